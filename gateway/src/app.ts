@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import type { Bus } from '@sleepweave/bus';
+import { ACCESS_COOKIE } from '@sleepweave/contracts';
+import { createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from './config.ts';
+import { findRoute, type ServiceName } from './routing.ts';
+import type { RevocationList } from './revocations.ts';
+import type { ResolvedSession, SessionResolver } from './session.ts';
+import { socketRoutes } from './sockets.ts';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  bus: Bus;
+  sessions: SessionResolver;
+  revocations: RevocationList;
+  /** Base URL of each service. */
+  upstreams: Record<ServiceName, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: ResolvedSession | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A mutating request must come from our own origin (or from no browser at all). */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, appUrl: string): boolean {
+  if (origin === undefined) return true;
+  if (origin === new URL(appUrl).origin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function cookieSecure(config: GatewayConfig): boolean {
+  return new URL(config.APP_URL).protocol === 'https:';
+}
+
+export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
+  const { config, sessions } = deps;
+  const spa = existsSync(config.WEB_DIST);
+  const app = createHttpApp({
+    logger: deps.logger,
+    trustProxy: false,
+    // The SPA's index.html for every other GET that is not an API call: the browser router decides.
+    notFound: (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (spa && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/ws')) {
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return notFoundJson(request, reply);
+    },
+  });
+
+  // Only JSON bodies: a cross-site HTML form (urlencoded, multipart, text/plain) cannot post here.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // radix primitives set inline styles (positioning, scroll locking)
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: cookieSecure(config) ? [] : null,
+      },
+    },
+    strictTransportSecurity: cookieSecure(config) ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(replyFrom, { undici: { connections: 32, pipelining: 1 } as never });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, request.headers.host, config.APP_URL)) {
+      throw forbidden('Cross-origin request refused.');
+    }
+  });
+
+  /** Sends a renewed access token back as the cookie. */
+  function renewCookie(reply: FastifyReply, session: ResolvedSession | null) {
+    if (!session?.renewed) return;
+    reply.setCookie(ACCESS_COOKIE, session.renewed.accessToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookieSecure(config),
+      path: '/',
+      maxAge: session.renewed.maxAgeSeconds,
+    });
+  }
+
+  app.get('/health', async (_request, reply) => {
+    const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
+    await Promise.all(
+      Object.entries(deps.upstreams).map(async ([name, url]) => {
+        try {
+          const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(2_000) });
+          checks[name] = response.ok ? 'ok' : 'down';
+        } catch {
+          checks[name] = 'down';
+        }
+      }),
+    );
+    const ok = Object.values(checks).every((value) => value === 'ok');
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: 'gateway', checks });
+  });
+
+  async function proxy(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0]!;
+    const route = findRoute(path);
+    if (!route) throw notFound(`No route for ${request.method} ${path}`);
+
+    let session: ResolvedSession | null = null;
+    if (route.access !== 'public') {
+      session = await sessions.resolve(request);
+      if (!session && route.access === 'session') {
+        reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+        throw unauthorized();
+      }
+    }
+    request.session = session;
+    renewCookie(reply, session);
+
+    return reply.from(new URL(request.url, deps.upstreams[route.service]).toString(), {
+      rewriteRequestHeaders: (_req, headers) => {
+        const out: Record<string, string | string[] | undefined> = { ...headers };
+        // Services trust only what the gateway sets.
+        delete out.authorization;
+        delete out['x-forwarded-for'];
+        if (route.service !== 'identity') delete out.cookie;
+        if (session) out.authorization = `Bearer ${session.accessToken}`;
+        out['x-correlation-id'] = request.correlationId;
+        out['x-request-id'] = request.id;
+        out['x-forwarded-for'] = request.ip;
+        return out as never;
+      },
+      rewriteHeaders: (headers) => {
+        // Keep the renewed access cookie next to whatever cookies the service sets.
+        const renewed = reply.getHeader('set-cookie');
+        if (!renewed) return headers;
+        const upstream = headers['set-cookie'];
+        const merged = [renewed, upstream].flat().filter((value): value is string => typeof value === 'string');
+        return { ...headers, 'set-cookie': merged };
+      },
+    });
+  }
+
+  app.all('/api', proxy);
+  app.all('/api/*', proxy);
+
+  await socketRoutes(app, deps);
+
+  // The SPA: files from the web build.
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints /assets/*; everything else (index.html) must be revalidated.
+        res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    deps.logger.warn({ dir: config.WEB_DIST }, 'web build not found: run `npm run build` to serve the app');
+  }
+  return app;
+}

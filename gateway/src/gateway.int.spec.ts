@@ -1,0 +1,180 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
+import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { newRegistration, startIdentity, type Identity } from '../../services/identity/src/test/helpers.ts';
+import { buildGateway } from './app.ts';
+import { readGatewayConfig } from './config.ts';
+import { followRevocations, RevocationList } from './revocations.ts';
+import { createSessionResolver } from './session.ts';
+
+const APP_URL = 'http://app.test';
+let identity: Identity;
+let gateway: ServiceApp;
+let bus: Bus;
+let following: Subscription;
+let baseUrl: string;
+
+beforeAll(async () => {
+  identity = await startIdentity({ HOST: '127.0.0.1' }, { listen: true });
+  const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
+  const webDist = await mkdtemp(join(tmpdir(), 'sw-web-'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Sleepweave</title><div id="root"></div>');
+
+  const config = readGatewayConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    APP_URL,
+    IDENTITY_URL: identityUrl,
+    BUS_PREFIX: identity.deps.config.BUS_PREFIX,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'silent',
+  });
+  const logger = createLogger('gateway', 'silent');
+  bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway-test', logger });
+  const revocations = new RevocationList(3_600_000);
+  following = await followRevocations(bus, revocations, 3_600_000, logger);
+  const sessions = createSessionResolver({
+    verifier: createAccessTokenVerifier(remoteKeySet(identityUrl)),
+    revocations,
+    identityUrl,
+  });
+  gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: identityUrl } });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await following?.stop();
+  await bus?.close();
+  await identity?.cleanup();
+});
+
+const json = { 'content-type': 'application/json' };
+
+async function signUp() {
+  const body = newRegistration();
+  const response = await gateway.inject({ method: 'POST', url: '/api/register', payload: body, headers: { origin: APP_URL } });
+  expect(response.statusCode).toBe(201);
+  const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+  return { body, cookies: cookies as { sw_access: string; sw_session: string } };
+}
+
+describe('gateway routing', () => {
+  it('routes /api to identity and carries the session from the cookie', async () => {
+    const { body, cookies } = await signUp();
+    const me = await gateway.inject({ method: 'GET', url: '/api/user', cookies });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(body.email.toLowerCase());
+    expect(me.headers['x-correlation-id']).toBeTruthy();
+  });
+
+  it('answers 401 on a guarded route without a session', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: 'unauthorized', message: 'You are not signed in.' });
+  });
+
+  it('renews an expired access token from the refresh cookie and sends the new cookie', async () => {
+    const { cookies } = await signUp();
+    const response = await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: cookies.sw_session } });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'sw_access')?.value).toBeTruthy();
+  });
+
+  it('does not expose internal routes or unknown paths', async () => {
+    const internal = await gateway.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: 'x' }, headers: { origin: APP_URL } });
+    expect(internal.statusCode).toBe(404);
+    const unknown = await gateway.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('not_found');
+  });
+
+  it('serves the SPA for other paths, with a CSP and security headers', async () => {
+    const page = await gateway.inject({ method: 'GET', url: '/some/deep/link' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a mutating request from a foreign Origin', async () => {
+    const response = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.co', password: 'x' }, headers: { origin: 'https://evil.example' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('forbidden');
+  });
+
+  it('refuses a form-encodable body (text/plain) with 415', async () => {
+    const response = await gateway.inject({ method: 'POST', url: '/api/login', payload: '{"email":"a@b.co","password":"x"}', headers: { 'content-type': 'text/plain', origin: APP_URL } });
+    expect(response.statusCode).toBe(415);
+  });
+});
+
+describe('revocation', () => {
+  it('refuses a logged-out access token everywhere within a second', async () => {
+    const { cookies } = await signUp();
+    const before = await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } });
+    expect(before.statusCode).toBe(200);
+
+    const out = await gateway.inject({ method: 'POST', url: '/api/logout', payload: {}, cookies, headers: { origin: APP_URL } });
+    expect(out.statusCode).toBe(200);
+    const loggedOutAt = Date.now();
+
+    // the still-valid JWT alone (as a copied cookie would be) must stop working
+    await expect
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode, {
+        timeout: 1_000,
+        interval: 50,
+      })
+      .toBe(401);
+    expect(Date.now() - loggedOutAt).toBeLessThan(1_000);
+  });
+});
+
+describe('/ws', () => {
+  const wsUrl = () => baseUrl.replace('http', 'ws') + '/ws';
+
+  function open(headers: Record<string, string>) {
+    return new Promise<{ socket?: WebSocket; status?: number }>((resolve) => {
+      const socket = new WebSocket(wsUrl(), { headers });
+      socket.on('open', () => resolve({ socket }));
+      socket.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode }));
+      socket.on('error', () => resolve({}));
+    });
+  }
+
+  it('refuses an upgrade without a session', async () => {
+    expect((await open({ origin: APP_URL })).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const { cookies } = await signUp();
+    const cookie = `sw_access=${cookies.sw_access}; sw_session=${cookies.sw_session}`;
+    expect((await open({ origin: 'https://evil.example', cookie })).status).toBe(403);
+  });
+
+  it('answers ping with pong for a signed-in user, and closes when her session is revoked', async () => {
+    const { cookies } = await signUp();
+    const cookie = `sw_access=${cookies.sw_access}; sw_session=${cookies.sw_session}`;
+    const { socket } = await open({ origin: APP_URL, cookie });
+    expect(socket).toBeDefined();
+    const reply = new Promise<string>((resolve) => socket!.once('message', (data) => resolve(data.toString())));
+    socket!.send(JSON.stringify({ type: 'ping' }));
+    expect(JSON.parse(await reply)).toEqual({ type: 'pong' });
+
+    const closed = new Promise<number>((resolve) => socket!.on('close', (code) => resolve(code)));
+    await fetch(`${baseUrl}/api/logout`, { method: 'POST', headers: { ...json, origin: APP_URL, cookie }, body: '{}' });
+    expect(await closed).toBe(4401);
+  });
+});

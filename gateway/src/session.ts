@@ -1,0 +1,61 @@
+import { ACCESS_COOKIE, REFRESH_COOKIE, type AccessTokenClaims } from '@sleepweave/contracts';
+import type { AccessTokenVerifier } from '@sleepweave/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { RevocationList } from './revocations.ts';
+
+export interface ResolvedSession {
+  claims: AccessTokenClaims;
+  accessToken: string;
+  /** Set when the access token was renewed from the refresh cookie: send it back as a cookie. */
+  renewed?: { accessToken: string; maxAgeSeconds: number };
+}
+
+export interface SessionResolver {
+  resolve(request: FastifyRequest): Promise<ResolvedSession | null>;
+}
+
+/**
+ * The caller's session from her cookies: a valid, unrevoked access token; else, when
+ * only the refresh cookie is left, a new access token from identity (a named internal
+ * call: the gateway cannot judge a refresh token itself).
+ */
+export function createSessionResolver(options: {
+  verifier: AccessTokenVerifier;
+  revocations: RevocationList;
+  identityUrl: string;
+}): SessionResolver {
+  const { verifier, revocations, identityUrl } = options;
+
+  async function verified(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { sub, sid, role } = await verifier(token);
+      return revocations.isRevoked(sid) ? null : { sub, sid, role };
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async resolve(request) {
+      const accessToken = request.cookies[ACCESS_COOKIE];
+      if (accessToken) {
+        const claims = await verified(accessToken);
+        if (claims) return { claims, accessToken };
+      }
+      const refreshToken = request.cookies[REFRESH_COOKIE];
+      if (!refreshToken) return null;
+      const response = await fetch(new URL('/internal/session/refresh', identityUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId },
+        body: JSON.stringify({ refreshToken }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (response.status === 401) return null;
+      if (!response.ok) throw new Error(`identity refresh answered ${response.status}`);
+      const body = (await response.json()) as { accessToken: string; expiresIn: number };
+      const claims = await verified(body.accessToken);
+      if (!claims) return null;
+      return { claims, accessToken: body.accessToken, renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn } };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * Runs every service and the gateway in one terminal (npm start). Ctrl-C stops them all.
+ * Services listen on 127.0.0.1 at SERVICE_PORT_BASE + n; the gateway on PORT (3000).
+ * Needs PostgreSQL (DATABASE_URL) and NATS with JetStream (NATS_URL): see README.
+ */
+import { concurrently } from 'concurrently';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
+
+/** Each service and its port offset; the gateway learns their URLs from here. */
+const services = [{ name: 'identity', offset: 1 }];
+
+const urls = Object.fromEntries(
+  services.map(({ name, offset }) => [`${name.toUpperCase().replaceAll('-', '_')}_URL`, `http://127.0.0.1:${base + offset}`]),
+);
+
+const commands = [
+  ...services.map(({ name, offset }) => ({
+    name,
+    command: `node --import tsx services/${name}/src/server.ts`,
+    env: { ...urls, PORT: String(base + offset), HOST: '127.0.0.1' },
+  })),
+  { name: 'gateway', command: 'node --import tsx gateway/src/server.ts', env: { ...urls } },
+];
+
+const { result } = concurrently(commands, {
+  cwd: root,
+  prefix: 'name',
+  killOthersOn: ['failure', 'success'],
+  killSignal: 'SIGTERM',
+  handleInput: false,
+});
+
+result.then(
+  () => process.exit(0),
+  (events) => {
+    const failed = events.filter((e) => e.exitCode !== 0 && e.exitCode !== 'SIGTERM' && e.exitCode !== 'SIGINT');
+    process.exit(failed.length > 0 ? 1 : 0);
+  },
+);

@@ -1,0 +1,50 @@
+import type { EventEnvelope } from '@sleepweave/contracts';
+
+/** One JetStream stream per producing context (ARCHITECTURE.md, Naming). */
+export const STREAMS = {
+  IDENTITY: 'identity',
+  STUDY: 'study',
+  JOURNAL: 'journal',
+  COMMUNITY: 'community',
+  LIBRARY: 'library',
+  RESEARCH: 'research',
+} as const;
+export type StreamName = keyof typeof STREAMS;
+
+export interface ConsumeOptions {
+  stream: StreamName;
+  /** `<consumer>-<source>-<purpose>`, no dots, under 32 characters. */
+  durable: string;
+  /** Wire types (unprefixed), e.g. `identity.user.registered`. */
+  types: string[];
+  handler: (envelope: EventEnvelope) => Promise<void>;
+}
+
+export interface WatchOptions {
+  stream: StreamName;
+  types: string[];
+  /** Deliver events published at or after this time (ordered, ephemeral consumer). */
+  since: Date;
+  handler: (envelope: EventEnvelope) => void | Promise<void>;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/** The narrow bus interface every service uses; NATS JetStream is behind it. */
+export interface Bus {
+  /** Deployment/test prefix ('' in production). */
+  readonly prefix: string;
+  ensureStreams(names: readonly StreamName[]): Promise<void>;
+  /** Publishes with msgID = envelope.id (JetStream de-duplicates a re-publish). */
+  publish(envelope: EventEnvelope): Promise<void>;
+  /** Durable pull consumer, explicit ack; a throwing handler gets the message redelivered later. */
+  consume(options: ConsumeOptions): Promise<Subscription>;
+  /** Ordered, ephemeral consumer: every process gets every matching event (e.g. gateway fan-out). */
+  watch(options: WatchOptions): Promise<Subscription>;
+  /** True while the connection is up. */
+  isConnected(): boolean;
+  /** Stops consumers, drains and closes the connection. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every error the API returns: `{ error, message }` (error is a short machine word). */
+export const ApiError = z.object({
+  error: z.string(),
+  message: z.string(),
+});
+export type ApiError = z.infer<typeof ApiError>;
+
+/** A calendar date `YYYY-MM-DD` that exists (2025-02-30 is refused). */
+export const CalendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Not a real calendar date');
+
+export const Uuid = z.uuid();
+
+export const Role = z.enum(['participant', 'admin']);
+export type Role = z.infer<typeof Role>;

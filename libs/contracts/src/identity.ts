@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CalendarDate, Role, Uuid } from './common.ts';
+import { HormonalStage, Timezone } from './profile.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail address is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+const Name = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+/** A date of birth: a real date, not in the future, not before 1900. */
+export const DateOfBirth = CalendarDate.refine(
+  (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
+  'Date of birth must be a past date',
+);
+
+/** POST /api/register. The message for mismatched passwords is the schema wording of section 5. */
+export const RegisterRequest = z
+  .object({
+    email: Email,
+    password: Password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    firstName: Name('First name'),
+    lastName: Name('Last name'),
+    dateOfBirth: DateOfBirth,
+    timezone: Timezone,
+    hormonalStage: HormonalStage,
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** POST /api/login */
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** GET /api/user: the signed-in user, never with a password hash. */
+export const User = z.object({
+  id: Uuid,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  timezone: Timezone,
+  hormonalStage: HormonalStage.nullable(),
+  role: Role,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** GET /api/auth/user: the user plus the study start date (null until consent). */
+export const AuthUser = User.extend({ studyStartDate: CalendarDate.nullable() });
+export type AuthUser = z.infer<typeof AuthUser>;
+
+/** Answers to register / login / logout. */
+export const AuthResponse = z.object({ message: z.string(), user: User });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** The claims of the access token identity signs (verified by the gateway and every service). */
+export const AccessTokenClaims = z.object({
+  sub: Uuid,
+  sid: Uuid,
+  role: Role,
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
+export const ACCESS_TOKEN_AUDIENCE = 'sleepweave';
+export const ACCESS_TOKEN_ISSUER = 'sleepweave-identity';
+export const ACCESS_COOKIE = 'sw_access';
+export const REFRESH_COOKIE = 'sw_session';

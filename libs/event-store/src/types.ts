@@ -1,0 +1,70 @@
+import type postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+
+export interface EventMetadata {
+  correlationId?: string | null;
+  causationId?: string | null;
+  userId?: string | null;
+}
+
+/** A domain event as a decider emits it: discriminated on `type`, payload under `data`. */
+export interface DomainEvent<T extends string = string, D extends object = Record<string, unknown>> {
+  type: T;
+  data: D;
+}
+
+interface RecordedEventBase {
+  id: string;
+  streamId: string;
+  /** 1-based position within the stream. */
+  streamPosition: number;
+  /** bigint as a decimal string (global order of appends). */
+  globalPosition: string;
+  /** pg_current_xact_id() of the appending transaction, as a decimal string. */
+  transactionId: string;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+/** A stored event; distributive over a union of domain events, so `switch (event.type)` narrows `data`. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? RecordedEventBase & { type: E['type']; data: E['data'] }
+  : never;
+
+/**
+ * The recorded form of each member of a domain-event union, as a discriminated union:
+ * `switch (event.type)` narrows `event.data` (RecordedEvent<A | B> alone would not).
+ */
+export type Recorded<E extends DomainEvent> = E extends DomainEvent ? RecordedEvent<E> : never;
+
+/** `no_stream`: must not exist; `exists`: must exist; a number: the stream's current version. */
+export type ExpectedVersion = 'no_stream' | 'exists' | 'any' | number;
+
+export interface Decider<Command, State, Event extends DomainEvent> {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}
+
+/** A read model updated inside the append transaction; rebuildable from the events. */
+export interface Projection {
+  name: string;
+  /** Tables this projection owns: truncated before a rebuild. */
+  tables: string[];
+  /** Event types it handles. */
+  handles: string[];
+  apply(tx: Tx, event: RecordedEvent): Promise<void>;
+}
+
+/** Types a projection by the events it handles; the store only calls it for those types. */
+export function defineProjection<E extends DomainEvent>(projection: {
+  name: string;
+  tables: string[];
+  handles: E['type'][];
+  /** `event` is a discriminated union: `switch (event.type)` narrows `event.data`. */
+  apply(tx: Tx, event: Recorded<E>): Promise<void>;
+}): Projection {
+  return projection as unknown as Projection;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Settings every service shares; a service extends this with its own. */
+export const BaseConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  /** PostgreSQL server URL; each service uses its own database on it. */
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
+  /** Database names are `<DB_PREFIX><service>`, e.g. sleepweave_identity. */
+  DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only').default('sleepweave_'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Isolates a deployment's streams and subjects on a shared NATS ('' in production). */
+  BUS_PREFIX: z.string().regex(/^[a-z0-9]*$/, 'lower-case letters and digits only').default(''),
+  /** The public origin of the app (cookies are Secure when it is https). */
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  /** Where the identity service answers (JWKS for token verification). */
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+});
+export type BaseConfig = z.infer<typeof BaseConfig>;
+
+/** Parses the environment once; a bad setting stops the start with a message naming it. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,75 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import type { Logger } from 'pino';
+
+export type Sql = postgres.Sql;
+
+const DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function databaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Creates the database when it does not exist yet (concurrent starts are fine). */
+export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  if (!DB_NAME.test(database)) throw new Error(`Invalid database name: ${database}`);
+  const admin = postgres(databaseUrl(serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await admin`select 1 as found from pg_database where datname = ${database}`;
+    if (!row) {
+      try {
+        await admin.unsafe(`create database "${database}"`);
+      } catch (err) {
+        // 42P04 duplicate_database, 23505 when two processes race on pg_database
+        const code = (err as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw err;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  if (!DB_NAME.test(database)) throw new Error(`Invalid database name: ${database}`);
+  const admin = postgres(databaseUrl(serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${database}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function connectDatabase(serverUrl: string, database: string, options: { max?: number } = {}): Sql {
+  return postgres(databaseUrl(serverUrl, database), {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    transform: { undefined: null },
+  });
+}
+
+/**
+ * Applies `*.sql` files of a folder in name order, each once, in its own transaction.
+ * An advisory lock keeps two instances starting together from applying the same file twice.
+ */
+export async function runMigrations(sql: Sql, directory: string, logger?: Logger): Promise<string[]> {
+  const files = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('sleepweave_migrations'))`;
+    await tx`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`;
+    const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((r) => r.name));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = await readFile(join(directory, file), 'utf8');
+      await tx.unsafe(text);
+      await tx`insert into schema_migrations (name) values (${file})`;
+      applied.push(file);
+      logger?.info({ migration: file }, 'migration applied');
+    }
+  });
+  return applied;
+}

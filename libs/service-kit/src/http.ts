@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { HttpError, errorWordFor } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Carried from the gateway (x-correlation-id) into logs and event metadata. */
+    correlationId: string;
+  }
+}
+
+export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Services sit behind the gateway and trust its X-Forwarded-For. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  bodyLimit?: number;
+  /** Answers unknown routes; default: JSON 404. (The gateway serves the SPA instead.) */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/**
+ * A Fastify instance with the conventions every Sleepweave HTTP process shares:
+ * request and correlation ids, zod schemas, JSON errors `{ error, message }`
+ * (400 validation, 401, 403, 404, 409, 429; 500 without internals).
+ */
+export function createHttpApp(options: HttpAppOptions): ServiceApp {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? true,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const header = req.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('correlationId', '');
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers['x-correlation-id'];
+    request.correlationId = typeof header === 'string' && REQUEST_ID.test(header) ? header : request.id;
+    request.log = request.log.child({ correlationId: request.correlationId });
+    reply.header('x-correlation-id', request.correlationId);
+  });
+
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
+      return reply.status(400).send({ error: 'validation', message });
+    }
+    if (err instanceof ZodError) {
+      const first = err.issues[0];
+      const field = first?.path.join('.');
+      return reply.status(400).send({ error: 'validation', message: first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request' });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send({ error: err.error, message: err.message });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
+    }
+    // Fastify's own 4xx (malformed JSON, wrong content type, body too large, rate limit ...)
+    return reply.status(status).send({ error: errorWordFor(status), message: err.message });
+  });
+
+  app.setNotFoundHandler(options.notFound ?? notFoundJson);
+
+  return app;
+}
+
+export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, startIdentity, type Identity } from '../test/helpers.ts';
+
+let identity: Identity;
+beforeAll(async () => {
+  identity = await startIdentity({ ADMIN_EMAILS: 'boss@example.com' });
+});
+afterAll(async () => {
+  await identity?.cleanup();
+});
+
+const authUser = (access: string) =>
+  identity.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${access}` } });
+
+function consentGiven(userId: string, studyStartDate: string): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'study.consent.given',
+    version: 1,
+    source: 'study',
+    subject: `consent:${userId}`,
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data: { userId, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate },
+  };
+}
+
+describe('events', () => {
+  it('publishes identity.user.registered without the password hash', async () => {
+    const seen: EventEnvelope[] = [];
+    const watch = await identity.deps.bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.user.registered'],
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => {
+        seen.push(e);
+      },
+    });
+    try {
+      const { user } = await register(identity);
+      await expect.poll(() => seen.some((e) => e.subject === `user:${user.id}`), { timeout: 3_000 }).toBe(true);
+      const event = seen.find((e) => e.subject === `user:${user.id}`)!;
+      expect(event.data).toMatchObject({ userId: user.id, email: user.email, role: 'participant' });
+      expect(JSON.stringify(event)).not.toMatch(/passwordHash|argon2/);
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it('learns studyStartDate from study.consent.given, once (a second consent does not move it)', async () => {
+    const { access, user } = await register(identity);
+    await identity.deps.bus.publish(consentGiven(user.id, '2026-11-20'));
+    await expect.poll(async () => (await authUser(access)).json().studyStartDate, { timeout: 5_000 }).toBe('2026-11-20');
+
+    const redelivered = consentGiven(user.id, '2026-12-01');
+    await identity.deps.bus.publish(redelivered);
+    await identity.deps.bus.publish(redelivered);
+    // wait until the consumer has seen it (its inbox row), then check nothing moved
+    await expect
+      .poll(async () => (await identity.deps.sql`select 1 from inbox where event_id = ${redelivered.id}`).length, { timeout: 5_000 })
+      .toBe(1);
+    expect((await authUser(access)).json().studyStartDate).toBe('2026-11-20');
+  });
+
+  it('makes ADMIN_EMAILS admins at registration', async () => {
+    const { user } = await register(identity, { email: 'Boss@Example.com' });
+    const [row] = await identity.deps.sql`select role from users where id = ${user.id}`;
+    expect(row?.role).toBe('admin');
+  });
+});

@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readIdentityConfig } from './config.ts';
+import { identityService } from './service.ts';
+
+await startService(identityService, readIdentityConfig());

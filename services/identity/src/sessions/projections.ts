@@ -1,0 +1,23 @@
+import { defineProjection } from '@sleepweave/event-store';
+import type { SessionEvent } from './session.ts';
+
+/** The `sessions` read model: refresh-token lookups and revocation. */
+export const sessionsProjection = defineProjection<SessionEvent>({
+  name: 'sessions',
+  tables: ['sessions'],
+  handles: ['SessionStarted', 'SessionRevoked'],
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'SessionStarted': {
+        const d = event.data;
+        await tx`
+          insert into sessions (id, user_id, refresh_token_hash, started_at, expires_at)
+          values (${d.sessionId}, ${d.userId}, ${d.refreshTokenHash}, ${d.startedAt}, ${d.expiresAt})`;
+        return;
+      }
+      case 'SessionRevoked':
+        await tx`update sessions set revoked_at = ${event.data.revokedAt}, revoke_reason = ${event.data.reason} where id = ${event.data.sessionId}`;
+        return;
+    }
+  },
+});

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+
+let identity: Identity;
+beforeAll(async () => {
+  identity = await startIdentity({ LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_IP: '1000' });
+});
+afterAll(async () => {
+  await identity?.cleanup();
+});
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  identity.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+
+describe('POST /api/login', () => {
+  it('signs in with the right password (e-mail in any case) and sets both cookies', async () => {
+    const { body, user } = await register(identity);
+    const response = await login(body.email.toUpperCase(), body.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'You have successfully logged in.', user: { id: user.id } });
+    const { access, refresh } = sessionCookies(response);
+    expect(access).not.toBe('');
+    expect(refresh).not.toBe('');
+  });
+
+  it('gives a wrong e-mail and a wrong password the same answer', async () => {
+    const { body } = await register(identity);
+    const wrongPassword = await login(body.email, 'not the password');
+    const wrongEmail = await login(`nobody.${randomUUID()}@example.com`, body.password);
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(wrongEmail.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(wrongEmail.json());
+    expect(wrongPassword.json()).toEqual({ error: 'unauthorized', message: 'Invalid email or password' });
+  });
+
+  it('limits failures per account with 429, also for an unknown e-mail, even from other IPs', async () => {
+    const { body } = await register(identity);
+    for (let i = 0; i < 3; i++) expect((await login(body.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    const locked = await login(body.email, body.password, '10.1.0.99');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: 'too_many_requests', message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+
+    const unknown = `ghost.${randomUUID()}@example.com`;
+    for (let i = 0; i < 3; i++) await login(unknown, 'wrong');
+    expect((await login(unknown, 'wrong')).statusCode).toBe(429);
+  });
+
+  it('limits requests per IP with 429', async () => {
+    const limited = await startIdentity({ LOGIN_RATE_LIMIT_PER_IP: '2' });
+    try {
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'x' }, remoteAddress: '10.9.9.9' });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const third = await attempt();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe('too_many_requests');
+    } finally {
+      await limited.cleanup();
+    }
+  });
+
+  it('answers 400 for a malformed body', async () => {
+    const response = await identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('validation');
+  });
+});
+
+describe('sessions', () => {
+  it('renews an access token from the refresh token while the session is active', async () => {
+    const { refresh, user } = await register(identity);
+    const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+    expect(renewed.statusCode).toBe(200);
+    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${renewed.json().accessToken}` } });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('logout revokes the session: refresh refused, cookies cleared, identity.session.revoked published', async () => {
+    const { access, refresh, user } = await register(identity);
+    const seen: EventEnvelope[] = [];
+    const watch = await identity.deps.bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked'],
+      since: new Date(Date.now() - 60_000),
+      handler: (envelope) => {
+        seen.push(envelope);
+      },
+    });
+    try {
+      const out = await identity.app.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: { authorization: `Bearer ${access}` } });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ message: 'Logged out.' });
+      expect(sessionCookies(out)).toEqual({ access: '', refresh: '' });
+
+      const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+      expect(renewed.statusCode).toBe(401);
+
+      await expect.poll(() => seen.find((e) => (e.data as { userId: string }).userId === user.id), { timeout: 3_000 }).toBeDefined();
+      const event = seen.find((e) => (e.data as { userId: string }).userId === user.id)!;
+      expect(event).toMatchObject({ type: 'identity.session.revoked', source: 'identity', data: { reason: 'logout', userId: user.id } });
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it('logout with only the refresh cookie ends that session too', async () => {
+    const { refresh } = await register(identity);
+    const out = await identity.app.inject({ method: 'POST', url: '/api/logout', payload: {}, cookies: { sw_session: refresh } });
+    expect(out.statusCode).toBe(200);
+    const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+    expect(renewed.statusCode).toBe(401);
+  });
+
+  it('serves its public keys as a JWKS without private parts', async () => {
+    const response = await identity.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(response.statusCode).toBe(200);
+    const { keys } = response.json();
+    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(keys[0].kid).toBeTruthy();
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+});

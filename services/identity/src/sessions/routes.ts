@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { LoginRequest, REFRESH_COOKIE, AuthResponse, MessageResponse } from '@sleepweave/contracts';
+import { HttpError, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.ts';
+import { findUserByEmail, toUser } from '../users/queries.ts';
+import { accountIsLocked, clearLoginFailures, recordLoginFailure } from './login-limits.ts';
+import { clearSessionCookies, findActiveSession, openSession, revokeSession, setSessionCookies } from './session-service.ts';
+import { signAccessToken } from './tokens.ts';
+
+/** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Promise<void> {
+  // An unknown e-mail is checked against this hash, so it costs the same time as a wrong password.
+  const decoyHash = await hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+
+  app.get('/.well-known/jwks.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ctx.keys.jwks;
+  });
+
+  app.post(
+    '/api/login',
+    {
+      schema: { body: LoginRequest, response: { 200: AuthResponse } },
+      config: {
+        rateLimit: {
+          max: ctx.config.LOGIN_RATE_LIMIT_PER_IP,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => new HttpError(429, 'too_many_requests', TOO_MANY_ATTEMPTS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const { LOGIN_FAILURES_PER_ACCOUNT: maxFailures, LOGIN_FAILURE_WINDOW_MINUTES: window } = ctx.config;
+      if (await accountIsLocked(ctx.sql, email, maxFailures, window)) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+
+      const user = await findUserByEmail(ctx.sql, email);
+      const passwordMatches = await verify(user?.password_hash ?? decoyHash, password);
+      if (!user || !passwordMatches) {
+        await recordLoginFailure(ctx.sql, email, window);
+        request.log.info({ knownAccount: Boolean(user) }, 'sign-in refused');
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await clearLoginFailures(ctx.sql, email);
+      const session = await openSession(ctx, { id: user.id, role: user.role }, { correlationId: request.correlationId });
+      setSessionCookies(reply, ctx, session);
+      return { message: 'You have successfully logged in.', user: toUser(user) };
+    },
+  );
+
+  app.post('/api/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+    // The session to end: the one in the verified access token, else the refresh cookie's.
+    let sessionId = request.user?.sid;
+    const refreshToken = request.cookies[REFRESH_COOKIE];
+    if (!sessionId && refreshToken) sessionId = (await findActiveSession(ctx, refreshToken))?.id;
+    if (sessionId) {
+      await revokeSession(ctx, sessionId, 'logout', { correlationId: request.correlationId, userId: request.user?.sub ?? null });
+    }
+    clearSessionCookies(reply, ctx);
+    return { message: 'Logged out.' };
+  });
+
+  /**
+   * Internal (the gateway does not route /internal): trades a refresh token for a new
+   * access token while its session is active. The gateway calls it when the short-lived
+   * access token has expired.
+   */
+  app.post(
+    '/internal/session/refresh',
+    {
+      schema: {
+        body: z.object({ refreshToken: z.string().min(1).max(200) }),
+        response: { 200: z.object({ accessToken: z.string(), expiresIn: z.number(), sessionId: z.string(), userId: z.string() }) },
+      },
+    },
+    async (request) => {
+      const session = await findActiveSession(ctx, request.body.refreshToken);
+      if (!session) throw unauthorized('Your session has ended. Please sign in again.');
+      const accessToken = await signAccessToken(
+        ctx.keys,
+        { userId: session.user_id, sessionId: session.id, role: session.role },
+        ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+      );
+      return { accessToken, expiresIn: ctx.config.ACCESS_TOKEN_TTL_SECONDS, sessionId: session.id, userId: session.user_id };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { defineProjection } from '@sleepweave/event-store';
+import type { UserEvent } from './user.ts';
+
+/** The `users` read model (sign-in, /api/user, roles, study start date). */
+export const usersProjection = defineProjection<UserEvent>({
+  name: 'users',
+  tables: ['users'],
+  handles: ['UserRegistered', 'RoleGranted', 'StudyStartDateRecorded'],
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'UserRegistered': {
+        const d = event.data;
+        await tx`
+          insert into users (id, email, password_hash, first_name, last_name, date_of_birth, timezone, hormonal_stage, role, created_at, updated_at)
+          values (${d.userId}, ${d.email}, ${d.passwordHash}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.role}, ${d.registeredAt}, ${d.registeredAt})`;
+        return;
+      }
+      case 'RoleGranted':
+        await tx`update users set role = ${event.data.role}, updated_at = ${event.data.grantedAt} where id = ${event.data.userId}`;
+        return;
+      case 'StudyStartDateRecorded':
+        await tx`update users set study_start_date = ${event.data.studyStartDate}, updated_at = ${event.data.recordedAt} where id = ${event.data.userId}`;
+        return;
+    }
+  },
+});

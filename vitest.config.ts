@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const exclude = ['**/node_modules/**', '**/dist/**', 'web/e2e/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
+          exclude,
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/*.int.spec.ts'],
+          exclude,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file makes its own database and bus prefix, so files may run side by side;
+          // two at a time fits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
