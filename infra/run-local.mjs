@@ -17,13 +17,16 @@ const urls = Object.fromEntries(
   services.map(({ name, offset }) => [`${name.toUpperCase().replaceAll('-', '_')}_URL`, `http://127.0.0.1:${base + offset}`]),
 );
 
+// Readable logs in a terminal unless asked otherwise.
+const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
+
 const commands = [
   ...services.map(({ name, offset }) => ({
     name,
     command: `node --import tsx services/${name}/src/server.ts`,
-    env: { ...urls, PORT: String(base + offset), HOST: '127.0.0.1' },
+    env: { ...shared, ...urls, PORT: String(base + offset), HOST: '127.0.0.1' },
   })),
-  { name: 'gateway', command: 'node --import tsx gateway/src/server.ts', env: { ...urls } },
+  { name: 'gateway', command: 'node --import tsx gateway/src/server.ts', env: { ...shared, ...urls } },
 ];
 
 const { result } = concurrently(commands, {

@@ -6,7 +6,7 @@ import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
 
 const config = readGatewayConfig();
-const logger = createLogger('gateway', config.LOG_LEVEL);
+const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
 const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger });
 await bus.ensureStreams(['IDENTITY']);
 

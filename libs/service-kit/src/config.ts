@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json (default, for machines) or pretty (one readable line per entry, for a terminal). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   HOST: z.string().default('127.0.0.1'),
   /** PostgreSQL server URL; each service uses its own database on it. */
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),

@@ -86,7 +86,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
 ): Promise<RunningService<C, Ctx>> {
   const listen = options.listen ?? true;
   const background = options.background ?? true;
-  const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL);
+  const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL, config.LOG_FORMAT);
 
   const database = databaseName(config, definition.name);
   await ensureDatabase(config.DATABASE_URL, database);

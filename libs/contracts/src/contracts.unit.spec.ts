@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { CalendarDate } from './common.ts';
+import { parseEnvelope } from './events.ts';
+import { LoginRequest, RegisterRequest } from './identity.ts';
+
+const valid = {
+  email: '  Maya@Example.COM ',
+  password: 'long enough',
+  confirmPassword: 'long enough',
+  firstName: ' Maya ',
+  lastName: 'Lindqvist',
+  dateOfBirth: '1972-04-18',
+  timezone: 'America/New_York',
+  hormonalStage: 'Fertile',
+};
+
+describe('RegisterRequest', () => {
+  it('normalises e-mail and names', () => {
+    const parsed = RegisterRequest.parse(valid);
+    expect(parsed.email).toBe('maya@example.com');
+    expect(parsed.firstName).toBe('Maya');
+  });
+
+  it.each([
+    [{ confirmPassword: 'different!' }, ['confirmPassword'], "Passwords don't match"],
+    [{ password: 'seven77', confirmPassword: 'seven77' }, ['password'], 'Password must be at least 8 characters long'],
+    [{ hormonalStage: 'Teen' }, ['hormonalStage'], undefined],
+    [{ dateOfBirth: '2999-01-01' }, ['dateOfBirth'], 'Date of birth must be a past date'],
+  ])('refuses %j', (overrides, path, message) => {
+    const result = RegisterRequest.safeParse({ ...valid, ...overrides });
+    expect(result.success).toBe(false);
+    const issue = result.error!.issues[0]!;
+    expect(issue.path).toEqual(path);
+    if (message) expect(issue.message).toBe(message);
+  });
+});
+
+describe('LoginRequest', () => {
+  it('uses the spec wording', () => {
+    const result = LoginRequest.safeParse({ email: 'nope', password: '' });
+    expect(result.error!.issues.map((i) => i.message)).toEqual(['Please enter a valid email address', 'Password is required']);
+  });
+});
+
+describe('CalendarDate', () => {
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2026-13-01', false],
+    ['2026-1-01', false],
+  ])('%s valid: %s', (value, ok) => {
+    expect(CalendarDate.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('parseEnvelope', () => {
+  const envelope = {
+    id: randomUUID(),
+    type: 'identity.user.role_granted',
+    version: 1,
+    source: 'identity',
+    subject: 'user:1',
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data: { userId: randomUUID(), role: 'admin', grantedAt: new Date().toISOString() },
+  };
+
+  it('accepts a known event with valid data', () => {
+    expect(parseEnvelope(envelope).type).toBe('identity.user.role_granted');
+  });
+
+  it('refuses a known event whose data does not match its schema', () => {
+    expect(() => parseEnvelope({ ...envelope, data: { userId: 'x', role: 'queen' } })).toThrow();
+  });
+});
