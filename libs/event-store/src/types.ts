@@ -33,11 +33,8 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends Domai
   ? RecordedEventBase & { type: E['type']; data: E['data'] }
   : never;
 
-/**
- * The recorded form of each member of a domain-event union, as a discriminated union:
- * `switch (event.type)` narrows `event.data` (RecordedEvent<A | B> alone would not).
- */
-export type Recorded<E extends DomainEvent> = E extends DomainEvent ? RecordedEvent<E> : never;
+/** Alias of RecordedEvent (already distributive over a union of domain events). */
+export type Recorded<E extends DomainEvent> = RecordedEvent<E>;
 
 /** `no_stream`: must not exist; `exists`: must exist; a number: the stream's current version. */
 export type ExpectedVersion = 'no_stream' | 'exists' | 'any' | number;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { STREAMS, streamNameFor, type StreamName } from '@sleepweave/bus';
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { dropDatabase } from './database.ts';
 import { databaseName, startService, type RunningService, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
 import { createLogger } from './logger.ts';
@@ -20,20 +18,6 @@ export function testEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     PORT: '0',
     ...overrides,
   };
-}
-
-/** Deletes the streams of a test prefix. */
-export async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
-  if (!prefix) throw new Error('refusing to delete the streams of the empty (production) prefix');
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for (const stream of Object.keys(STREAMS) as StreamName[]) {
-      await jsm.streams.delete(streamNameFor(prefix, stream)).catch(() => undefined);
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 export interface TestService<C extends ServiceConfig, Ctx> extends RunningService<C, Ctx> {
@@ -58,7 +42,7 @@ export async function startTestService<C extends ServiceConfig, Ctx>(
     async cleanup() {
       await running.stop();
       await dropDatabase(config.DATABASE_URL, databaseName(config, definition.name));
-      await deleteStreams(config.NATS_URL, config.BUS_PREFIX);
+      await deleteStreamsOfPrefix(config.NATS_URL, config.BUS_PREFIX);
     },
   };
 }

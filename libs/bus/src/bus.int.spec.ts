@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBus } from './nats-bus.ts';
+import { deleteStreamsOfPrefix, randomBusPrefix } from './testing.ts';
+import type { Bus } from './types.ts';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+const prefix = randomBusPrefix();
+
+let bus: Bus;
+let nc: NatsConnection;
+let jsm: JetStreamManager;
+
+function revoked(sessionId = randomUUID()): EventEnvelope<'identity.session.revoked'> {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'identity.session.revoked',
+    version: 1,
+    source: 'identity',
+    subject: `session:${sessionId}`,
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data: { sessionId, userId, reason: 'logout', revokedAt: new Date().toISOString() },
+  };
+}
+
+function roleGranted(): EventEnvelope<'identity.user.role_granted'> {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'identity.user.role_granted',
+    version: 1,
+    source: 'identity',
+    subject: `user:${userId}`,
+    time: new Date().toISOString(),
+    correlationId: 'c-1',
+    causationId: null,
+    data: { userId, role: 'admin', grantedAt: new Date().toISOString() },
+  };
+}
+
+/** A type the registry does not know: passes envelope validation with any data. */
+function other(): EventEnvelope {
+  return { ...revoked(), type: 'identity.other.happened' as EventEnvelope['type'], data: {} as never };
+}
+
+async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  bus = await connectBus({ servers: NATS_URL, prefix, name: 'bus-test', logger });
+  nc = await connect({ servers: NATS_URL });
+  jsm = await jetstreamManager(nc);
+});
+
+afterAll(async () => {
+  await bus?.close();
+  await nc?.close();
+  await deleteStreamsOfPrefix(NATS_URL, prefix);
+});
+
+describe('streams', () => {
+  it('ensureStreams creates prefixed file streams, idempotently', async () => {
+    await bus.ensureStreams(['IDENTITY', 'STUDY']);
+    await bus.ensureStreams(['IDENTITY', 'STUDY']);
+    const info = await jsm.streams.info(`${prefix.toUpperCase()}_IDENTITY`);
+    expect(info.config.subjects).toEqual([`${prefix}.identity.>`]);
+    expect(info.config.storage).toBe('file');
+    expect(info.config.retention).toBe('limits');
+    expect(info.config.duplicate_window).toBe(nanos(120_000));
+    expect(bus.prefix).toBe(prefix);
+    expect(bus.isConnected()).toBe(true);
+  });
+
+  it('publishes on the prefixed subject and de-duplicates by envelope id', async () => {
+    const envelope = revoked();
+    await bus.publish(envelope);
+    await bus.publish(envelope);
+    const stream = `${prefix.toUpperCase()}_IDENTITY`;
+    const msg = await jsm.streams.getMessage(stream, { last_by_subj: `${prefix}.identity.session.revoked` });
+    expect(msg?.json()).toEqual(envelope);
+    const info = await jsm.streams.info(stream);
+    expect(info.state.messages).toBe(1);
+  });
+});
+
+describe('consume', () => {
+  it('one type: durable, prefixed consumer filtered on that subject', async () => {
+    const received: EventEnvelope[] = [];
+    const sub = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'test-identity-one',
+      types: ['identity.session.revoked'],
+      handler: async (e) => {
+        received.push(e);
+      },
+    });
+    const consumer = await jsm.consumers.info(`${prefix.toUpperCase()}_IDENTITY`, `${prefix}-test-identity-one`);
+    expect(consumer.config.filter_subject).toBe(`${prefix}.identity.session.revoked`);
+    expect(consumer.config.ack_policy).toBe('explicit');
+    const next = revoked();
+    await bus.publish(roleGranted());
+    await bus.publish(next);
+    // Delivers everything on the stream since the start (DeliverPolicy.All): the earlier one too.
+    await eventually(() => received.some((e) => e.id === next.id));
+    expect(received.every((e) => e.type === 'identity.session.revoked')).toBe(true);
+    expect(received.length).toBe(2);
+    await sub.stop();
+  });
+
+  it('several types: filters on the stream wildcard and skips the other types', async () => {
+    const received: string[] = [];
+    const sub = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'test-identity-many',
+      types: ['identity.session.revoked', 'identity.user.role_granted'],
+      handler: async (e) => {
+        received.push(e.type);
+      },
+    });
+    await bus.publish(other());
+    const last = roleGranted();
+    await bus.publish(last);
+    await eventually(() => received.length === 4);
+    expect(received.filter((t) => t === 'identity.other.happened')).toEqual([]);
+    expect(received.sort()).toEqual([
+      'identity.session.revoked',
+      'identity.session.revoked',
+      'identity.user.role_granted',
+      'identity.user.role_granted',
+    ]);
+    // Everything acked, skipped types included.
+    await delay(200);
+    const info = await jsm.consumers.info(`${prefix.toUpperCase()}_IDENTITY`, `${prefix}-test-identity-many`);
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_pending).toBe(0);
+    await sub.stop();
+  });
+
+  it('changing the types of a durable brings its filter up to date', async () => {
+    const durable = `${prefix}-test-identity-change`;
+    const stream = `${prefix.toUpperCase()}_IDENTITY`;
+    const handler = async () => {};
+    let sub = await bus.consume({ stream: 'IDENTITY', durable: 'test-identity-change', types: ['identity.session.revoked', 'identity.user.role_granted'], handler });
+    await sub.stop();
+    expect((await jsm.consumers.info(stream, durable)).config.filter_subject).toBe(`${prefix}.identity.>`);
+    sub = await bus.consume({ stream: 'IDENTITY', durable: 'test-identity-change', types: ['identity.user.role_granted'], handler });
+    await sub.stop();
+    expect((await jsm.consumers.info(stream, durable)).config.filter_subject).toBe(`${prefix}.identity.user.role_granted`);
+  });
+
+  it('refuses a type of another stream', async () => {
+    await expect(
+      bus.consume({ stream: 'IDENTITY', durable: 'bad', types: ['study.consent.given'], handler: async () => {} }),
+    ).rejects.toThrow(/not published on stream IDENTITY/);
+  });
+
+  it('redelivers after a failing handler, terminates malformed messages, resumes after restart', async () => {
+    await bus.ensureStreams(['STUDY']);
+    const attempts = new Map<string, number>();
+    const handled: string[] = [];
+    const handler = async (e: EventEnvelope) => {
+      const n = (attempts.get(e.id) ?? 0) + 1;
+      attempts.set(e.id, n);
+      if (n === 1 && e.subject === 'fail-once') throw new Error('transient');
+      handled.push(e.id);
+    };
+    const options = { stream: 'STUDY' as const, durable: 'test-study-retry', types: ['study.consent.given'], handler };
+    let sub = await bus.consume(options);
+
+    // Malformed: not an envelope at all, then an envelope whose data fails the schema.
+    const js = (await import('@nats-io/jetstream')).jetstream(nc);
+    await js.publish(`${prefix}.study.consent.given`, 'not json');
+    await js.publish(`${prefix}.study.consent.given`, JSON.stringify({ ...consent(), data: { userId: 'nope' } }));
+
+    const flaky = { ...consent(), subject: 'fail-once' };
+    await bus.publish(flaky);
+    const fine = consent();
+    await bus.publish(fine);
+    await eventually(() => handled.includes(flaky.id) && handled.includes(fine.id));
+    expect(attempts.get(flaky.id)).toBe(2);
+    expect(attempts.get(fine.id)).toBe(1);
+
+    await sub.stop();
+    {
+      // Malformed messages were terminated, not left pending.
+      const info = await jsm.consumers.info(`${prefix.toUpperCase()}_STUDY`, `${prefix}-test-study-retry`);
+      expect(info.num_ack_pending).toBe(0);
+    }
+    const afterRestart = consent();
+    await bus.publish(afterRestart);
+    sub = await bus.consume(options);
+    await eventually(() => handled.includes(afterRestart.id));
+    expect(handled.filter((id) => id === fine.id)).toHaveLength(1);
+    await delay(200);
+    const info = await jsm.consumers.info(`${prefix.toUpperCase()}_STUDY`, `${prefix}-test-study-retry`);
+    expect(info.num_ack_pending).toBe(0);
+    await sub.stop();
+  });
+
+  it('stop() waits for the handler in flight', async () => {
+    let finished = false;
+    let started = false;
+    const sub = await bus.consume({
+      stream: 'STUDY',
+      durable: 'test-study-slow',
+      types: ['study.consent.given'],
+      handler: async () => {
+        started = true;
+        await delay(300);
+        finished = true;
+      },
+    });
+    await bus.publish(consent());
+    await eventually(() => started);
+    await sub.stop();
+    expect(finished).toBe(true);
+  });
+});
+
+function consent(): EventEnvelope<'study.consent.given'> {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'study.consent.given',
+    version: 1,
+    source: 'study',
+    subject: `consent:${userId}`,
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data: { userId, consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' },
+  };
+}
+
+describe('watch', () => {
+  it('delivers events published since the given time to every watcher', async () => {
+    await bus.publish(revoked());
+    await delay(50);
+    const since = new Date();
+    await delay(50);
+    const a: string[] = [];
+    const b: string[] = [];
+    const subA = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since, handler: (e) => void a.push(e.id) });
+    const subB = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked', 'identity.user.role_granted'],
+      since,
+      handler: async (e) => void b.push(e.id),
+    });
+    const first = revoked();
+    const granted = roleGranted();
+    await bus.publish(first);
+    await bus.publish(granted);
+    await bus.publish(other());
+    await eventually(() => a.length === 1 && b.length === 2);
+    expect(a).toEqual([first.id]);
+    expect(b).toEqual([first.id, granted.id]);
+    await subA.stop();
+    await subB.stop();
+  });
+});
+
+describe('close', () => {
+  it('stops the subscriptions and closes the connection', async () => {
+    const second = await connectBus({ servers: NATS_URL, prefix, name: 'bus-test-2', logger });
+    await second.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since: new Date(), handler: () => {} });
+    await second.consume({ stream: 'IDENTITY', durable: 'test-close', types: ['identity.session.revoked'], handler: async () => {} });
+    expect(second.isConnected()).toBe(true);
+    await second.close();
+    expect(second.isConnected()).toBe(false);
+  });
+});

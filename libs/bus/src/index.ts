@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './naming.ts';
+export * from './nats-bus.ts';

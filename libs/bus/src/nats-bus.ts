@@ -1,0 +1,467 @@
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerInfo,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { parseEnvelope, type EventEnvelope } from '@sleepweave/contracts';
+import type { Logger } from 'pino';
+import {
+  durableNameFor,
+  normalizePrefix,
+  streamNameFor,
+  streamOfType,
+  streamSubjectsFor,
+  subjectFor,
+} from './naming.ts';
+import {
+  STREAMS,
+  type Bus,
+  type ConsumeOptions,
+  type StreamName,
+  type Subscription,
+  type WatchOptions,
+} from './types.ts';
+
+export interface ConnectBusOptions {
+  /** NATS server URL(s), comma separated, e.g. `nats://127.0.0.1:4222`. */
+  servers: string;
+  /** Deployment/test prefix; '' (default) in production. */
+  prefix?: string;
+  /** Connection name shown by the server (the service name). */
+  name: string;
+  logger: Logger;
+}
+
+/** JetStream de-duplicates a re-published msgID inside this window. */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+/** A message not acked within this time is redelivered. */
+export const ACK_WAIT_MS = 30_000;
+/** Messages pulled per request by a durable consumer. */
+const PULL_BATCH = 32;
+/** Redelivery delay after a failing handler: 250 ms doubling per delivery, at most 30 s. */
+export function redeliveryDelayMs(deliveryCount: number): number {
+  return Math.min(30_000, 250 * 2 ** Math.max(0, Math.min(deliveryCount - 1, 10)));
+}
+function retryDelayMs(failures: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, Math.min(failures - 1, 10)));
+}
+
+/**
+ * Connects to NATS and returns the {@link Bus}. Throws when the first connection fails
+ * (the caller decides whether to retry); later disconnects reconnect forever.
+ */
+export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
+  const prefix = normalizePrefix(options.prefix);
+  const logger = options.logger.child({ component: 'bus' });
+  const nc = await connect({
+    servers: options.servers.split(',').map((s) => s.trim()).filter(Boolean),
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1000,
+  });
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  return new NatsBus(nc, js, jsm, prefix, logger);
+}
+
+function isApiError(err: unknown, code: number): boolean {
+  return err instanceof JetStreamApiError && err.code === code;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * Which subject a consumer filters on.
+ *
+ * nats-server 2.9 (Debian's 2.9.10) has no `filter_subjects` (plural, 2.10+) on consumers.
+ * One type: the consumer filters on that type's subject. Several types: it filters on the
+ * stream's wildcard and the library acks and skips the other types itself (see `consume`).
+ */
+function filterFor(prefix: string, stream: StreamName, types: readonly string[]): string {
+  if (types.length === 0) throw new Error(`a consumer on ${stream} needs at least one event type`);
+  for (const type of types) {
+    if (streamOfType(type) !== stream) {
+      throw new Error(`event type '${type}' is not published on stream ${stream} (${STREAMS[stream]}.>)`);
+    }
+  }
+  const [only] = types;
+  return types.length === 1 && only ? subjectFor(prefix, only) : streamSubjectsFor(prefix, stream);
+}
+
+class NatsBus implements Bus {
+  private readonly ensured = new Set<StreamName>();
+  private readonly subscriptions = new Set<Subscription>();
+  private connected = true;
+  private closing = false;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
+    void this.watchStatus();
+  }
+
+  private async watchStatus(): Promise<void> {
+    try {
+      for await (const status of this.nc.status()) {
+        if (status.type === 'disconnect') {
+          this.connected = false;
+          this.logger.warn({ server: status.server }, 'NATS disconnected');
+        } else if (status.type === 'reconnect') {
+          this.connected = true;
+          this.logger.info({ server: status.server }, 'NATS reconnected');
+        }
+      }
+    } catch {
+      // the status iterator ends with the connection
+    }
+  }
+
+  isConnected(): boolean {
+    return this.connected && !this.nc.isClosed();
+  }
+
+  async ensureStreams(names: readonly StreamName[]): Promise<void> {
+    for (const name of names) await this.ensureStream(name, true);
+  }
+
+  /** Adds the stream, or updates it when its config drifted. Idempotent; `force` skips the cache. */
+  private async ensureStream(stream: StreamName, force = false): Promise<void> {
+    if (!force && this.ensured.has(stream)) return;
+    const config = {
+      name: streamNameFor(this.prefix, stream),
+      subjects: [streamSubjectsFor(this.prefix, stream)],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      discard: DiscardPolicy.Old,
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      num_replicas: 1,
+    };
+    let existing;
+    try {
+      existing = await this.jsm.streams.info(config.name);
+    } catch (err) {
+      if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
+    }
+    if (!existing) {
+      try {
+        await this.jsm.streams.add(config);
+        this.logger.info({ stream: config.name }, 'stream created');
+      } catch (err) {
+        // Another process may have created it in the meantime.
+        existing = await this.jsm.streams.info(config.name).catch(() => {
+          throw err;
+        });
+      }
+    }
+    if (existing) {
+      const c = existing.config;
+      const drifted =
+        c.subjects?.join(',') !== config.subjects.join(',') ||
+        c.duplicate_window !== config.duplicate_window ||
+        c.retention !== config.retention;
+      if (drifted) {
+        const { subjects, duplicate_window, discard } = config;
+        await this.jsm.streams.update(config.name, { subjects, duplicate_window, discard });
+        this.logger.info({ stream: config.name }, 'stream updated');
+      }
+    }
+    this.ensured.add(stream);
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    const subject = subjectFor(this.prefix, envelope.type);
+    const payload = JSON.stringify(envelope);
+    const stream = streamOfType(envelope.type);
+    if (stream) await this.ensureStream(stream);
+    try {
+      await this.js.publish(subject, payload, { msgID: envelope.id });
+    } catch (err) {
+      // The stream may have vanished (e.g. JetStream storage reset): recreate it and retry once.
+      if (!stream) throw err;
+      this.logger.warn({ err, subject }, 'publish failed; re-ensuring the stream and retrying once');
+      await this.ensureStream(stream, true);
+      await this.js.publish(subject, payload, { msgID: envelope.id });
+    }
+  }
+
+  /** Creates the durable pull consumer or brings its config up to date. */
+  private async ensureConsumer(streamName: string, durable: string, filter: string): Promise<void> {
+    const wanted: Partial<ConsumerConfig> = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_deliver: -1,
+      max_ack_pending: 1000,
+      filter_subject: filter,
+    };
+    let info: ConsumerInfo | undefined;
+    try {
+      info = await this.jsm.consumers.info(streamName, durable);
+    } catch (err) {
+      if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
+    }
+    if (!info) {
+      try {
+        await this.jsm.consumers.add(streamName, wanted);
+        this.logger.info({ stream: streamName, durable, filter }, 'consumer created');
+        return;
+      } catch (err) {
+        info = await this.jsm.consumers.info(streamName, durable).catch(() => {
+          throw err;
+        });
+      }
+    }
+    const c = info.config;
+    if (c.filter_subject === filter && c.ack_wait === wanted.ack_wait && c.max_deliver === wanted.max_deliver) {
+      return;
+    }
+    try {
+      await this.jsm.consumers.update(streamName, durable, {
+        ack_wait: wanted.ack_wait,
+        max_deliver: wanted.max_deliver,
+        filter_subject: filter,
+      });
+      this.logger.info({ stream: streamName, durable, filter }, 'consumer updated');
+    } catch (err) {
+      // nats-server 2.9 cannot change a consumer's filter subject. Recreate the consumer:
+      // it then redelivers the stream from the start (DeliverPolicy.All), which is safe
+      // because consumers apply each event once through their inbox.
+      this.logger.warn({ err, stream: streamName, durable, filter }, 'consumer update refused; recreating it');
+      await this.jsm.consumers.delete(streamName, durable);
+      await this.jsm.consumers.add(streamName, wanted);
+    }
+  }
+
+  async consume(options: ConsumeOptions): Promise<Subscription> {
+    const { stream, handler } = options;
+    const types = new Set(options.types);
+    const filter = filterFor(this.prefix, stream, options.types);
+    const streamName = streamNameFor(this.prefix, stream);
+    const durable = durableNameFor(this.prefix, options.durable);
+    const log = this.logger.child({ durable });
+
+    await this.ensureStream(stream, true);
+    await this.ensureConsumer(streamName, durable, filter);
+
+    const abort = new AbortController();
+    let messages: ConsumerMessages | undefined;
+    let needsSetup = false;
+
+    const processMessage = async (m: JsMsg): Promise<void> => {
+      let envelope: EventEnvelope;
+      try {
+        envelope = parseEnvelope(m.json());
+      } catch (err) {
+        log.error({ err, subject: m.subject, seq: m.seq }, 'malformed event on the bus; terminating it');
+        m.term(); // no reason: nats-server 2.9 does not parse '+TERM <reason>'
+        return;
+      }
+      // Several types share the stream wildcard filter (no filter_subjects on nats-server 2.9):
+      // the types this consumer does not handle are acked and skipped here.
+      if (!types.has(envelope.type)) {
+        m.ack();
+        return;
+      }
+      try {
+        await handler(envelope);
+        m.ack();
+      } catch (err) {
+        const delay = redeliveryDelayMs(m.info.deliveryCount);
+        log.error(
+          { err, eventId: envelope.id, type: envelope.type, deliveryCount: m.info.deliveryCount, retryInMs: delay },
+          'event handler failed; the event will be redelivered',
+        );
+        m.nak(delay);
+      }
+    };
+
+    const watchNotifications = async (current: ConsumerMessages): Promise<void> => {
+      try {
+        for await (const s of current.status()) {
+          if (s.type === 'consumer_not_found' || s.type === 'consumer_deleted' || s.type === 'stream_not_found') {
+            log.warn({ notification: s.type }, 'consumer or stream is gone; recreating');
+            needsSetup = true;
+            current.stop();
+            return;
+          }
+          if (s.type === 'heartbeats_missed') log.warn({ count: s.count }, 'consumer heartbeats missed');
+        }
+      } catch {
+        // ends with the iterator
+      }
+    };
+
+    const loop = (async () => {
+      let failures = 0;
+      while (!abort.signal.aborted && !this.nc.isClosed()) {
+        try {
+          if (needsSetup) {
+            needsSetup = false;
+            await this.ensureStream(stream, true);
+            await this.ensureConsumer(streamName, durable, filter);
+          }
+          const consumer = await this.js.consumers.get(streamName, durable);
+          messages = await consumer.consume({ max_messages: PULL_BATCH });
+          if (abort.signal.aborted) {
+            messages.stop();
+            break;
+          }
+          void watchNotifications(messages);
+          for await (const m of messages) {
+            if (abort.signal.aborted) {
+              // Buffered after stop(): hand it back for immediate redelivery.
+              m.nak();
+              continue;
+            }
+            await processMessage(m);
+            failures = 0;
+          }
+          // The iterator ended without stop(): pause briefly, then pull again.
+          if (!abort.signal.aborted) await sleep(needsSetup ? 250 : 100, abort.signal);
+        } catch (err) {
+          if (abort.signal.aborted) break;
+          failures += 1;
+          needsSetup = true;
+          log.error({ err, failures }, 'consumer loop failed; retrying');
+          await sleep(retryDelayMs(failures), abort.signal);
+        }
+      }
+    })();
+
+    const subscription: Subscription = {
+      stop: async () => {
+        if (!abort.signal.aborted) {
+          abort.abort();
+          messages?.stop();
+        }
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async watch(options: WatchOptions): Promise<Subscription> {
+    const { stream, handler } = options;
+    const types = new Set(options.types);
+    const filter = filterFor(this.prefix, stream, options.types);
+    const streamName = streamNameFor(this.prefix, stream);
+    const log = this.logger.child({ watch: streamName, filter });
+
+    await this.ensureStream(stream, true);
+
+    const abort = new AbortController();
+    let messages: ConsumerMessages | undefined;
+    /** Stream sequence of the last message seen, to resume after a failure without gaps. */
+    let lastSeq = 0;
+
+    const open = async (): Promise<ConsumerMessages> => {
+      const consumer = await this.js.consumers.get(
+        streamName,
+        lastSeq > 0
+          ? { filter_subjects: filter, opt_start_seq: lastSeq + 1 }
+          : { filter_subjects: filter, opt_start_time: options.since.toISOString() },
+      );
+      return consumer.consume();
+    };
+
+    // Open the first consumer before returning so the caller knows the watch is live.
+    messages = await open();
+
+    const loop = (async () => {
+      let failures = 0;
+      while (!abort.signal.aborted && !this.nc.isClosed()) {
+        try {
+          if (!messages) messages = await open();
+          if (abort.signal.aborted) {
+            messages.stop();
+            break;
+          }
+          for await (const m of messages) {
+            if (abort.signal.aborted) break;
+            lastSeq = m.seq;
+            let envelope: EventEnvelope;
+            try {
+              envelope = parseEnvelope(m.json());
+            } catch (err) {
+              log.error({ err, subject: m.subject, seq: m.seq }, 'malformed event on the bus; skipped');
+              continue;
+            }
+            if (!types.has(envelope.type)) continue;
+            try {
+              await handler(envelope);
+            } catch (err) {
+              log.error({ err, eventId: envelope.id, type: envelope.type }, 'watch handler failed; event skipped');
+            }
+            failures = 0;
+          }
+          messages = undefined;
+          if (!abort.signal.aborted) await sleep(100, abort.signal);
+        } catch (err) {
+          messages = undefined;
+          if (abort.signal.aborted) break;
+          failures += 1;
+          log.error({ err, failures }, 'watch failed; retrying');
+          await sleep(retryDelayMs(failures), abort.signal);
+        }
+      }
+    })();
+
+    const subscription: Subscription = {
+      stop: async () => {
+        if (!abort.signal.aborted) {
+          abort.abort();
+          messages?.stop();
+        }
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (!this.nc.isClosed()) {
+      try {
+        await this.nc.drain();
+      } catch (err) {
+        this.logger.warn({ err }, 'NATS drain failed; closing');
+        await this.nc.close().catch(() => undefined);
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { normalizePrefix } from './naming.ts';
+
+/** Test helpers: random prefixes and cleanup of a test run's streams. */
+
+/** A random bus prefix, e.g. `t1a2b3c4d`: streams `T1A2B3C4D_*`, subjects `t1a2b3c4d.*`. */
+export function randomBusPrefix(): string {
+  return `t${randomBytes(4).toString('hex')}`;
+}
+
+/** Deletes every stream of a (non-empty) prefix, with its consumers. Returns their names. */
+export async function deleteStreamsOfPrefix(servers: string, prefix: string): Promise<string[]> {
+  const p = normalizePrefix(prefix);
+  if (!p) throw new Error('refusing to delete the streams of the empty (production) prefix');
+  const nc = await connect({ servers: servers.split(',').map((s) => s.trim()) });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const deleted: string[] = [];
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(`${p.toUpperCase()}_`)) {
+        await jsm.streams.delete(name);
+        deleted.push(name);
+      }
+    }
+    return deleted;
+  } finally {
+    await nc.close();
+  }
+}

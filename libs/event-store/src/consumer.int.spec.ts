@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { connectBus, type Bus } from '@sleepweave/bus';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyOnce, startConsumer } from './consumer.ts';
+import { migrateEventStore } from './migrate.ts';
+import {
+  NATS_URL,
+  createTestDatabase,
+  delay,
+  deleteStreamsOfPrefix,
+  eventually,
+  randomBusPrefix,
+  testLogger,
+  type TestDatabase,
+} from './test-support.ts';
+import type { Tx } from './types.ts';
+
+const logger = testLogger();
+const prefix = randomBusPrefix();
+let db: TestDatabase;
+let bus: Bus;
+
+function consentGiven(): EventEnvelope<'study.consent.given'> {
+  const userId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'study.consent.given',
+    version: 1,
+    source: 'study',
+    subject: `consent:${userId}`,
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data: { userId, consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' },
+  };
+}
+
+/** The read-model effect: one row per handled event, counting applications. */
+async function countConsent(tx: Tx, envelope: EventEnvelope): Promise<void> {
+  await tx`insert into consents (event_id, applied) values (${envelope.id}, 1)
+           on conflict (event_id) do update set applied = consents.applied + 1`;
+}
+
+async function applied(eventId: string): Promise<number> {
+  const [row] = await db.sql<{ applied: number }[]>`select applied from consents where event_id = ${eventId}`;
+  return row?.applied ?? 0;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await migrateEventStore(db.sql);
+  await db.sql`create table consents (event_id uuid primary key, applied int not null)`;
+  bus = await connectBus({ servers: NATS_URL, prefix, name: 'consumer-test', logger });
+  await bus.ensureStreams(['STUDY']);
+});
+
+afterAll(async () => {
+  await bus?.close();
+  await db?.drop();
+  await deleteStreamsOfPrefix(NATS_URL, prefix);
+});
+
+describe('applyOnce', () => {
+  it('applies a redelivered event once', async () => {
+    const envelope = consentGiven();
+    expect(await applyOnce(db.sql, 'research-study-consents', envelope, countConsent)).toBe(true);
+    expect(await applyOnce(db.sql, 'research-study-consents', envelope, countConsent)).toBe(false);
+    expect(await applied(envelope.id)).toBe(1);
+    // Another consumer has its own inbox.
+    expect(await applyOnce(db.sql, 'other-study-consents', envelope, async () => {})).toBe(true);
+  });
+
+  it('applies concurrent duplicates once', async () => {
+    const envelope = consentGiven();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => applyOnce(db.sql, 'research-study-consents', envelope, countConsent)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await applied(envelope.id)).toBe(1);
+  });
+
+  it('a failing handler records nothing, so the redelivery applies it', async () => {
+    const envelope = consentGiven();
+    await expect(
+      applyOnce(db.sql, 'research-study-consents', envelope, async (tx, e) => {
+        await countConsent(tx, e);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await applied(envelope.id)).toBe(0);
+    expect(await applyOnce(db.sql, 'research-study-consents', envelope, countConsent)).toBe(true);
+    expect(await applied(envelope.id)).toBe(1);
+  });
+});
+
+describe('startConsumer', () => {
+  it('applies each event once through NATS, across failures and a full replay', async () => {
+    let failNext = true;
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      await countConsent(tx, envelope);
+      if (failNext) {
+        failNext = false;
+        throw new Error('transient'); // rolled back, nak'ed, redelivered
+      }
+    };
+    const sub = await startConsumer({ sql: db.sql, bus, name: 'research-study-c', stream: 'STUDY', types: ['study.consent.given'], handle, logger });
+    const a = consentGiven();
+    const b = consentGiven();
+    await bus.publish(a);
+    await bus.publish(b);
+    await eventually(async () => (await applied(a.id)) === 1 && (await applied(b.id)) === 1);
+    await sub.stop();
+
+    // A second durable replays the whole stream (DeliverPolicy.All) into the same inbox:
+    // every event is delivered again, and nothing is applied twice.
+    let deliveries = 0;
+    const replay = await bus.consume({
+      stream: 'STUDY',
+      durable: 'research-study-c-replay',
+      types: ['study.consent.given'],
+      handler: async (envelope) => {
+        deliveries += 1;
+        await applyOnce(db.sql, 'research-study-c', envelope, countConsent);
+      },
+    });
+    await eventually(() => deliveries >= 2);
+    await delay(300);
+    await replay.stop();
+    expect(await applied(a.id)).toBe(1);
+    expect(await applied(b.id)).toBe(1);
+  });
+});

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrateEventStore } from './migrate.ts';
+import { startRelay, toEnvelope, type Relay } from './relay.ts';
+import { createEventStore, type EventStore } from './store.ts';
+import {
+  NATS_URL,
+  createTestDatabase,
+  delay,
+  deleteStreamsOfPrefix,
+  eventually,
+  randomBusPrefix,
+  testLogger,
+  type TestDatabase,
+} from './test-support.ts';
+import type { DomainEvent, RecordedEvent } from './types.ts';
+
+type SessionRevoked = DomainEvent<'SessionRevoked', { sessionId: string; userId: string }>;
+type Private = DomainEvent<'SomethingPrivate', { note: string }>;
+
+const logger = testLogger();
+const prefix = randomBusPrefix();
+let db: TestDatabase;
+let store: EventStore;
+let bus: Bus;
+let watch: Subscription;
+/** Envelope ids as they arrive on JetStream. */
+const onBus: string[] = [];
+/** Envelope ids as the relay published them (before JetStream's de-duplication). */
+const publishedByRelay: string[] = [];
+const relays: Relay[] = [];
+
+function toIntegration(event: RecordedEvent): EventEnvelope | null {
+  if (event.type !== 'SessionRevoked') return null;
+  const data = event.data as SessionRevoked['data'];
+  return toEnvelope(event, {
+    source: 'identity',
+    type: 'identity.session.revoked',
+    data: { ...data, reason: 'logout', revokedAt: event.createdAt.toISOString() },
+  });
+}
+
+function revoked(): SessionRevoked {
+  return { type: 'SessionRevoked', data: { sessionId: randomUUID(), userId: randomUUID() } };
+}
+
+function relay(options: { name?: string; lockRetryMs?: number; pollIntervalMs?: number } = {}): Relay {
+  const spy = {
+    publish: async (envelope: EventEnvelope) => {
+      await bus.publish(envelope);
+      publishedByRelay.push(envelope.id);
+    },
+  };
+  const r = startRelay({ sql: db.sql, bus: spy, source: 'identity', toIntegration, logger, ...options });
+  relays.push(r);
+  return r;
+}
+
+const count = (ids: string[], id: string) => ids.filter((x) => x === id).length;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await migrateEventStore(db.sql);
+  store = createEventStore(db.sql);
+  bus = await connectBus({ servers: NATS_URL, prefix, name: 'relay-test', logger });
+  await bus.ensureStreams(['IDENTITY']);
+  watch = await bus.watch({
+    stream: 'IDENTITY',
+    types: ['identity.session.revoked'],
+    since: new Date(Date.now() - 1000),
+    handler: (e) => void onBus.push(e.id),
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((r) => r.stop()));
+});
+
+afterAll(async () => {
+  await watch?.stop();
+  await bus?.close();
+  await db?.drop();
+  await deleteStreamsOfPrefix(NATS_URL, prefix);
+});
+
+describe('toEnvelope', () => {
+  it('builds the envelope from the stored event', () => {
+    const event: RecordedEvent = {
+      id: randomUUID(),
+      streamId: 'session:1',
+      streamPosition: 1,
+      globalPosition: '1',
+      transactionId: '1',
+      type: 'SessionRevoked',
+      data: {},
+      metadata: { correlationId: 'corr', userId: 'u' },
+      createdAt: new Date('2025-01-02T03:04:05.000Z'),
+    };
+    const userId = randomUUID();
+    expect(
+      toEnvelope(event, { source: 'identity', type: 'identity.user.role_granted', data: { userId, role: 'admin', grantedAt: 'x' } }),
+    ).toEqual({
+      id: event.id,
+      type: 'identity.user.role_granted',
+      version: 1,
+      source: 'identity',
+      subject: 'session:1',
+      time: '2025-01-02T03:04:05.000Z',
+      correlationId: 'corr',
+      causationId: null,
+      data: { userId, role: 'admin', grantedAt: 'x' },
+    });
+  });
+});
+
+describe('relay', () => {
+  it('publishes committed events, woken by NOTIFY (the poll is 60 s)', async () => {
+    relay({ pollIntervalMs: 60_000 });
+    await delay(300); // let it take the lock and LISTEN
+    const { events } = await store.appendToStream('session:n1', [revoked(), revoked()], { expectedVersion: 'no_stream' });
+    const ids = events.map((e) => e.id);
+    await eventually(() => ids.every((id) => onBus.includes(id)), 5000);
+    expect(onBus.filter((id) => ids.includes(id))).toEqual(ids);
+  });
+
+  it('never skips an event whose transaction commits late', async () => {
+    relay();
+    let appendedA!: (events: RecordedEvent[]) => void;
+    const aAppended = new Promise<RecordedEvent[]>((resolve) => (appendedA = resolve));
+    let commitA!: () => void;
+    const aMayCommit = new Promise<void>((resolve) => (commitA = resolve));
+
+    // Transaction A appends first (lower global position) and stays open.
+    const txA = store.transaction(async (tx) => {
+      const { events } = await store.appendToStream('session:A', [revoked()], { expectedVersion: 'no_stream', tx });
+      appendedA(events);
+      await aMayCommit;
+    });
+    const [eventA] = await aAppended;
+
+    // Transaction B appends later (higher global position) and commits at once.
+    const { events: eventsB } = await store.appendToStream('session:B', [revoked()], { expectedVersion: 'no_stream' });
+    const [eventB] = eventsB;
+    expect(BigInt(eventB!.globalPosition)).toBeGreaterThan(BigInt(eventA!.globalPosition));
+
+    // B is committed, but A (an older transaction) is still open: B must wait for it.
+    await delay(1500);
+    expect(publishedByRelay).not.toContain(eventB!.id);
+    expect(onBus).not.toContain(eventB!.id);
+
+    commitA();
+    await txA;
+    await eventually(() => onBus.includes(eventA!.id) && onBus.includes(eventB!.id));
+    await delay(500);
+    // Exactly once each, in commit-safe order: A before B.
+    expect(count(publishedByRelay, eventA!.id)).toBe(1);
+    expect(count(publishedByRelay, eventB!.id)).toBe(1);
+    expect(count(onBus, eventA!.id)).toBe(1);
+    expect(count(onBus, eventB!.id)).toBe(1);
+    expect(onBus.indexOf(eventA!.id)).toBeLessThan(onBus.indexOf(eventB!.id));
+  });
+
+  it('a rolled-back transaction leaves no gap that blocks the relay', async () => {
+    relay();
+    await store
+      .transaction(async (tx) => {
+        await store.appendToStream('session:rollback', [revoked()], { expectedVersion: 'no_stream', tx });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const { events } = await store.appendToStream('session:after-rollback', [revoked()], { expectedVersion: 'no_stream' });
+    await eventually(() => onBus.includes(events[0]!.id));
+  });
+
+  it('skips events mapped to null but still advances the checkpoint; many batches', async () => {
+    relay({ name: 'batches' });
+    const many = Array.from({ length: 450 }, (_, i) => (i % 3 === 0 ? revoked() : ({ type: 'SomethingPrivate', data: { note: `n${i}` } } as Private)));
+    const { events } = await store.appendToStream('session:many', many, { expectedVersion: 'no_stream' });
+    const last = events.at(-1)!;
+    const publicIds = events.filter((e) => e.type === 'SessionRevoked').map((e) => e.id);
+    await eventually(() => publicIds.every((id) => onBus.includes(id)));
+    await eventually(async () => {
+      const [cp] = await db.sql`select transaction_id::text as tx, global_position::text as gp from relay_checkpoints where name = 'batches'`;
+      return cp?.gp === last.globalPosition && cp?.tx === last.transactionId;
+    });
+    // A private trailing event still moves the checkpoint.
+    const { events: priv } = await store.appendToStream('session:private', [{ type: 'SomethingPrivate', data: { note: 'x' } }], {
+      expectedVersion: 'no_stream',
+    });
+    await eventually(async () => {
+      const [cp] = await db.sql`select global_position::text as gp from relay_checkpoints where name = 'batches'`;
+      return cp?.gp === priv[0]!.globalPosition;
+    });
+  });
+
+  it('resumes from its checkpoint after a restart', async () => {
+    const first = relay({ name: 'restart' });
+    const { events: before } = await store.appendToStream('session:r1', [revoked()], { expectedVersion: 'no_stream' });
+    await eventually(() => count(publishedByRelay, before[0]!.id) === 1);
+    await first.stop();
+    const { events: during } = await store.appendToStream('session:r2', [revoked()], { expectedVersion: 'no_stream' });
+    relay({ name: 'restart' });
+    await eventually(() => count(publishedByRelay, during[0]!.id) === 1);
+    await delay(300);
+    expect(count(publishedByRelay, before[0]!.id)).toBe(1);
+  });
+
+  it('only one relay per name publishes; a standby takes over when it stops', async () => {
+    const active = relay({ name: 'ha', lockRetryMs: 100 });
+    await delay(300);
+    relay({ name: 'ha', lockRetryMs: 100 });
+    await delay(300);
+    const locks = await db.sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and objsubid = 2`;
+    expect(locks[0]?.n).toBeGreaterThanOrEqual(1);
+
+    const { events: one } = await store.appendToStream('session:ha1', [revoked()], { expectedVersion: 'no_stream' });
+    await eventually(() => count(publishedByRelay, one[0]!.id) === 1);
+    await active.stop();
+    const { events: two } = await store.appendToStream('session:ha2', [revoked()], { expectedVersion: 'no_stream' });
+    await eventually(() => count(publishedByRelay, two[0]!.id) === 1);
+    await delay(300);
+    expect(count(publishedByRelay, one[0]!.id)).toBe(1);
+  });
+
+  it('survives publish failures: retries with backoff and loses nothing', async () => {
+    let failures = 2;
+    const published: string[] = [];
+    const flaky = {
+      publish: async (envelope: EventEnvelope) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('NATS is down');
+        }
+        published.push(envelope.id);
+      },
+    };
+    const r = startRelay({ sql: db.sql, bus: flaky, source: 'identity', toIntegration, logger, name: 'flaky' });
+    relays.push(r);
+    const { events } = await store.appendToStream('session:flaky', [revoked(), revoked()], { expectedVersion: 'no_stream' });
+    await eventually(() => events.every((e) => published.includes(e.id)), 15_000);
+    // Everything before (from the other tests) is published too, each event once per relay name.
+    expect(new Set(published).size).toBe(published.length);
+  });
+});

@@ -1,0 +1,296 @@
+import type { Bus } from '@sleepweave/bus';
+import type { EventEnvelope, IntegrationEventData, IntegrationEventType } from '@sleepweave/contracts';
+import type postgres from 'postgres';
+import type { Logger } from 'pino';
+import { relayLock } from './locks.ts';
+import { DEFAULT_NOTIFY_CHANNEL, EVENT_COLUMNS, toRecordedEvent } from './store.ts';
+import type { RecordedEvent, Sql } from './types.ts';
+
+export interface RelayOptions {
+  sql: Sql;
+  bus: Pick<Bus, 'publish'>;
+  /** The producing service, e.g. `identity` (the envelopes' `source`). */
+  source: string;
+  /** Maps a stored event to the integration event to publish; null keeps it private. */
+  toIntegration: (event: RecordedEvent) => EventEnvelope | null;
+  logger: Logger;
+  /** Checkpoint and lock name (default `default`). */
+  name?: string;
+  /** Fallback poll when no NOTIFY arrives (default 5000 ms). */
+  pollIntervalMs?: number;
+  /** Events read per query (default 200). */
+  batchSize?: number;
+  notifyChannel?: string;
+  /** How often a standby relay tries to take the lock (default: pollIntervalMs). */
+  lockRetryMs?: number;
+}
+
+export interface Relay {
+  /** Stops after the current batch and releases the lock. */
+  stop(): Promise<void>;
+  /** Runs a cycle now (a NOTIFY does the same). */
+  wake(): void;
+}
+
+/** Builds an integration envelope from a stored event: id = event id, subject = stream id. */
+export function toEnvelope<T extends IntegrationEventType>(
+  event: RecordedEvent,
+  options: { source: string; type: T; version?: number; data: IntegrationEventData<T> },
+): EventEnvelope<T> {
+  return {
+    id: event.id,
+    type: options.type,
+    version: options.version ?? 1,
+    source: options.source,
+    subject: event.streamId,
+    time: event.createdAt.toISOString(),
+    correlationId: event.metadata.correlationId ?? null,
+    causationId: event.metadata.causationId ?? null,
+    data: options.data,
+  } as EventEnvelope<T>;
+}
+
+interface Checkpoint {
+  transactionId: string;
+  globalPosition: string;
+}
+
+type EventRowWithVisibility = Parameters<typeof toRecordedEvent>[0] & { committed: boolean };
+
+/** While events wait behind an open older transaction, look again this soon. */
+const HELD_BACK_RETRY_MS = 250;
+
+function backoffMs(failures: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 10));
+}
+
+/**
+ * The outbox relay: publishes committed events to the bus in commit-safe order.
+ *
+ * Order and safety: events are read in (transaction_id, global_position) order, strictly
+ * after the checkpoint, and only those whose transaction id is below the xmin of the
+ * current snapshot. Every transaction below xmin has finished, and every transaction that
+ * has not yet written gets a larger id, so nothing can later appear before the checkpoint:
+ * a slow transaction holding an earlier global position is waited for, never skipped.
+ * (xmin is cluster-wide: a long transaction in any database of the cluster delays
+ * publishing until it ends.)
+ *
+ * Delivery is at least once: the checkpoint is saved after each batch (and after the
+ * last success when a publish fails); a re-publish carries the same msgID (the event id),
+ * which JetStream de-duplicates, and consumers de-duplicate through their inbox.
+ *
+ * One publisher per database and name: a session advisory lock on a reserved connection;
+ * a standby instance retries the lock periodically. Errors are logged and retried with
+ * backoff; the relay never throws.
+ */
+export function startRelay(options: RelayOptions): Relay {
+  const { sql, bus, toIntegration } = options;
+  const name = options.name ?? 'default';
+  const pollIntervalMs = options.pollIntervalMs ?? 5000;
+  const batchSize = options.batchSize ?? 200;
+  const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
+  const lockRetryMs = options.lockRetryMs ?? pollIntervalMs;
+  const lock = relayLock(name);
+  const log = options.logger.child({ component: 'relay', relay: name, source: options.source });
+
+  const abort = new AbortController();
+  let reserved: postgres.ReservedSql | null = null;
+  let listener: postgres.ListenMeta | null = null;
+  let isActive = false;
+  let checkpoint: Checkpoint | null = null;
+
+  // Wake-up: a NOTIFY or wake() resolves the current wait; a wake during a batch is remembered.
+  let wakePending = false;
+  let resolveWait: (() => void) | null = null;
+  const wake = (): void => {
+    wakePending = true;
+    const resolve = resolveWait;
+    resolveWait = null;
+    resolve?.();
+  };
+  const waitForWake = (ms: number): Promise<void> => {
+    if (wakePending || abort.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        if (resolveWait === finish) resolveWait = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      resolveWait = finish;
+    });
+  };
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (abort.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      abort.signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function ensureListening(): Promise<void> {
+    if (listener) return;
+    try {
+      listener = await sql.listen(channel, () => wake());
+    } catch (err) {
+      log.warn({ err, channel }, 'LISTEN failed; relying on the poll until it works');
+    }
+  }
+
+  /** True when this relay holds the lock (taking it if free). */
+  async function holdLock(conn: postgres.ReservedSql): Promise<boolean> {
+    const [held] = await conn<{ held: boolean }[]>`
+      select exists (
+        select 1 from pg_locks
+        where locktype = 'advisory' and pid = pg_backend_pid() and granted
+          and classid = ${lock.classId} and objid = ${lock.objId} and objsubid = 2
+      ) as held`;
+    if (held?.held) return true;
+    const [row] = await conn<{ locked: boolean }[]>`
+      select pg_try_advisory_lock(${lock.classId}, ${lock.objId}) as locked`;
+    return row?.locked === true;
+  }
+
+  async function loadCheckpoint(conn: postgres.ReservedSql): Promise<Checkpoint> {
+    const [row] = await conn<{ transaction_id: string; global_position: string }[]>`
+      select transaction_id::text as transaction_id, global_position::text as global_position
+      from relay_checkpoints where name = ${name}`;
+    return row
+      ? { transactionId: row.transaction_id, globalPosition: row.global_position }
+      : { transactionId: '0', globalPosition: '0' };
+  }
+
+  async function saveCheckpoint(conn: postgres.ReservedSql, cp: Checkpoint): Promise<void> {
+    // Never moves backwards, whatever happens.
+    await conn`
+      insert into relay_checkpoints (name, transaction_id, global_position, updated_at)
+      values (${name}, ${cp.transactionId}::xid8, ${cp.globalPosition}::bigint, now())
+      on conflict (name) do update
+        set transaction_id = excluded.transaction_id,
+            global_position = excluded.global_position,
+            updated_at = now()
+        where (relay_checkpoints.transaction_id, relay_checkpoints.global_position)
+            < (excluded.transaction_id, excluded.global_position)`;
+  }
+
+  /** Publishes one batch; returns whether the batch was full and whether events wait behind an open transaction. */
+  async function relayBatch(conn: postgres.ReservedSql, from: Checkpoint): Promise<{ full: boolean; heldBack: boolean }> {
+    const rows = await conn<EventRowWithVisibility[]>`
+      with snapshot as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select ${conn.unsafe(EVENT_COLUMNS)}, events.transaction_id < snapshot.xmin as committed
+      from events, snapshot
+      where (events.transaction_id, events.global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+      order by events.transaction_id, events.global_position
+      limit ${batchSize}`;
+
+    let done: Checkpoint | null = null;
+    let heldBack = false;
+    let published = 0;
+    try {
+      for (const row of rows) {
+        // Rows are ordered by transaction id, so the first one not yet below xmin ends the batch.
+        if (!row.committed) {
+          heldBack = true;
+          break;
+        }
+        const event = toRecordedEvent(row);
+        const envelope = toIntegration(event);
+        if (envelope) {
+          await bus.publish(envelope);
+          published += 1;
+        }
+        done = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+      }
+    } finally {
+      if (done) {
+        await saveCheckpoint(conn, done);
+        checkpoint = done;
+        if (published > 0) log.debug({ published, checkpoint: done }, 'relayed events');
+      }
+    }
+    return { full: rows.length === batchSize && !heldBack, heldBack };
+  }
+
+  async function releaseConnection(unlock: boolean): Promise<void> {
+    const conn = reserved;
+    reserved = null;
+    isActive = false;
+    checkpoint = null;
+    if (!conn) return;
+    if (unlock) {
+      try {
+        await conn`select pg_advisory_unlock_all()`;
+      } catch {
+        // a dead connection took its locks with it
+      }
+    }
+    conn.release();
+  }
+
+  const loop = (async () => {
+    let failures = 0;
+    while (!abort.signal.aborted) {
+      try {
+        await ensureListening();
+        reserved ??= await sql.reserve();
+        const conn = reserved;
+        if (!(await holdLock(conn))) {
+          if (isActive) log.warn('relay lost its lock; standing by');
+          isActive = false;
+          checkpoint = null;
+          await waitForWake(lockRetryMs);
+          wakePending = false;
+          continue;
+        }
+        if (!isActive || !checkpoint) {
+          checkpoint = await loadCheckpoint(conn);
+          if (!isActive) log.info({ checkpoint }, 'relay is the active publisher');
+          isActive = true;
+        }
+        // Clear before reading: a NOTIFY that arrives during the batch triggers another cycle.
+        wakePending = false;
+        let result = await relayBatch(conn, checkpoint);
+        while (result.full && !abort.signal.aborted && checkpoint) {
+          result = await relayBatch(conn, checkpoint);
+        }
+        failures = 0;
+        await waitForWake(result.heldBack ? Math.min(HELD_BACK_RETRY_MS, pollIntervalMs) : pollIntervalMs);
+      } catch (err) {
+        if (abort.signal.aborted) break;
+        failures += 1;
+        const retryInMs = backoffMs(failures);
+        log.error({ err, failures, retryInMs }, 'relay cycle failed; retrying');
+        // Re-read the checkpoint next time; replace the connection if it is broken.
+        checkpoint = null;
+        const conn = reserved;
+        if (conn) {
+          const alive = await conn`select 1`.then(
+            () => true,
+            () => false,
+          );
+          if (!alive) await releaseConnection(false);
+        }
+        await sleep(retryInMs);
+      }
+    }
+  })();
+
+  return {
+    wake,
+    async stop() {
+      if (!abort.signal.aborted) {
+        abort.abort();
+        wake();
+      }
+      await loop;
+      const l = listener;
+      listener = null;
+      await l?.unlisten().catch(() => undefined);
+      await releaseConnection(true);
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConcurrencyError } from './errors.ts';
+import { migrateEventStore } from './migrate.ts';
+import { createEventStore, type EventStore } from './store.ts';
+import { createTestDatabase, delay, type TestDatabase } from './test-support.ts';
+import type { Decider, DomainEvent, Projection } from './types.ts';
+
+let db: TestDatabase;
+let store: EventStore;
+
+type Added = DomainEvent<'Added', { amount: number; at: string }>;
+type Reset = DomainEvent<'Reset', Record<string, never>>;
+type CounterEvent = Added | Reset;
+type CounterCommand = { type: 'Add'; amount: number; at: Date } | { type: 'Reset' };
+class TooMuch extends Error {}
+
+const counter: Decider<CounterCommand, { total: number }, CounterEvent> = {
+  initialState: () => ({ total: 0 }),
+  evolve: (state, event) => (event.type === 'Added' ? { total: state.total + event.data.amount } : { total: 0 }),
+  decide(command, state) {
+    if (command.type === 'Reset') return state.total === 0 ? [] : [{ type: 'Reset', data: {} }];
+    if (state.total + command.amount > 10) throw new TooMuch(`total would exceed 10`);
+    return [{ type: 'Added', data: { amount: command.amount, at: command.at.toISOString() } }];
+  },
+};
+
+const added = (amount: number): Added => ({ type: 'Added', data: { amount, at: '2025-01-01T00:00:00.000Z' } });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await migrateEventStore(db.sql);
+  await migrateEventStore(db.sql); // idempotent
+  store = createEventStore(db.sql);
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('migrateEventStore', () => {
+  it('is safe when several processes run it at once', async () => {
+    await Promise.all([migrateEventStore(db.sql), migrateEventStore(db.sql), migrateEventStore(db.sql)]);
+  });
+});
+
+describe('appendToStream: expected version', () => {
+  it('no_stream appends to a new stream and refuses an existing one', async () => {
+    const result = await store.appendToStream('counter:a', [added(1), added(2)], { expectedVersion: 'no_stream' });
+    expect(result.version).toBe(2);
+    expect(result.events.map((e) => e.streamPosition)).toEqual([1, 2]);
+    const err = await store
+      .appendToStream('counter:a', [added(1)], { expectedVersion: 'no_stream' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ name: 'ConcurrencyError', streamId: 'counter:a', expected: 'no_stream', actual: 2 });
+  });
+
+  it('exists refuses a missing stream and appends to an existing one', async () => {
+    await expect(store.appendToStream('counter:b', [added(1)], { expectedVersion: 'exists' })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    await store.appendToStream('counter:b', [added(1)], { expectedVersion: 'no_stream' });
+    const result = await store.appendToStream('counter:b', [added(1)], { expectedVersion: 'exists' });
+    expect(result.version).toBe(2);
+  });
+
+  it('a number must equal the current version', async () => {
+    await store.appendToStream('counter:c', [added(1)], { expectedVersion: 0 });
+    await store.appendToStream('counter:c', [added(1)], { expectedVersion: 1 });
+    await expect(store.appendToStream('counter:c', [added(1)], { expectedVersion: 1 })).rejects.toMatchObject({
+      name: 'ConcurrencyError',
+      expected: 1,
+      actual: 2,
+    });
+    await expect(store.appendToStream('counter:c', [added(1)], { expectedVersion: 3 })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    const { version } = await store.appendToStream('counter:c', [added(1)], { expectedVersion: 2 });
+    expect(version).toBe(3);
+  });
+
+  it('any appends whatever the version', async () => {
+    await store.appendToStream('counter:d', [added(1)], { expectedVersion: 'any' });
+    const { version } = await store.appendToStream('counter:d', [added(1)], { expectedVersion: 'any' });
+    expect(version).toBe(2);
+  });
+
+  it('records metadata, time, ids and positions, and reads them back', async () => {
+    const now = new Date('2025-03-04T05:06:07.000Z');
+    const metadata = { correlationId: 'corr-1', causationId: null, userId: 'u-1' };
+    const appended = await store.appendToStream('counter:e', [added(3)], { expectedVersion: 'no_stream', metadata, now });
+    const read = await store.readStream('counter:e');
+    expect(read.version).toBe(1);
+    expect(read.events).toEqual(appended.events);
+    const [event] = read.events;
+    expect(event).toMatchObject({
+      streamId: 'counter:e',
+      streamPosition: 1,
+      type: 'Added',
+      data: { amount: 3, at: '2025-01-01T00:00:00.000Z' },
+      metadata,
+      createdAt: now,
+    });
+    expect(event?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event?.globalPosition).toMatch(/^\d+$/);
+    expect(event?.transactionId).toMatch(/^\d+$/);
+    expect(await store.readStream('counter:none')).toEqual({ events: [], version: 0 });
+  });
+
+  it('20 concurrent appends at the same expected version: exactly one wins', async () => {
+    await store.appendToStream('counter:race', [added(1), added(1), added(1)], { expectedVersion: 'no_stream' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => store.appendToStream('counter:race', [added(1)], { expectedVersion: 3 })),
+    );
+    const fulfilled = results.filter((r) => r.status === 'fulfilled');
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(19);
+    for (const r of rejected) expect(r.reason).toBeInstanceOf(ConcurrencyError);
+    expect((await store.readStream('counter:race')).version).toBe(4);
+  });
+
+  it('maps a unique (stream_id, stream_position) violation to ConcurrencyError', async () => {
+    await store.appendToStream('counter:raw', [added(1)], { expectedVersion: 'no_stream' });
+    // A writer that bypasses the store's per-stream lock holds position 2, uncommitted.
+    let inserted!: () => void;
+    const insertedP = new Promise<void>((resolve) => (inserted = resolve));
+    let commit!: () => void;
+    const commitP = new Promise<void>((resolve) => (commit = resolve));
+    const raw = db.sql.begin(async (tx) => {
+      await tx`insert into events (id, stream_id, stream_position, type, data) values (gen_random_uuid(), 'counter:raw', 2, 'Added', '{}')`;
+      inserted();
+      await commitP;
+    });
+    await insertedP;
+    // The append reads version 1 (the raw row is invisible), inserts position 2 and waits on the index.
+    const appending = store.appendToStream('counter:raw', [added(1)], { expectedVersion: 1 }).catch((e: unknown) => e);
+    await delay(200);
+    commit();
+    await raw;
+    const err = await appending;
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ streamId: 'counter:raw', expected: 1, actual: null });
+  });
+
+  it('appends to two streams atomically inside a caller transaction', async () => {
+    await expect(
+      store.transaction(async (tx) => {
+        await store.appendToStream('counter:tx1', [added(1)], { expectedVersion: 'no_stream', tx });
+        await store.appendToStream('counter:tx2', [added(1)], { expectedVersion: 'exists', tx }); // fails
+      }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect((await store.readStream('counter:tx1')).version).toBe(0);
+
+    await store.transaction(async (tx) => {
+      await store.appendToStream('counter:tx1', [added(1)], { expectedVersion: 'no_stream', tx });
+      await store.appendToStream('counter:tx2', [added(2)], { expectedVersion: 'no_stream', tx });
+    });
+    expect((await store.readStream('counter:tx1')).version).toBe(1);
+    expect((await store.readStream('counter:tx2')).version).toBe(1);
+  });
+});
+
+describe('handle', () => {
+  it('folds, decides and appends; returns the new events, state and version', async () => {
+    const at = new Date('2025-05-01T10:00:00.000Z');
+    const first = await store.handle('counter:h', counter, { type: 'Add', amount: 4, at });
+    expect(first.version).toBe(1);
+    expect(first.state).toEqual({ total: 4 });
+    expect(first.events.map((e) => [e.type, e.data])).toEqual([['Added', { amount: 4, at: at.toISOString() }]]);
+
+    const second = await store.handle('counter:h', counter, { type: 'Add', amount: 5, at }, { metadata: { userId: 'u' } });
+    expect(second).toMatchObject({ version: 2, state: { total: 9 } });
+    expect(second.events[0]?.metadata).toEqual({ userId: 'u' });
+  });
+
+  it('lets domain errors through unchanged and appends nothing', async () => {
+    const at = new Date();
+    await store.handle('counter:err', counter, { type: 'Add', amount: 8, at });
+    const err = await store.handle('counter:err', counter, { type: 'Add', amount: 8, at }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TooMuch);
+    expect((await store.readStream('counter:err')).version).toBe(1);
+  });
+
+  it('decides nothing without appending', async () => {
+    const result = await store.handle('counter:nothing', counter, { type: 'Reset' });
+    expect(result).toEqual({ events: [], state: { total: 0 }, version: 0 });
+  });
+
+  it('concurrent commands on one aggregate: the loser gets a ConcurrencyError', async () => {
+    const at = new Date();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.handle('counter:hrace', counter, { type: 'Add', amount: 1, at })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled').length;
+    expect(won).toBeGreaterThanOrEqual(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError);
+    expect((await store.readStream('counter:hrace')).version).toBe(won);
+  });
+});
+
+describe('inline projections', () => {
+  it('run in the append transaction, and roll back with it', async () => {
+    await db.sql`create table totals (stream_id text primary key, total int not null)`;
+    const totals: Projection = {
+      name: 'totals',
+      tables: ['totals'],
+      handles: ['Added'],
+      async apply(tx, event) {
+        const amount = (event.data as { amount: number }).amount;
+        await tx`insert into totals (stream_id, total) values (${event.streamId}, ${amount})
+                 on conflict (stream_id) do update set total = totals.total + excluded.total`;
+      },
+    };
+    const projected = createEventStore(db.sql, { projections: [totals] });
+    await projected.appendToStream('counter:p', [added(2), added(3), { type: 'Reset', data: {} }], {
+      expectedVersion: 'no_stream',
+    });
+    expect(await db.sql`select total from totals where stream_id = 'counter:p'`).toEqual([{ total: 5 }]);
+
+    await expect(
+      projected.transaction(async (tx) => {
+        await projected.appendToStream('counter:p', [added(10)], { expectedVersion: 3, tx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.sql`select total from totals where stream_id = 'counter:p'`).toEqual([{ total: 5 }]);
+  });
+});
+
+describe('notify', () => {
+  it('an append notifies the channel on commit', async () => {
+    let notified = 0;
+    const listener = await db.sql.listen('sw_test_channel', () => (notified += 1));
+    const notifying = createEventStore(db.sql, { notifyChannel: 'sw_test_channel' });
+    await notifying.appendToStream('counter:n', [added(1)], { expectedVersion: 'any' });
+    const deadline = Date.now() + 5000;
+    while (notified === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await listener.unlisten();
+    expect(notified).toBeGreaterThan(0);
+  });
+});
+
+describe('deleting streams', () => {
+  it('deletes streams by id and by prefix', async () => {
+    await store.appendToStream('sleep_log:u1:2025-01-01', [added(1)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('sleep_log:u1:2025-01-02', [added(1), added(1)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('sleep_log:u10:2025-01-01', [added(1)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('profile:u1', [added(1)], { expectedVersion: 'no_stream' });
+
+    expect(await store.deleteStreams(['profile:u1', 'profile:missing'])).toBe(1);
+    expect(await store.deleteStreams([])).toBe(0);
+    expect(await store.deleteStreamsByPrefix('sleep_log:u1:')).toBe(3);
+    expect((await store.readStream('sleep_log:u1:2025-01-02')).version).toBe(0);
+    expect((await store.readStream('sleep_log:u10:2025-01-01')).version).toBe(1);
+    expect((await store.readStream('profile:u1')).version).toBe(0);
+    // Prefix matching is literal: LIKE wildcards mean nothing.
+    expect(await store.deleteStreamsByPrefix('sleep_log:u_')).toBe(0);
+  });
+});

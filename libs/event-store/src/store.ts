@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type postgres from 'postgres';
+import { ConcurrencyError } from './errors.ts';
+import { STREAM_LOCK_CLASS, hashKey } from './locks.ts';
+import type {
+  Decider,
+  DomainEvent,
+  EventMetadata,
+  ExpectedVersion,
+  Projection,
+  Recorded,
+  RecordedEvent,
+  Sql,
+  Tx,
+} from './types.ts';
+
+/** Anything that runs a query: the pool, a transaction, a reserved connection. */
+export type Queryable = postgres.ISql;
+
+export const DEFAULT_NOTIFY_CHANNEL = 'sw_events';
+
+export interface EventStoreOptions {
+  /** Inline projections, applied in the append transaction. */
+  projections?: Projection[];
+  /** NOTIFY channel that wakes the relay (default `sw_events`). */
+  notifyChannel?: string;
+}
+
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  metadata?: EventMetadata;
+  /** created_at of the events (default: the transaction's now()). */
+  now?: Date;
+  /** Append inside this transaction instead of a new one. */
+  tx?: Tx;
+}
+
+export interface AppendResult<E extends DomainEvent = DomainEvent> {
+  /** The stream's version after the append. */
+  version: number;
+  events: Recorded<E>[];
+}
+
+export interface ReadStreamResult<E extends DomainEvent = DomainEvent> {
+  events: Recorded<E>[];
+  /** 0: no stream. */
+  version: number;
+}
+
+export interface HandleOptions {
+  metadata?: EventMetadata;
+  /** Default: the version read ('no_stream' when the stream does not exist). */
+  expectedVersion?: ExpectedVersion;
+  now?: Date;
+  tx?: Tx;
+}
+
+export interface HandleResult<S, E extends DomainEvent> {
+  /** The new events as recorded (empty when the decider decided nothing). */
+  events: Recorded<E>[];
+  /** State after evolving the new events. */
+  state: S;
+  version: number;
+}
+
+export interface EventStore {
+  appendToStream<E extends DomainEvent>(streamId: string, events: E[], options: AppendOptions): Promise<AppendResult<E>>;
+  readStream<E extends DomainEvent = DomainEvent>(streamId: string, tx?: Tx): Promise<ReadStreamResult<E>>;
+  /** Read, fold, decide, append: one command against one aggregate, in one transaction. */
+  handle<C, S, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<C, S, E>,
+    command: C,
+    options?: HandleOptions,
+  ): Promise<HandleResult<S, E>>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Hard delete; returns the number of events removed. */
+  deleteStreams(streamIds: string[], tx?: Tx): Promise<number>;
+  /** Hard delete of every stream whose id starts with `prefix`; returns the number of events removed. */
+  deleteStreamsByPrefix(prefix: string, tx?: Tx): Promise<number>;
+}
+
+/** A row of `events` as selected with EVENT_COLUMNS. */
+export interface EventRow {
+  id: string;
+  stream_id: string;
+  stream_position: number;
+  global_position: string;
+  transaction_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata | null;
+  created_at: Date;
+}
+
+/** Columns selected for a RecordedEvent (positions as decimal strings). */
+export const EVENT_COLUMNS =
+  'id, stream_id, stream_position, global_position::text as global_position, transaction_id::text as transaction_id, type, data, metadata, created_at';
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    globalPosition: row.global_position,
+    transactionId: row.transaction_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    createdAt: row.created_at,
+  };
+}
+
+function checkExpectedVersion(streamId: string, expected: ExpectedVersion, actual: number): void {
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && actual === 0) ||
+    (expected === 'exists' && actual > 0) ||
+    (typeof expected === 'number' && actual === expected);
+  if (!ok) throw new ConcurrencyError(streamId, expected, actual);
+}
+
+function isStreamPositionConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint_name?: string } | null;
+  return e?.code === '23505' && e.constraint_name === 'events_stream_position_unique';
+}
+
+/** postgres.js takes JSON parameters as JSONValue; domain payloads are plain JSON objects. */
+function json(q: Queryable, value: unknown): postgres.Parameter {
+  return q.json(value as postgres.JSONValue);
+}
+
+export async function readStreamWith<E extends DomainEvent = DomainEvent>(
+  q: Queryable,
+  streamId: string,
+): Promise<ReadStreamResult<E>> {
+  const rows = await q<EventRow[]>`
+    select ${q.unsafe(EVENT_COLUMNS)} from events
+    where stream_id = ${streamId}
+    order by stream_position`;
+  const events = rows.map(toRecordedEvent) as Recorded<E>[];
+  return { events, version: events.at(-1)?.streamPosition ?? 0 };
+}
+
+export function createEventStore(sql: Sql, options: EventStoreOptions = {}): EventStore {
+  const projections = options.projections ?? [];
+  const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
+
+  const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => sql.begin(fn) as Promise<T>;
+  const inTransaction = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
+    tx ? fn(tx) : transaction(fn);
+
+  async function append<E extends DomainEvent>(
+    tx: Tx,
+    streamId: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<AppendResult<E>> {
+    // Appends to one stream are serialised, so the version check below sees the latest
+    // committed version and 'any' never trips over a concurrent append. The unique
+    // (stream_id, stream_position) constraint stays the last line of defence.
+    await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
+    const [current] = await tx<{ version: number }[]>`
+      select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`;
+    const version = current?.version ?? 0;
+    checkExpectedVersion(streamId, options.expectedVersion, version);
+    if (events.length === 0) return { version, events: [] };
+
+    const metadata: EventMetadata = options.metadata ?? {};
+    const recorded: RecordedEvent[] = [];
+    try {
+      for (const [i, event] of events.entries()) {
+        const [row] = await tx<EventRow[]>`
+          insert into events (id, stream_id, stream_position, type, data, metadata, created_at)
+          values (
+            ${randomUUID()}, ${streamId}, ${version + i + 1}, ${event.type},
+            ${json(tx, event.data)}, ${json(tx, metadata)},
+            coalesce(${options.now ?? null}::timestamptz, now())
+          )
+          returning ${tx.unsafe(EVENT_COLUMNS)}`;
+        // The recorded event carries the data as stored (JSON round trip), exactly what a
+        // replay or a projection rebuild will see later.
+        recorded.push(toRecordedEvent(row as EventRow));
+      }
+    } catch (err) {
+      if (isStreamPositionConflict(err)) throw new ConcurrencyError(streamId, options.expectedVersion, null);
+      throw err;
+    }
+
+    for (const event of recorded) {
+      for (const projection of projections) {
+        if (projection.handles.includes(event.type)) await projection.apply(tx, event);
+      }
+    }
+    // Delivered on commit: wakes the relay.
+    await tx`select pg_notify(${channel}, '')`;
+    return { version: version + events.length, events: recorded as Recorded<E>[] };
+  }
+
+  const store: EventStore = {
+    appendToStream(streamId, events, options) {
+      return inTransaction(options.tx, (tx) => append(tx, streamId, events, options));
+    },
+
+    readStream(streamId, tx) {
+      return readStreamWith(tx ?? sql, streamId);
+    },
+
+    handle(streamId, decider, command, options = {}) {
+      type E = Parameters<typeof decider.evolve>[1];
+      return inTransaction(options.tx, async (tx) => {
+        const read = await readStreamWith<E>(tx, streamId);
+        let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
+        const decided = decider.decide(command, state);
+        if (decided.length === 0) return { events: [], state, version: read.version };
+        const appended = await append(tx, streamId, decided, {
+          expectedVersion: options.expectedVersion ?? (read.version === 0 ? 'no_stream' : read.version),
+          metadata: options.metadata,
+          now: options.now,
+          tx,
+        });
+        for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
+        return { events: appended.events, state, version: appended.version };
+      });
+    },
+
+    transaction,
+
+    // Deleting events breaks the append-only rule on purpose: when a user is deleted,
+    // privacy wins over immutability and nothing of hers may survive (ARCHITECTURE.md).
+    async deleteStreams(streamIds, tx) {
+      if (streamIds.length === 0) return 0;
+      const q: Queryable = tx ?? sql;
+      const result = await q`delete from events where stream_id in ${q(streamIds)}`;
+      return result.count;
+    },
+
+    async deleteStreamsByPrefix(prefix, tx) {
+      if (prefix === '') throw new Error('deleteStreamsByPrefix needs a non-empty prefix');
+      const q: Queryable = tx ?? sql;
+      const result = await q`delete from events where starts_with(stream_id, ${prefix})`;
+      return result.count;
+    },
+  };
+  return store;
+}
