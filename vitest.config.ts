@@ -24,6 +24,8 @@ export default defineConfig({
           // Each file makes its own database and bus prefix, so files may run side by side;
           // two at a time fits a 2-core machine.
           maxWorkers: 2,
+          // after the unit project when both run in one `vitest run`
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -10,7 +10,7 @@ import { createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type Se
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.ts';
-import { findRoute, type ServiceName } from './routing.ts';
+import { findRoute, isAppPath, type ServiceName } from './routing.ts';
 import type { RevocationList } from './revocations.ts';
 import type { ResolvedSession, SessionResolver } from './session.ts';
 import { socketRoutes } from './sockets.ts';
@@ -57,7 +57,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // The SPA's index.html for every other GET that is not an API call: the browser router decides.
     notFound: (request, reply) => {
       const path = request.url.split('?')[0]!;
-      if (spa && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api' && !path.startsWith('/ws')) {
+      if (spa && request.method === 'GET' && isAppPath(path)) {
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       }
       return notFoundJson(request, reply);
@@ -176,7 +176,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   if (spa) {
     await app.register(fastifyStatic, {
       root: config.WEB_DIST,
-      wildcard: false,
+      // served from disk on each request, so a rebuild needs no restart
+      wildcard: true,
       index: ['index.html'],
       setHeaders: (res, filePath) => {
         // Vite fingerprints /assets/*; everything else (index.html) must be revalidated.

@@ -178,3 +178,10 @@ describe('/ws', () => {
     expect(await closed).toBe(4401);
   });
 });
+
+describe('static files', () => {
+  it('answers 404 for a missing asset instead of the index page', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/assets/gone-1234.js' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -26,3 +26,9 @@ export const ROUTES: Route[] = [
 export function findRoute(path: string, routes: Route[] = ROUTES): Route | undefined {
   return routes.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`));
 }
+
+/** A path the browser router owns: not the API, the socket, or a missing file (e.g. an old /assets/ chunk). */
+export function isAppPath(path: string): boolean {
+  if (path === '/api' || path.startsWith('/api/') || path === '/ws') return false;
+  return !path.startsWith('/assets/') && !/\.[A-Za-z0-9]{1,8}$/.test(path);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute } from './routing.ts';
+import { findRoute, isAppPath } from './routing.ts';
 
 describe('findRoute', () => {
   it('matches a prefix exactly or as a path segment', () => {
@@ -13,5 +13,16 @@ describe('findRoute', () => {
     expect(findRoute('/api/loginx')).toBeUndefined();
     expect(findRoute('/internal/session/refresh')).toBeUndefined();
     expect(findRoute('/api/unknown')).toBeUndefined();
+  });
+});
+
+describe('isAppPath', () => {
+  it('sends the SPA for router paths, not for the API, the socket or missing files', () => {
+    expect(isAppPath('/')).toBe(true);
+    expect(isAppPath('/library/article/7f0c')).toBe(true);
+    expect(isAppPath('/api/user')).toBe(false);
+    expect(isAppPath('/ws')).toBe(false);
+    expect(isAppPath('/assets/index-abc123.js')).toBe(false);
+    expect(isAppPath('/favicon.ico')).toBe(false);
   });
 });

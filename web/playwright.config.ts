@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = 3100;
+
+/**
+ * End-to-end tests against the whole local stack (gateway + services + web/dist), run by
+ * `npm run test:e2e` after the web build. Chromium is Debian's (no `playwright install`).
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node infra/run-local.mjs',
+    cwd: repoRoot,
+    url: `http://localhost:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DB_PREFIX: 'sleepweave_e2e_',
+      BUS_PREFIX: 'e2e',
+      SERVICE_PORT_BASE: '4100',
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+import { useUser } from '../lib/auth';
+
+/** Guarded screens: a spinner while the session loads, /auth when nobody is signed in. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const user = useUser();
+  if (user.isPending) return <FullPageSpinner label="Checking your session" />;
+  if (user.isError) {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+        <h1 className="text-2xl font-semibold text-night-950">We couldn&apos;t reach Sleepweave</h1>
+        <p className="text-base text-night-700">Please check your connection and try again.</p>
+        <Button onClick={() => void user.refetch()} pending={user.isFetching}>
+          Try again
+        </Button>
+      </main>
+    );
+  }
+  if (!user.data) return <Navigate to={paths.auth} replace />;
+  return children;
+}

@@ -1,0 +1,122 @@
+import { LogOut, Menu, Moon, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, matchPath, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
+
+/** Spec section 2, "Navigation bar". `section` marks the item active for its sub-pages too. */
+export const navItems = [
+  { label: 'Sleep Study', to: paths.sleep.consent, section: '/sleep' },
+  { label: 'Daily Journal', to: paths.journal, section: paths.journal },
+  { label: 'Community', to: paths.community.root, section: paths.community.root },
+  { label: 'Library', to: paths.library.root, section: paths.library.root },
+  { label: 'Clothes Frequency Calculator', to: paths.calculator, section: paths.calculator },
+] as const;
+
+export interface NavBarProps {
+  onLogout: () => void;
+  logoutPending?: boolean;
+}
+
+export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // Close the mobile menu when the page changes and on Escape.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const isActive = (section: string) => matchPath({ path: section, end: false }, pathname) !== null;
+
+  const items = (variant: 'bar' | 'menu') =>
+    navItems.map((item) => {
+      const active = isActive(item.section);
+      return (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            aria-current={active ? 'page' : undefined}
+            onClick={() => setOpen(false)}
+            className={cn(
+              'block rounded-xl text-base font-medium transition-colors',
+              variant === 'bar' ? 'px-3 py-2' : 'px-4 py-3',
+              active
+                ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
+                : 'text-lavender-100 hover:bg-white/8 hover:text-white',
+            )}
+          >
+            {item.label}
+          </Link>
+        </li>
+      );
+    });
+
+  return (
+    <header className="surface-night sticky top-0 z-40 border-b border-white/10 bg-night-900 text-lavender-100 shadow-sm">
+      <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
+        <div className="flex min-h-16 items-center justify-between gap-4">
+          <Link
+            to={paths.dashboard}
+            className="flex items-center gap-2.5 rounded-xl py-1 pr-2 text-xl font-semibold tracking-tight text-white"
+          >
+            <span className="grid size-9 place-items-center rounded-xl bg-sand-200 text-night-900">
+              <Moon aria-hidden="true" className="size-5" />
+            </span>
+            Sleepweave
+          </Link>
+
+          <ul className="hidden items-center gap-1 xl:flex">{items('bar')}</ul>
+
+          <div className="flex items-center gap-2">
+            <Button
+              variant="ghost"
+              onClick={onLogout}
+              pending={logoutPending}
+              className="hidden text-lavender-100 hover:bg-white/10 hover:text-white xl:inline-flex"
+            >
+              {logoutPending ? null : <LogOut aria-hidden="true" className="size-5" />}
+              Logout
+            </Button>
+            <Button
+              variant="ghost"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((o) => !o)}
+              className="text-lavender-100 hover:bg-white/10 hover:text-white xl:hidden"
+            >
+              {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+              Menu
+            </Button>
+          </div>
+        </div>
+
+        <div id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
+          <ul className="grid gap-1">{items('menu')}</ul>
+          <div className="mt-2 border-t border-white/10 pt-3">
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+              pending={logoutPending}
+              className="w-full justify-start px-4 text-lavender-100 hover:bg-white/10 hover:text-white"
+            >
+              {logoutPending ? null : <LogOut aria-hidden="true" className="size-5" />}
+              Logout
+            </Button>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

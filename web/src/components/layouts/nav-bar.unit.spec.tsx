@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../testing/render';
+import { NavBar } from './nav-bar';
+
+afterEach(cleanup);
+
+describe('NavBar', () => {
+  it('closes the mobile menu after a choice and goes there', async () => {
+    const { router } = renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(menu.hidden).toBe(true);
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.hidden).toBe(false);
+
+    await user.click(within(menu).getByRole('link', { name: 'Daily Journal' }));
+
+    expect(router.state.location.pathname).toBe('/journal');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+  });
+
+  it('links the brand to /dashboard and every item to its path', () => {
+    renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(within(nav).getByRole('link', { name: 'Sleepweave' }).getAttribute('href')).toBe('/dashboard');
+    const hrefs = Object.fromEntries(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    );
+    expect(hrefs).toMatchObject({
+      'Sleep Study': '/sleep/consent',
+      'Daily Journal': '/journal',
+      Community: '/community',
+      Library: '/library',
+      'Clothes Frequency Calculator': '/calculator',
+    });
+  });
+
+  it('marks the current section as the active item', () => {
+    renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/sleep/log' });
+    const current = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual(['Sleep Study']);
+  });
+
+  it('logs out from the mobile menu and closes it', async () => {
+    const onLogout = vi.fn();
+    renderWithProviders(<NavBar onLogout={onLogout} />, { path: '/dashboard' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+
+    expect(onLogout).toHaveBeenCalledTimes(1);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,67 @@
+import { LoaderCircle } from 'lucide-react';
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+const variants = {
+  primary: 'bg-night-700 text-white shadow-sm hover:bg-night-800 active:bg-night-900',
+  secondary: 'bg-sand-200 text-night-950 hover:bg-sand-300',
+  outline: 'border border-night-300 bg-white text-night-800 hover:bg-night-50',
+  ghost: 'text-night-800 hover:bg-night-100',
+  link: 'h-auto min-h-0 px-0 py-0 text-night-700 underline underline-offset-4 hover:text-night-900',
+  destructive: 'bg-rose-700 text-white hover:bg-rose-800',
+} as const;
+
+const sizes = {
+  md: 'min-h-11 px-5 py-2.5 text-base',
+  lg: 'min-h-12 px-6 py-3 text-lg',
+  icon: 'size-11 p-0',
+} as const;
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Shows a spinner and disables the button while an action runs. */
+  pending?: boolean;
+  /** Renders the child element (a link, say) with the button's look. */
+  asChild?: boolean;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  pending = false,
+  asChild = false,
+  disabled,
+  className,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
+  const classes = cn(
+    'inline-flex items-center justify-center gap-2 rounded-xl font-medium transition-colors',
+    'disabled:cursor-not-allowed disabled:opacity-60',
+    sizes[size],
+    variants[variant],
+    className,
+  );
+  if (asChild) {
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
+  }
+  return (
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...props}
+    >
+      {pending ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/** A tiny toast store: `toast()` from anywhere, `useToast()` in the component that renders them. */
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it closes by itself (default 5000). */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+const MAX_TOASTS = 3;
+/** How long a closed toast stays in the list so its exit can play. */
+const REMOVE_DELAY_MS = 300;
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(next: ToastItem[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, MAX_TOASTS));
+  return { id, dismiss: () => dismiss(id) };
+}
+
+export function dismiss(id?: number): void {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => {
+    emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id)));
+  }, REMOVE_DELAY_MS);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => toasts;
+
+export function useToast() {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return { toasts: current, toast, dismiss };
+}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { SignInForm } from './sign-in-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SignInForm', () => {
+  it('shows the validation messages and does not call the server', async () => {
+    renderWithProviders(<SignInForm active />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses an e-mail address that is not one', async () => {
+    renderWithProviders(<SignInForm active />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'maria.example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Login failed' with the server's message", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' }));
+    renderWithProviders(<SignInForm active />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    expect(screen.getByText('Login failed')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/login');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'maria@example.com', password: 'wrong-password' });
+  });
+
+  it('opens the Reset Password modal from "Forgot your password?"', async () => {
+    renderWithProviders(<SignInForm active />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
+    expect(dialog.textContent).toContain('coming soon');
+  });
+});

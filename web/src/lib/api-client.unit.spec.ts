@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiRequestError, isNetworkError, serverMessage, setUnauthorizedHandler } from './api-client';
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+describe('api client', () => {
+  it('raises HTTP errors as "status: response text" and keeps the parsed body', async () => {
+    stubFetch(json(409, { error: 'conflict', message: 'An account with this email already exists.' }));
+
+    const error = await api.post('/api/register', { email: 'a@b.c' }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    const apiError = error as ApiRequestError;
+    expect(apiError.message).toBe(
+      '409: {"error":"conflict","message":"An account with this email already exists."}',
+    );
+    expect(apiError.status).toBe(409);
+    expect(apiError.body).toEqual({ error: 'conflict', message: 'An account with this email already exists.' });
+    expect(serverMessage(apiError)).toBe('An account with this email already exists.');
+  });
+
+  it('uses the status text when the error answer has no body', async () => {
+    stubFetch(new Response(null, { status: 502, statusText: 'Bad Gateway' }));
+
+    const error = (await api.get('/api/user').catch((e: unknown) => e)) as ApiRequestError;
+
+    expect(error.message).toBe('502: Bad Gateway');
+    expect(error.body).toBeNull();
+    expect(serverMessage(error)).toBeUndefined();
+  });
+
+  it('sends cookies, and every non-GET request as JSON with a body ({} when empty)', async () => {
+    const fetchMock = stubFetch(json(200, { message: 'Logged out' }));
+
+    await api.post('/api/logout');
+    const [, postInit] = fetchMock.mock.calls[0]!;
+    expect(postInit?.method).toBe('POST');
+    expect(postInit?.credentials).toBe('same-origin');
+    expect(new Headers(postInit?.headers).get('content-type')).toBe('application/json');
+    expect(postInit?.body).toBe('{}');
+
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api.get('/api/user');
+    const [, getInit] = fetchMock.mock.calls[1]!;
+    expect(getInit?.method).toBe('GET');
+    expect(getInit?.credentials).toBe('same-origin');
+    expect(getInit?.body).toBeUndefined();
+    expect(new Headers(getInit?.headers).has('content-type')).toBe(false);
+  });
+
+  it('calls the unauthorized handler on a 401', async () => {
+    stubFetch(json(401, { error: 'unauthorized', message: 'Please sign in' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+
+    const error = (await api.get('/api/journal/entries').catch((e: unknown) => e)) as ApiRequestError;
+
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 401 to the caller when the call opts out (session probe, login)', async () => {
+    stubFetch(json(401, { error: 'unauthorized', message: 'Invalid email or password' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+
+    const error = (await api
+      .post('/api/login', { email: 'a@b.c', password: 'x' }, { redirectOnUnauthorized: false })
+      .catch((e: unknown) => e)) as ApiRequestError;
+
+    expect(error.message).toBe('401: {"error":"unauthorized","message":"Invalid email or password"}');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not treat other error statuses as unauthorized', async () => {
+    stubFetch(json(403, { error: 'forbidden', message: 'No' }));
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+
+    await api.get('/api/admin/stats').catch(() => undefined);
+
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('raises a network error when no answer arrives', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+
+    const error = await api.post('/api/login', {}).catch((e: unknown) => e);
+
+    expect(isNetworkError(error)).toBe(true);
+  });
+
+  it('returns the parsed JSON of a successful answer', async () => {
+    stubFetch(json(200, { message: 'ok' }));
+    await expect(api.get<{ message: string }>('/api/anything')).resolves.toEqual({ message: 'ok' });
+  });
+});

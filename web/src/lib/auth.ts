@@ -1,0 +1,64 @@
+import { MessageResponse, User } from '@sleepweave/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from '../components/ui/toast-store';
+import { paths } from '../config/paths';
+import { api, isApiRequestError } from './api-client';
+
+/**
+ * The session (spec section 4): the user comes from GET /api/user, a 401 means nobody is
+ * signed in. Login and registration put the user into this cache entry; logout and any
+ * 401 clear it.
+ */
+export const userQueryKey = ['user'] as const;
+
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api.get('/api/user', { schema: User, redirectOnUnauthorized: false });
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser });
+
+export function useUser() {
+  return useQuery(userQueryOptions());
+}
+
+export function setSessionUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(userQueryKey, user);
+}
+
+/** Forgets the user and everything fetched on her behalf. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(userQueryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/logout', {}, { schema: MessageResponse, redirectOnUnauthorized: false });
+  } catch (error) {
+    // Already signed out (the session expired): the outcome she asked for.
+    if (isApiRequestError(error) && error.status === 401) return;
+    throw error;
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      clearSession(queryClient);
+      void navigate(paths.auth, { replace: true });
+      toast({ title: 'Logged out.' });
+    },
+    onError: () => {
+      toast({ title: 'Logout failed', variant: 'destructive' });
+    },
+  });
+}

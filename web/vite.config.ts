@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gateway = process.env.SLEEPWEAVE_GATEWAY_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // The contracts package ships TypeScript source (exports ./src/index.ts); point at it
+    // directly so Vite transforms and bundles it like our own code instead of treating it
+    // as a prebuilt dependency.
+    alias: {
+      '@sleepweave/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  optimizeDeps: {
+    exclude: ['@sleepweave/contracts'],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/ws': { target: gateway, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: they change less often than the app, so browsers keep them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
