@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../users/admin.ts';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 
 let identity: Identity;
@@ -69,5 +70,29 @@ describe('events', () => {
     const { user } = await register(identity, { email: 'Boss@Example.com' });
     const [row] = await identity.deps.sql`select role from users where id = ${user.id}`;
     expect(row?.role).toBe('admin');
+  });
+});
+
+describe('admin grant', () => {
+  it('makes a registered user an admin once and publishes identity.user.role_granted', async () => {
+    const seen: EventEnvelope[] = [];
+    const watch = await identity.deps.bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.user.role_granted'],
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => {
+        seen.push(e);
+      },
+    });
+    try {
+      const { user } = await register(identity);
+      expect(await grantAdmin(identity.context, user.email)).toBe('granted');
+      expect(await grantAdmin(identity.context, user.email)).toBe('already_admin');
+      expect(await grantAdmin(identity.context, `nobody.${randomUUID()}@example.com`)).toBe('no_such_user');
+      await expect.poll(() => seen.filter((e) => e.subject === `user:${user.id}`).length, { timeout: 3_000 }).toBe(1);
+      expect(seen.find((e) => e.subject === `user:${user.id}`)!.data).toMatchObject({ userId: user.id, role: 'admin' });
+    } finally {
+      await watch.stop();
+    }
   });
 });
