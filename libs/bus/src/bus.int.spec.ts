@@ -4,6 +4,7 @@ import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEnvelope } from './testing.ts';
 import { connectBus } from './nats-bus.ts';
 import { deleteStreamsOfPrefix, randomBusPrefix } from './testing.ts';
 import type { Bus } from './types.ts';
@@ -17,33 +18,13 @@ let nc: NatsConnection;
 let jsm: JetStreamManager;
 
 function revoked(sessionId = randomUUID()): EventEnvelope<'identity.session.revoked'> {
-  const userId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'identity.session.revoked',
-    version: 1,
-    source: 'identity',
-    subject: `session:${sessionId}`,
-    time: new Date().toISOString(),
-    correlationId: null,
-    causationId: null,
-    data: { sessionId, userId, reason: 'logout', revokedAt: new Date().toISOString() },
-  };
+  const data = { sessionId, userId: randomUUID(), reason: 'logout' as const, revokedAt: new Date().toISOString() };
+  return testEnvelope('identity.session.revoked', data, { subject: `session:${sessionId}` });
 }
 
 function roleGranted(): EventEnvelope<'identity.user.role_granted'> {
   const userId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'identity.user.role_granted',
-    version: 1,
-    source: 'identity',
-    subject: `user:${userId}`,
-    time: new Date().toISOString(),
-    correlationId: 'c-1',
-    causationId: null,
-    data: { userId, role: 'admin', grantedAt: new Date().toISOString() },
-  };
+  return testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: new Date().toISOString() }, { correlationId: 'c-1' });
 }
 
 /** A type the registry does not know: passes envelope validation with any data. */
@@ -232,18 +213,8 @@ describe('consume', () => {
 });
 
 function consent(): EventEnvelope<'study.consent.given'> {
-  const userId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'study.consent.given',
-    version: 1,
-    source: 'study',
-    subject: `consent:${userId}`,
-    time: new Date().toISOString(),
-    correlationId: null,
-    causationId: null,
-    data: { userId, consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' },
-  };
+  const data = { userId: randomUUID(), consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' };
+  return testEnvelope('study.consent.given', data);
 }
 
 describe('watch', () => {

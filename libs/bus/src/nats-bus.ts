@@ -357,18 +357,7 @@ class NatsBus implements Bus {
       }
     })();
 
-    const subscription: Subscription = {
-      stop: async () => {
-        if (!abort.signal.aborted) {
-          abort.abort();
-          messages?.stop();
-        }
-        await loop;
-        this.subscriptions.delete(subscription);
-      },
-    };
-    this.subscriptions.add(subscription);
-    return subscription;
+    return this.track(abort, () => messages?.stop(), loop);
   }
 
   async watch(options: WatchOptions): Promise<Subscription> {
@@ -437,11 +426,16 @@ class NatsBus implements Bus {
       }
     })();
 
+    return this.track(abort, () => messages?.stop(), loop);
+  }
+
+  /** A subscription whose stop() aborts its loop, stops its pull and waits for the loop to end. */
+  private track(abort: AbortController, stopMessages: () => void, loop: Promise<void>): Subscription {
     const subscription: Subscription = {
       stop: async () => {
         if (!abort.signal.aborted) {
           abort.abort();
-          messages?.stop();
+          stopMessages();
         }
         await loop;
         this.subscriptions.delete(subscription);

@@ -1,6 +1,7 @@
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventEnvelope, IntegrationEventData, IntegrationEventType } from '@sleepweave/contracts';
 import { normalizePrefix } from './naming.ts';
 
 /** Test helpers: random prefixes and cleanup of a test run's streams. */
@@ -28,4 +29,25 @@ export async function deleteStreamsOfPrefix(servers: string, prefix: string): Pr
   } finally {
     await nc.close();
   }
+}
+
+/** An envelope for tests: a fresh id, `source` from the type's context, now as the time. */
+export function testEnvelope<T extends IntegrationEventType>(
+  type: T,
+  data: IntegrationEventData<T>,
+  overrides: Partial<Omit<EventEnvelope<T>, 'type' | 'data'>> = {},
+): EventEnvelope<T> {
+  const id = randomUUID();
+  return {
+    id,
+    type,
+    version: 1,
+    source: type.split('.')[0]!,
+    subject: `test:${id}`,
+    time: new Date().toISOString(),
+    correlationId: null,
+    causationId: null,
+    data,
+    ...overrides,
+  } as EventEnvelope<T>;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectBus, type Bus } from '@sleepweave/bus';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyOnce, startConsumer } from './consumer.ts';
@@ -22,18 +23,8 @@ let db: TestDatabase;
 let bus: Bus;
 
 function consentGiven(): EventEnvelope<'study.consent.given'> {
-  const userId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'study.consent.given',
-    version: 1,
-    source: 'study',
-    subject: `consent:${userId}`,
-    time: new Date().toISOString(),
-    correlationId: null,
-    causationId: null,
-    data: { userId, consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' },
-  };
+  const data = { userId: randomUUID(), consentVersion: '1', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' };
+  return testEnvelope('study.consent.given', data);
 }
 
 /** The read-model effect: one row per handled event, counting applications. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../users/admin.ts';
@@ -16,17 +17,7 @@ const authUser = (access: string) =>
   identity.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${access}` } });
 
 function consentGiven(userId: string, studyStartDate: string): EventEnvelope {
-  return {
-    id: randomUUID(),
-    type: 'study.consent.given',
-    version: 1,
-    source: 'study',
-    subject: `consent:${userId}`,
-    time: new Date().toISOString(),
-    correlationId: null,
-    causationId: null,
-    data: { userId, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate },
-  };
+  return testEnvelope('study.consent.given', { userId, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate });
 }
 
 describe('events', () => {
