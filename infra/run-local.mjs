@@ -6,16 +6,14 @@
  */
 import { concurrently } from 'concurrently';
 import { fileURLToPath } from 'node:url';
+import { presentServices, urlVariable } from './services.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 
-/** Each service and its port offset; the gateway learns their URLs from here. */
-const services = [{ name: 'identity', offset: 1 }];
-
-const urls = Object.fromEntries(
-  services.map(({ name, offset }) => [`${name.toUpperCase().replaceAll('-', '_')}_URL`, `http://127.0.0.1:${base + offset}`]),
-);
+/** Every service present in the tree; the gateway learns their URLs from here. */
+const services = presentServices();
+const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
 
 // Readable logs in a terminal unless asked otherwise.
 const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };

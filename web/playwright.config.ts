@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const port = 3100;
+// E2E_PORT / E2E_SERVICE_PORT_BASE / E2E_NAME let two e2e runs on one machine stay apart.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const servicePortBase = process.env.E2E_SERVICE_PORT_BASE ?? '4100';
+const name = process.env.E2E_NAME ?? 'e2e';
 
 /**
  * End-to-end tests against the whole local stack (gateway + services + web/dist), run by
@@ -46,9 +49,10 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DB_PREFIX: 'sleepweave_e2e_',
-      BUS_PREFIX: 'e2e',
-      SERVICE_PORT_BASE: '4100',
+      APP_URL: `http://localhost:${port}`,
+      DB_PREFIX: `sleepweave_${name}_`,
+      BUS_PREFIX: name,
+      SERVICE_PORT_BASE: servicePortBase,
     },
   },
 });

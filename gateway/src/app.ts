@@ -21,8 +21,8 @@ export interface GatewayDeps {
   bus: Bus;
   sessions: SessionResolver;
   revocations: RevocationList;
-  /** Base URL of each service. */
-  upstreams: Record<ServiceName, string>;
+  /** Base URL of each service routed to (see upstreamsOf). */
+  upstreams: Partial<Record<ServiceName, string>>;
 }
 
 declare module 'fastify' {
@@ -129,21 +129,24 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
   async function proxy(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0]!;
-    const route = findRoute(path);
-    if (!route) throw notFound(`No route for ${request.method} ${path}`);
+    const route = findRoute(request.method, path);
+    const upstream = route && deps.upstreams[route.service];
+    if (!route || !upstream) throw notFound(`No route for ${request.method} ${path}`);
 
     let session: ResolvedSession | null = null;
     if (route.access !== 'public') {
       session = await sessions.resolve(request);
-      if (!session && route.access === 'session') {
+      if (!session && route.access !== 'optional') {
         reply.clearCookie(ACCESS_COOKIE, { path: '/' });
         throw unauthorized();
       }
+      // Admin rights are checked here and again in the service.
+      if (route.access === 'admin' && session?.claims.role !== 'admin') throw forbidden();
     }
     request.session = session;
     renewCookie(reply, session);
 
-    return reply.from(new URL(request.url, deps.upstreams[route.service]).toString(), {
+    return reply.from(new URL(request.url, upstream).toString(), {
       rewriteRequestHeaders: (_req, headers) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         // Services trust only what the gateway sets.

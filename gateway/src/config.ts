@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { BaseConfig, loadConfig } from '@sleepweave/service-kit';
 import { z } from 'zod';
+import type { ServiceName } from './routing.ts';
 
 export const GatewayConfig = BaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -8,9 +9,28 @@ export const GatewayConfig = BaseConfig.extend({
   HOST: z.string().default('localhost'),
   /** The web build served at / (SPA). */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Where each service answers; a service without a URL is not routed (identity has a default). */
+  STUDY_URL: z.string().url().optional(),
+  JOURNAL_URL: z.string().url().optional(),
+  COMMUNITY_URL: z.string().url().optional(),
+  LIBRARY_URL: z.string().url().optional(),
+  RESEARCH_EXPORT_URL: z.string().url().optional(),
   /** How long a revoked session id is remembered: at least the access-token lifetime. */
   REVOCATION_MEMORY_SECONDS: z.coerce.number().int().min(60).default(3600),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
 export const readGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewayConfig, env);
+
+/** The services this gateway routes to: those with a URL. */
+export function upstreamsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  const urls: Record<ServiceName, string | undefined> = {
+    identity: config.IDENTITY_URL,
+    study: config.STUDY_URL,
+    journal: config.JOURNAL_URL,
+    community: config.COMMUNITY_URL,
+    library: config.LIBRARY_URL,
+    'research-export': config.RESEARCH_EXPORT_URL,
+  };
+  return Object.fromEntries(Object.entries(urls).filter(([, url]) => url)) as Partial<Record<ServiceName, string>>;
+}

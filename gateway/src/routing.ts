@@ -1,14 +1,19 @@
-/** Who answers each public path, and whether a session is needed to reach it. */
-export type Access = 'public' | 'session' | 'optional';
+/**
+ * Who answers each public path, and what it takes to reach it: nothing (`public`), a
+ * session if there is one (`optional`), a session (`session`), an admin's session (`admin`).
+ */
+export type Access = 'public' | 'optional' | 'session' | 'admin';
 
 export interface Route {
-  /** A path prefix under /api (exact match or followed by `/` or `?`). */
+  /** A path prefix under /api (exact match, or followed by `/`). */
   prefix: string;
+  /** Only these methods (default: any). */
+  methods?: string[];
   service: ServiceName;
   access: Access;
 }
 
-export type ServiceName = 'identity';
+export type ServiceName = 'identity' | 'study' | 'journal' | 'community' | 'library' | 'research-export';
 
 /**
  * The spec's "calls it makes" table, by owning service. Later services add their rows.
@@ -23,8 +28,13 @@ export const ROUTES: Route[] = [
   { prefix: '/api/auth/user', service: 'identity', access: 'session' },
 ];
 
-export function findRoute(path: string, routes: Route[] = ROUTES): Route | undefined {
-  return routes.find((route) => path === route.prefix || path.startsWith(`${route.prefix}/`));
+/** The first route whose prefix and method match: more specific rows come first. */
+export function findRoute(method: string, path: string, routes: Route[] = ROUTES): Route | undefined {
+  return routes.find(
+    (route) =>
+      (path === route.prefix || path.startsWith(`${route.prefix}/`)) &&
+      (!route.methods || route.methods.includes(method === 'HEAD' ? 'GET' : method)),
+  );
 }
 
 /** A path the browser router owns: not the API, the socket, or a missing file (e.g. an old /assets/ chunk). */

@@ -1,18 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, isAppPath } from './routing.ts';
+import { findRoute, isAppPath, type Route } from './routing.ts';
 
 describe('findRoute', () => {
   it('matches a prefix exactly or as a path segment', () => {
-    expect(findRoute('/api/user')?.service).toBe('identity');
-    expect(findRoute('/api/auth/user')?.access).toBe('session');
-    expect(findRoute('/api/login')?.access).toBe('public');
+    expect(findRoute('GET', '/api/user')?.service).toBe('identity');
+    expect(findRoute('GET', '/api/auth/user')?.access).toBe('session');
+    expect(findRoute('POST', '/api/login')?.access).toBe('public');
   });
 
   it('does not match a longer word or an unknown path', () => {
-    expect(findRoute('/api/users')).toBeUndefined();
-    expect(findRoute('/api/loginx')).toBeUndefined();
-    expect(findRoute('/internal/session/refresh')).toBeUndefined();
-    expect(findRoute('/api/unknown')).toBeUndefined();
+    expect(findRoute('GET', '/api/users')).toBeUndefined();
+    expect(findRoute('POST', '/api/loginx')).toBeUndefined();
+    expect(findRoute('POST', '/internal/session/refresh')).toBeUndefined();
+    expect(findRoute('GET', '/api/unknown')).toBeUndefined();
+  });
+
+  it('honours methods, first matching row wins', () => {
+    const routes: Route[] = [
+      { prefix: '/api/admin/users', methods: ['DELETE'], service: 'identity', access: 'admin' },
+      { prefix: '/api/admin', service: 'research-export', access: 'admin' },
+    ];
+    expect(findRoute('DELETE', '/api/admin/users/42', routes)?.service).toBe('identity');
+    expect(findRoute('GET', '/api/admin/users', routes)?.service).toBe('research-export');
+    expect(findRoute('HEAD', '/api/admin/stats', routes)?.service).toBe('research-export');
   });
 });
 

@@ -1,7 +1,7 @@
 import { connectBus } from '@sleepweave/bus';
 import { createAccessTokenVerifier, createLogger, onShutdownSignal, remoteKeySet } from '@sleepweave/service-kit';
 import { buildGateway } from './app.ts';
-import { readGatewayConfig } from './config.ts';
+import { readGatewayConfig, upstreamsOf } from './config.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
 
@@ -16,7 +16,7 @@ const following = await followRevocations(bus, revocations, memoryMs, logger);
 const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
 const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL });
 
-const app = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: config.IDENTITY_URL } });
+const app = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: upstreamsOf(config) });
 await app.listen({ host: config.HOST, port: config.PORT });
 
 onShutdownSignal(async () => {

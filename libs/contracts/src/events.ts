@@ -1,41 +1,16 @@
 import { z } from 'zod';
-import { CalendarDate, Role, Uuid } from './common.ts';
-import { HormonalStage, Timezone } from './profile.ts';
+import { Uuid } from './common.ts';
+import { identityEvents } from './identity-events.ts';
+import { studyEvents } from './study-events.ts';
 
 /**
- * Integration events: the only definition of what crosses the bus.
+ * Integration events: the only definition of what crosses the bus, one file per producing
+ * context (`<context>-events.ts`), merged here.
  * Wire type = NATS subject (without the deployment prefix) = `<context>.<aggregate>.<past_tense>`.
  */
 export const integrationEvents = {
-  'identity.user.registered': z.object({
-    userId: Uuid,
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    dateOfBirth: z.string().nullable(),
-    timezone: Timezone,
-    hormonalStage: HormonalStage.nullable(),
-    role: Role,
-    registeredAt: z.string(),
-  }),
-  'identity.user.role_granted': z.object({
-    userId: Uuid,
-    role: Role,
-    grantedAt: z.string(),
-  }),
-  'identity.session.revoked': z.object({
-    sessionId: Uuid,
-    userId: Uuid,
-    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin']),
-    revokedAt: z.string(),
-  }),
-  /** The study starts on the day of consent, in the participant's timezone. */
-  'study.consent.given': z.object({
-    userId: Uuid,
-    consentVersion: z.string(),
-    acceptedAt: z.string(),
-    studyStartDate: CalendarDate,
-  }),
+  ...identityEvents,
+  ...studyEvents,
 } as const;
 
 export type IntegrationEventType = keyof typeof integrationEvents;

@@ -11,7 +11,7 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
   switch (event.type) {
     case 'UserRegistered': {
       const { passwordHash: _secret, ...data } = event.data;
-      return toEnvelope(event, { source, type: 'identity.user.registered', data });
+      return toEnvelope(event, { source, type: 'identity.user.registered', data: { ...data, profileImageUrl: null } });
     }
     case 'RoleGranted':
       return toEnvelope(event, { source, type: 'identity.user.role_granted', data: event.data });

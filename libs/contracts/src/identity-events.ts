@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { Role, Uuid } from './common.ts';
+import { HormonalStage, Timezone } from './profile.ts';
+
+/** The profile fields other services keep a copy of (names, timezone, stage). */
+const Profile = {
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  timezone: Timezone,
+  hormonalStage: HormonalStage.nullable(),
+  profileImageUrl: z.string().nullable().default(null),
+};
+
+/** Events the identity service publishes. */
+export const identityEvents = {
+  'identity.user.registered': z.object({
+    userId: Uuid,
+    email: z.string(),
+    ...Profile,
+    role: Role,
+    registeredAt: z.string(),
+  }),
+  /** The whole current profile, so a consumer can overwrite its copy. */
+  'identity.user.profile_updated': z.object({
+    userId: Uuid,
+    ...Profile,
+    updatedAt: z.string(),
+  }),
+  'identity.user.role_granted': z.object({
+    userId: Uuid,
+    role: Role,
+    grantedAt: z.string(),
+  }),
+  /**
+   * The user deleted her account (or an admin did). Every service removes that user's
+   * streams and read-model rows when it sees this (docs/data-protection.md).
+   */
+  'identity.user.deleted': z.object({
+    userId: Uuid,
+    deletedAt: z.string(),
+  }),
+  'identity.session.revoked': z.object({
+    sessionId: Uuid,
+    userId: Uuid,
+    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin']),
+    revokedAt: z.string(),
+  }),
+} as const;
