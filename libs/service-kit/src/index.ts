@@ -6,3 +6,4 @@ export * from './http.ts';
 export * from './logger.ts';
 export * from './runtime.ts';
 export * from './cli.ts';
+export * from './user-directory.ts';

@@ -13,6 +13,7 @@ import type { BaseConfig } from './config.ts';
 import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, type ServiceApp } from './http.ts';
 import { createLogger } from './logger.ts';
+import { migrateUserDirectory, userDirectoryConsumer, type UserDirectoryOptions } from './user-directory.ts';
 
 export interface ServiceConfig extends BaseConfig {
   PORT: number;
@@ -49,6 +50,8 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
   /** Maps a stored domain event to the integration event the relay publishes (null: private). */
   toIntegration?(event: RecordedEvent): EventEnvelope | null;
   consumers?(ctx: Ctx): ConsumerDefinition[];
+  /** Keep a `user_directory` table from identity's events (see user-directory.ts). */
+  userDirectory?(ctx: Ctx): UserDirectoryOptions;
   /** Runs after migrations, before listening (e.g. seeds). */
   onStart?(ctx: Ctx): Promise<void>;
 }
@@ -92,6 +95,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
   await ensureDatabase(config.DATABASE_URL, database);
   const sql = connectDatabase(config.DATABASE_URL, database);
   await migrateEventStore(sql);
+  if (definition.userDirectory) await migrateUserDirectory(sql);
   await runMigrations(sql, definition.migrationsDir, logger);
 
   const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: definition.name, logger });
@@ -123,7 +127,11 @@ export async function startService<C extends ServiceConfig, Ctx>(
     if (definition.toIntegration) {
       relay = startRelay({ sql, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
     }
-    for (const consumer of definition.consumers?.(context) ?? []) {
+    const consumers = [
+      ...(definition.userDirectory ? [userDirectoryConsumer(definition.name, definition.userDirectory(context))] : []),
+      ...(definition.consumers?.(context) ?? []),
+    ];
+    for (const consumer of consumers) {
       subscriptions.push(
         await startConsumer({ sql, bus, name: consumer.name, stream: consumer.stream, types: consumer.types, handle: consumer.handle, logger }),
       );

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaseConfig, loadConfig } from './config.ts';
+import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
+import { startTestService, testEnv, type TestService } from './testing.ts';
+import { findDirectoryUser } from './user-directory.ts';
+import { z } from 'zod';
+
+const Config = BaseConfig.extend({ PORT: z.coerce.number().default(0) });
+const deletedUsers: string[] = [];
+
+const directoryService: ServiceDefinition<ServiceConfig, null> = {
+  name: 'directory-test',
+  migrationsDir: fileURLToPath(new URL('../test/empty-migrations', import.meta.url)),
+  streams: ['IDENTITY'],
+  context: async () => null,
+  routes: async () => {},
+  userDirectory: () => ({
+    async onUserDeleted(_tx, userId) {
+      deletedUsers.push(userId);
+    },
+  }),
+};
+
+let service: TestService<ServiceConfig, null>;
+beforeAll(async () => {
+  service = await startTestService(directoryService, loadConfig(Config, testEnv()));
+});
+afterAll(async () => {
+  await service?.cleanup();
+});
+
+describe('user directory', () => {
+  it('follows registration, profile changes, roles and deletion', async () => {
+    const userId = randomUUID();
+    const { bus, sql } = service.deps;
+    const profile = { firstName: 'Ada', lastName: 'Moss', dateOfBirth: '1969-05-01', timezone: 'Europe/London' as const, hormonalStage: 'Menopause' as const, profileImageUrl: null };
+    await bus.publish(testEnvelope('identity.user.registered', { userId, email: 'ada@example.com', ...profile, role: 'participant', registeredAt: new Date().toISOString() }));
+    await expect.poll(async () => (await findDirectoryUser(sql, userId))?.firstName, { timeout: 5_000 }).toBe('Ada');
+
+    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, timezone: 'America/Denver', hormonalStage: 'Post menopause', updatedAt: new Date().toISOString() }));
+    await bus.publish(testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: new Date().toISOString() }));
+    await expect.poll(async () => (await findDirectoryUser(sql, userId))?.role, { timeout: 5_000 }).toBe('admin');
+    expect(await findDirectoryUser(sql, userId)).toMatchObject({ timezone: 'America/Denver', hormonalStage: 'Post menopause', dateOfBirth: '1969-05-01' });
+
+    await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
+    expect(deletedUsers).toContain(userId);
+  });
+});

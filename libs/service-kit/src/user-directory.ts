@@ -1,0 +1,122 @@
+import type { EventEnvelope, HormonalStage, Role, Timezone } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
+import type { Sql } from './database.ts';
+import type { ConsumerDefinition } from './runtime.ts';
+
+/**
+ * A service's own copy of the users it needs to know (names, timezone, stage, role),
+ * kept from identity's events. Services never read identity's database.
+ *
+ * On `identity.user.deleted` the row goes and the service's `onUserDeleted` removes
+ * everything else of hers, in the same transaction (docs/data-protection.md).
+ */
+export interface DirectoryUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  timezone: Timezone;
+  hormonalStage: HormonalStage | null;
+  profileImageUrl: string | null;
+  role: Role;
+  registeredAt: Date;
+}
+
+export interface UserDirectoryOptions {
+  /** Removes everything else the service holds of a deleted user. */
+  onUserDeleted(tx: Tx, userId: string): Promise<void>;
+}
+
+export async function migrateUserDirectory(sql: Sql): Promise<void> {
+  await sql`
+    create table if not exists user_directory (
+      user_id uuid primary key,
+      email text not null,
+      first_name text not null,
+      last_name text not null,
+      date_of_birth date,
+      timezone text not null,
+      hormonal_stage text,
+      profile_image_url text,
+      role text not null,
+      registered_at timestamptz not null,
+      updated_at timestamptz not null default now()
+    )`;
+}
+
+type Data<T extends EventEnvelope['type']> = EventEnvelope<T>['data'];
+
+/** The durable consumer `<service>-identity-users` that keeps `user_directory`. */
+export function userDirectoryConsumer(service: string, options: UserDirectoryOptions): ConsumerDefinition {
+  return {
+    name: `${service}-identity-users`,
+    stream: 'IDENTITY',
+    types: ['identity.user.registered', 'identity.user.profile_updated', 'identity.user.role_granted', 'identity.user.deleted'],
+    async handle(tx, envelope) {
+      switch (envelope.type) {
+        case 'identity.user.registered': {
+          const d = envelope.data as Data<'identity.user.registered'>;
+          await tx`
+            insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, profile_image_url, role, registered_at)
+            values (${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.profileImageUrl}, ${d.role}, ${d.registeredAt})
+            on conflict (user_id) do nothing`;
+          return;
+        }
+        case 'identity.user.profile_updated': {
+          const d = envelope.data as Data<'identity.user.profile_updated'>;
+          await tx`
+            update user_directory set first_name = ${d.firstName}, last_name = ${d.lastName}, date_of_birth = ${d.dateOfBirth},
+              timezone = ${d.timezone}, hormonal_stage = ${d.hormonalStage}, profile_image_url = ${d.profileImageUrl}, updated_at = ${d.updatedAt}
+            where user_id = ${d.userId}`;
+          return;
+        }
+        case 'identity.user.role_granted': {
+          const d = envelope.data as Data<'identity.user.role_granted'>;
+          await tx`update user_directory set role = ${d.role}, updated_at = ${d.grantedAt} where user_id = ${d.userId}`;
+          return;
+        }
+        case 'identity.user.deleted': {
+          const { userId } = envelope.data as Data<'identity.user.deleted'>;
+          await tx`delete from user_directory where user_id = ${userId}`;
+          await options.onUserDeleted(tx, userId);
+          return;
+        }
+      }
+    },
+  };
+}
+
+interface DirectoryRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  timezone: Timezone;
+  hormonal_stage: HormonalStage | null;
+  profile_image_url: string | null;
+  role: Role;
+  registered_at: Date;
+}
+
+const toDirectoryUser = (row: DirectoryRow): DirectoryUser => ({
+  userId: row.user_id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  dateOfBirth: row.date_of_birth,
+  timezone: row.timezone,
+  hormonalStage: row.hormonal_stage,
+  profileImageUrl: row.profile_image_url,
+  role: row.role,
+  registeredAt: row.registered_at,
+});
+
+export async function findDirectoryUser(sql: Sql | Tx, userId: string): Promise<DirectoryUser | undefined> {
+  const [row] = await (sql as Sql)<DirectoryRow[]>`
+    select user_id, email, first_name, last_name, date_of_birth::text as date_of_birth, timezone, hormonal_stage,
+           profile_image_url, role, registered_at
+    from user_directory where user_id = ${userId}`;
+  return row ? toDirectoryUser(row) : undefined;
+}
