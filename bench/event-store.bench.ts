@@ -1,0 +1,94 @@
+/**
+ * npm run bench: figures for the event store and the relay on this machine.
+ * - append throughput: single-event appends to new streams from 8 concurrent writers
+ * - relay latency: from the append's commit to the event arriving through NATS
+ * - memory: resident set size of this process
+ * It uses its own database and bus prefix and removes both afterwards.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connectBus } from '@sleepweave/bus';
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
+import { createEventStore, migrateEventStore, startRelay, toEnvelope } from '@sleepweave/event-store';
+import { connectDatabase, createLogger, dropDatabase, ensureDatabase } from '@sleepweave/service-kit';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const APPENDS = Number(process.env.BENCH_APPENDS ?? 4000);
+const WRITERS = 8;
+const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+
+const id = randomBytes(4).toString('hex');
+const database = `sw_bench_${id}`;
+const prefix = `b${id}`;
+const logger = createLogger('bench', 'silent');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+await ensureDatabase(DATABASE_URL, database);
+const sql = connectDatabase(DATABASE_URL, database, { max: WRITERS + 2 });
+const bus = await connectBus({ servers: NATS_URL, prefix, name: 'bench', logger });
+try {
+  await migrateEventStore(sql);
+  await bus.ensureStreams(['IDENTITY']);
+  const store = createEventStore(sql);
+  const rssBefore = process.memoryUsage().rss;
+
+  // 1. append throughput
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (next < APPENDS) {
+        next += 1;
+        await store.appendToStream(`bench:${randomUUID()}`, [{ type: 'BenchHappened', data: { n: next } }], { expectedVersion: 'no_stream' });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`append: ${APPENDS} single-event appends, ${WRITERS} writers: ${(APPENDS / seconds).toFixed(0)} appends/s (${seconds.toFixed(2)} s)`);
+
+  // 2. relay latency: commit -> NATS -> watcher
+  const relay = startRelay({
+    sql,
+    bus,
+    source: 'identity',
+    logger,
+    toIntegration: (event) =>
+      event.type === 'Ping'
+        ? toEnvelope(event, { source: 'identity', type: 'identity.user.role_granted', data: { userId: (event.data as { userId: string }).userId, role: 'participant', grantedAt: new Date().toISOString() } })
+        : null,
+  });
+  const waiting = new Map<string, () => void>();
+  const watch = await bus.watch({
+    stream: 'IDENTITY',
+    types: ['identity.user.role_granted'],
+    since: new Date(),
+    handler: (envelope) => waiting.get((envelope.data as { userId: string }).userId)?.(),
+  });
+  // let the relay publish the backlog of the throughput run (mapped to null) first
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const latencies: number[] = [];
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    const userId = randomUUID();
+    const arrived = new Promise<void>((resolve) => waiting.set(userId, resolve));
+    const t0 = performance.now();
+    await store.appendToStream(`ping:${userId}`, [{ type: 'Ping', data: { userId } }], { expectedVersion: 'no_stream' });
+    await arrived;
+    latencies.push(performance.now() - t0);
+    waiting.delete(userId);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `relay latency (commit to consumer), ${LATENCY_SAMPLES} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
+  await watch.stop();
+  await relay.stop();
+
+  const rssAfter = process.memoryUsage().rss;
+  console.log(`memory: rss ${mb(rssBefore)} before, ${mb(rssAfter)} after (${mb(process.memoryUsage().heapUsed)} heap used)`);
+} finally {
+  await bus.close();
+  await sql.end();
+  await dropDatabase(DATABASE_URL, database);
+  await deleteStreamsOfPrefix(NATS_URL, prefix);
+}
