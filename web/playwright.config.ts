@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -6,6 +8,10 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const servicePortBase = process.env.E2E_SERVICE_PORT_BASE ?? '4100';
 const name = process.env.E2E_NAME ?? 'e2e';
+// identity's mail goes to an SMTP catcher (globalSetup) that writes it to E2E_MAIL_DIR for the specs
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 21000);
+process.env.E2E_SMTP_PORT = String(smtpPort);
+process.env.E2E_MAIL_DIR ??= join(tmpdir(), `sleepweave-${name}-mail`);
 
 /**
  * End-to-end tests against the whole local stack (gateway + services + web/dist), run by
@@ -13,6 +19,7 @@ const name = process.env.E2E_NAME ?? 'e2e';
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/mail-catcher.setup.ts',
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 1,
@@ -53,6 +60,9 @@ export default defineConfig({
       DB_PREFIX: `sleepweave_${name}_`,
       BUS_PREFIX: name,
       SERVICE_PORT_BASE: servicePortBase,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // every spec signs up its own users from 127.0.0.1
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

@@ -13,6 +13,7 @@ import type { GatewayConfig } from './config.ts';
 import { findRoute, isAppPath, type ServiceName } from './routing.ts';
 import type { RevocationList } from './revocations.ts';
 import type { ResolvedSession, SessionResolver } from './session.ts';
+import type { ThreadHub } from './community-live.ts';
 import { socketRoutes } from './sockets.ts';
 
 export interface GatewayDeps {
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   revocations: RevocationList;
   /** Base URL of each service routed to (see upstreamsOf). */
   upstreams: Partial<Record<ServiceName, string>>;
+  /** Live community threads over /ws (absent: join_thread answers an error). */
+  threads?: ThreadHub;
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -139,6 +140,43 @@ describe('revocation', () => {
       })
       .toBe(401);
     expect(Date.now() - loggedOutAt).toBeLessThan(1_000);
+  });
+
+  it('refuses the tokens of a deleted account within a second, and other sessions after a password change', async () => {
+    const { body, cookies } = await signUp();
+    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: body.password }, headers: { origin: APP_URL } });
+    const other = Object.fromEntries(login.cookies.map((c) => [c.name, c.value])) as { sw_access: string };
+
+    const changed = await gateway.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      cookies,
+      headers: { origin: APP_URL },
+      payload: { currentPassword: body.password, newPassword: 'a new password', confirmPassword: 'a new password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: other.sw_access } })).statusCode, { timeout: 1_000, interval: 50 })
+      .toBe(401);
+    expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode).toBe(200);
+
+    const deleted = await gateway.inject({ method: 'DELETE', url: '/api/account', cookies, headers: { origin: APP_URL }, payload: { password: 'a new password' } });
+    expect(deleted.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode, { timeout: 1_000, interval: 50 })
+      .toBe(401);
+  });
+});
+
+describe('account routes', () => {
+  it('routes forgot-password without a session and keeps deleting users to admins', async () => {
+    const forgot = await gateway.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'someone@example.com' }, headers: { origin: APP_URL } });
+    expect(forgot.statusCode).toBe(200);
+    expect((await gateway.inject({ method: 'PUT', url: '/api/profile', payload: {}, headers: { origin: APP_URL } })).statusCode).toBe(401);
+
+    const { cookies } = await signUp();
+    const byParticipant = await gateway.inject({ method: 'DELETE', url: `/api/admin/users/${randomUUID()}`, cookies, headers: { origin: APP_URL } });
+    expect(byParticipant.statusCode).toBe(403);
   });
 });
 

@@ -26,6 +26,20 @@ export const ROUTES: Route[] = [
   { prefix: '/api/logout', service: 'identity', access: 'optional' },
   { prefix: '/api/user', service: 'identity', access: 'session' },
   { prefix: '/api/auth/user', service: 'identity', access: 'session' },
+  { prefix: '/api/forgot-password', methods: ['POST'], service: 'identity', access: 'public' },
+  { prefix: '/api/validate-reset-token', methods: ['GET'], service: 'identity', access: 'public' },
+  { prefix: '/api/reset-password', methods: ['POST'], service: 'identity', access: 'public' },
+  { prefix: '/api/profile', methods: ['PUT'], service: 'identity', access: 'session' },
+  // POST /api/account/password (change password), DELETE /api/account (delete her account)
+  { prefix: '/api/account', methods: ['POST', 'DELETE'], service: 'identity', access: 'session' },
+  // before any '/api/admin' row: deleting a user is identity's
+  { prefix: '/api/admin/users', methods: ['DELETE'], service: 'identity', access: 'admin' },
+  { prefix: '/api/community', service: 'community', access: 'session' },
+  { prefix: '/api/sleep', service: 'study', access: 'session' },
+  { prefix: '/api/journal', service: 'journal', access: 'session' },
+  // Writing to the library (publishing, revising articles) is for admins; reading is for anyone signed in.
+  { prefix: '/api/library', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], service: 'library', access: 'admin' },
+  { prefix: '/api/library', service: 'library', access: 'session' },
 ];
 
 /** The first route whose prefix and method match: more specific rows come first. */

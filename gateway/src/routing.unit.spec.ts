@@ -8,6 +8,33 @@ describe('findRoute', () => {
     expect(findRoute('POST', '/api/login')?.access).toBe('public');
   });
 
+  it('routes the account paths to identity: reset public, settings with a session, user deletion for admins', () => {
+    expect(findRoute('POST', '/api/forgot-password')).toMatchObject({ service: 'identity', access: 'public' });
+    expect(findRoute('GET', '/api/validate-reset-token')).toMatchObject({ service: 'identity', access: 'public' });
+    expect(findRoute('POST', '/api/reset-password')).toMatchObject({ service: 'identity', access: 'public' });
+    expect(findRoute('PUT', '/api/profile')).toMatchObject({ service: 'identity', access: 'session' });
+    expect(findRoute('POST', '/api/account/password')).toMatchObject({ service: 'identity', access: 'session' });
+    expect(findRoute('DELETE', '/api/account')).toMatchObject({ service: 'identity', access: 'session' });
+    expect(findRoute('DELETE', '/api/admin/users/7f0c')).toMatchObject({ service: 'identity', access: 'admin' });
+    expect(findRoute('GET', '/api/account')).toBeUndefined();
+  });
+
+  it('routes the sleep study to the study service, with a session', () => {
+    expect(findRoute('GET', '/api/sleep/consent')).toMatchObject({ service: 'study', access: 'session' });
+    expect(findRoute('PUT', '/api/sleep/log/7f0c')).toMatchObject({ service: 'study', access: 'session' });
+    expect(findRoute('GET', '/api/sleeplog')).toBeUndefined();
+  });
+
+  it('routes the library: reading with a session, writing only for admins', () => {
+    expect(findRoute('GET', '/api/library/cards')).toMatchObject({ service: 'library', access: 'session' });
+    expect(findRoute('GET', '/api/library/card/7f0c')).toMatchObject({ service: 'library', access: 'session' });
+    expect(findRoute('HEAD', '/api/library/images/linen.svg')).toMatchObject({ service: 'library', access: 'session' });
+    expect(findRoute('POST', '/api/library/cards')).toMatchObject({ service: 'library', access: 'admin' });
+    expect(findRoute('PUT', '/api/library/card/7f0c')).toMatchObject({ service: 'library', access: 'admin' });
+    expect(findRoute('DELETE', '/api/library/card/7f0c')).toMatchObject({ service: 'library', access: 'admin' });
+    expect(findRoute('GET', '/api/libraryx')).toBeUndefined();
+  });
+
   it('does not match a longer word or an unknown path', () => {
     expect(findRoute('GET', '/api/users')).toBeUndefined();
     expect(findRoute('POST', '/api/loginx')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { connectBus } from '@sleepweave/bus';
 import { createAccessTokenVerifier, createLogger, onShutdownSignal, remoteKeySet } from '@sleepweave/service-kit';
 import { buildGateway } from './app.ts';
+import { followCommunityMessages, ThreadHub } from './community-live.ts';
 import { readGatewayConfig, upstreamsOf } from './config.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
@@ -16,11 +17,16 @@ const following = await followRevocations(bus, revocations, memoryMs, logger);
 const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
 const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL });
 
-const app = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: upstreamsOf(config) });
+// Each gateway process follows the community's messages for its own sockets.
+const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, logger });
+const live = await followCommunityMessages(bus, threads, logger);
+
+const app = await buildGateway({ config, logger, bus, sessions, revocations, threads, upstreams: upstreamsOf(config) });
 await app.listen({ host: config.HOST, port: config.PORT });
 
 onShutdownSignal(async () => {
   await app.close();
   await following.stop();
+  await live.stop();
   await bus.close();
 }, logger);

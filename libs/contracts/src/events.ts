@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Uuid } from './common.ts';
 import { identityEvents } from './identity-events.ts';
 import { studyEvents } from './study-events.ts';
+import { communityEvents } from './community-events.ts';
+import { journalEvents } from './journal-events.ts';
+import { libraryEvents } from './library-events.ts';
 
 /**
  * Integration events: the only definition of what crosses the bus, one file per producing
@@ -11,6 +14,9 @@ import { studyEvents } from './study-events.ts';
 export const integrationEvents = {
   ...identityEvents,
   ...studyEvents,
+  ...communityEvents,
+  ...journalEvents,
+  ...libraryEvents,
 } as const;
 
 export type IntegrationEventType = keyof typeof integrationEvents;

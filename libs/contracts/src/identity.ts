@@ -51,6 +51,61 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** POST /api/forgot-password: answered the same whether the e-mail is registered or not. */
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** A password-reset token as it arrives from the link (opaque, base64url). */
+export const ResetToken = z
+  .string({ error: 'No reset token provided' })
+  .trim()
+  .min(1, 'No reset token provided')
+  .max(200, 'Invalid or expired reset token');
+
+/** GET /api/validate-reset-token?token= */
+export const ValidateResetTokenQuery = z.object({ token: ResetToken });
+export const ValidateResetTokenResponse = z.object({ valid: z.literal(true), message: z.string() });
+export type ValidateResetTokenResponse = z.infer<typeof ValidateResetTokenResponse>;
+
+/** POST /api/reset-password (the confirmation field is checked in the browser only). */
+export const ResetPasswordRequest = z.object({ token: ResetToken, password: Password });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** The error word and message of a used, expired or unknown reset token (spec section 8). */
+export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
+
+/** PUT /api/profile: what she can change in her settings (the e-mail is not among them). */
+export const UpdateProfileRequest = z.object({
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+  timezone: Timezone,
+  hormonalStage: HormonalStage,
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+/** POST /api/account/password: her other sessions end, this one stays. */
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+    newPassword: Password,
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'Your new password must be different from your current password',
+    path: ['newPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** DELETE /api/account: deleting her account needs her password. */
+export const DeleteAccountRequest = z.object({
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
 /** GET /api/user: the signed-in user, never with a password hash. */
 export const User = z.object({
   id: Uuid,

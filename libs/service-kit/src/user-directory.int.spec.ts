@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseConfig, loadConfig } from './config.ts';
 import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
-import { findDirectoryUser } from './user-directory.ts';
+import { connectDatabase, dropDatabase, ensureDatabase } from './database.ts';
+import { findDirectoryUser, migrateUserDirectory } from './user-directory.ts';
 import { z } from 'zod';
 
 const Config = BaseConfig.extend({ PORT: z.coerce.number().default(0) });
@@ -48,5 +49,24 @@ describe('user directory', () => {
     await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
     expect(deletedUsers).toContain(userId);
+  });
+});
+
+describe('migrateUserDirectory', () => {
+  it('can run from several instances at once on a fresh database', async () => {
+    const config = service.deps.config;
+    // the race (duplicate pg_type row) shows only sometimes: try several fresh databases
+    for (let round = 0; round < 5; round++) {
+      const name = `sw_test_dir_${randomUUID().slice(0, 8)}`;
+      await ensureDatabase(config.DATABASE_URL, name);
+      const connections = Array.from({ length: 8 }, () => connectDatabase(config.DATABASE_URL, name, { max: 1 }));
+      try {
+        await Promise.all(connections.map((sql) => sql`select 1`));
+        await Promise.all(connections.map((sql) => migrateUserDirectory(sql)));
+      } finally {
+        await Promise.all(connections.map((sql) => sql.end()));
+        await dropDatabase(config.DATABASE_URL, name);
+      }
+    }
   });
 });

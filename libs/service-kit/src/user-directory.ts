@@ -29,7 +29,10 @@ export interface UserDirectoryOptions {
 }
 
 export async function migrateUserDirectory(sql: Sql): Promise<void> {
-  await sql`
+  // `create table if not exists` races on pg_type when two instances start together
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('sleepweave_user_directory'))`;
+    await tx`
     create table if not exists user_directory (
       user_id uuid primary key,
       email text not null,
@@ -43,6 +46,7 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
       registered_at timestamptz not null,
       updated_at timestamptz not null default now()
     )`;
+  });
 }
 
 type Data<T extends EventEnvelope['type']> = EventEnvelope<T>['data'];

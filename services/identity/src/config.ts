@@ -12,9 +12,21 @@ export const IdentityConfig = BaseConfig.extend({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Per client IP, per minute. */
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Registrations per client IP per 10 minutes. */
+  REGISTER_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Failed sign-ins per account within LOGIN_FAILURE_WINDOW_MINUTES before 429. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** SMTP server for outgoing mail (password reset), e.g. smtp://user:pass@mail.example.com:587; unset: the mail is logged. */
+  SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
+  MAIL_FROM: z.string().min(3).default('Sleepweave <no-reply@localhost>'),
+  /** Password-reset requests per client IP within PASSWORD_RESET_WINDOW_MINUTES. */
+  PASSWORD_RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Password-reset requests per e-mail (registered or not) within PASSWORD_RESET_WINDOW_MINUTES. */
+  PASSWORD_RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Every forgot-password answer takes at least this long, so timing tells nothing about who is registered. */
+  FORGOT_PASSWORD_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(10_000).default(400),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 

@@ -4,6 +4,7 @@ export const paths = {
   dashboard: '/dashboard',
   auth: '/auth',
   resetPassword: '/reset-password',
+  settings: '/settings',
   admin: '/admin',
   sleep: {
     consent: '/sleep/consent',

@@ -1,22 +1,31 @@
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { toEnvelope, type RecordedEvent } from '@sleepweave/event-store';
+import type { AccountDeletionEvent } from '../account-deletion/account-deletion.ts';
 import type { SessionEvent } from '../sessions/session.ts';
 import type { UserEvent } from '../users/user.ts';
 
 const source = 'identity';
 
-/** Domain events -> integration events. Password hashes and refresh tokens never leave. */
+/**
+ * Domain events -> integration events. Password hashes, refresh tokens and reset-link
+ * hashes never leave; password changes and reset links are private (null).
+ */
 export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
-  const event = recorded as RecordedEvent<UserEvent | SessionEvent>;
+  const event = recorded as RecordedEvent<UserEvent | SessionEvent | AccountDeletionEvent>;
   switch (event.type) {
     case 'UserRegistered': {
       const { passwordHash: _secret, ...data } = event.data;
       return toEnvelope(event, { source, type: 'identity.user.registered', data: { ...data, profileImageUrl: null } });
     }
+    case 'ProfileUpdated':
+      return toEnvelope(event, { source, type: 'identity.user.profile_updated', data: event.data });
     case 'RoleGranted':
       return toEnvelope(event, { source, type: 'identity.user.role_granted', data: event.data });
     case 'SessionRevoked':
       return toEnvelope(event, { source, type: 'identity.session.revoked', data: event.data });
+    case 'UserDeleted':
+      // No personal data: the id and the time only.
+      return toEnvelope(event, { source, type: 'identity.user.deleted', data: { userId: event.data.userId, deletedAt: event.data.deletedAt } });
     default:
       return null;
   }

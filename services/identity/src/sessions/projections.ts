@@ -1,11 +1,12 @@
 import { defineProjection } from '@sleepweave/event-store';
+import type { UserDeleted } from '../account-deletion/account-deletion.ts';
 import type { SessionEvent } from './session.ts';
 
 /** The `sessions` read model: refresh-token lookups and revocation. */
-export const sessionsProjection = defineProjection<SessionEvent>({
+export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
   name: 'sessions',
   tables: ['sessions'],
-  handles: ['SessionStarted', 'SessionRevoked'],
+  handles: ['SessionStarted', 'SessionRevoked', 'UserDeleted'],
   async apply(tx, event) {
     switch (event.type) {
       case 'SessionStarted': {
@@ -17,6 +18,9 @@ export const sessionsProjection = defineProjection<SessionEvent>({
       }
       case 'SessionRevoked':
         await tx`update sessions set revoked_at = ${event.data.revokedAt}, revoke_reason = ${event.data.reason} where id = ${event.data.sessionId}`;
+        return;
+      case 'UserDeleted':
+        await tx`delete from sessions where user_id = ${event.data.userId}`;
         return;
     }
   },

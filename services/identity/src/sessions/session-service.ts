@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_COOKIE, REFRESH_COOKIE, type Role } from '@sleepweave/contracts';
-import type { EventMetadata } from '@sleepweave/event-store';
+import type { EventMetadata, Tx } from '@sleepweave/event-store';
 import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import { sessionDecider } from './business-logic.ts';
@@ -23,15 +23,21 @@ export async function openSession(
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
-  await ctx.store.handle(
-    sessionStreamId(sessionId),
-    sessionDecider,
-    {
-      type: 'StartSession',
-      data: { sessionId, userId: user.id, refreshTokenHash: hashToken(refreshToken), now, ttlDays: ctx.config.SESSION_TTL_DAYS },
-    },
-    { metadata: { ...metadata, userId: user.id } },
-  );
+  await ctx.store.transaction(async (tx) => {
+    // Her row stays until this commits: an account deletion running meanwhile waits for
+    // this session and revokes it, or has finished and this sign-in fails.
+    const [row] = await tx`select 1 from users where id = ${user.id} for share`;
+    if (!row) throw new Error('The user was deleted while signing in');
+    await ctx.store.handle(
+      sessionStreamId(sessionId),
+      sessionDecider,
+      {
+        type: 'StartSession',
+        data: { sessionId, userId: user.id, refreshTokenHash: hashToken(refreshToken), now, ttlDays: ctx.config.SESSION_TTL_DAYS },
+      },
+      { tx, metadata: { ...metadata, userId: user.id } },
+    );
+  });
   const accessToken = await signAccessToken(ctx.keys, { userId: user.id, sessionId, role: user.role }, ctx.config.ACCESS_TOKEN_TTL_SECONDS, now);
   return { sessionId, accessToken, refreshToken };
 }
@@ -44,6 +50,33 @@ export async function revokeSession(
   now = new Date(),
 ): Promise<void> {
   await ctx.store.handle(sessionStreamId(sessionId), sessionDecider, { type: 'RevokeSession', data: { sessionId, reason, now } }, { metadata });
+}
+
+/**
+ * Revokes every active session of a user (password reset, password change), except
+ * `keep` (the session that changed the password), inside the caller's transaction.
+ * Returns the ids revoked.
+ */
+export async function revokeUserSessions(
+  ctx: IdentityContext,
+  tx: Tx,
+  userId: string,
+  reason: RevokeReason,
+  options: { metadata: EventMetadata; now: Date; keep?: string },
+): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    select id from sessions
+    where user_id = ${userId} and revoked_at is null and expires_at > ${options.now}
+      and (${options.keep ?? null}::uuid is null or id <> ${options.keep ?? null}::uuid)`;
+  for (const { id } of rows) {
+    await ctx.store.handle(
+      sessionStreamId(id),
+      sessionDecider,
+      { type: 'RevokeSession', data: { sessionId: id, reason, now: options.now } },
+      { tx, metadata: options.metadata },
+    );
+  }
+  return rows.map((row) => row.id);
 }
 
 /** An active session for a refresh token, with the user's current role. */

@@ -1,6 +1,9 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
-import { evolve, initialState, type UserEvent, type UserState } from './user.ts';
+import { evolve, initialState, type Profile, type UserEvent, type UserState } from './user.ts';
+
+/** A reset link works for this long (and once). */
+export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export type RegisterUser = {
   type: 'RegisterUser';
@@ -22,13 +25,38 @@ export type RecordStudyStartDate = {
   type: 'RecordStudyStartDate';
   data: { userId: string; studyStartDate: string; now: Date };
 };
-export type UserCommand = RegisterUser | GrantRole | RecordStudyStartDate;
+export type UpdateProfile = {
+  type: 'UpdateProfile';
+  data: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now: Date };
+};
+/** The current password has been verified by the caller (argon2 is async; deciders are pure). */
+export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: string; now: Date } };
+export type RequestPasswordReset = {
+  type: 'RequestPasswordReset';
+  data: { userId: string; tokenId: string; tokenHash: string; ttlMinutes: number; now: Date };
+};
+export type ResetPassword = {
+  type: 'ResetPassword';
+  data: { userId: string; tokenHash: string; passwordHash: string; now: Date };
+};
+export type UserCommand =
+  | RegisterUser
+  | GrantRole
+  | RecordStudyStartDate
+  | UpdateProfile
+  | ChangePassword
+  | RequestPasswordReset
+  | ResetPassword;
 
 export class UserAlreadyRegistered extends Error {
   override name = 'UserAlreadyRegistered';
 }
 export class UserNotFound extends Error {
   override name = 'UserNotFound';
+}
+/** Unknown, used, voided or expired: the link cannot reset the password. */
+export class InvalidResetToken extends Error {
+  override name = 'InvalidResetToken';
 }
 
 export function register(command: RegisterUser, state: UserState): UserEvent[] {
@@ -51,6 +79,38 @@ export function recordStudyStartDate(command: RecordStudyStartDate, state: UserS
   return [{ type: 'StudyStartDateRecorded', data: { userId, studyStartDate, recordedAt: now.toISOString() } }];
 }
 
+/** Emits the whole profile after the change; a change to nothing decides nothing. */
+export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new UserNotFound('No such user');
+  const { userId, now, ...changes } = command.data;
+  const profile: Profile = { ...state.profile, ...changes };
+  const unchanged = (Object.keys(profile) as (keyof Profile)[]).every((key) => profile[key] === state.profile[key]);
+  if (unchanged) return [];
+  return [{ type: 'ProfileUpdated', data: { userId, ...profile, updatedAt: now.toISOString() } }];
+}
+
+export function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new UserNotFound('No such user');
+  const { userId, passwordHash, now } = command.data;
+  return [{ type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now.toISOString() } }];
+}
+
+export function requestPasswordReset(command: RequestPasswordReset, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new UserNotFound('No such user');
+  const { userId, tokenId, tokenHash, ttlMinutes, now } = command.data;
+  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000).toISOString();
+  return [{ type: 'PasswordResetRequested', data: { userId, tokenId, tokenHash, requestedAt: now.toISOString(), expiresAt } }];
+}
+
+/** A pending token, not yet expired, resets the password once. */
+export function resetPassword(command: ResetPassword, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new InvalidResetToken('Invalid or expired reset token');
+  const { userId, tokenHash, passwordHash, now } = command.data;
+  const token = state.resetTokens.find((t) => t.tokenHash === tokenHash);
+  if (!token || token.expiresAt <= now.toISOString()) throw new InvalidResetToken('Invalid or expired reset token');
+  return [{ type: 'PasswordReset', data: { userId, tokenId: token.tokenId, passwordHash, resetAt: now.toISOString() } }];
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -59,6 +119,14 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return grantRole(command, state);
     case 'RecordStudyStartDate':
       return recordStudyStartDate(command, state);
+    case 'UpdateProfile':
+      return updateProfile(command, state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
     default: {
       const exhaustive: never = command;
       throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);

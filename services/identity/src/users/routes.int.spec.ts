@@ -1,3 +1,4 @@
+import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistration, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 
@@ -81,5 +82,101 @@ describe('GET /api/user and /api/auth/user', () => {
     expect(me.json()).not.toHaveProperty('studyStartDate');
     const auth = await identity.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${access}` } });
     expect(auth.json()).toMatchObject({ id: user.id, studyStartDate: null });
+  });
+});
+
+describe('PUT /api/profile', () => {
+  const put = (access: string, payload: Record<string, unknown>) =>
+    identity.app.inject({ method: 'PUT', url: '/api/profile', headers: { authorization: `Bearer ${access}` }, payload });
+  const profile = { firstName: 'Maya', lastName: 'Berg', timezone: 'Europe/Paris', hormonalStage: 'Post menopause' };
+
+  it('changes names, timezone and hormonal stage, keeps the e-mail, and publishes the whole profile', async () => {
+    const { access, user } = await register(identity);
+    const seen: EventEnvelope[] = [];
+    const watch = await identity.deps.bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.user.profile_updated'],
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => {
+        if ((e.data as { userId: string }).userId === user.id) seen.push(e);
+      },
+    });
+    try {
+      const response = await put(access, { ...profile, firstName: '  Maya  ' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ id: user.id, email: user.email, ...profile });
+      const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${access}` } });
+      expect(me.json()).toMatchObject(profile);
+
+      await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(1);
+      expect(seen[0]!.data).toEqual({
+        userId: user.id,
+        firstName: 'Maya',
+        lastName: 'Berg',
+        dateOfBirth: '1972-04-18',
+        timezone: 'Europe/Paris',
+        hormonalStage: 'Post menopause',
+        profileImageUrl: null,
+        updatedAt: expect.any(String),
+      });
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it.each([
+    [{ hormonalStage: 'Teen' }, 'hormonalStage:'],
+    [{ timezone: 'Mars/Olympus' }, 'timezone:'],
+    [{ lastName: ' ' }, 'lastName: Last name is required'],
+  ])('refuses %j with 400 naming the field', async (overrides, message) => {
+    const { access } = await register(identity);
+    const response = await put(access, { ...profile, ...overrides });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await identity.app.inject({ method: 'PUT', url: '/api/profile', payload: profile });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/account/password', () => {
+  const change = (access: string, payload: Record<string, unknown>) =>
+    identity.app.inject({ method: 'POST', url: '/api/account/password', headers: { authorization: `Bearer ${access}` }, payload });
+
+  it('needs the current password; ends her other sessions and keeps this one', async () => {
+    const { body, access, refresh } = await register(identity);
+    const other = sessionCookies(
+      await identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: body.password } }),
+    );
+
+    const wrong = await change(access, { currentPassword: 'not my password', newPassword: 'a new password', confirmPassword: 'a new password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'Your current password is not correct.' });
+
+    const done = await change(access, { currentPassword: body.password, newPassword: 'a new password', confirmPassword: 'a new password' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe('Your password has been changed. You have been signed out on your other devices.');
+
+    const refreshWith = (refreshToken: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken } });
+    expect((await refreshWith(refresh)).statusCode).toBe(200);
+    expect((await refreshWith(other.refresh)).statusCode).toBe(401);
+
+    const signIn = (password: string) => identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password } });
+    expect((await signIn('a new password')).statusCode).toBe(200);
+    expect((await signIn(body.password)).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ confirmPassword: 'something else' }, 'confirmPassword: Passwords do not match'],
+    [{ newPassword: 'short', confirmPassword: 'short' }, 'newPassword: Password must be at least 8 characters long'],
+  ])('refuses %j with 400 naming the field', async (overrides, message) => {
+    const { body, access } = await register(identity);
+    const base: Record<string, string> = { currentPassword: body.password, newPassword: 'a new password', confirmPassword: 'a new password' };
+    const response = await change(access, { ...base, ...overrides });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
   });
 });

@@ -1,6 +1,6 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
-import { describe, it } from 'vitest';
-import { userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
+import { describe, expect, it } from 'vitest';
+import { InvalidResetToken, userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
 import type { UserEvent } from './user.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -46,5 +46,107 @@ describe('user decider', () => {
     const recorded: UserEvent = { type: 'StudyStartDateRecorded', data: { userId, studyStartDate: '2026-11-20', recordedAt: now.toISOString() } };
     spec.given([registered]).when(record('2026-11-20')).then([recorded]);
     spec.given([registered, recorded]).when(record('2026-12-01')).then([]);
+  });
+
+  describe('profile', () => {
+    const update = (changes: Partial<{ firstName: string; lastName: string; timezone: 'Europe/Paris' | 'Europe/London'; hormonalStage: 'Post menopause' | 'Menopause' }> = {}) => ({
+      type: 'UpdateProfile' as const,
+      data: { userId, firstName: 'Maya', lastName: 'Lindqvist', timezone: 'Europe/London' as const, hormonalStage: 'Menopause' as const, now, ...changes },
+    });
+
+    it('records the whole profile after a change (date of birth and image kept)', () => {
+      spec
+        .given([registered])
+        .when(update({ hormonalStage: 'Post menopause', timezone: 'Europe/Paris', lastName: 'Berg' }))
+        .then([
+          {
+            type: 'ProfileUpdated',
+            data: {
+              userId,
+              firstName: 'Maya',
+              lastName: 'Berg',
+              dateOfBirth: '1972-04-18',
+              timezone: 'Europe/Paris',
+              hormonalStage: 'Post menopause',
+              profileImageUrl: null,
+              updatedAt: now.toISOString(),
+            },
+          },
+        ]);
+    });
+
+    it('decides nothing when nothing changes', () => {
+      spec.given([registered]).when(update()).then([]);
+    });
+
+    it('refuses a profile for an unknown (or deleted) user', () => {
+      spec.given([]).when(update()).thenThrows(UserNotFound);
+    });
+  });
+
+  describe('password reset', () => {
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const request = (tokenId: string, tokenHash: string, at = now) => ({
+      type: 'RequestPasswordReset' as const,
+      data: { userId, tokenId, tokenHash, ttlMinutes: 60, now: at },
+    });
+    const requested = (tokenId: string, tokenHash: string, at = now): UserEvent => ({
+      type: 'PasswordResetRequested',
+      data: { userId, tokenId, tokenHash, requestedAt: at.toISOString(), expiresAt: new Date(at.getTime() + 3_600_000).toISOString() },
+    });
+    const reset = (tokenHash: string, at: Date) => ({
+      type: 'ResetPassword' as const,
+      data: { userId, tokenHash, passwordHash: '$argon2id$new', now: at },
+    });
+    const tokenA = 'a1b2c3d4-0000-4000-8000-00000000000a';
+    const tokenB = 'a1b2c3d4-0000-4000-8000-00000000000b';
+
+    it('records a link valid for 60 minutes, by hash only', () => {
+      spec.given([registered]).when(request(tokenA, 'hash-a')).then([requested(tokenA, 'hash-a')]);
+    });
+
+    it('refuses a link for an unknown user', () => {
+      spec.given([]).when(request(tokenA, 'hash-a')).thenThrows(UserNotFound);
+    });
+
+    it('resets the password with a pending link within the hour', () => {
+      spec
+        .given([registered, requested(tokenA, 'hash-a')])
+        .when(reset('hash-a', later(59)))
+        .then([{ type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(59).toISOString() } }]);
+    });
+
+    it('refuses an unknown link, an expired link and a link used once already', () => {
+      spec.given([registered, requested(tokenA, 'hash-a')]).when(reset('hash-x', later(1))).thenThrows(InvalidResetToken);
+      spec.given([registered, requested(tokenA, 'hash-a')]).when(reset('hash-a', later(60))).thenThrows(InvalidResetToken);
+      const used: UserEvent = { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() } };
+      spec.given([registered, requested(tokenA, 'hash-a'), used]).when(reset('hash-a', later(2))).thenThrows(InvalidResetToken);
+    });
+
+    it('voids every other pending link once the password is new (reset or changed)', () => {
+      const used: UserEvent = { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() } };
+      spec.given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b'), used]).when(reset('hash-b', later(2))).thenThrows(InvalidResetToken);
+      const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: later(1).toISOString() } };
+      spec.given([registered, requested(tokenB, 'hash-b'), changed]).when(reset('hash-b', later(2))).thenThrows(InvalidResetToken);
+    });
+
+    it('keeps an earlier link usable while it is valid, and forgets expired ones', () => {
+      const state = spec
+        .given([registered, requested(tokenA, 'hash-a')])
+        .when(request(tokenB, 'hash-b', later(10)))
+        .then([requested(tokenB, 'hash-b', later(10))]);
+      expect(state.status === 'registered' && state.resetTokens.map((t) => t.tokenId)).toEqual([tokenA, tokenB]);
+      spec.given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b', later(10))]).when(reset('hash-a', later(20))).then([
+        { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(20).toISOString() } },
+      ]);
+      const afterExpiry = spec.given([registered, requested(tokenA, 'hash-a')]).when(request(tokenB, 'hash-b', later(61))).then([requested(tokenB, 'hash-b', later(61))]);
+      expect(afterExpiry.status === 'registered' && afterExpiry.resetTokens.map((t) => t.tokenId)).toEqual([tokenB]);
+    });
+  });
+
+  it('changes the password of a registered user only', () => {
+    const change = { type: 'ChangePassword' as const, data: { userId, passwordHash: '$argon2id$changed', now } };
+    spec.given([registered]).when(change).then([{ type: 'PasswordChanged', data: { userId, passwordHash: '$argon2id$changed', changedAt: now.toISOString() } }]);
+    spec.given([]).when(change).thenThrows(UserNotFound);
   });
 });

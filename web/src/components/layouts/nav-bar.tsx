@@ -1,4 +1,4 @@
-import { LogOut, Menu, Moon, X } from 'lucide-react';
+import { LogOut, Menu, Moon, Settings, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -36,6 +36,24 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
   }, [open]);
 
   const isActive = (section: string) => matchPath({ path: section, end: false }, pathname) !== null;
+  const settingsActive = isActive(paths.settings);
+  const settingsLink = (variant: 'bar' | 'menu') => (
+    <Link
+      to={paths.settings}
+      aria-current={settingsActive ? 'page' : undefined}
+      onClick={() => setOpen(false)}
+      className={cn(
+        'items-center gap-2 rounded-xl text-base font-medium transition-colors',
+        variant === 'bar' ? 'hidden min-h-11 px-4 py-2.5 xl:inline-flex' : 'flex px-4 py-3',
+        settingsActive
+          ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
+          : 'text-lavender-100 hover:bg-white/10 hover:text-white',
+      )}
+    >
+      <Settings aria-hidden="true" className="size-5" />
+      Settings
+    </Link>
+  );
 
   const items = (variant: 'bar' | 'menu') =>
     navItems.map((item) => {
@@ -77,6 +95,7 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
           <ul className="hidden items-center gap-1 xl:flex">{items('bar')}</ul>
 
           <div className="flex items-center gap-2">
+            {settingsLink('bar')}
             <Button
               variant="ghost"
               onClick={onLogout}
@@ -101,7 +120,8 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
 
         <div id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
           <ul className="grid gap-1">{items('menu')}</ul>
-          <div className="mt-2 border-t border-white/10 pt-3">
+          <div className="mt-2 grid gap-1 border-t border-white/10 pt-3">
+            {settingsLink('menu')}
             <Button
               variant="ghost"
               onClick={() => {

@@ -68,4 +68,21 @@ describe('NavBar', () => {
     expect(onLogout).toHaveBeenCalledTimes(1);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('links Settings from the bar and the mobile menu, marked active on /settings', async () => {
+    const { router } = renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/settings' });
+    const inBar = screen.getByRole('link', { name: 'Settings' });
+    expect(inBar.getAttribute('href')).toBe('/settings');
+    expect(inBar.getAttribute('aria-current')).toBe('page');
+
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    const inMenu = within(menu).getByRole('link', { name: 'Settings' });
+    expect(inMenu.getAttribute('aria-current')).toBe('page');
+    await user.click(inMenu);
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
 });

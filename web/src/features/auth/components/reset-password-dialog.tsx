@@ -1,27 +1,122 @@
+import { ForgotPasswordRequest } from '@sleepweave/contracts';
+import { CircleAlert, MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { isNetworkError, serverMessage } from '../../../lib/api-client';
+import { fieldErrors } from '../../../lib/form';
+import { useForgotPassword } from '../api/forgot-password';
+
+type Message = { kind: 'success' | 'error'; text: string };
 
 /**
- * "Forgot your password?" opens the Reset Password modal. Resetting by e-mail arrives
- * with a later issue, which replaces this content with the real form.
+ * "Forgot your password?" opens the Reset Password modal: she types her e-mail and gets
+ * a link by mail. The answer is the server's, the same whether the address is registered.
  */
-export function ResetPasswordDialog() {
+export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState(defaultEmail);
+  const [error, setError] = useState<string | undefined>();
+  const [message, setMessage] = useState<Message | null>(null);
+
+  const forgot = useForgotPassword({
+    onSuccess: (response) => setMessage({ kind: 'success', text: response.message }),
+    onError: (err) =>
+      setMessage({
+        kind: 'error',
+        text: isNetworkError(err) ? 'Network error. Please try again.' : (serverMessage(err) ?? 'Failed to send reset email'),
+      }),
+  });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      // a fresh start each time; what she typed on the sign-in form is a good guess
+      setEmail((current) => current || defaultEmail);
+      setError(undefined);
+      setMessage(null);
+      forgot.reset();
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // the sign-in form around this dialog must not submit too
+    event.stopPropagation();
+    setMessage(null);
+    const parsed = ForgotPasswordRequest.safeParse({ email });
+    if (!parsed.success) {
+      setError(fieldErrors<'email'>(parsed.error).email);
+      return;
+    }
+    setError(undefined);
+    forgot.mutate(parsed.data);
+  };
+
+  const sent = forgot.isSuccess;
+
   return (
-    <Dialog>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="link">Forgot your password?</Button>
       </DialogTrigger>
       <DialogContent>
         <DialogTitle>Reset Password</DialogTitle>
         <DialogDescription>
-          Resetting your password by e-mail is coming soon. We&apos;re preparing it with care, and it will be
-          available here shortly.
+          Enter the email address of your account and we&apos;ll send you a link to choose a new password.
         </DialogDescription>
-        <DialogClose asChild>
-          <Button variant="secondary" className="w-full sm:w-auto sm:justify-self-end">
-            Close
-          </Button>
-        </DialogClose>
+        <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="grid gap-5">
+          <Field id="reset-email" label="Email" error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                value={email}
+                readOnly={sent}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </Field>
+
+          <div aria-live="polite" className="empty:-mb-5">
+            {message ? (
+              <p
+                role={message.kind === 'error' ? 'alert' : 'status'}
+                className={
+                  message.kind === 'error'
+                    ? 'flex items-start gap-2 rounded-xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-800'
+                    : 'flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base text-emerald-900'
+                }
+              >
+                {message.kind === 'error' ? (
+                  <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                ) : (
+                  <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                )}
+                {message.text}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant={sent ? 'primary' : 'outline'}>{sent ? 'Done' : 'Cancel'}</Button>
+            </DialogClose>
+            {sent ? null : (
+              <Button type="submit" pending={forgot.isPending}>
+                {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+              </Button>
+            )}
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );

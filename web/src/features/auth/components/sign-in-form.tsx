@@ -90,7 +90,7 @@ export function SignInForm({ active }: { active: boolean }) {
         )}
       </Field>
       <div className="-mt-1 flex justify-end">
-        <ResetPasswordDialog />
+        <ResetPasswordDialog defaultEmail={values.email.trim()} />
       </div>
       <Button type="submit" size="lg" pending={loginMutation.isPending} className="w-full">
         {loginMutation.isPending ? 'Signing in...' : 'Sign In'}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -67,6 +67,7 @@ describe('SignInForm', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password' });
-    expect(dialog.textContent).toContain('coming soon');
+    expect(within(dialog).getByRole('button', { name: 'Send Reset Link' })).toBeTruthy();
+    expect(within(dialog).getByLabelText('Email')).toBeTruthy();
   });
 });

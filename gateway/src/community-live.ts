@@ -1,0 +1,103 @@
+import type { Bus, Subscription } from '@sleepweave/bus';
+import type { EventEnvelope, ServerSocketMessage } from '@sleepweave/contracts';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+
+/** What the community service said about a socket's wish to follow a thread. */
+export type JoinDecision = 'allowed' | 'denied' | 'unauthorized' | 'unavailable';
+
+/** A socket may follow this many threads at once (the web app follows one per connection). */
+export const MAX_THREADS_PER_SOCKET = 20;
+
+/**
+ * The live side of the community in one gateway process: which of this process's
+ * sockets follow which thread, and delivery of `community.message.posted` to them.
+ *
+ * Every gateway process follows the COMMUNITY stream with its own ordered consumer
+ * (`bus.watch`), so each one sees every event and delivers it to its own sockets: with
+ * several gateways side by side, a socket gets each message once, from the process it is
+ * connected to. A socket is in a thread's set at most once, so joining twice never doubles
+ * a delivery.
+ */
+export class ThreadHub {
+  private readonly followers = new Map<string, Set<WebSocket>>();
+
+  constructor(private readonly options: { communityUrl: string | undefined; logger: Logger }) {}
+
+  /**
+   * Asks the community service whether the token's owner may open the thread: a named
+   * internal call, `GET /internal/threads/{id}/access` with her Bearer token (never routed
+   * from outside; docs/decisions.md).
+   */
+  async mayJoin(threadId: string, accessToken: string, correlationId: string): Promise<JoinDecision> {
+    const { communityUrl, logger } = this.options;
+    if (!communityUrl) return 'unavailable';
+    try {
+      const response = await fetch(new URL(`/internal/threads/${encodeURIComponent(threadId)}/access`, communityUrl), {
+        headers: { authorization: `Bearer ${accessToken}`, 'x-correlation-id': correlationId },
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.body?.cancel();
+      if (response.status === 204) return 'allowed';
+      if (response.status === 404) return 'denied';
+      if (response.status === 401) return 'unauthorized';
+      logger.warn({ status: response.status, threadId }, 'community access check answered unexpectedly');
+      return 'unavailable';
+    } catch (err) {
+      logger.warn({ err, threadId }, 'community access check failed');
+      return 'unavailable';
+    }
+  }
+
+  join(threadId: string, socket: WebSocket): void {
+    const set = this.followers.get(threadId) ?? new Set<WebSocket>();
+    set.add(socket);
+    this.followers.set(threadId, set);
+  }
+
+  leave(threadId: string, socket: WebSocket): void {
+    const set = this.followers.get(threadId);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.followers.delete(threadId);
+  }
+
+  /** Sockets following a thread in this process (for tests and metrics). */
+  followerCount(threadId: string): number {
+    return this.followers.get(threadId)?.size ?? 0;
+  }
+
+  /** Sends `new_message` to this process's sockets that follow the message's thread. */
+  deliver(envelope: EventEnvelope): number {
+    if (envelope.type !== 'community.message.posted') return 0;
+    const { threadId, messageId, senderId, createdAt } = envelope.data as EventEnvelope<'community.message.posted'>['data'];
+    const sockets = this.followers.get(threadId);
+    if (!sockets) return 0;
+    const notice: ServerSocketMessage = { type: 'new_message', threadId, message: { id: messageId, senderId, createdAt } };
+    const text = JSON.stringify(notice);
+    let sent = 0;
+    for (const socket of sockets) {
+      if (socket.readyState !== socket.OPEN) continue;
+      socket.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+}
+
+/**
+ * Follows `community.message.posted` from now on (an ordered, ephemeral consumer per
+ * process) and hands each to the hub. A message posted while a socket was reconnecting is
+ * not replayed to it: the browser refetches the thread whenever it (re)joins.
+ */
+export async function followCommunityMessages(bus: Bus, hub: ThreadHub, logger: Logger): Promise<Subscription> {
+  return bus.watch({
+    stream: 'COMMUNITY',
+    types: ['community.message.posted'],
+    since: new Date(),
+    handler: (envelope) => {
+      const sent = hub.deliver(envelope);
+      if (sent > 0) logger.debug({ eventId: envelope.id, sent }, 'new message delivered to sockets');
+    },
+  });
+}

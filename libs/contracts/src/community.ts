@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { Uuid } from './common.ts';
+
+/** Section 9 and the issue: limits of the community payloads. */
+export const THREAD_NAME_MAX_LENGTH = 120;
+export const MESSAGE_BODY_MAX_LENGTH = 4_000;
+/** The card shows this many characters of the last message. */
+export const LAST_MESSAGE_PREVIEW_LENGTH = 100;
+/** The message a missing thread and a thread she may not open share (never another thread's data). */
+export const THREAD_NOT_FOUND_MESSAGE = 'Thread not found or access denied';
+
+/** POST /api/community/thread: the name, trimmed, 1-120 characters. */
+export const CreateThreadRequest = z.object({
+  name: z
+    .string({ error: 'Please enter a name for your thread.' })
+    .trim()
+    .min(1, 'Please enter a name for your thread.')
+    .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`),
+});
+export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
+
+/**
+ * POST /api/community/message: a non-blank body of at most 4,000 characters, stored as
+ * plain text (surrounding blank lines and spaces are trimmed; inner new lines are kept).
+ */
+export const CreateMessageRequest = z.object({
+  threadId: Uuid,
+  body: z
+    .string({ error: 'Message must not be empty' })
+    .trim()
+    .min(1, 'Message must not be empty')
+    .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters`),
+});
+export type CreateMessageRequest = z.infer<typeof CreateMessageRequest>;
+
+/** GET /api/community/threads: one card. `lastMessage` is null while nobody has written. */
+export const ThreadListItem = z.object({
+  id: Uuid,
+  name: z.string(),
+  isDirect: z.boolean(),
+  pinned: z.boolean(),
+  memberCount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  lastMessage: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+});
+export type ThreadListItem = z.infer<typeof ThreadListItem>;
+export const ThreadList = z.array(ThreadListItem);
+
+/**
+ * Who wrote a message, from the community service's copy of identity's users. All null
+ * when the writer is not (yet) known there: the screen then says "User".
+ */
+export const MessageSender = z.object({
+  firstName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type MessageSender = z.infer<typeof MessageSender>;
+
+export const Message = z.object({
+  id: Uuid,
+  threadId: Uuid,
+  senderId: Uuid,
+  body: z.string(),
+  createdAt: z.string(),
+  sender: MessageSender,
+});
+export type Message = z.infer<typeof Message>;
+
+/** GET /api/community/thread/{id}: messages oldest first; `currentUserId` marks her own. */
+export const ThreadDetail = z.object({
+  thread: z.object({
+    id: Uuid,
+    name: z.string(),
+    isDirect: z.boolean(),
+    pinned: z.boolean(),
+    memberCount: z.number().int().nonnegative(),
+    createdAt: z.string(),
+  }),
+  messages: z.array(Message),
+  currentUserId: Uuid,
+});
+export type ThreadDetail = z.infer<typeof ThreadDetail>;
+
+/** GET /api/community/stats: the Community Stats card, computed from data (docs/community.md). */
+export const CommunityStats = z.object({
+  /** Distinct members who posted in the last 30 days. */
+  activeMembers: z.number().int().nonnegative(),
+  /** Public threads with a message since midnight in the viewer's timezone. */
+  discussionsToday: z.number().int().nonnegative(),
+  /** Participants whose 42-day study is over (start date + 42 days <= today). */
+  sleepStudiesShared: z.number().int().nonnegative(),
+  /** The viewer's timezone the day boundaries were taken in. */
+  timezone: z.string(),
+});
+export type CommunityStats = z.infer<typeof CommunityStats>;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { Uuid } from './common.ts';
+
+/** Section 3 enumeration library_category, in the order the library lists them. */
+export const LibraryCategory = z.enum(['Fabric info', 'Sleep tips', 'Research Studies'], {
+  error: 'Choose one of Fabric info, Sleep tips, Research Studies',
+});
+export type LibraryCategory = z.infer<typeof LibraryCategory>;
+export const LIBRARY_CATEGORIES = LibraryCategory.options;
+
+export const LIBRARY_LIMITS = {
+  title: 200,
+  summary: 600,
+  /** Characters of HTML as sent (before sanitizing). */
+  bodyHtml: 100_000,
+  tags: 12,
+  tag: 40,
+  imagePath: 300,
+  search: 200,
+} as const;
+
+/**
+ * An image the app serves itself: a path on our own origin (`/api/library/images/x.svg`),
+ * never another host (the Content-Security-Policy allows images from 'self' only).
+ */
+export const LIBRARY_IMAGE_PATH = /^\/(?!\/)[A-Za-z0-9._~\-/]+$/;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+
+/** Tags: trimmed, blanks dropped, duplicates (in any letter case) removed, order kept. */
+const Tags = z
+  .array(
+    z
+      .string({ error: 'Each tag must be text' })
+      .trim()
+      .max(LIBRARY_LIMITS.tag, `Each tag must be at most ${LIBRARY_LIMITS.tag} characters`),
+    { error: 'tags must be a list of words' },
+  )
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((tag) => {
+      const key = tag.toLowerCase();
+      if (tag === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  })
+  .pipe(z.array(z.string()).max(LIBRARY_LIMITS.tags, `At most ${LIBRARY_LIMITS.tags} tags`));
+
+/**
+ * POST /api/library/cards and PUT /api/library/card/{id} (admins only): the whole article.
+ * `bodyHtml` is sanitized with an allow-list by the library service before it is stored.
+ */
+export const LibraryArticleInput = z.object({
+  category: LibraryCategory,
+  title: text('Title', LIBRARY_LIMITS.title),
+  summary: text('Summary', LIBRARY_LIMITS.summary),
+  bodyHtml: text('Body', LIBRARY_LIMITS.bodyHtml),
+  imagePath: z
+    .string({ error: 'Image path is required' })
+    .trim()
+    .max(LIBRARY_LIMITS.imagePath, `Image path must be at most ${LIBRARY_LIMITS.imagePath} characters`)
+    .regex(LIBRARY_IMAGE_PATH, 'Image path must be a path on this site, such as /api/library/images/linen.svg')
+    .refine((path) => !path.split('/').includes('..'), 'Image path must not contain ..'),
+  tags: Tags.default([]),
+});
+export type LibraryArticleInput = z.input<typeof LibraryArticleInput>;
+export type LibraryArticleContent = z.output<typeof LibraryArticleInput>;
+
+/** A card of the library grid (section 3, "Library card"), without the body. */
+export const LibraryCard = z.object({
+  id: Uuid,
+  category: LibraryCategory,
+  title: z.string(),
+  summary: z.string(),
+  imagePath: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LibraryCard = z.infer<typeof LibraryCard>;
+
+/** GET /api/library/cards: ranked by relevance when searching, newest first otherwise. */
+export const LibraryCardList = z.array(LibraryCard);
+export type LibraryCardList = z.infer<typeof LibraryCardList>;
+
+/** GET /api/library/card/{id}: the card with its (sanitized) body. */
+export const LibraryArticle = LibraryCard.extend({ bodyHtml: z.string() });
+export type LibraryArticle = z.infer<typeof LibraryArticle>;
+
+/** GET /api/library/cards?search=: free text, matched by word prefixes as she types. */
+export const LibrarySearchQuery = z.object({
+  search: z
+    .string()
+    .max(LIBRARY_LIMITS.search, `search must be at most ${LIBRARY_LIMITS.search} characters`)
+    .optional(),
+});
+export type LibrarySearchQuery = z.infer<typeof LibrarySearchQuery>;

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+/**
+ * The sleep study protocol: one versioned definition that drives the phase engine (the
+ * service stores each night's study day and phase from it, the web shows the banner and
+ * guidance from it) and the consent page (its protocol, routine, room and bed text, and
+ * the consent text the service records). Pure: no I/O, no clock; time comes in as
+ * arguments. How the spec's two readings of the study were resolved: docs/study-protocol.md.
+ */
+
+/** Section 3 enumeration sleepwear_material. */
+export const SleepwearMaterial = z.enum(['100% Cotton', '100% Polyester', '100% Linen']);
+export type SleepwearMaterial = z.infer<typeof SleepwearMaterial>;
+export const SLEEPWEAR_MATERIALS = SleepwearMaterial.options;
+
+/** The phase a night belongs to; `completed` is every night after the last phase. */
+export const StudyPhase = z.enum(['polyester', 'washout', 'linen', 'completed']);
+export type StudyPhase = z.infer<typeof StudyPhase>;
+
+export interface PhaseDefinition {
+  id: Exclude<StudyPhase, 'completed'>;
+  /** 'Polyester', as the banner's steps and messages name it. */
+  name: string;
+  nights: number;
+  /** What she wears during the phase (the form's default and its mismatch check). */
+  material: SleepwearMaterial;
+  /** Section 4's phase message; `{day}` and `{days}` are filled in. */
+  message: string;
+  /** Section 4's message for the last day of the phase. */
+  transitionMessage: string;
+  /** The consent page's description of the phase. */
+  description: string;
+}
+
+export interface StudyProtocol {
+  version: string;
+  title: string;
+  intro: string;
+  phases: readonly PhaseDefinition[];
+  completed: { banner: string; material: SleepwearMaterial; message: string };
+  /** Every night of the study. */
+  general: readonly string[];
+  routine: readonly string[];
+  room: readonly string[];
+  bed: readonly string[];
+  recorded: { automatic: readonly string[]; manual: readonly string[] };
+  /** The statement next to the consent checkbox. */
+  agreement: string;
+}
+
+const PROTOCOL_1_0: StudyProtocol = {
+  version: '1.0',
+  title: 'Sleep Study Consent',
+  intro:
+    'This 42-day study compares how you sleep in three kinds of sleepwear. You sleep 14 nights in each phase, wear your sleep ring every night and log each night here.',
+  phases: [
+    {
+      id: 'polyester',
+      name: 'Polyester',
+      nights: 14,
+      material: '100% Polyester',
+      message: 'Phase: Polyester (Day {day} of {days}) — Tonight, please wear your polyester pyjamas.',
+      transitionMessage: "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+      description: 'Wear your 100% polyester pyjamas every night.',
+    },
+    {
+      id: 'washout',
+      name: 'Washout',
+      nights: 14,
+      material: '100% Cotton',
+      message: 'Phase: Washout (Day {day} of {days}) — Tonight, wear cotton sleepwear to reset your baseline.',
+      transitionMessage: 'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
+      description:
+        'Wear 100% cotton sleepwear every night. This is the reset: your body and your wearable settle back to your own baseline before the linen phase.',
+    },
+    {
+      id: 'linen',
+      name: 'Linen',
+      nights: 14,
+      material: '100% Linen',
+      message: 'Phase: Linen (Day {day} of {days}) — Tonight, switch to your linen pyjamas.',
+      transitionMessage:
+        "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      description: 'Wear your 100% linen pyjamas every night.',
+    },
+  ],
+  completed: {
+    banner: 'Study Complete',
+    material: '100% Cotton',
+    message: 'Study Complete — Thank you for completing the 42-day sleep study!',
+  },
+  general: [
+    'Wear your sleep ring every night.',
+    'Log each night in the sleep log: the ring’s readings and how you felt.',
+  ],
+  routine: [
+    'Go to bed at 10:00 PM.',
+    'Do a 2-minute breathing exercise before sleep.',
+    'Finish dinner before 6:00 PM.',
+    'Have one coffee a day, at 1:00 PM.',
+    'Drink at most 100 ml of red wine.',
+    'Keep evening light low: dim lamps and screens.',
+    'Get 10 minutes of morning light.',
+  ],
+  room: ['Keep your bedroom at 21-23°C.'],
+  bed: ['Sleep on a cotton sheet, with a duvet insert and cover.'],
+  recorded: {
+    automatic: [
+      'Sleep score',
+      'REM sleep',
+      'Deep sleep',
+      'Sleep efficiency',
+      'Time to fall asleep',
+      'Resting heart rate',
+      'Heart rate variability (HRV)',
+    ],
+    manual: [
+      'Sleep quality (1-10)',
+      'Fabric comfort',
+      'Emotional calm',
+      'Dream recall',
+      'Notes on hot flashes, emotions and mood',
+    ],
+  },
+  agreement:
+    'I have read the study protocol and agree to take part in the 42-day sleep study, following the routine above, and to the sleep data I record being used for this research.',
+};
+
+/** Every protocol version ever consented to, by version. A new text gets a new version. */
+export const STUDY_PROTOCOLS: Readonly<Record<string, StudyProtocol>> = { '1.0': PROTOCOL_1_0 };
+export const CURRENT_PROTOCOL_VERSION = '1.0';
+export const CURRENT_PROTOCOL: StudyProtocol = PROTOCOL_1_0;
+/** Section 9: the default consent version. */
+export const DEFAULT_CONSENT_VERSION = '1.0';
+export const ConsentVersion = z.enum(Object.keys(STUDY_PROTOCOLS) as [string, ...string[]], {
+  error: 'Unknown consent version',
+});
+
+export function studyLength(protocol: StudyProtocol = CURRENT_PROTOCOL): number {
+  return protocol.phases.reduce((sum, phase) => sum + phase.nights, 0);
+}
+
+/** First and last study day of each phase: polyester 1-14, washout 15-28, linen 29-42. */
+export function phaseRanges(protocol: StudyProtocol = CURRENT_PROTOCOL): { phase: PhaseDefinition; first: number; last: number }[] {
+  let first = 1;
+  return protocol.phases.map((phase) => {
+    const range = { phase, first, last: first + phase.nights - 1 };
+    first += phase.nights;
+    return range;
+  });
+}
+
+/**
+ * The consent text the service records with a consent: the same words the consent page
+ * shows for this version.
+ */
+export function consentText(protocol: StudyProtocol = CURRENT_PROTOCOL): string {
+  const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n');
+  const phases = phaseRanges(protocol)
+    .map(({ phase, first, last }) => `- Nights ${first}-${last}, ${phase.name} (${phase.material}): ${phase.description}`)
+    .join('\n');
+  return [
+    `${protocol.title} (version ${protocol.version})`,
+    protocol.intro,
+    `Study protocol:\n${phases}\n${list(protocol.general)}`,
+    `Daily routine:\n${list(protocol.routine)}`,
+    `Room:\n${list(protocol.room)}`,
+    `Bed set-up:\n${list(protocol.bed)}`,
+    `Recorded automatically by your ring:\n${list(protocol.recorded.automatic)}`,
+    `Recorded by you:\n${list(protocol.recorded.manual)}`,
+    protocol.agreement,
+  ].join('\n\n');
+}
+
+// ---------------------------------------------------------------------------------------
+// Calendar dates in the participant's timezone
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function toUtcMillis(date: string): number {
+  const match = DATE.exec(date);
+  if (!match) throw new Error(`Not a calendar date: ${date}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+function fromUtcMillis(millis: number): string {
+  return new Date(millis).toISOString().slice(0, 10);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date (YYYY-MM-DD) it is at `instant` in the IANA `timeZone`. */
+export function calendarDateIn(timeZone: string, instant: Date): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** `date` plus `days` calendar days (negative to go back). */
+export function addDays(date: string, days: number): string {
+  return fromUtcMillis(toUtcMillis(date) + days * 86_400_000);
+}
+
+/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMillis(to) - toUtcMillis(from)) / 86_400_000);
+}
+
+/**
+ * Section 4: the study day of a calendar date = whole days from the start date to it,
+ * plus 1 (the start date is day 1). null without a start date. Dates are calendar dates
+ * in her timezone, so midnight and DST changes cannot shift a night to another day.
+ */
+export function studyDayOf(studyStartDate: string | null, date: string): number | null {
+  if (studyStartDate === null) return null;
+  return daysBetween(studyStartDate, date) + 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The phase engine
+
+export interface StudyStatus {
+  /** The study day as computed (null: no start date; 0 or less: before the start). */
+  day: number | null;
+  /** False without a start date or before it: shown as polyester day 1 (section 4). */
+  started: boolean;
+  phase: StudyPhase;
+  /** 'Polyester', 'Washout', 'Linen' or 'Study Complete'. */
+  phaseName: string;
+  /** Day within the phase (day - 14 in washout ...); null once completed. */
+  dayInPhase: number | null;
+  daysInPhase: number | null;
+  recommendedMaterial: SleepwearMaterial;
+  /** The Study Guidance message. */
+  message: string;
+  /** The Phase Transition message on a phase's last day, else null. */
+  transition: string | null;
+  completed: boolean;
+  /** The banner text: 'Polyester - Day 3 of 14' or 'Study Complete'. */
+  banner: string;
+}
+
+function fill(template: string, values: Record<string, number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** Section 4: phase, day in phase, recommended material, messages for a study day. */
+export function studyStatus(day: number | null, protocol: StudyProtocol = CURRENT_PROTOCOL): StudyStatus {
+  const started = day !== null && day >= 1;
+  // No start date (or a day before it) is treated as polyester day 1.
+  const effective = started ? day : 1;
+  for (const { phase, first, last } of phaseRanges(protocol)) {
+    if (effective <= last) {
+      const dayInPhase = effective - first + 1;
+      return {
+        day,
+        started,
+        phase: phase.id,
+        phaseName: phase.name,
+        dayInPhase,
+        daysInPhase: phase.nights,
+        recommendedMaterial: phase.material,
+        message: fill(phase.message, { day: dayInPhase, days: phase.nights }),
+        transition: started && effective === last ? phase.transitionMessage : null,
+        completed: false,
+        banner: `${phase.name} - Day ${dayInPhase} of ${phase.nights}`,
+      };
+    }
+  }
+  return {
+    day,
+    started,
+    phase: 'completed',
+    phaseName: protocol.completed.banner,
+    dayInPhase: null,
+    daysInPhase: null,
+    recommendedMaterial: protocol.completed.material,
+    message: protocol.completed.message,
+    transition: null,
+    completed: true,
+    banner: protocol.completed.banner,
+  };
+}
+
+/** The status of the night of `date` for a study that started on `studyStartDate`. */
+export function studyStatusOn(studyStartDate: string | null, date: string, protocol: StudyProtocol = CURRENT_PROTOCOL): StudyStatus {
+  return studyStatus(studyDayOf(studyStartDate, date), protocol);
+}
+
+/** Section 5: the non-blocking warning when the chosen material is not the recommended one. */
+export function materialMismatchMessage(recommended: SleepwearMaterial): string {
+  return `This doesn't match your current phase. Tonight should be ${recommended}. Please update to stay aligned.`;
+}
+
+/** The latest night she may log: tomorrow in her timezone. */
+export function latestLoggableDate(timeZone: string, now: Date): string {
+  return addDays(calendarDateIn(timeZone, now), 1);
+}

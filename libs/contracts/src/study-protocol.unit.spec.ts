@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENT_PROTOCOL,
+  addDays,
+  calendarDateIn,
+  consentText,
+  daysBetween,
+  latestLoggableDate,
+  materialMismatchMessage,
+  studyDayOf,
+  studyLength,
+  studyStatus,
+  studyStatusOn,
+} from './study-protocol.ts';
+
+const POLYESTER = 'Phase: Polyester (Day {n} of 14) — Tonight, please wear your polyester pyjamas.';
+const WASHOUT = 'Phase: Washout (Day {n} of 14) — Tonight, wear cotton sleepwear to reset your baseline.';
+const LINEN = 'Phase: Linen (Day {n} of 14) — Tonight, switch to your linen pyjamas.';
+const msg = (template: string, n: number) => template.replace('{n}', String(n));
+
+describe('studyStatus: the phase table of section 4', () => {
+  it.each([
+    // day, phase, dayInPhase, material, banner, message, transition
+    [null, 'polyester', 1, '100% Polyester', 'Polyester - Day 1 of 14', msg(POLYESTER, 1), null],
+    [0, 'polyester', 1, '100% Polyester', 'Polyester - Day 1 of 14', msg(POLYESTER, 1), null],
+    [1, 'polyester', 1, '100% Polyester', 'Polyester - Day 1 of 14', msg(POLYESTER, 1), null],
+    [
+      14,
+      'polyester',
+      14,
+      '100% Polyester',
+      'Polyester - Day 14 of 14',
+      msg(POLYESTER, 14),
+      "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+    ],
+    [15, 'washout', 1, '100% Cotton', 'Washout - Day 1 of 14', msg(WASHOUT, 1), null],
+    [
+      28,
+      'washout',
+      14,
+      '100% Cotton',
+      'Washout - Day 14 of 14',
+      msg(WASHOUT, 14),
+      'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
+    ],
+    [29, 'linen', 1, '100% Linen', 'Linen - Day 1 of 14', msg(LINEN, 1), null],
+    [
+      42,
+      'linen',
+      14,
+      '100% Linen',
+      'Linen - Day 14 of 14',
+      msg(LINEN, 14),
+      "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+    ],
+    [
+      43,
+      'completed',
+      null,
+      '100% Cotton',
+      'Study Complete',
+      'Study Complete — Thank you for completing the 42-day sleep study!',
+      null,
+    ],
+  ] as const)('day %s: %s, day in phase %s, %s', (day, phase, dayInPhase, material, banner, message, transition) => {
+    const status = studyStatus(day);
+    expect(status).toMatchObject({ day, phase, dayInPhase, recommendedMaterial: material, banner, message, transition });
+    expect(status.completed).toBe(phase === 'completed');
+    expect(status.daysInPhase).toBe(phase === 'completed' ? null : 14);
+    expect(status.started).toBe(day !== null && day >= 1);
+  });
+
+  it('is transition day only on the last day of each phase', () => {
+    const transitions = Array.from({ length: 60 }, (_, i) => i - 5).filter((day) => studyStatus(day).transition !== null);
+    expect(transitions).toEqual([14, 28, 42]);
+  });
+
+  it('lasts 42 days in three phases of 14 nights', () => {
+    expect(studyLength()).toBe(42);
+    expect(CURRENT_PROTOCOL.phases.map((p) => [p.name, p.nights, p.material])).toEqual([
+      ['Polyester', 14, '100% Polyester'],
+      ['Washout', 14, '100% Cotton'],
+      ['Linen', 14, '100% Linen'],
+    ]);
+  });
+});
+
+describe('study day in her timezone', () => {
+  it('counts whole calendar days from the start, the start being day 1', () => {
+    expect(studyDayOf(null, '2026-05-01')).toBeNull();
+    expect(studyDayOf('2026-05-01', '2026-05-01')).toBe(1);
+    expect(studyDayOf('2026-05-01', '2026-04-30')).toBe(0);
+    expect(studyDayOf('2026-05-01', '2026-06-11')).toBe(42);
+    expect(studyDayOf('2024-02-28', '2024-03-01')).toBe(3); // leap day
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  // Each instant lies just after or before midnight in her zone on a night the clocks
+  // change; an offset taken from the wrong side of the change lands on the wrong date.
+  it.each([
+    // Europe/London: BST starts 2026-03-29 01:00 UTC, ends 2026-10-25 01:00 UTC.
+    ['Europe/London', '2026-03-28', '2026-03-29T00:30:00Z', '2026-03-29', 2],
+    ['Europe/London', '2026-03-28', '2026-03-29T23:30:00Z', '2026-03-30', 3],
+    ['Europe/London', '2026-10-24', '2026-10-24T23:30:00Z', '2026-10-25', 2],
+    ['Europe/London', '2026-10-24', '2026-10-25T23:30:00Z', '2026-10-25', 2],
+    ['Europe/London', '2026-10-24', '2026-10-26T00:10:00Z', '2026-10-26', 3],
+    // America/New_York: EDT starts 2026-03-08 07:00 UTC, ends 2026-11-01 06:00 UTC.
+    ['America/New_York', '2026-03-07', '2026-03-08T04:30:00Z', '2026-03-07', 1],
+    ['America/New_York', '2026-03-07', '2026-03-09T03:50:00Z', '2026-03-08', 2],
+    ['America/New_York', '2026-03-07', '2026-03-09T04:10:00Z', '2026-03-09', 3],
+    ['America/New_York', '2026-10-31', '2026-11-01T03:50:00Z', '2026-10-31', 1],
+    ['America/New_York', '2026-10-31', '2026-11-02T04:30:00Z', '2026-11-01', 2],
+    ['America/New_York', '2026-10-31', '2026-11-02T05:10:00Z', '2026-11-02', 3],
+  ])('%s, start %s, at %s: today is %s, day %i', (zone, start, instant, today, day) => {
+    expect(calendarDateIn(zone, new Date(instant))).toBe(today);
+    expect(studyDayOf(start, calendarDateIn(zone, new Date(instant)))).toBe(day);
+  });
+
+  it('gives the phase of a night from the start date', () => {
+    expect(studyStatusOn('2026-03-07', '2026-03-20').banner).toBe('Polyester - Day 14 of 14');
+    expect(studyStatusOn('2026-03-07', '2026-03-21').banner).toBe('Washout - Day 1 of 14');
+    expect(studyStatusOn(null, '2026-03-21').banner).toBe('Polyester - Day 1 of 14');
+  });
+
+  it('lets her log up to tomorrow in her own timezone', () => {
+    // 02:00 UTC on 1 May is still 30 April in New York.
+    expect(latestLoggableDate('America/New_York', new Date('2026-05-01T02:00:00Z'))).toBe('2026-05-01');
+    expect(latestLoggableDate('Europe/Paris', new Date('2026-05-01T02:00:00Z'))).toBe('2026-05-02');
+  });
+});
+
+describe('the consent page and the engine say the same', () => {
+  it('writes the consent text from the protocol data', () => {
+    const text = consentText();
+    expect(text).toContain('Sleep Study Consent (version 1.0)');
+    expect(text).toContain('Nights 1-14, Polyester (100% Polyester)');
+    expect(text).toContain('Nights 15-28, Washout (100% Cotton)');
+    expect(text).toContain('Nights 29-42, Linen (100% Linen)');
+    for (const line of [...CURRENT_PROTOCOL.routine, ...CURRENT_PROTOCOL.room, ...CURRENT_PROTOCOL.bed]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain('Go to bed at 10:00 PM.');
+    expect(text).toContain('21-23°C');
+    expect(text.endsWith(CURRENT_PROTOCOL.agreement)).toBe(true);
+  });
+
+  it('words the material warning as section 5 does', () => {
+    expect(materialMismatchMessage('100% Linen')).toBe(
+      "This doesn't match your current phase. Tonight should be 100% Linen. Please update to stay aligned.",
+    );
+  });
+});

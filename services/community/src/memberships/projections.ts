@@ -1,0 +1,28 @@
+import { defineProjection } from '@sleepweave/event-store';
+import type { MembershipEvent } from './membership.ts';
+
+/** The `thread_members` and `messages` read models. */
+export const membershipsProjection = defineProjection<MembershipEvent>({
+  name: 'memberships',
+  tables: ['thread_members', 'messages'],
+  handles: ['MemberJoined', 'MessagePosted'],
+  async apply(tx, event) {
+    switch (event.type) {
+      case 'MemberJoined': {
+        const d = event.data;
+        await tx`
+          insert into thread_members (thread_id, user_id, joined_at)
+          values (${d.threadId}, ${d.userId}, ${d.joinedAt})
+          on conflict do nothing`;
+        return;
+      }
+      case 'MessagePosted': {
+        const d = event.data;
+        await tx`
+          insert into messages (id, thread_id, sender_id, body, created_at)
+          values (${d.messageId}, ${d.threadId}, ${d.senderId}, ${d.body}, ${d.postedAt})`;
+        return;
+      }
+    }
+  },
+});

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { CreateMessageRequest, Message, THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
+import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import type { CommunityContext } from '../context.ts';
+import { findMessage } from '../threads/queries.ts';
+import { isNotFoundOrDenied, postMessage } from './membership-service.ts';
+
+export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): Promise<void> {
+  /** Plain text, stored as typed (trimmed); the screen renders it as text, never as HTML. */
+  app.post('/api/community/message', { schema: { body: CreateMessageRequest, response: { 201: Message } } }, async (request, reply) => {
+    const { sub } = requireUser(request);
+    const { threadId, body } = request.body;
+    const messageId = randomUUID();
+    try {
+      await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date(), metadata: { correlationId: request.correlationId, userId: sub } });
+    } catch (err) {
+      if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
+      throw err;
+    }
+    return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
+  });
+}

@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readCommunityConfig } from './config.ts';
+import { communityService } from './service.ts';
+
+await startService(communityService, readCommunityConfig());

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@sleepweave/service-kit';
+import { communityApp } from './app.ts';
+import type { CommunityConfig } from './config.ts';
+import { createCommunityContext, type CommunityContext } from './context.ts';
+import { toIntegration } from './integration/publishers.ts';
+import { studyConsentGiven } from './integration/study-consent-given.ts';
+import { ensureWelcomeThread } from './threads/thread-service.ts';
+import { communityUserDirectory } from './users/deletion.ts';
+
+/** The community service: threads, memberships, messages, community stats. */
+export const communityService: ServiceDefinition<CommunityConfig, CommunityContext> = {
+  name: 'community',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  streams: ['IDENTITY', 'STUDY', 'COMMUNITY'],
+  context: async (deps) => createCommunityContext(deps),
+  onStart: async (ctx) => {
+    await ensureWelcomeThread(ctx);
+  },
+  routes: communityApp,
+  toIntegration,
+  userDirectory: communityUserDirectory,
+  consumers: (ctx) => [studyConsentGiven(ctx)],
+};

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postMessage } from '../memberships/membership-service.ts';
+import { addUser, createThread, startCommunity, type Community } from '../test/helpers.ts';
+import { startDirectThread } from '../threads/thread-service.ts';
+import { communityStats } from './queries.ts';
+
+// This file has its own database: every number below is exactly what it made.
+let community: Community;
+beforeAll(async () => {
+  community = await startCommunity();
+});
+afterAll(async () => {
+  await community?.cleanup();
+});
+
+const now = new Date('2026-03-10T12:00:00.000Z');
+const hoursBefore = (h: number) => new Date(now.getTime() - h * 3_600_000);
+const daysBefore = (d: number) => hoursBefore(d * 24);
+
+async function postAt(userId: string, threadId: string, at: Date) {
+  await postMessage(community.context, { threadId, userId, messageId: randomUUID(), body: 'Slept better in linen', now: at, metadata: {} });
+}
+
+async function consent(userId: string, studyStartDate: string) {
+  const envelope = testEnvelope('study.consent.given', { userId, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate });
+  await community.deps.bus.publish(envelope);
+  await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${envelope.id}`).length, { timeout: 5_000 }).toBe(1);
+}
+
+describe('Community Stats', () => {
+  it('are computed from the data, with "today" in the viewer\'s timezone', async () => {
+    const [a, b, c, d] = await Promise.all([addUser(community), addUser(community), addUser(community), addUser(community)]);
+    const morning = await createThread(community, a, 'Morning light');
+    const evening = await createThread(community, a, 'Evening routines');
+    const direct = randomUUID();
+    await startDirectThread(community.context, { threadId: direct, name: 'Private', creatorId: a.id, memberIds: [d.id], now: daysBefore(40), metadata: {} });
+
+    await postAt(a.id, morning.id, hoursBefore(1)); // today everywhere
+    await postAt(b.id, evening.id, new Date('2026-03-10T03:00:00.000Z')); // today in London, yesterday in New York (UTC-4)
+    await postAt(c.id, morning.id, daysBefore(29)); // active, not today
+    await postAt(d.id, direct, daysBefore(31)); // too long ago to be active
+    await postAt(d.id, direct, hoursBefore(2)); // a direct thread is no public discussion
+
+    expect(await communityStats(community.deps.sql, { now, timezone: 'Europe/London' })).toEqual({
+      activeMembers: 4,
+      discussionsToday: 2,
+      sleepStudiesShared: 0,
+      timezone: 'Europe/London',
+    });
+    expect((await communityStats(community.deps.sql, { now, timezone: 'America/New_York' })).discussionsToday).toBe(1);
+    // 29 days later c's message (then 58 days old) no longer counts; a's, b's and d's recent ones do
+    expect((await communityStats(community.deps.sql, { now: daysBefore(-29), timezone: 'Europe/London' })).activeMembers).toBe(3);
+
+    // The study: 42 days from the start date; day start + 42 is the first day after it.
+    await consent(a.id, '2026-01-27'); // 2026-01-27 + 42 days = 2026-03-10: complete
+    await consent(b.id, '2026-01-28'); // its last day is today: not yet complete
+    await consent(c.id, '2025-06-01'); // long complete
+    await consent(c.id, '2026-03-01'); // a second consent does not move her start
+    await consent(randomUUID(), '2025-01-01'); // someone community does not know: ignored
+    expect((await communityStats(community.deps.sql, { now, timezone: 'Europe/London' })).sleepStudiesShared).toBe(2);
+  });
+
+  it('GET /api/community/stats answers the card in the viewer\'s timezone', async () => {
+    const viewer = await addUser(community, { timezone: 'America/Denver' });
+    const response = await community.app.inject({ method: 'GET', url: '/api/community/stats', headers: viewer.headers });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.timezone).toBe('America/Denver');
+    expect(body).toEqual({ ...(await communityStats(community.deps.sql, { now: new Date(), timezone: 'America/Denver' })) });
+    expect((await community.app.inject({ method: 'GET', url: '/api/community/stats' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Tx } from '@sleepweave/event-store';
+import type { UserDirectoryOptions } from '@sleepweave/service-kit';
+import type { CommunityContext } from '../context.ts';
+import { membershipStreamPrefix } from '../memberships/membership.ts';
+import { participantStreamId } from '../study-completions/participant.ts';
+import { threadStreamId } from '../threads/thread.ts';
+
+/**
+ * A user deleted her account (docs/data-protection.md; the rule for threads is in
+ * docs/community.md): in the transaction of the inbox row, her memberships and messages
+ * go (streams and rows), and so does her study participation. A thread she created stays
+ * for the others in it, no longer linked to her; a thread left with no member at all
+ * (hers alone, or a direct thread nobody is left in) is deleted with its stream. The
+ * pinned welcome thread belongs to nobody and always stays.
+ */
+export async function deleteUserData(ctx: CommunityContext, tx: Tx, userId: string): Promise<void> {
+  const touched = await tx<{ thread_id: string }[]>`
+    select thread_id from thread_members where user_id = ${userId}
+    union
+    select id from message_threads where created_by = ${userId}`;
+
+  await ctx.store.deleteStreamsByPrefix(membershipStreamPrefix(userId), tx);
+  await ctx.store.deleteStreams([participantStreamId(userId)], tx);
+  await tx`delete from messages where sender_id = ${userId}`;
+  await tx`delete from thread_members where user_id = ${userId}`;
+  await tx`delete from study_participants where user_id = ${userId}`;
+  await tx`update message_threads set created_by = null where created_by = ${userId}`;
+  // Events of threads she created (kept for the others) name her in their metadata.
+  await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
+
+  const ids = touched.map((row) => row.thread_id);
+  if (ids.length === 0) return;
+  const empty = await tx<{ id: string }[]>`
+    select t.id from message_threads t
+    where t.id in ${tx(ids)} and not t.pinned
+      and not exists (select 1 from thread_members m where m.thread_id = t.id)`;
+  const emptyIds = empty.map((row) => row.id);
+  if (emptyIds.length === 0) return;
+  await ctx.store.deleteStreams(emptyIds.map(threadStreamId), tx);
+  await tx`delete from messages where thread_id in ${tx(emptyIds)}`;
+  await tx`delete from message_threads where id in ${tx(emptyIds)}`;
+}
+
+export const communityUserDirectory = (ctx: CommunityContext): UserDirectoryOptions => ({
+  onUserDeleted: (tx, userId) => deleteUserData(ctx, tx, userId),
+});

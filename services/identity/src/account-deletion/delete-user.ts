@@ -1,0 +1,52 @@
+import type { EventMetadata } from '@sleepweave/event-store';
+import type { IdentityContext } from '../context.ts';
+import { sessionStreamId } from '../sessions/session.ts';
+import { userStreamId } from '../users/user.ts';
+import type { DeletedBy } from './account-deletion.ts';
+import { accountDeletionStreamId } from './account-deletion.ts';
+import { accountDeletionDecider } from './business-logic.ts';
+
+export type DeleteUserResult = 'deleted' | 'no_such_user';
+
+/**
+ * Deletes a user for good (docs/data-protection.md), in one transaction:
+ * 1. takes her `user:` stream's append lock and her `users` row, so no command on her
+ *    stream and no new session of hers can slip in meanwhile;
+ * 2. appends to `account_deletion:<id>` a SessionRevoked for each active session and
+ *    UserDeleted (ids and times only); the projections delete her rows;
+ * 3. deletes her `user:` stream (profile, hashes, reset-link hashes) and every `session:`
+ *    stream of hers, and the per-e-mail counters that hold her address.
+ * After the commit the relay publishes the revocations and `identity.user.deleted`.
+ */
+export async function deleteUser(
+  ctx: IdentityContext,
+  userId: string,
+  deletedBy: DeletedBy,
+  metadata: EventMetadata,
+  now: Date = ctx.clock(),
+): Promise<DeleteUserResult> {
+  return ctx.store.transaction(async (tx) => {
+    // An empty append takes the stream's lock and appends nothing: commands on her
+    // stream that started earlier finish first; later ones find the stream gone.
+    await ctx.store.appendToStream(userStreamId(userId), [], { expectedVersion: 'any', tx });
+    const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId} for update`;
+    if (!user) return 'no_such_user';
+
+    const sessions = await tx<{ id: string; active: boolean }[]>`
+      select id, (revoked_at is null and expires_at > ${now}) as active from sessions where user_id = ${userId}`;
+    await ctx.store.handle(
+      accountDeletionStreamId(userId),
+      accountDeletionDecider,
+      {
+        type: 'DeleteAccount',
+        data: { userId, activeSessionIds: sessions.filter((s) => s.active).map((s) => s.id), deletedBy, now },
+      },
+      { tx, metadata },
+    );
+
+    await ctx.store.deleteStreams([userStreamId(userId), ...sessions.map((s) => sessionStreamId(s.id))], tx);
+    await tx`delete from login_failures where email = ${user.email}`;
+    await tx`delete from password_reset_requests where email = ${user.email}`;
+    return 'deleted';
+  });
+}

@@ -1,0 +1,8 @@
+import type { ServiceApp } from '@sleepweave/service-kit';
+import type { JournalContext } from './context.ts';
+import { entryRoutes } from './entries/routes.ts';
+
+/** The journal HTTP plugin: registers routes; never listens. */
+export async function journalApp(app: ServiceApp, ctx: JournalContext): Promise<void> {
+  await entryRoutes(app, ctx);
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newParticipant, startJournal, type Journal, type Participant } from '../test/helpers.ts';
+import { calendarDateIn } from './calendar.ts';
+
+let env: Journal;
+/** One participant for every refused request (identity limits registrations per IP). */
+let refused: Participant;
+beforeAll(async () => {
+  env = await startJournal();
+  refused = await newParticipant(env);
+});
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+const post = (headers: Record<string, string>, payload: unknown) =>
+  env.journal.app.inject({ method: 'POST', url: '/api/journal/entry', headers, payload: payload as object });
+const list = (headers: Record<string, string>) => env.journal.app.inject({ method: 'GET', url: '/api/journal/entries', headers });
+
+describe('POST /api/journal/entry', () => {
+  it("saves her entry with today's date in her timezone; a userId or date in the body is ignored", async () => {
+    const maya = await newParticipant(env, 'America/Los_Angeles');
+    const before = calendarDateIn('America/Los_Angeles', new Date());
+    const response = await post(maya.headers, {
+      affirmation: ' I am allowed to rest. ',
+      gratitude: 'A cool night.',
+      forgiveness: 'I forgive myself for the sleepless hours.',
+      userId: '00000000-0000-4000-8000-000000000000',
+      date: '1999-12-31',
+    });
+    const after = calendarDateIn('America/Los_Angeles', new Date());
+
+    expect(response.statusCode).toBe(201);
+    const entry = response.json();
+    expect(entry).toMatchObject({
+      affirmation: 'I am allowed to rest.',
+      gratitude: 'A cool night.',
+      forgiveness: 'I forgive myself for the sleepless hours.',
+    });
+    expect([before, after]).toContain(entry.date);
+    const [row] = await env.journal.deps.sql`select user_id from journal_entries where id = ${entry.id}`;
+    expect(row?.user_id).toBe(maya.userId);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await post({}, { affirmation: 'hello' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('unauthorized');
+  });
+
+  it.each([
+    ['blank reflections', { affirmation: '', gratitude: '  ', forgiveness: '\n' }, "Please write at least one of Today's Affirmation, Gratitude or Forgiveness."],
+    ['no fields at all', {}, "Please write at least one of Today's Affirmation, Gratitude or Forgiveness."],
+    ['2,001 characters of forgiveness', { affirmation: 'ok', forgiveness: 'x'.repeat(2001) }, 'forgiveness: Forgiveness must be at most 2,000 characters'],
+    ['2,001 characters of affirmation', { affirmation: 'x'.repeat(2001) }, "affirmation: Today's Affirmation must be at most 2,000 characters"],
+    ['gratitude that is not text', { gratitude: ['not', 'text'] }, 'gratitude: Gratitude must be text'],
+  ])('refuses %s with a 400 naming the field, and stores nothing', async (_label, payload, message) => {
+    const response = await post(refused.headers, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'validation', message });
+    expect((await list(refused.headers)).json()).toEqual([]);
+  });
+
+  it('accepts exactly 2,000 characters', async () => {
+    const maya = await newParticipant(env);
+    const response = await post(maya.headers, { gratitude: 'g'.repeat(2000) });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().gratitude).toHaveLength(2000);
+  });
+
+  it('answers 503 while her profile has not reached the journal yet', async () => {
+    const maya = await newParticipant(env);
+    await env.journal.deps.sql`delete from user_directory where user_id = ${maya.userId}`;
+    const response = await post(maya.headers, { affirmation: 'hello' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: 'unavailable',
+      message: 'Your profile is still being set up. Please try again in a moment.',
+    });
+    const [count] = await env.journal.deps.sql`select count(*)::int as n from events where stream_id like ${`journal_entry:${maya.userId}:%`}`;
+    expect(count?.n).toBe(0);
+  });
+});
+
+describe('GET /api/journal/entries', () => {
+  it('lists only her own entries, newest first; several on one day are kept', async () => {
+    const maya = await newParticipant(env);
+    const ines = await newParticipant(env);
+    for (const text of ['first', 'second', 'third']) {
+      expect((await post(maya.headers, { affirmation: `maya ${text}` })).statusCode).toBe(201);
+    }
+    expect((await post(ines.headers, { gratitude: 'ines only' })).statusCode).toBe(201);
+
+    const mine = await list(maya.headers);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().map((e: { affirmation: string }) => e.affirmation)).toEqual(['maya third', 'maya second', 'maya first']);
+    expect(JSON.stringify(mine.json())).not.toContain('ines only');
+
+    const hers = (await list(ines.headers)).json();
+    expect(hers).toHaveLength(1);
+    expect(hers[0]).toMatchObject({ affirmation: '', gratitude: 'ines only', forgiveness: '' });
+    expect(Object.keys(hers[0]).sort()).toEqual(['affirmation', 'createdAt', 'date', 'forgiveness', 'gratitude', 'id']);
+  });
+
+  it('orders by her day first: an older day comes after a newer one whatever the write order', async () => {
+    const maya = await newParticipant(env);
+    const today = (await post(maya.headers, { affirmation: 'today' })).json();
+    // An entry of an earlier day, written later (as a projection rebuild or a timezone change could order them).
+    await env.journal.deps.sql`
+      insert into journal_entries (id, user_id, date, affirmation, gratitude, forgiveness, created_at)
+      values (gen_random_uuid(), ${maya.userId}, ${today.date}::date - 1, 'yesterday', '', '', now() + interval '1 minute')`;
+    const entries = (await list(maya.headers)).json();
+    expect(entries.map((e: { affirmation: string }) => e.affirmation)).toEqual(['today', 'yesterday']);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await list({})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readJournalConfig } from './config.ts';
+import { journalService } from './service.ts';
+
+await startService(journalService, readJournalConfig());

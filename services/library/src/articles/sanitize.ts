@@ -1,0 +1,70 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list for article bodies. Everything else goes: scripts and styles with their
+ * content, iframes, forms, every `on*` handler, `style` and `class` attributes, and any URL
+ * whose scheme is not http(s) or mailto (javascript:, data:, vbscript: ...). Images may
+ * only come from this site (a relative `src`): the CSP allows images from 'self' only.
+ */
+const ALLOWED_TAGS = [
+  'h2', 'h3', 'h4',
+  'p', 'br', 'hr', 'blockquote',
+  'ul', 'ol', 'li',
+  'strong', 'em', 'b', 'i', 'u', 's', 'small', 'sub', 'sup', 'abbr',
+  'a', 'img', 'figure', 'figcaption',
+];
+
+const LINK_SCHEMES = ['http', 'https', 'mailto'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    abbr: ['title'],
+    ol: ['start'],
+  },
+  allowedSchemes: LINK_SCHEMES,
+  // Images: relative paths only (no scheme at all, so no other host and no data: URLs).
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Dropped together with their content (the defaults plus embedding tags).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  transformTags: {
+    // The page's own <h1> is the article title.
+    h1: 'h2',
+    // Links are rebuilt from scratch: only href and title survive from the input.
+    a: (_tagName, attribs) => {
+      const attributes: Record<string, string> = {};
+      if (attribs.href) attributes.href = attribs.href;
+      if (attribs.title) attributes.title = attribs.title;
+      if (attribs.href && /^https?:/i.test(attribs.href.trim())) {
+        attributes.rel = 'noopener noreferrer';
+        attributes.target = '_blank';
+      }
+      return { tagName: 'a', attribs: attributes };
+    },
+  },
+  // An image without a (safe) source is nothing to show.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Cleans an article body with the allow-list above. Idempotent. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+const BLOCK_START = /<(?=\/?(?:h[1-6]|p|br|hr|blockquote|ul|ol|li|img|figure|figcaption)\b)/gi;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** The words of a (sanitized) body without tags: what search indexes. */
+export function htmlToText(html: string): string {
+  const spaced = html.replace(BLOCK_START, ' <');
+  const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags });
+  return text
+    .replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
+}

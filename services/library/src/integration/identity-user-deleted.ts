@@ -1,0 +1,35 @@
+import type { EventEnvelope } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
+import type { ConsumerDefinition } from '@sleepweave/service-kit';
+import type { LibraryContext } from '../context.ts';
+
+/**
+ * identity.user.deleted -> forget which articles she published or revised
+ * (docs/data-protection.md). The library holds no other user data: the articles stay (they
+ * are the library's, not hers), but her user id goes from the read model, from the events'
+ * data and from their metadata, in the consumer's transaction.
+ */
+export async function forgetEditor(tx: Tx, userId: string): Promise<void> {
+  await tx`update library_cards set created_by = null where created_by = ${userId}`;
+  await tx`update library_cards set updated_by = null where updated_by = ${userId}`;
+  await tx`
+    update events set data = jsonb_set(data, '{publishedBy}', 'null'::jsonb)
+    where type = 'ArticlePublished' and data ->> 'publishedBy' = ${userId}`;
+  await tx`
+    update events set data = jsonb_set(data, '{revisedBy}', 'null'::jsonb)
+    where type = 'ArticleRevised' and data ->> 'revisedBy' = ${userId}`;
+  await tx`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
+}
+
+export function identityUserDeleted(_ctx: LibraryContext): ConsumerDefinition {
+  return {
+    name: 'library-identity-deletions',
+    stream: 'IDENTITY',
+    types: ['identity.user.deleted'],
+    async handle(tx: Tx, envelope: EventEnvelope) {
+      if (envelope.type !== 'identity.user.deleted') return;
+      const { userId } = envelope.data as EventEnvelope<'identity.user.deleted'>['data'];
+      await forgetEditor(tx, userId);
+    },
+  };
+}

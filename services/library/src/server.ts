@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readLibraryConfig } from './config.ts';
+import { libraryService } from './service.ts';
+
+await startService(libraryService, readLibraryConfig());

@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readStudyConfig } from './config.ts';
+import { studyService } from './service.ts';
+
+await startService(studyService, readStudyConfig());

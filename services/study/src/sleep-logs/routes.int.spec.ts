@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, calendarDateIn, consentText, type EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consentDecider } from '../consents/business-logic.ts';
+import { consentStreamId } from '../consents/consent.ts';
+import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+
+let env: Study;
+beforeAll(async () => {
+  env = await startStudy();
+});
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
+  env.study.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const createLog = (headers: Headers, payload: object) => inject('POST', '/api/sleep/log', headers, payload);
+const todayIn = (zone: string) => calendarDateIn(zone, new Date());
+
+const night = {
+  sleepwearMaterial: '100% Polyester',
+  sleepScore: 82,
+  totalSleepMinutes: 452,
+  sleepEfficiency: 91.5,
+  timeInBedMinutes: 500,
+  restingHr: 56,
+  restfulness: 74,
+  remMinutes: 95,
+  deepMinutes: 70,
+  latencyMinutes: 12,
+  timingScore: 88,
+  avgSpo2: 96.5,
+  breathingRegularity: 'Optimal',
+  lowestHr: 49,
+  avgHrv: 41.5,
+  sleepQuality110: 7,
+  restfulnessSelf: 6,
+  morningMood: 'Refreshed',
+  dreamRecall: true,
+  fabricComfort: 'Comfortable',
+  emotionalCalm: 8,
+  heatWave: true,
+  heatWakeups: 2,
+  comments: 'Hot flash around 3am',
+};
+
+describe('POST /api/sleep/log', () => {
+  it('records a night with the study day and phase of that night', async () => {
+    const { headers, userId } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const response = await createLog(headers, { date, ...night, userId: randomUUID() });
+    expect(response.statusCode).toBe(201);
+    const log = response.json();
+    expect(log).toMatchObject({ date, userId, studyDay: 1, phase: 'polyester', recommendedMaterial: '100% Polyester', ...night });
+    expect((await inject('GET', `/api/sleep/log/${date}`, headers)).json()).toEqual(log);
+  });
+
+  it('stores the phase of a later night of her study', async () => {
+    const { headers, userId } = await newParticipant(env, 'America/New_York');
+    // She consented 15 days ago: today is day 16, washout day 2.
+    const consentedAt = new Date(Date.now() - 15 * 86_400_000);
+    await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
+      type: 'GiveConsent',
+      data: { consentId: randomUUID(), userId, consentText: consentText(), consentVersion: '1.0', ipAddress: null, timezone: 'America/New_York', now: consentedAt },
+    });
+    const today = todayIn('America/New_York');
+    const response = await createLog(headers, { date: today, sleepwearMaterial: '100% Cotton' });
+    expect(response.json()).toMatchObject({ studyDay: 16, phase: 'washout', recommendedMaterial: '100% Cotton' });
+    const first = await createLog(headers, { date: calendarDateIn('America/New_York', consentedAt) });
+    expect(first.json()).toMatchObject({ studyDay: 1, phase: 'polyester' });
+  });
+
+  it('accepts exactly one of 20 concurrent creates for one night; the rest get 409', async () => {
+    const { headers, userId } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => createLog(headers, { date, sleepScore: 60 + i })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ error: 'conflict', message: 'A sleep log for this date already exists.' });
+    const rows = await env.study.deps.sql`select sleep_score from sleep_logs where user_id = ${userId}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.sleep_score).toBe(answers.find((a) => a.statusCode === 201)!.json().sleepScore);
+    const events = await env.study.deps.sql`select 1 from events where stream_id = ${`sleep_log:${userId}:${date}`}`;
+    expect(events).toHaveLength(1);
+  });
+
+  it.each([
+    [{ sleepScore: 101 }, 'sleepScore: Sleep score must be between 0 and 100'],
+    [{ sleepEfficiency: -0.1 }, 'sleepEfficiency: Sleep efficiency must be between 0 and 100 %'],
+    [{ sleepQuality110: 0 }, 'sleepQuality110: Sleep quality must be between 1 and 10'],
+    [{ deepMinutes: -1 }, 'deepMinutes: Deep sleep cannot be negative'],
+    [{ heatWakeups: 1.5 }, 'heatWakeups: Heat wake-ups must be a whole number'],
+    [{ restingHr: 400 }, 'restingHr: Resting heart rate must be between 20 and 250 bpm'],
+    [{ avgSpo2: 30 }, 'avgSpo2: Average SpO2 must be between 50 and 100 %'],
+    [{ avgHrv: 500 }, 'avgHrv: Average HRV must be between 0 and 300 ms'],
+    [{ date: '2026-02-30' }, 'date: Not a real calendar date'],
+    [{ date: undefined }, 'date: Date is required'],
+  ])('refuses %j with a 400 naming the field', async (fields, message) => {
+    const { headers } = await consentedParticipant(env);
+    const response = await createLog(headers, { date: todayIn('Europe/London'), ...fields });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'validation', message });
+  });
+
+  it('refuses a night after tomorrow or before her study started', async () => {
+    const { headers } = await consentedParticipant(env, 'Europe/Paris');
+    const today = todayIn('Europe/Paris');
+    expect((await createLog(headers, { date: addDays(today, 1) })).statusCode).toBe(201);
+    const late = await createLog(headers, { date: addDays(today, 2) });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe(`date: You can log nights up to tomorrow (${addDays(today, 1)}).`);
+    const early = await createLog(headers, { date: addDays(today, -1) });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(`date: Your study started on ${today}; nights before it are not part of the study.`);
+  });
+
+  it('needs her consent first', async () => {
+    const { headers } = await newParticipant(env);
+    const response = await createLog(headers, { date: todayIn('Europe/London') });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: 'consent_required', message: 'Please give your consent to the sleep study before logging sleep.' });
+  });
+});
+
+describe('GET /api/sleep/log/{date} and /api/sleep/logs', () => {
+  it('finds a night by date (404 when none, 400 for a malformed date) and lists nights newest first', async () => {
+    const { headers } = await consentedParticipant(env);
+    const today = todayIn('Europe/London');
+    const none = await inject('GET', `/api/sleep/log/${today}`, headers);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ error: 'not_found', message: 'No sleep log for this date.' });
+    expect((await inject('GET', '/api/sleep/log/2026-13-01', headers)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/sleep/log/yesterday', headers)).json().error).toBe('validation');
+
+    await createLog(headers, { date: today, sleepScore: 70 });
+    await createLog(headers, { date: addDays(today, 1), sleepScore: 75 });
+    const list = await inject('GET', '/api/sleep/logs', headers);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((l: { date: string }) => l.date)).toEqual([addDays(today, 1), today]);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await env.study.app.inject({ method: 'GET', url: '/api/sleep/logs' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/sleep/log/{id}', () => {
+  it('replaces the night’s fields; a field left out is cleared', async () => {
+    const { headers } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const created = (await createLog(headers, { date, ...night })).json();
+    const { comments: _dropped, ...rest } = night;
+    const response = await inject('PUT', `/api/sleep/log/${created.id}`, headers, { ...rest, date, sleepScore: 90, totalSleepMinutes: 480 });
+    expect(response.statusCode).toBe(200);
+    const updated = response.json();
+    expect(updated).toMatchObject({ id: created.id, date, studyDay: 1, phase: 'polyester', sleepScore: 90, totalSleepMinutes: 480, comments: null });
+    expect(updated.createdAt).toBe(created.createdAt);
+    expect((await inject('GET', `/api/sleep/log/${date}`, headers)).json()).toEqual(updated);
+  });
+
+  it('refuses to move a log to another date and validates like a create', async () => {
+    const { headers } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const created = (await createLog(headers, { date })).json();
+    const moved = await inject('PUT', `/api/sleep/log/${created.id}`, headers, { date: addDays(date, 1) });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toMatch(/^date: A sleep log's date cannot be changed/);
+    const bad = await inject('PUT', `/api/sleep/log/${created.id}`, headers, { date, sleepQuality110: 12 });
+    expect(bad.json()).toEqual({ error: 'validation', message: 'sleepQuality110: Sleep quality must be between 1 and 10' });
+  });
+
+  it('lets nobody else read or change her log (404)', async () => {
+    const maya = await consentedParticipant(env);
+    const other = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const log = (await createLog(maya.headers, { date, ...night })).json();
+
+    const read = await inject('GET', `/api/sleep/log/${date}`, other.headers);
+    expect(read.statusCode).toBe(404);
+    expect((await inject('GET', '/api/sleep/logs', other.headers)).json()).toEqual([]);
+    const change = await inject('PUT', `/api/sleep/log/${log.id}`, other.headers, { date, sleepScore: 1 });
+    expect(change.statusCode).toBe(404);
+    expect(change.json()).toEqual({ error: 'not_found', message: 'Sleep log not found.' });
+    expect((await inject('PUT', `/api/sleep/log/${randomUUID()}`, maya.headers, { date })).statusCode).toBe(404);
+
+    expect((await inject('GET', `/api/sleep/log/${date}`, maya.headers)).json()).toEqual(log);
+  });
+});
+
+describe('events for research', () => {
+  it('publishes study.sleep_log.recorded and .revised with the night, its study day, phase and every metric', async () => {
+    const seen: EventEnvelope[] = [];
+    const watch = await env.study.deps.bus.watch({
+      stream: 'STUDY',
+      types: ['study.sleep_log.recorded', 'study.sleep_log.revised'],
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => {
+        seen.push(e);
+      },
+    });
+    try {
+      const { headers, userId } = await consentedParticipant(env);
+      const date = todayIn('Europe/London');
+      const log = (await createLog(headers, { date, ...night })).json();
+      await inject('PUT', `/api/sleep/log/${log.id}`, headers, { ...night, date, sleepScore: 85 });
+      const mine = () => seen.filter((e) => e.subject === `sleep_log:${userId}:${date}`);
+      await expect.poll(() => mine().map((e) => e.type), { timeout: 5_000 }).toEqual(['study.sleep_log.recorded', 'study.sleep_log.revised']);
+      const [recorded, revised] = mine();
+      const expected = { logId: log.id, userId, date, studyDay: 1, phase: 'polyester', recommendedMaterial: '100% Polyester', ...night };
+      expect(recorded!.data).toEqual({ ...expected, recordedAt: log.createdAt });
+      expect(revised!.data).toMatchObject({ ...expected, sleepScore: 85 });
+      expect(recorded!.source).toBe('study');
+    } finally {
+      await watch.stop();
+    }
+  });
+});

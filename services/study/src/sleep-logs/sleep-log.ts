@@ -1,0 +1,42 @@
+import type { SleepLogValues, SleepwearMaterial, StudyPhase } from '@sleepweave/contracts';
+import type { DomainEvent } from '@sleepweave/event-store';
+
+/** One stream per participant and night: a second log for a night is a stream that exists. */
+export const sleepLogStreamId = (userId: string, date: string) => `sleep_log:${userId}:${date}`;
+export const sleepLogStreamPrefix = (userId: string) => `sleep_log:${userId}:`;
+
+/** Which night a log is, fixed when it is first recorded. */
+export type Night = {
+  logId: string;
+  userId: string;
+  date: string;
+  studyDay: number;
+  phase: StudyPhase;
+  recommendedMaterial: SleepwearMaterial;
+};
+
+export type SleepLogRecorded = DomainEvent<'SleepLogRecorded', Night & SleepLogValues & { recordedAt: string }>;
+/** The whole night as it is after the change. */
+export type SleepLogRevised = DomainEvent<'SleepLogRevised', Night & SleepLogValues & { revisedAt: string }>;
+
+export type SleepLogEvent = SleepLogRecorded | SleepLogRevised;
+
+export type SleepLogState = { status: 'none' } | { status: 'recorded'; night: Night; values: SleepLogValues };
+
+export const initialState = (): SleepLogState => ({ status: 'none' });
+
+function split(data: Night & SleepLogValues & { recordedAt?: string; revisedAt?: string }): { night: Night; values: SleepLogValues } {
+  const { logId, userId, date, studyDay, phase, recommendedMaterial, recordedAt: _r, revisedAt: _v, ...values } = data;
+  return { night: { logId, userId, date, studyDay, phase, recommendedMaterial }, values: values as SleepLogValues };
+}
+
+export function evolve(state: SleepLogState, event: SleepLogEvent): SleepLogState {
+  switch (event.type) {
+    case 'SleepLogRecorded':
+      return { status: 'recorded', ...split(event.data) };
+    case 'SleepLogRevised':
+      return state.status === 'recorded' ? { status: 'recorded', night: state.night, values: split(event.data).values } : state;
+    default:
+      return state;
+  }
+}

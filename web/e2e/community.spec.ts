@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/** A new participant, signed in through the API in her own browser context. */
+async function participant(browser: Browser, baseURL: string, firstName: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const password = 'gentle-nights-42';
+  const response = await page.request.post('/api/register', {
+    data: {
+      email: `e2e-${randomUUID()}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName,
+      lastName: 'Tester',
+      dateOfBirth: '1971-03-09',
+      timezone: 'Europe/London',
+      hormonalStage: 'Menopause',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return page;
+}
+
+test('two participants: A creates a thread, B opens it, A posts, B sees it live', async ({ browser, baseURL }) => {
+  const a = await participant(browser, baseURL!, 'Alma');
+  const b = await participant(browser, baseURL!, 'Bea');
+  const name = `Linen nights ${randomUUID().slice(0, 8)}`;
+
+  // A creates a thread.
+  await a.goto('/community');
+  await expect(a.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+  await expect(a.getByRole('link', { name: /Welcome to the Sleepweave Community/ })).toContainText('Pinned');
+  await a.getByRole('button', { name: 'New Thread' }).click();
+  const dialog = a.getByRole('dialog', { name: 'New Thread' });
+  await dialog.getByRole('button', { name: 'Create Thread' }).click();
+  // the toast (outside the modal dialog) and the same words next to the field
+  await expect(a.getByText('Thread Name Required', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Please enter a name for your thread.')).toBeVisible();
+  await dialog.getByLabel('Thread Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Thread' }).click();
+  await expect(dialog).toBeHidden();
+  const card = a.getByRole('link', { name: new RegExp(name) });
+  await expect(card).toContainText('1 member');
+  await card.click();
+  await expect(a.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(a.getByText('No messages yet. Start the conversation!')).toBeVisible();
+  const threadUrl = a.url();
+
+  // B opens it from the list.
+  await b.goto('/community');
+  await b.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(b).toHaveURL(threadUrl);
+  await expect(b.getByText('No messages yet. Start the conversation!')).toBeVisible();
+  await expect(b.getByText('Live')).toBeVisible();
+  await expect(a.getByText('Live')).toBeVisible();
+
+  // A writes: Shift+Enter makes a new line and sends nothing; Enter sends.
+  const box = a.getByRole('textbox', { name: 'Message' });
+  await box.fill('Three nights in linen');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('and no night sweats <b>at all</b>');
+  await expect(box).toHaveValue('Three nights in linen\nand no night sweats <b>at all</b>');
+  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem')).toHaveCount(0);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const sentAt = Date.now();
+  const mine = a.getByRole('region', { name: 'Messages' }).getByRole('listitem');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.first()).toHaveAttribute('aria-label', /^You, /);
+
+  // B sees it appear without reloading, within 2 seconds, from Alma, as text.
+  const seen = b.getByRole('region', { name: 'Messages' }).getByRole('listitem');
+  await expect(seen).toHaveCount(1, { timeout: 2_000 });
+  const deliveredInMs = Date.now() - sentAt;
+  test.info().annotations.push({ type: 'delivered-in-ms', description: String(deliveredInMs) });
+  expect(deliveredInMs).toBeLessThan(2_000);
+  await expect(seen.first()).toHaveAttribute('aria-label', /^Alma, Just now$/);
+  await expect(seen.first()).toContainText('Three nights in linen\nand no night sweats <b>at all</b>', { useInnerText: true });
+  await expect(seen.first().locator('b')).toHaveCount(0);
+
+  // B answers; A sees it live as well. The list shows two members and the last message.
+  await b.getByRole('textbox', { name: 'Message' }).fill('So glad to hear it!');
+  await b.getByRole('button', { name: 'Send' }).click();
+  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2, { timeout: 2_000 });
+  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem').last()).toContainText('So glad to hear it!');
+
+  await b.getByRole('button', { name: 'Close thread' }).click();
+  await expect(b).toHaveURL(/\/community$/);
+  const bCard = b.getByRole('link', { name: new RegExp(name) });
+  await expect(bCard).toContainText('2 members');
+  await expect(bCard).toContainText('So glad to hear it!');
+  await expect(b.getByText('Active Members')).toBeVisible();
+  await expect(b.getByText('Direct messaging coming soon')).toBeVisible();
+
+  // A thread that does not exist.
+  await b.goto(`/community/thread/${randomUUID()}`);
+  await expect(b.getByText('Thread not found or access denied')).toBeVisible();
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+async function signUp(page: Page) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('First name').fill('Ingrid');
+  await form.getByLabel('Last name').fill('Solberg');
+  await form.getByLabel('Email').fill(`e2e-${randomUUID()}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill('gentle-nights-42');
+  await form.getByLabel('Confirm password').fill('gentle-nights-42');
+  await form.getByLabel('Date of birth').fill('1970-06-14');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** True once the image has loaded from the app (a broken image has no natural width). */
+const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+const cardTitles = (page: Page) => page.getByRole('list').filter({ has: page.locator('article') }).getByRole('heading', { level: 2 });
+
+test('search the library as you type and open an article', async ({ page }) => {
+  await signUp(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).first().click();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Library' })).toBeVisible();
+
+  // The seed articles (at least twelve), each with an image served by the app.
+  await expect(cardTitles(page).first()).toBeVisible();
+  const all = await cardTitles(page).count();
+  expect(all).toBeGreaterThanOrEqual(12);
+  const studyCard = page.locator('article').filter({ hasText: 'How the 42-Night Fabric Study Works' });
+  await expect(studyCard.getByText('Research Studies')).toBeVisible();
+  await studyCard.locator('img').scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded(studyCard.locator('img'))).toBe(true);
+
+  // Typing part of a word is enough; the results follow without pressing anything.
+  const searchBox = page.getByRole('searchbox', { name: 'Search articles' });
+  await searchBox.pressSequentially('flas', { delay: 40 });
+  await expect(page).toHaveURL(/\/library\?search=flas$/);
+  await expect(cardTitles(page).first()).toHaveText('Hot Flashes and Night Sweats: Getting Through the Night');
+  await expect(page.getByText(/articles? for “flas”/)).toBeVisible();
+  await expect(cardTitles(page).filter({ hasText: 'Cotton: The Familiar Baseline' })).toHaveCount(0);
+
+  // A search that finds nothing.
+  await searchBox.fill('zzzqqq');
+  await expect(page.getByText('No articles found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search terms')).toBeVisible();
+
+  // The Search button searches at once.
+  await searchBox.fill('linen');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(cardTitles(page).first()).toHaveText('Linen: Cool, Breathable and Built to Last');
+
+  // Open the article.
+  await page.getByRole('link', { name: 'Linen: Cool, Breathable and Built to Last' }).click();
+  await expect(page).toHaveURL(/\/library\/article\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Linen: Cool, Breathable and Built to Last' })).toBeVisible();
+  await expect(page.getByText('Fabric info')).toBeVisible();
+  await expect(page.getByText('#flax')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Why linen feels cool' })).toBeVisible();
+  await expect.poll(() => loaded(page.locator('article img').first())).toBe(true);
+
+  // A link inside the body stays in the app.
+  await page.getByRole('link', { name: 'Hot Flashes and Night Sweats' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hot Flashes and Night Sweats: Getting Through the Night' })).toBeVisible();
+
+  // Back to the library, and Back in the browser returns to the search.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/library\?search=linen$/);
+  await expect(searchBox).toHaveValue('linen');
+  await page.getByRole('link', { name: 'Linen: Cool, Breathable and Built to Last' }).click();
+  await page.getByRole('link', { name: 'Back to Library' }).first().click();
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(cardTitles(page)).toHaveCount(all);
+
+  // An unknown article.
+  await page.goto(`/library/article/${randomUUID()}`);
+  await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+  await expect(page.getByText("Sorry, we couldn't find the article you're looking for.")).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Library' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+});

@@ -1,0 +1,6 @@
+import { CalculatorScreen } from '../../features/calculator/components/calculator-screen';
+
+/** /calculator (guarded). */
+export function Component() {
+  return <CalculatorScreen />;
+}

@@ -1,0 +1,6 @@
+import { CommunityScreen } from '../../features/community/components/community-screen';
+
+/** /community (guarded). */
+export function Component() {
+  return <CommunityScreen />;
+}

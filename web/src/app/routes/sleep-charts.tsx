@@ -1,0 +1,6 @@
+import { SleepChartsScreen } from '../../features/sleep/components/sleep-charts-screen';
+
+/** /sleep/charts */
+export function Component() {
+  return <SleepChartsScreen />;
+}

@@ -1,0 +1,129 @@
+/**
+ * The calculator's rules (spec sections 4, 5 and 9), pure and table-tested.
+ *
+ * The frequency figures are a popular claim, not established science: see the
+ * "About these numbers" note on the screen and docs/decisions.md.
+ */
+
+/** Section 9: the body's baseline frequency. */
+export const BODY_BASELINE_HZ = 100;
+
+export type FabricCategory = 'high' | 'balanced' | 'low' | 'synthetic';
+
+/** Section 4: 1000 or more high; 100 to under 1000 balanced; 10 to under 100 low; below 10 synthetic. */
+export function categoryOf(frequency: number): FabricCategory {
+  if (frequency >= 1000) return 'high';
+  if (frequency >= 100) return 'balanced';
+  if (frequency >= 10) return 'low';
+  return 'synthetic';
+}
+
+export const CATEGORY_LABELS: Record<FabricCategory, string> = {
+  high: 'High frequency',
+  balanced: 'Balanced',
+  low: 'Low frequency',
+  synthetic: 'Synthetic range',
+};
+
+/** Section 9: 1000 or more gives 95; 100 or more 80; 50 or more 60; 10 or more 30; else 0. */
+export function energyScore(frequency: number): number {
+  if (frequency >= 1000) return 95;
+  if (frequency >= 100) return 80;
+  if (frequency >= 50) return 60;
+  if (frequency >= 10) return 30;
+  return 0;
+}
+
+/** The label under the score, and what we suggest, for each score step. */
+export function scoreLabel(score: number): string {
+  if (score >= 95) return 'High Energy';
+  if (score >= 80) return 'Balanced Energy';
+  if (score >= 60) return 'Moderate Energy';
+  if (score >= 30) return 'Low Energy';
+  return 'Minimal Energy';
+}
+
+export function recommendationFor(score: number, kind: 'single' | 'blend'): string {
+  if (score >= 95) {
+    return kind === 'blend'
+      ? 'This blend sits at the top of the chart. How well it breathes depends on its natural share: the more linen, hemp or wool and the less synthetic, the better it lets heat and moisture escape on warm nights.'
+      : 'A lovely choice for sleep. This breathable natural fibre sits at the top of the chart and lets heat and moisture escape, which helps if you run warm or wake with night sweats.';
+  }
+  if (score >= 80) {
+    return "A good, balanced choice that sits at the body's 100 Hz baseline on the chart. Comfortable for everyday sleepwear; a linen layer is the next step up if you often feel hot at night.";
+  }
+  if (score >= 60) {
+    return kind === 'blend'
+      ? 'A reasonable blend. Raising the share of linen, hemp or wool would lift its score and usually its breathability too.'
+      : 'A reasonable choice. Pyjamas in linen, hemp or wool would score higher and usually breathe better.';
+  }
+  if (score >= 30) {
+    return kind === 'blend'
+      ? 'Comfortable enough, but low on the chart. For sleep, try a blend with more linen or organic cotton next to your skin.'
+      : 'Comfortable enough, but low on the chart. For sleep, consider linen or organic cotton next to your skin.';
+  }
+  return 'Consider natural fibres for sleepwear. Synthetic and heavily processed fabrics tend to hold heat and moisture against the skin, which can make hot flashes and night sweats feel worse.';
+}
+
+/**
+ * Section 5: a percentage is an integer from 0 to 100; anything that is not a number
+ * counts as 0. Decimals are cut to the integer, out-of-range values are clamped.
+ */
+export function parsePercentage(raw: string): number {
+  const value = Number.parseInt(raw.trim(), 10);
+  if (Number.isNaN(value)) return 0;
+  return Math.min(100, Math.max(0, value));
+}
+
+/** What the percentage box keeps of what she types: the whole-number digits, at most 100. */
+export function sanitizePercentageInput(raw: string): string {
+  const digits = (raw.split(/[.,]/)[0] ?? '').replace(/\D/g, '');
+  return digits === '' ? '' : String(parsePercentage(digits.slice(0, 4)));
+}
+
+export interface BlendRow {
+  /** '' until a fabric is chosen. */
+  fabricId: string;
+  /** What the percentage box holds. */
+  percentage: string;
+}
+
+export const MIN_BLEND_ROWS = 2;
+
+/** The running Total of the blend form. */
+export function blendTotal(rows: readonly BlendRow[]): number {
+  return rows.reduce((sum, row) => sum + parsePercentage(row.percentage), 0);
+}
+
+/** Green at exactly 100, red otherwise. */
+export const isCompleteTotal = (total: number) => total === 100;
+
+/**
+ * Section 5: at least two rows; each row has a fabric and a percentage above 0; the
+ * percentages total exactly 100.
+ */
+export function isValidBlend(rows: readonly BlendRow[]): boolean {
+  return (
+    rows.length >= MIN_BLEND_ROWS &&
+    rows.every((row) => row.fabricId !== '' && parsePercentage(row.percentage) > 0) &&
+    isCompleteTotal(blendTotal(rows))
+  );
+}
+
+/** Removing a row is offered only above two rows. */
+export const canRemoveRow = (rows: readonly unknown[]) => rows.length > MIN_BLEND_ROWS;
+
+/**
+ * Section 9: the percentage-weighted average of the components' frequencies; 0 unless
+ * the percentages total exactly 100.
+ */
+export function blendFrequency(components: readonly { frequency: number; percentage: number }[]): number {
+  const total = components.reduce((sum, c) => sum + c.percentage, 0);
+  if (total !== 100) return 0;
+  return components.reduce((sum, c) => sum + (c.frequency * c.percentage) / 100, 0);
+}
+
+/** "5,000 Hz", "12.5 Hz". */
+export function formatHz(frequency: number): string {
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(frequency)} Hz`;
+}

@@ -1,0 +1,27 @@
+import { Message, type CreateMessageRequest } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { threadsQueryKey } from './get-threads';
+import { threadQueryKey } from './get-thread';
+
+/** POST /api/community/message. A 401 is handled by the caller (toast, then sign-in after 0.5 s). */
+export const postMessage = (data: CreateMessageRequest) =>
+  api.post('/api/community/message', data, { schema: Message, redirectOnUnauthorized: false });
+
+export function usePostMessage({
+  onSuccess,
+  onError,
+}: { onSuccess?: (message: Message) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postMessage,
+    onSuccess: async (message) => {
+      onSuccess?.(message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: threadQueryKey(message.threadId) }),
+        queryClient.invalidateQueries({ queryKey: threadsQueryKey }),
+      ]);
+    },
+    onError,
+  });
+}

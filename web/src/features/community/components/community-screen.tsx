@@ -1,0 +1,64 @@
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useThreads } from '../api/get-threads';
+import { useNow } from '../hooks/use-now';
+import { CommunityStatsCard } from './community-stats-card';
+import { DirectMessagesCard } from './direct-messages-card';
+import { NewThreadDialog } from './new-thread-dialog';
+import { ThreadCard } from './thread-card';
+
+/** /community: Discussion Threads, Community Stats and Direct Messages. */
+export function CommunityScreen() {
+  const threads = useThreads();
+  const now = useNow();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+      <header className="max-w-2xl">
+        <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Community</h1>
+        <p className="mt-2 text-lg text-night-700">Share experiences and find support among women on the same path.</p>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="threads-heading" className="grid content-start gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="threads-heading" className="text-2xl font-semibold text-night-950">
+              Discussion Threads
+            </h2>
+            <NewThreadDialog />
+          </div>
+
+          {threads.isPending ? (
+            <p className="flex items-center gap-2 py-6 text-night-600">
+              <Spinner className="size-5" label="Loading threads" /> Loading threads...
+            </p>
+          ) : threads.isError ? (
+            <div role="alert" className="grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
+              <p>The threads could not be loaded. Please check your connection and try again.</p>
+              <Button variant="outline" onClick={() => void threads.refetch()} pending={threads.isFetching}>
+                Try again
+              </Button>
+            </div>
+          ) : threads.data.length === 0 ? (
+            <p className="rounded-3xl border border-dashed border-night-200 bg-white/60 p-8 text-center text-night-700">
+              No threads yet. Create your first thread!
+            </p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Threads">
+              {threads.data.map((thread) => (
+                <li key={thread.id}>
+                  <ThreadCard thread={thread} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <aside className="grid content-start gap-6" aria-label="Community side panel">
+          <CommunityStatsCard />
+          <DirectMessagesCard />
+        </aside>
+      </div>
+    </div>
+  );
+}

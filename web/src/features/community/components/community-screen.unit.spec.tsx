@@ -1,0 +1,179 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { CommunityScreen } from './community-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const stats = { activeMembers: 1247, discussionsToday: 3, sleepStudiesShared: 12, timezone: 'Europe/London' };
+const welcome = {
+  id: 'c0ffee00-5eed-4a11-9e1c-000000000001',
+  name: 'Welcome to the Sleepweave Community',
+  isDirect: false,
+  pinned: true,
+  memberCount: 1,
+  createdAt: minutesAgo(3 * 1440),
+  lastMessage: null,
+};
+const linen = {
+  id: '5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a10',
+  name: 'Linen week one',
+  isDirect: false,
+  pinned: false,
+  memberCount: 4,
+  createdAt: minutesAgo(600),
+  lastMessage: { body: 'a'.repeat(101), createdAt: minutesAgo(5) },
+};
+
+function answer(routes: Record<string, () => Response>) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const route = routes[key];
+    if (!route) throw new Error(`unexpected ${key}`);
+    return route();
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('CommunityScreen', () => {
+  it('lists threads (pinned badge, preview with ellipsis, members, age) and the stats', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, [welcome, linen]),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    renderWithProviders(<CommunityScreen />);
+    expect(screen.getByText('Loading threads...')).toBeTruthy();
+
+    const list = await screen.findByRole('list', { name: 'Threads' });
+    const [first, second] = within(list).getAllByRole('link');
+    expect(first!.textContent).toContain('Welcome to the Sleepweave Community');
+    expect(within(first!).getByText('Pinned')).toBeTruthy();
+    expect(first!.textContent).toContain('1 member');
+    expect(first!.textContent).toContain('3d ago');
+    expect(first!.getAttribute('href')).toBe(`/community/thread/${welcome.id}`);
+    expect(second!.textContent).toContain(`${'a'.repeat(100)}...`);
+    expect(second!.textContent).toContain('4 members');
+    expect(second!.textContent).toContain('5m ago');
+    expect(within(second!).queryByText('Pinned')).toBeNull();
+
+    expect(await screen.findByText('1,247')).toBeTruthy();
+    expect(screen.getByText('Sleep Studies Shared').nextElementSibling?.textContent).toBe('12');
+    expect(screen.getByText('Direct messaging coming soon')).toBeTruthy();
+  });
+
+  it('says so when there are no threads', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    renderWithProviders(<CommunityScreen />);
+    expect(await screen.findByText('No threads yet. Create your first thread!')).toBeTruthy();
+  });
+
+  it('New Thread: an empty name toasts Thread Name Required and sends nothing', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    expect(await screen.findByText('Thread Name Required')).toBeTruthy();
+    // in the toast and next to the field (toasts outside a modal dialog are hidden from screen readers)
+    expect(screen.getAllByText('Please enter a name for your thread.')).toHaveLength(2);
+    expect(within(dialog).getByLabelText('Thread Name').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('New Thread: creates, closes and clears, and the list refreshes', async () => {
+    let threads = [welcome];
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, threads),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => {
+        threads = [welcome, { ...linen, name: 'Cooling pillows', lastMessage: null, memberCount: 1 }];
+        return jsonResponse(201, threads[1]);
+      },
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Cooling pillows');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Cooling pillows')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ name: 'Cooling pillows' });
+
+    await user.click(screen.getByRole('button', { name: 'New Thread' }));
+    expect((within(await screen.findByRole('dialog')).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('New Thread: a failure toasts the spec message and keeps the name', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Magnesium?');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    expect(await screen.findByText('Failed to create thread. Please try again.')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
+  });
+
+  it('New Thread: a 401 toasts Unauthorized and goes to /auth after half a second', async () => {
+    let answeredAt = 0;
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => {
+        answeredAt = Date.now();
+        return jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+      },
+    });
+    const { router } = renderWithProviders(<CommunityScreen />, { path: '/community' });
+    let arrivedAt = 0;
+    router.subscribe((state) => {
+      if (state.location.pathname === '/auth' && !arrivedAt) arrivedAt = Date.now();
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    expect(await screen.findByText('Unauthorized')).toBeTruthy();
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    expect(arrivedAt - answeredAt).toBeGreaterThanOrEqual(490);
+  });
+
+  it('shows an error with Try again when the threads cannot be loaded', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(503, { error: 'internal', message: 'down' }),
+      'GET /api/community/stats': () => jsonResponse(503, { error: 'internal', message: 'down' }),
+    });
+    renderWithProviders(<CommunityScreen />);
+    expect(await screen.findByText(/The threads could not be loaded/)).toBeTruthy();
+    expect(await screen.findByText('The stats could not be loaded.')).toBeTruthy();
+  });
+});

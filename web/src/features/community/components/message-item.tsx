@@ -1,0 +1,49 @@
+import type { Message } from '@sleepweave/contracts';
+import { useState } from 'react';
+import { cn } from '../../../lib/utils';
+import { initialOf, senderName } from '../utils/display';
+import { relativeTime } from '../utils/relative-time';
+
+function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (imageUrl && !broken) {
+    return <img src={imageUrl} alt="" onError={() => setBroken(true)} className="size-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-lavender-200 text-base font-semibold text-night-800">
+      {initialOf(name)}
+    </span>
+  );
+}
+
+/**
+ * One message. Her own sit on the right, labelled You; others show avatar and name.
+ * The body is a text node (React escapes it): a message is never interpreted as HTML.
+ */
+export function MessageItem({ message, own, now }: { message: Message; own: boolean; now: Date }) {
+  const name = own ? 'You' : senderName(message.sender);
+  const time = (
+    <time dateTime={message.createdAt} className="text-sm text-night-500">
+      {relativeTime(message.createdAt, now)}
+    </time>
+  );
+  return (
+    <li className={cn('flex gap-3', own ? 'justify-end' : 'justify-start')} aria-label={`${name}, ${relativeTime(message.createdAt, now)}`}>
+      {own ? null : <Avatar name={name} imageUrl={message.sender.profileImageUrl} />}
+      <div className={cn('grid max-w-[85%] gap-1 sm:max-w-[75%]', own ? 'justify-items-end' : 'justify-items-start')}>
+        <div className="flex items-baseline gap-2">
+          <span className="text-sm font-semibold text-night-800">{name}</span>
+          {time}
+        </div>
+        <p
+          className={cn(
+            'rounded-2xl px-4 py-2.5 text-base break-words whitespace-pre-wrap',
+            own ? 'rounded-tr-md bg-night-700 text-white' : 'rounded-tl-md border border-night-100 bg-white text-night-950',
+          )}
+        >
+          {message.body}
+        </p>
+      </div>
+    </li>
+  );
+}

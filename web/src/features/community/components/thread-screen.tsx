@@ -1,0 +1,109 @@
+import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
+import { ArrowLeft, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useThread } from '../api/get-thread';
+import { useThreadLive } from '../api/use-thread-live';
+import { useNow } from '../hooks/use-now';
+import { MessageComposer } from './message-composer';
+import { MessageItem } from './message-item';
+
+/** react-router keeps its history index in history.state: 0 means we came from outside. */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** /community/thread/{id}: the conversation, live while the screen is open. */
+export function ThreadScreen({ threadId }: { threadId: string }) {
+  const navigate = useNavigate();
+  const thread = useThread(threadId);
+  const live = useThreadLive(threadId, thread.isSuccess);
+  const now = useNow();
+  const list = useRef<HTMLElement>(null);
+  const messages = thread.data?.messages;
+  const newest = messages?.at(-1)?.id;
+
+  // Scroll to the newest message when one arrives (and on opening).
+  useEffect(() => {
+    const el = list.current;
+    if (el && newest) el.scrollTop = el.scrollHeight;
+  }, [newest]);
+
+  const close = () => {
+    if (canGoBack()) void navigate(-1);
+    else void navigate(paths.community.root);
+  };
+
+  const notFound = isApiRequestError(thread.error) && thread.error.status === 404;
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
+        <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <h1 className="line-clamp-2 text-xl font-semibold break-words text-night-950 sm:text-2xl">
+              {thread.data?.thread.name ?? (notFound ? 'Community' : 'Loading thread...')}
+            </h1>
+            {thread.data ? (
+              <p className="flex items-center gap-2 text-sm text-night-600" aria-live="polite">
+                {thread.data.thread.memberCount.toLocaleString('en-US')} {thread.data.thread.memberCount === 1 ? 'member' : 'members'}
+                {live === 'open' ? (
+                  <span className="inline-flex items-center gap-1 text-emerald-700">
+                    <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" /> Live
+                  </span>
+                ) : live === 'reconnecting' ? (
+                  <span className="text-sand-700">Reconnecting...</span>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+          <Button variant="ghost" size="icon" onClick={close} aria-label="Close thread">
+            <X aria-hidden="true" className="size-6" />
+          </Button>
+        </header>
+
+        {thread.isPending ? (
+          <div className="flex flex-1 items-center justify-center gap-2 text-night-600">
+            <Spinner className="size-6" label="Loading messages" /> Loading messages...
+          </div>
+        ) : notFound ? (
+          <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+            <p className="text-lg text-night-800">{THREAD_NOT_FOUND_MESSAGE}</p>
+            <Link to={paths.community.root} className="inline-flex items-center gap-2 font-medium text-night-700 underline underline-offset-4">
+              <ArrowLeft aria-hidden="true" className="size-4" /> Back to Community
+            </Link>
+          </div>
+        ) : thread.isError ? (
+          <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
+            <p className="text-lg text-night-800">The thread could not be loaded. Please check your connection and try again.</p>
+            <Button variant="outline" onClick={() => void thread.refetch()} pending={thread.isFetching}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <section ref={list} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} aria-label="Messages">
+              {thread.data.messages.length === 0 ? (
+                <p className="flex h-full items-center justify-center text-center text-night-600">No messages yet. Start the conversation!</p>
+              ) : (
+                <ol className="grid gap-4">
+                  {thread.data.messages.map((message) => (
+                    <MessageItem key={message.id} message={message} own={message.senderId === thread.data.currentUserId} now={now} />
+                  ))}
+                </ol>
+              )}
+            </section>
+            <div className="border-t border-night-100 bg-white px-4 py-3 sm:px-6">
+              <MessageComposer threadId={threadId} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { ThreadScreen } from './thread-screen';
+
+/** Stands in for the browser's WebSocket: records what the screen sends. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+    queueMicrotask(() => {
+      this.readyState = 1;
+      this.onopen?.();
+    });
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const threadId = '5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a10';
+const me = '9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f';
+const ada = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+const fetchMock = vi.fn<typeof fetch>();
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+function message(id: string, senderId: string, body: string, sender: object, createdAt = minutesAgo(90)) {
+  return { id, threadId, senderId, body, createdAt, sender: { firstName: null, email: null, profileImageUrl: null, ...sender } };
+}
+const detail = (messages: object[]) => ({
+  thread: { id: threadId, name: 'Linen week one', isDirect: false, pinned: false, memberCount: 3, createdAt: minutesAgo(3000) },
+  messages,
+  currentUserId: me,
+});
+
+beforeEach(() => {
+  FakeSocket.made = [];
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ThreadScreen', () => {
+  it('shows her own messages as You and others by first name, e-mail name or User, oldest first', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, detail([
+        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b1', ada, 'Linen helped <b>me</b>', { firstName: 'Ada', email: 'ada@example.com' }, minutesAgo(3 * 1440)),
+        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b2', '2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Same', { email: 'quiet.reader@example.com' }, minutesAgo(120)),
+        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b3', '3a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Hi', {}, minutesAgo(7)),
+        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b4', me, 'Mine', { firstName: 'Maya' }, minutesAgo(0)),
+      ])),
+    );
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByRole('heading', { name: 'Linen week one' })).toBeTruthy();
+    const items = within(screen.getByLabelText('Messages')).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(['Ada, 3d ago', 'quiet.reader, 2h ago', 'User, 7m ago', 'You, Just now']);
+    // a message is text, never HTML
+    expect(items[0]!.textContent).toContain('Linen helped <b>me</b>');
+    expect(items[0]!.querySelector('b')).toBeNull();
+    expect(items[3]!.className).toContain('justify-end');
+  });
+
+  it('joins the thread over the socket and refetches when a new message is announced', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+    expect(FakeSocket.made[0]!.url).toBe(`ws://${window.location.host}/ws`);
+
+    fetchMock.mockResolvedValue(jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', ada, 'Fresh news', { firstName: 'Ada' }, minutesAgo(0))])));
+    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', senderId: ada, createdAt: minutesAgo(0) } }));
+    expect(await screen.findByText('Fresh news')).toBeTruthy();
+  });
+
+  it('Enter sends, Shift+Enter makes a new line; Send is disabled when empty and says Sending...', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
+    let release: (r: Response) => void = () => {};
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+
+    const user = userEvent.setup();
+    await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(box.value).toBe('Line one\nLine two');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(send.disabled).toBe(false);
+
+    fetchMock.mockImplementation((_input, init) =>
+      init?.method === 'POST'
+        ? new Promise<Response>((resolve) => {
+            release = resolve;
+          })
+        : Promise.resolve(jsonResponse(200, detail([]))),
+    );
+    await user.type(box, '{Enter}');
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe('/api/community/message');
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ threadId, body: 'Line one\nLine two' });
+
+    await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Line one\nLine two', {}))));
+    await waitFor(() => expect(box.value).toBe(''));
+  });
+
+  it('keeps the text and toasts when sending fails', async () => {
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST' ? jsonResponse(500, { error: 'internal', message: 'x' }) : jsonResponse(200, detail([])),
+    );
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, 'Please keep me{Enter}');
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
+    expect(box.value).toBe('Please keep me');
+  });
+
+  it('says Thread not found or access denied on 404, without a socket', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'not_found', message: 'Thread not found or access denied' }));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Thread not found or access denied')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Community/ }).getAttribute('href')).toBe('/community');
+    expect(FakeSocket.made).toHaveLength(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { LAST_MESSAGE_PREVIEW_LENGTH, type MessageSender } from '@sleepweave/contracts';
+
+/** Others are shown by first name, else the part of the e-mail before the at sign, else "User". */
+export function senderName(sender: MessageSender): string {
+  const first = sender.firstName?.trim();
+  if (first) return first;
+  const local = sender.email?.split('@')[0]?.trim();
+  if (local) return local;
+  return 'User';
+}
+
+/** The first 100 characters of the last message, with an ellipsis when it goes on. */
+export function messagePreview(body: string): string {
+  const chars = Array.from(body);
+  if (chars.length <= LAST_MESSAGE_PREVIEW_LENGTH) return body;
+  return `${chars.slice(0, LAST_MESSAGE_PREVIEW_LENGTH).join('').trimEnd()}...`;
+}
+
+/** One letter for the avatar circle. */
+export function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? 'U').toUpperCase();
+}

@@ -1,0 +1,27 @@
+import type { JournalEntryRequest } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { journalEntriesQueryKey } from './get-journal-entries';
+
+/** POST /api/journal/entry. The server sets her user and today's date; the answer is not read. */
+export async function writeJournalEntry(data: JournalEntryRequest): Promise<void> {
+  await api.post<unknown>('/api/journal/entry', data);
+}
+
+export function useWriteJournalEntry({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: writeJournalEntry,
+    onSuccess: async () => {
+      onSuccess?.();
+      await queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
+    },
+    onError,
+  });
+}

@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { calendarDateIn } from '../streak';
+import { JournalScreen } from './journal-screen';
+
+const maria = {
+  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  profileImageUrl: null,
+  dateOfBirth: '1970-05-14',
+  timezone: 'America/New_York',
+  hormonalStage: 'Menopause',
+  role: 'participant',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const today = calendarDateIn('America/New_York', new Date());
+const yesterday = dayBefore(today);
+
+const entry = (id: string, date: string, texts: { affirmation?: string; gratitude?: string; forgiveness?: string }) => ({
+  id,
+  date,
+  affirmation: '',
+  gratitude: '',
+  forgiveness: '',
+  createdAt: `${date}T20:00:00.000Z`,
+  ...texts,
+});
+
+const completeEntry = entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a01', today, {
+  affirmation: 'I am allowed to rest.',
+  gratitude: 'A cool night.',
+  forgiveness: 'I forgive my restless mind.',
+});
+const partialEntry = entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a02', yesterday, { gratitude: 'My sister called.' });
+
+const fetchMock = vi.fn<typeof fetch>();
+let entries: unknown[];
+let onPost: (body: unknown) => Response;
+
+beforeEach(() => {
+  entries = [];
+  onPost = () => jsonResponse(201, completeEntry);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/user') return jsonResponse(200, maria);
+    if (url === '/api/journal/entries') return jsonResponse(200, entries);
+    if (url === '/api/journal/entry' && init?.method === 'POST') return onPost(JSON.parse(String(init.body)));
+    return jsonResponse(404, { error: 'not_found', message: url });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
+const entryFetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/journal/entries').length;
+
+describe('JournalScreen', () => {
+  it('shows the three 4-row text areas, the loading text, then the empty text', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user' ? jsonResponse(200, maria) : new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    renderWithProviders(<JournalScreen />);
+
+    for (const label of ["Today's Affirmation", 'Gratitude', 'Forgiveness']) {
+      const area = screen.getByLabelText(label);
+      expect(area.tagName).toBe('TEXTAREA');
+      expect(area.getAttribute('rows')).toBe('4');
+    }
+    expect(screen.getByRole('button', { name: 'Save Entry' })).toBeTruthy();
+    expect(await screen.findByText('Loading entries...')).toBeTruthy();
+
+    answer(jsonResponse(200, []));
+    expect(await screen.findByText('No journal entries yet. Start your first entry above!')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 0 days Write today/);
+  });
+
+  it('says so when her entries cannot be loaded, and tries again on request', async () => {
+    let failing = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (failing) return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+      return jsonResponse(200, [partialEntry]);
+    });
+    // The app's query client, which retries other queries once.
+    renderWithProviders(<JournalScreen />, { queryClient: createQueryClient() });
+    const user = userEvent.setup();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load your journal entries. Please try again.");
+    // No retry on its own (section 7: journal entries are not retried).
+    expect(entryFetches()).toBe(1);
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('My sister called.')).toBeTruthy();
+  });
+
+  it("lists her entries with long-form dates; 'Complete' only when all three are written; counts her streak", async () => {
+    entries = [completeEntry, partialEntry];
+    renderWithProviders(<JournalScreen />);
+
+    const recent = screen.getByRole('region', { name: 'Recent Entries' });
+    const cards = await within(recent).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const longForm = (date: string) =>
+      new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(within(cards[0]!).getByRole('heading').textContent).toBe(longForm(today));
+    expect(within(cards[0]!).queryByText('Complete')).toBeTruthy();
+    expect(cards[0]!.textContent).toContain('I forgive my restless mind.');
+    expect(within(cards[1]!).getByRole('heading').textContent).toBe(longForm(yesterday));
+    expect(within(cards[1]!).queryByText('Complete')).toBeNull();
+    expect(cards[1]!.textContent).toContain('My sister called.');
+    // Blank reflections are not shown.
+    expect(within(cards[1]!).queryByText('Forgiveness')).toBeNull();
+
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 2 days You have written today/));
+  });
+
+  it('saves the entry: Saving... while pending, then the toast, an empty form and a refreshed list', async () => {
+    let finish: (r: Response) => void = () => {};
+    onPost = () => new Promise<Response>((resolve) => (finish = resolve)) as unknown as Response;
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+    await screen.findByText('No journal entries yet. Start your first entry above!');
+    const fetchesBefore = entryFetches();
+
+    await user.type(screen.getByLabelText("Today's Affirmation"), 'I am allowed to rest.');
+    await user.type(screen.getByLabelText('Forgiveness'), '  I let go of yesterday.  ');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+
+    const pending = await screen.findByRole('button', { name: 'Saving...' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({
+      affirmation: 'I am allowed to rest.',
+      gratitude: '',
+      forgiveness: 'I let go of yesterday.',
+    });
+
+    entries = [completeEntry];
+    finish(jsonResponse(201, completeEntry));
+    expect(await screen.findByText('Journal Entry Saved')).toBeTruthy();
+    expect(screen.getByText('Your daily reflections have been recorded.')).toBeTruthy();
+    expect((screen.getByLabelText("Today's Affirmation") as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByLabelText('Forgiveness') as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() => expect(entryFetches()).toBeGreaterThan(fetchesBefore));
+    expect(await screen.findByText('I forgive my restless mind.')).toBeTruthy();
+  });
+
+  it('keeps what she wrote and says so when saving fails', async () => {
+    onPost = () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+
+    expect(await screen.findByText('Failed to save journal entry. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.');
+    expect(screen.getByRole('button', { name: 'Save Entry' })).toBeTruthy();
+  });
+
+  it("toasts 'Unauthorized' when her session has ended", async () => {
+    onPost = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Gratitude'), 'Tea.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(screen.getByText('Unauthorized')).toBeTruthy();
+  });
+
+  it('refuses an empty entry and a reflection over 2,000 characters without calling the server', async () => {
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Gratitude'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Please write at least one of Today's Affirmation, Gratitude or Forgiveness.",
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText("Today's Affirmation"));
+
+    const long = 'a'.repeat(2001);
+    await user.click(screen.getByLabelText('Forgiveness'));
+    await user.paste(long);
+    expect(screen.getByText('2,001 of 2,000 characters')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByText('Forgiveness must be at most 2,000 characters')).toBeTruthy();
+    expect((screen.getByLabelText('Forgiveness') as HTMLTextAreaElement).value).toBe(long);
+    expect(posts()).toHaveLength(0);
+  });
+});

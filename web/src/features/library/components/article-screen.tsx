@@ -1,0 +1,84 @@
+import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useLibraryArticle } from '../api/get-library-article';
+import { ArticleBody } from './article-body';
+import { ArticleImage } from './article-image';
+import { CategoryBadge } from './category-badge';
+import { TagList } from './tag-list';
+
+function BackToLibrary() {
+  return (
+    <Link
+      to={paths.library.root}
+      className="inline-flex min-h-11 items-center gap-2 rounded-xl px-1 text-base font-medium text-night-700 underline-offset-4 hover:text-night-900 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-5" />
+      Back to Library
+    </Link>
+  );
+}
+
+function ArticleNotFound() {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-12 text-center">
+      <span className="grid size-16 place-items-center rounded-3xl bg-night-100 text-night-700">
+        <FileQuestion aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="text-3xl font-semibold text-night-950">Article Not Found</h1>
+      <p className="text-lg text-night-700">Sorry, we couldn&apos;t find the article you&apos;re looking for.</p>
+      <Button asChild size="lg">
+        <Link to={paths.library.root}>Back to Library</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** /library/article/{id}: hero image, back link, category, title, summary, tags and the body. */
+export function ArticleScreen({ articleId }: { articleId: string }) {
+  const article = useLibraryArticle(articleId);
+
+  if (article.isPending) {
+    return (
+      <p className="flex min-h-[50vh] items-center justify-center gap-2 text-night-600">
+        <Spinner className="size-5" label="Loading the article" /> Loading article...
+      </p>
+    );
+  }
+  if (article.isError) {
+    if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+        <BackToLibrary />
+        <div role="alert" className="mt-6 grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
+          <p>Failed to load library content. Please try refreshing the page.</p>
+          <Button variant="outline" onClick={() => void article.refetch()} pending={article.isFetching}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const { title, summary, category, tags, imagePath, bodyHtml } = article.data;
+  return (
+    <article className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+      <BackToLibrary />
+      <ArticleImage src={imagePath} eager className="mt-4 aspect-[16/9] w-full rounded-3xl shadow-sm shadow-night-900/10" />
+      <header className="mt-8 grid gap-4">
+        <CategoryBadge category={category} className="justify-self-start" />
+        <h1 className="text-3xl leading-tight font-semibold tracking-tight text-night-950 sm:text-4xl">{title}</h1>
+        <p className="text-xl leading-relaxed text-night-700">{summary}</p>
+        <TagList tags={tags} />
+      </header>
+      <hr className="my-8 border-night-100" />
+      <ArticleBody html={bodyHtml} />
+      <footer className="mt-12 border-t border-night-100 pt-6">
+        <BackToLibrary />
+      </footer>
+    </article>
+  );
+}

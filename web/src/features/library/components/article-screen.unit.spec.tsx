@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import type { LibraryArticle } from '@sleepweave/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { ArticleScreen } from './article-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const article: LibraryArticle = {
+  id: 'c4cc3ba4-d882-46af-bb30-e10a494dbbd7',
+  category: 'Research Studies',
+  title: 'How the study works',
+  summary: 'Three phases of 14 nights.',
+  imagePath: '/api/library/images/study-phases.svg',
+  tags: ['study protocol', 'linen'],
+  bodyHtml: '<h2>The phases</h2><ol><li>Polyester</li><li>Washout</li><li>Linen</li></ol><p>See <a href="/library">the library</a>.</p>',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const routes = (id: string) => [
+  { path: '/library/article/:id', element: <ArticleScreen articleId={id} /> },
+  { path: '/library', element: <p>The library list</p> },
+];
+
+describe('ArticleScreen', () => {
+  it('shows the hero image, back link, category, title, summary, tags and the body as HTML', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, article));
+    const { container } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'How the study works' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/library/card/${article.id}`);
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/api/library/images/study-phases.svg');
+    expect(screen.getAllByRole('link', { name: 'Back to Library' })[0]!.getAttribute('href')).toBe('/library');
+    expect(screen.getByText('Research Studies')).toBeTruthy();
+    expect(screen.getByText('Three phases of 14 nights.')).toBeTruthy();
+    expect(screen.getByText('#study protocol')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'The phases' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Polyester', 'Washout', 'Linen']));
+  });
+
+  it('follows a link inside the body without leaving the app', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, article));
+    const { router } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'the library' }));
+    expect(await screen.findByText('The library list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/library');
+  });
+
+  it('says Article Not Found for an unknown article, with a way back', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'not_found', message: "Sorry, we couldn't find the article you're looking for." }));
+    renderWithProviders(routes('nope'), { path: '/library/article/nope' });
+
+    expect(await screen.findByRole('heading', { name: 'Article Not Found' })).toBeTruthy();
+    expect(screen.getByText("Sorry, we couldn't find the article you're looking for.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/library');
+  });
+
+  it('shows the failure text when the article cannot be loaded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(503, { error: 'internal', message: 'down' }));
+    renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load library content. Please try refreshing the page.');
+  });
+});

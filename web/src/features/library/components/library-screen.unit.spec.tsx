@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import type { LibraryCard } from '@sleepweave/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { LibraryScreen } from './library-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const card = (title: string, overrides: Partial<LibraryCard> = {}): LibraryCard => ({
+  id: crypto.randomUUID(),
+  category: 'Fabric info',
+  title,
+  summary: `All about ${title}.`,
+  imagePath: '/api/library/images/linen.svg',
+  tags: ['linen', 'sleep'],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const linen = card('Linen at night');
+const cotton = card('Cotton basics', { category: 'Sleep tips', tags: ['cotton'] });
+
+/** The search terms the screen asked the server for, in order ('' = no search). */
+const searches = () =>
+  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://app').searchParams.get('search') ?? '');
+
+/** Answers like the library service: every card, or those whose title contains the term. */
+function serveCards(cards: LibraryCard[]) {
+  fetchMock.mockImplementation(async (input) => {
+    const term = (new URL(String(input), 'http://app').searchParams.get('search') ?? '').toLowerCase();
+    return jsonResponse(200, cards.filter((c) => c.title.toLowerCase().includes(term)));
+  });
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LibraryScreen', () => {
+  it('shows the card grid: image, category badge, title linking to the article, summary and tags', async () => {
+    serveCards([linen, cotton]);
+    renderWithProviders(<LibraryScreen />, { path: '/library' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Knowledge Library' })).toBeTruthy();
+    const title = await screen.findByRole('link', { name: 'Linen at night' });
+    expect(title.getAttribute('href')).toBe(`/library/article/${linen.id}`);
+    const item = title.closest('article')!;
+    expect(within(item).getByText('Fabric info')).toBeTruthy();
+    expect(within(item).getByText('All about Linen at night.').className).toContain('line-clamp-3');
+    expect(within(item).getByText('#linen')).toBeTruthy();
+    expect(item.querySelector('img')!.getAttribute('src')).toBe('/api/library/images/linen.svg');
+    expect(screen.getByText('2 articles')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/library/cards');
+  });
+
+  it('searches as she types, once, after a pause', async () => {
+    serveCards([linen, cotton]);
+    renderWithProviders(<LibraryScreen />, { path: '/library' });
+    await screen.findByText('Cotton basics');
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search articles' }), 'lin');
+
+    await waitFor(() => expect(screen.queryByText('Cotton basics')).toBeNull());
+    expect(screen.getByText('Linen at night')).toBeTruthy();
+    expect(screen.getByText('1 article for “lin”')).toBeTruthy();
+    expect(searches()).toEqual(['', 'lin']);
+  });
+
+  it('searches at once with the Search button', async () => {
+    serveCards([linen, cotton]);
+    // A pause far longer than the test: only the button can start this search.
+    renderWithProviders(<LibraryScreen searchDelayMs={60_000} />, { path: '/library' });
+    await screen.findByText('Cotton basics');
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search articles' }), 'cot');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.queryByText('Linen at night')).toBeNull());
+    expect(searches()).toEqual(['', 'cot']);
+  });
+
+  it("says 'No articles found' / 'Try adjusting your search terms' when a search finds nothing", async () => {
+    serveCards([linen]);
+    renderWithProviders(<LibraryScreen />, { path: '/library?search=wool' });
+
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your search terms')).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('wool');
+  });
+
+  it("says 'Library content is being loaded' when there are no articles at all", async () => {
+    serveCards([]);
+    renderWithProviders(<LibraryScreen />, { path: '/library' });
+
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    expect(screen.getByText('Library content is being loaded')).toBeTruthy();
+  });
+
+  it('shows the failure text when the library cannot be loaded', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }));
+    renderWithProviders(<LibraryScreen />, { path: '/library' });
+
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load library content. Please try refreshing the page.');
+  });
+});

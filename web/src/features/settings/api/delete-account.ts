@@ -1,0 +1,27 @@
+import { MessageResponse, type DeleteAccountRequest } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/auth';
+
+/** DELETE /api/account with her password: everything of hers is deleted and she is signed out. */
+export function deleteAccount(data: DeleteAccountRequest): Promise<MessageResponse> {
+  return api.delete('/api/account', data, { schema: MessageResponse });
+}
+
+export function useDeleteAccount({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (response: MessageResponse) => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (response) => {
+      clearSession(queryClient);
+      onSuccess?.(response);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,27 @@
+import { User, type UpdateProfileRequest } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { setSessionUser } from '../../../lib/auth';
+
+/** PUT /api/profile: names, timezone, hormonal stage; answers the updated user. */
+export function updateProfile(data: UpdateProfileRequest): Promise<User> {
+  return api.put('/api/profile', data, { schema: User });
+}
+
+export function useUpdateProfile({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (user: User) => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      onSuccess?.(user);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,117 @@
+import { DeleteAccountRequest } from '@sleepweave/contracts';
+import { TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
+import { fieldErrors } from '../../../lib/form';
+import { useDeleteAccount } from '../api/delete-account';
+
+const consequences = [
+  'Your profile, sign-in and every session on every device',
+  'Your sleep study consent, sleep logs and exports',
+  'Your journal entries and your messages in the community',
+];
+
+/** A clear warning, then her password in a dialog; afterwards she is signed out and sent to /auth. */
+export function DeleteAccountSection() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const remove = useDeleteAccount({
+    onSuccess: (response) => {
+      setOpen(false);
+      void navigate(paths.auth, { replace: true });
+      toast({ title: 'Account deleted', description: response.message });
+    },
+    onError: (err) => {
+      if (isApiRequestError(err) && err.status === 403) {
+        setError(serverMessage(err) ?? 'That password is not correct.');
+        return;
+      }
+      setError(isNetworkError(err) ? 'Network error. Please try again.' : (serverMessage(err) ?? 'Failed to delete your account. Please try again.'));
+    },
+  });
+
+  const onOpenChange = (next: boolean) => {
+    if (remove.isPending) return;
+    setOpen(next);
+    setPassword('');
+    setError(undefined);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = DeleteAccountRequest.safeParse({ password });
+    if (!parsed.success) {
+      setError(fieldErrors<'password'>(parsed.error).password);
+      return;
+    }
+    setError(undefined);
+    remove.mutate(parsed.data);
+  };
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex items-start gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-rose-900">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <div className="grid gap-2 text-base">
+          <p className="font-semibold">Deleting your account is permanent and cannot be undone.</p>
+          <p>Everything you have shared with Sleepweave is removed for good:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {consequences.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogTrigger asChild>
+          <Button variant="destructive" className="w-full justify-self-end sm:w-auto">
+            Delete Account
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            This permanently deletes your account and all your data. It cannot be undone. Enter your password to confirm.
+          </DialogDescription>
+          <form noValidate onSubmit={onSubmit} aria-label="Delete account" className="grid gap-5">
+            <Field id="delete-account-password" label="Password" error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    setError(undefined);
+                  }}
+                />
+              )}
+            </Field>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline" disabled={remove.isPending} className="whitespace-nowrap">
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" variant="destructive" pending={remove.isPending} className="whitespace-nowrap">
+                {remove.isPending ? 'Deleting...' : 'Delete My Account'}
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

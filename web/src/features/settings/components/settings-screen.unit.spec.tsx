@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userQueryKey } from '../../../lib/auth';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { SettingsScreen } from './settings-screen';
+
+const maria = {
+  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  profileImageUrl: null,
+  dateOfBirth: '1970-05-14',
+  timezone: 'America/New_York',
+  hormonalStage: 'Menopause',
+  role: 'participant',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+/** What the settings calls answer (the session probe GET /api/user always answers her). */
+const answers = vi.fn<() => Promise<Response>>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  answers.mockReset();
+  fetchMock.mockImplementation(async (url) => (url === '/api/user' ? jsonResponse(200, maria) : answers()));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+/** Calls other than the session probe. */
+const calls = () => fetchMock.mock.calls.filter(([url]) => url !== '/api/user');
+/** A toast's text (radix repeats it in a screen-reader announcer, so there may be two). */
+const findToast = async (text: string) => (await screen.findAllByText(text))[0];
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderSettings() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(userQueryKey, maria);
+  const rendered = renderWithProviders(
+    [
+      { path: '/settings', element: <SettingsScreen /> },
+      { path: '/auth', element: <h1>Sign in page</h1> },
+    ],
+    { path: '/settings', queryClient },
+  );
+  return { ...rendered, user: userEvent.setup() };
+}
+
+const lastCall = () => {
+  const [url, init] = calls().at(-1)!;
+  return { url, method: init?.method, body: JSON.parse(String(init?.body)) as Record<string, unknown> };
+};
+
+describe('Settings: profile', () => {
+  it('shows her profile with the e-mail read-only', () => {
+    renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    expect((within(form).getByLabelText('First name') as HTMLInputElement).value).toBe('Maria');
+    expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Lopez');
+    const email = within(form).getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('maria@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(within(form).getByLabelText('Hormonal stage').textContent).toBe('Menopause');
+    expect(within(form).getByLabelText('Timezone').textContent).toContain('America/New_York');
+  });
+
+  it("saves a new hormonal stage ('Saving...' meanwhile), updates her session and toasts", async () => {
+    let answer: (r: Response) => void = () => {};
+    answers.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { user, queryClient } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.click(within(form).getByLabelText('Hormonal stage'));
+    await user.click(await screen.findByRole('option', { name: 'Post menopause' }));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    expect(within(form).getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(lastCall()).toEqual({
+      url: '/api/profile',
+      method: 'PUT',
+      body: { firstName: 'Maria', lastName: 'Lopez', timezone: 'America/New_York', hormonalStage: 'Post menopause' },
+    });
+    answer(jsonResponse(200, { ...maria, hormonalStage: 'Post menopause' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(queryClient.getQueryData<typeof maria>(userQueryKey)?.hormonalStage).toBe('Post menopause');
+  });
+
+  it('names an empty field and does not send', async () => {
+    const { user } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(within(form).getByText('First name is required')).toBeTruthy();
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('toasts the failure and keeps what she typed', async () => {
+    answers.mockRejectedValue(new TypeError('Failed to fetch'));
+    const { user } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Berg');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Could not save your settings')).toBeTruthy();
+    expect(await findToast('Network error. Please try again.')).toBeTruthy();
+    expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg');
+  });
+});
+
+describe('Settings: change password', () => {
+  async function fill(user: ReturnType<typeof userEvent.setup>, values: { current: string; next: string; confirm: string }) {
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), values.current);
+    await user.type(within(form).getByLabelText('New password'), values.next);
+    await user.type(within(form).getByLabelText('Confirm new password'), values.confirm);
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    return form;
+  }
+
+  it("refuses mismatched passwords with 'Passwords do not match'", async () => {
+    const { user } = renderSettings();
+    const form = await fill(user, { current: 'old password', next: 'a new password', confirm: 'another one' });
+    expect(within(form).getByText('Passwords do not match')).toBeTruthy();
+    expect(calls()).toHaveLength(0);
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    answers.mockResolvedValue(jsonResponse(403, { error: 'wrong_password', message: 'Your current password is not correct.' }));
+    const { user } = renderSettings();
+    const form = await fill(user, { current: 'not it', next: 'a new password', confirm: 'a new password' });
+    expect(await within(form).findByText('Your current password is not correct.')).toBeTruthy();
+    expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('changes it, clears the fields and toasts', async () => {
+    answers.mockResolvedValue(jsonResponse(200, { message: 'Your password has been changed. You have been signed out on your other devices.' }));
+    const { user } = renderSettings();
+    const form = await fill(user, { current: 'old password', next: 'a new password', confirm: 'a new password' });
+    expect(await findToast('Password changed')).toBeTruthy();
+    expect(lastCall()).toEqual({
+      url: '/api/account/password',
+      method: 'POST',
+      body: { currentPassword: 'old password', newPassword: 'a new password', confirmPassword: 'a new password' },
+    });
+    expect((within(form).getByLabelText('New password') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('Settings: delete account', () => {
+  it('warns clearly, asks for her password in a dialog, then signs her out to /auth', async () => {
+    answers.mockResolvedValue(jsonResponse(200, { message: 'Your account and all your data have been deleted.' }));
+    const { user, router, queryClient } = renderSettings();
+    expect(screen.getByText('Deleting your account is permanent and cannot be undone.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(within(dialog).getByText('Password is required')).toBeTruthy();
+    expect(calls()).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Password'), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(lastCall()).toEqual({ url: '/api/account', method: 'DELETE', body: { password: 'my password' } });
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+    expect(await findToast('Account deleted')).toBeTruthy();
+  });
+
+  it('keeps the dialog open with the message when the password is wrong', async () => {
+    answers.mockResolvedValue(
+      jsonResponse(403, { error: 'wrong_password', message: 'That password is not correct. Your account has not been deleted.' }),
+    );
+    const { user, router } = renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(dialog).findByText('That password is not correct. Your account has not been deleted.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+});

@@ -1,0 +1,23 @@
+import { SleepLog, type SleepLogInput } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sleepLogQueryKey } from './get-sleep-log';
+import { sleepLogsQueryKey } from './get-sleep-logs';
+
+/** PUT /api/sleep/log/{id}: the same body as a create; replaces the night's fields. */
+export function updateSleepLog({ id, data }: { id: string; data: SleepLogInput }): Promise<SleepLog> {
+  return api.put(`/api/sleep/log/${encodeURIComponent(id)}`, data, { schema: SleepLog, redirectOnUnauthorized: false });
+}
+
+export function useUpdateSleepLog({ onSuccess, onError }: { onSuccess?: (log: SleepLog) => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSleepLog,
+    onSuccess: async (log) => {
+      queryClient.setQueryData(sleepLogQueryKey(log.date), log);
+      onSuccess?.(log);
+      await queryClient.invalidateQueries({ queryKey: sleepLogsQueryKey });
+    },
+    onError,
+  });
+}

@@ -1,0 +1,78 @@
+import { ArrowLeft, ChartLine } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { useSleepLogs } from '../api/get-sleep-logs';
+import { ChartCard } from './lazy-metric-chart';
+import { METRICS } from './metrics';
+import { lastEntries, weekdayPoints } from './sleep-charts';
+import { ErrorState, LoadingState } from './states';
+
+/** Section 2: five line charts, in this order. */
+const CHARTS = [
+  { title: 'Sleep Score', metric: METRICS.sleepScore },
+  { title: 'Deep Sleep (minutes)', metric: METRICS.deepMinutes },
+  { title: 'REM Sleep (minutes)', metric: METRICS.remMinutes },
+  { title: 'Resting Heart Rate', metric: METRICS.restingHr },
+  { title: 'Average HRV', metric: METRICS.avgHrv },
+] as const;
+
+/** /sleep/charts: her last 7 entries, one chart per metric. */
+export function SleepChartsScreen() {
+  const logs = useSleepLogs();
+
+  let content: ReactNode;
+  if (logs.isPending) content = <LoadingState text="Loading your sleep logs..." />;
+  else if (logs.isError) {
+    content = (
+      <ErrorState
+        title="Failed to fetch sleep logs"
+        text="Please check your connection and try again."
+        onRetry={() => void logs.refetch()}
+        retrying={logs.isFetching}
+      />
+    );
+  } else if (logs.data.length === 0) {
+    content = (
+      <Card className="grid justify-items-center gap-4 p-10 text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
+          <ChartLine aria-hidden="true" className="size-7" />
+        </span>
+        <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Yet</h2>
+        <p className="max-w-md text-base text-night-700">Your charts appear here once you have logged a night.</p>
+        <Button asChild size="lg">
+          <Link to={paths.sleep.log}>Log Sleep</Link>
+        </Button>
+      </Card>
+    );
+  } else {
+    const recent = lastEntries(logs.data);
+    content = (
+      <div className="grid gap-5 lg:grid-cols-2">
+        {CHARTS.map(({ title, metric }) => (
+          <ChartCard key={title} title={title} name={title} color={metric.color} unit={metric.unit} points={weekdayPoints(recent, metric.key)} />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-xl">
+          <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Sleep Analytics</h1>
+          <p className="mt-3 text-lg text-night-700">Your last 7 entries, by weekday.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to={paths.sleep.dashboard}>
+            <ArrowLeft aria-hidden="true" className="size-5" />
+            Back to Dashboard
+          </Link>
+        </Button>
+      </header>
+      {content}
+    </div>
+  );
+}

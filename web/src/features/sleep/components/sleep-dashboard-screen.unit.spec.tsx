@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import type { SleepLog } from '@sleepweave/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { SleepDashboardScreen } from './sleep-dashboard-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const night = (date: string, fields: Partial<SleepLog>): SleepLog => ({
+  id: `0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b${date.slice(-2)}`,
+  userId: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
+  date,
+  studyDay: 1,
+  phase: 'polyester',
+  recommendedMaterial: '100% Polyester',
+  sleepwearMaterial: null,
+  sleepScore: null,
+  totalSleepMinutes: null,
+  sleepEfficiency: null,
+  timeInBedMinutes: null,
+  restingHr: null,
+  restfulness: null,
+  remMinutes: null,
+  deepMinutes: null,
+  latencyMinutes: null,
+  timingScore: null,
+  avgSpo2: null,
+  breathingRegularity: null,
+  lowestHr: null,
+  avgHrv: null,
+  sleepQuality110: null,
+  restfulnessSelf: null,
+  morningMood: null,
+  dreamRecall: null,
+  fabricComfort: null,
+  emotionalCalm: null,
+  heatWave: null,
+  heatWakeups: null,
+  comments: null,
+  createdAt: `${date}T07:30:00.000Z`,
+  updatedAt: `${date}T07:30:00.000Z`,
+  ...fields,
+});
+
+describe('SleepDashboardScreen', () => {
+  it('shows the three stat cards and every field of each night', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(200, [
+        night('2026-05-06', {
+          studyDay: 3,
+          sleepScore: 81,
+          totalSleepMinutes: 452,
+          sleepEfficiency: 91.5,
+          restingHr: 56,
+          avgHrv: 41.5,
+          morningMood: 'Refreshed',
+          fabricComfort: 'Comfortable',
+          dreamRecall: true,
+          heatWave: false,
+          comments: 'Cool night',
+          sleepwearMaterial: '100% Polyester',
+        }),
+        night('2026-05-05', { studyDay: 2, sleepScore: 76 }),
+        night('2026-05-04', {}),
+      ]),
+    );
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Total Entries').nextSibling?.textContent).toBe('3');
+    expect(within(summary).getByText('Latest Entry').nextSibling?.textContent).toBe('May 06');
+    expect(within(summary).getByText('Avg Sleep Score').nextSibling?.textContent).toBe('79');
+
+    const cards = screen.getAllByRole('listitem');
+    const first = within(cards[0]!);
+    expect(first.getByRole('heading', { name: 'Wednesday, May 6, 2026' })).toBeTruthy();
+    expect(first.getByText(/Logged May 6, 2026 · Night 3 · Polyester · 100% Polyester/)).toBeTruthy();
+    expect(first.getByText('Sleep score 81')).toBeTruthy();
+    for (const [label, value] of [
+      ['Total sleep', '7h 32m'],
+      ['Efficiency', '91.5%'],
+      ['Resting HR', '56 bpm'],
+      ['Avg HRV', '41.5 ms'],
+      ['Morning mood', 'Refreshed'],
+      ['Fabric comfort', 'Comfortable'],
+      ['Dream recall', 'Yes'],
+      ['Heat wave', 'No'],
+    ]) {
+      expect(first.getByText(label!).nextSibling?.textContent).toBe(value);
+    }
+    expect(first.getByText('Cool night')).toBeTruthy();
+    expect(first.getByRole('link', { name: /Edit/ }).getAttribute('href')).toBe(
+      '/sleep/log?edit=0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b06&date=2026-05-06',
+    );
+    // A night without values: durations show 0m, the rest --.
+    const last = within(cards[2]!);
+    expect(last.getByText('Total sleep').nextSibling?.textContent).toBe('0m');
+    expect(last.getByText('Sleep score --')).toBeTruthy();
+    expect(last.getByText('Dream recall').nextSibling?.textContent).toBe('--');
+  });
+
+  it('invites her to log when there is nothing yet', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, []));
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'No Sleep Data Yet' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Log Sleep' }).map((a) => a.getAttribute('href'))).toContain('/sleep/log');
+  });
+
+  it('says Failed to fetch sleep logs when the list cannot be loaded', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }));
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    expect(await screen.findByText('Failed to fetch sleep logs', {}, { timeout: 4000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+import { formatDuration, type SleepLog } from '@sleepweave/contracts';
+import { format, parseISO } from 'date-fns';
+import { PencilLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+
+const PHASE_NAMES: Record<SleepLog['phase'], string> = {
+  polyester: 'Polyester',
+  washout: 'Washout',
+  linen: 'Linen',
+  completed: 'Study complete',
+};
+
+const orDash = (value: number | string | null, unit = '') => (value === null ? '--' : `${value}${unit}`);
+const yesNo = (value: boolean | null) => (value === null ? '--' : value ? 'Yes' : 'No');
+
+export const editLink = (log: SleepLog) => `${paths.sleep.log}?edit=${encodeURIComponent(log.id)}&date=${log.date}`;
+
+/** One night in Recent Sleep Logs (section 2). */
+export function SleepLogCard({ log }: { log: SleepLog }) {
+  const fullDate = format(parseISO(log.date), 'EEEE, MMMM d, yyyy');
+  const items: [string, string][] = [
+    ['Total sleep', formatDuration(log.totalSleepMinutes)],
+    ['Efficiency', orDash(log.sleepEfficiency, '%')],
+    ['Resting HR', orDash(log.restingHr, ' bpm')],
+    ['Avg HRV', orDash(log.avgHrv, ' ms')],
+    ['Morning mood', orDash(log.morningMood)],
+    ['Fabric comfort', orDash(log.fabricComfort)],
+    ['Dream recall', yesNo(log.dreamRecall)],
+    ['Heat wave', yesNo(log.heatWave)],
+  ];
+  return (
+    <Card className="grid gap-4 p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-0.5">
+          <h3 className="text-lg font-semibold text-night-950">{fullDate}</h3>
+          <p className="text-sm text-night-600">
+            Logged {format(new Date(log.createdAt), 'MMM d, yyyy')} · Night {log.studyDay} · {PHASE_NAMES[log.phase]}
+            {log.sleepwearMaterial ? ` · ${log.sleepwearMaterial}` : ''}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="rounded-full bg-night-100 px-3 py-1 text-base font-semibold text-night-800">
+            Sleep score {orDash(log.sleepScore)}
+          </span>
+          <Link
+            to={editLink(log)}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-xl border border-night-300 bg-white px-4 text-base font-medium text-night-800 hover:bg-night-50"
+          >
+            <PencilLine aria-hidden="true" className="size-4" />
+            Edit<span className="sr-only"> {fullDate}</span>
+          </Link>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+        {items.map(([label, value]) => (
+          <div key={label} className="grid gap-0.5">
+            <dt className="text-sm text-night-600">{label}</dt>
+            <dd className="text-base font-semibold text-night-950">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {log.comments ? <p className="rounded-2xl bg-sand-50 p-3 text-base text-night-800">{log.comments}</p> : null}
+    </Card>
+  );
+}

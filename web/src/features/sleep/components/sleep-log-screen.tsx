@@ -1,0 +1,64 @@
+import { CalendarDate, calendarDateIn } from '@sleepweave/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useConsent } from '../api/get-consent';
+import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
+import { useStudyProfile } from '../api/get-study-profile';
+import { SleepLogForm } from './sleep-log-form';
+import { ErrorState, LoadingState } from './states';
+
+/**
+ * /sleep/log?edit={id}&date={date}: the form for one night. Her timezone and study start
+ * date come from GET /api/auth/user (the start date also from her consent, which this
+ * service knows at once); without consent she is sent to the consent page first.
+ */
+export function SleepLogScreen() {
+  const [params] = useSearchParams();
+  const profile = useStudyProfile();
+  const consent = useConsent();
+  const editId = params.get('edit');
+  const dateParam = params.get('date');
+  const validDate = dateParam !== null && CalendarDate.safeParse(dateParam).success ? dateParam : null;
+  // edit without a date: find the night in her list.
+  const needList = editId !== null && validDate === null;
+  const logs = useQuery({ ...sleepLogsQueryOptions(), enabled: needList });
+
+  const header = (
+    <header className="max-w-2xl">
+      <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Sleep Log</h1>
+      <p className="mt-3 text-lg text-night-700">Log last night: what you wore, what your ring measured and how you felt.</p>
+    </header>
+  );
+  const wrap = (content: ReactNode) => (
+    <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
+      {header}
+      {content}
+    </div>
+  );
+
+  if (profile.isPending || consent.isPending || (needList && logs.isPending)) return wrap(<LoadingState text="Loading your sleep log..." />);
+  if (profile.isError || consent.isError) {
+    return wrap(
+      <ErrorState
+        title="We couldn't load your sleep log"
+        text="Please check your connection and try again."
+        retrying={profile.isFetching || consent.isFetching}
+        onRetry={() => {
+          void profile.refetch();
+          void consent.refetch();
+        }}
+      />,
+    );
+  }
+  if (!consent.data.hasConsent) return <Navigate to={paths.sleep.consent} replace />;
+
+  const { timezone } = profile.data;
+  const today = calendarDateIn(timezone, new Date());
+  const studyStartDate = profile.data.studyStartDate ?? consent.data.studyStartDate;
+  const fromList = needList ? logs.data?.find((log) => log.id === editId)?.date : undefined;
+  const initialDate = validDate ?? fromList ?? today;
+
+  return wrap(<SleepLogForm key={initialDate} today={today} timezone={timezone} studyStartDate={studyStartDate} initialDate={initialDate} />);
+}

@@ -1,0 +1,282 @@
+// @vitest-environment happy-dom
+import { addDays, calendarDateIn, type SleepLog } from '@sleepweave/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { SleepLogScreen } from './sleep-log-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+const zone = 'Europe/London';
+const today = calendarDateIn(zone, new Date());
+const userId = '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1';
+
+const profile = (studyStartDate: string | null) => ({
+  id: userId,
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  profileImageUrl: null,
+  dateOfBirth: '1970-05-14',
+  timezone: zone,
+  hormonalStage: 'Menopause',
+  role: 'participant',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  studyStartDate,
+});
+
+function storedLog(overrides: Partial<SleepLog> = {}): SleepLog {
+  return {
+    id: '0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b90',
+    userId,
+    date: today,
+    studyDay: 1,
+    phase: 'polyester',
+    recommendedMaterial: '100% Polyester',
+    sleepwearMaterial: '100% Polyester',
+    sleepScore: 82,
+    totalSleepMinutes: 452,
+    sleepEfficiency: null,
+    timeInBedMinutes: null,
+    restingHr: 56,
+    restfulness: null,
+    remMinutes: 95,
+    deepMinutes: null,
+    latencyMinutes: null,
+    timingScore: null,
+    avgSpo2: null,
+    breathingRegularity: null,
+    lowestHr: null,
+    avgHrv: null,
+    sleepQuality110: 7,
+    restfulnessSelf: null,
+    morningMood: null,
+    dreamRecall: false,
+    fabricComfort: null,
+    emotionalCalm: null,
+    heatWave: false,
+    heatWakeups: 0,
+    comments: null,
+    createdAt: '2026-05-05T07:00:00.000Z',
+    updatedAt: '2026-05-05T07:00:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Server {
+  start?: string | null;
+  consent?: boolean;
+  logs?: Record<string, SleepLog>;
+  post?: (body: Record<string, unknown>) => Response;
+  put?: (body: Record<string, unknown>) => Response;
+}
+
+function serve({ start = today, consent = true, logs = {}, post, put }: Server) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (url === '/api/auth/user') return jsonResponse(200, profile(start));
+    if (url === '/api/sleep/consent') {
+      return jsonResponse(200, consent ? { hasConsent: true, consentVersion: '1.0', acceptedAt: '2026-05-04T09:00:00.000Z', studyStartDate: start } : { hasConsent: false, consentVersion: null, acceptedAt: null, studyStartDate: null });
+    }
+    if (url === '/api/sleep/logs') return jsonResponse(200, Object.values(logs));
+    if (url.startsWith('/api/sleep/log/') && method === 'GET') {
+      const log = logs[url.slice('/api/sleep/log/'.length)];
+      return log ? jsonResponse(200, log) : jsonResponse(404, { error: 'not_found', message: 'No sleep log for this date.' });
+    }
+    if (url === '/api/sleep/log' && method === 'POST') return post!(body);
+    if (url.startsWith('/api/sleep/log/') && method === 'PUT') return put!(body);
+    return jsonResponse(500, { error: 'internal', message: `unexpected ${method} ${url}` });
+  });
+}
+
+const routes = [
+  { path: '/sleep/log', element: <SleepLogScreen /> },
+  { path: '/sleep/consent', element: <p>Consent page</p> },
+  { path: '/auth', element: <p>Sign in page</p> },
+];
+/** Types by pasting: the whole form re-renders on each key, which is slow under happy-dom. */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
+const toasts = () => screen.getByRole('region', { name: /Notifications/ });
+const posts = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/sleep/log' && init?.method === 'POST');
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SleepLogScreen', () => {
+  it('shows the phase banner and guidance of the night and saves typed durations as minutes', async () => {
+    const logs: Record<string, SleepLog> = {};
+    serve({
+      logs,
+      post: (body) => {
+        logs[today] = storedLog({ ...(body as Partial<SleepLog>) });
+        return jsonResponse(201, logs[today]);
+      },
+    });
+    renderWithProviders(routes, { path: '/sleep/log' });
+
+    expect(await screen.findByText('Polyester - Day 1 of 14')).toBeTruthy();
+    expect(screen.getByText('Phase: Polyester (Day 1 of 14) — Tonight, please wear your polyester pyjamas.')).toBeTruthy();
+    expect(screen.queryByText('Phase Transition')).toBeNull();
+    for (const section of ['Sleepwear Information', 'Objective Sleep Data', 'Subjective Experience']) {
+      expect(screen.getByRole('group', { name: section })).toBeTruthy();
+    }
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(today);
+    expect(screen.getByLabelText('Sleepwear material').textContent).toContain('100% Polyester');
+    expect(screen.getByText('7/10 · Good')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Total sleep'), '7h32m');
+    await fill(user, screen.getByLabelText('REM sleep'), '1h25m');
+    await fill(user, screen.getByLabelText('Time to fall asleep'), '15m');
+    await fill(user, screen.getByLabelText('Sleep score'), '82');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+
+    expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
+    expect(within(toasts()).getByText('Your sleep data has been recorded successfully.')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({
+      date: today,
+      sleepwearMaterial: '100% Polyester',
+      totalSleepMinutes: 452,
+      remMinutes: 85,
+      latencyMinutes: 15,
+      sleepScore: 82,
+      sleepQuality110: 7,
+      heatWakeups: 0,
+      dreamRecall: false,
+      heatWave: false,
+    });
+    // Today is logged now: the form shows it for editing.
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+  });
+
+  it('names a bad duration inline, keeps what she typed and sends nothing', async () => {
+    serve({});
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    const total = await screen.findByLabelText('Total sleep');
+    await fill(user, total, 'seven hours');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+
+    expect(await screen.findByText('Use hours and minutes, like 7h32m, 15m or 1h25m')).toBeTruthy();
+    expect(total.getAttribute('aria-invalid')).toBe('true');
+    expect((total as HTMLInputElement).value).toBe('seven hours');
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('switches to edit mode with the stored night when the date is logged already (409)', async () => {
+    const logs: Record<string, SleepLog> = {};
+    serve({
+      logs,
+      post: () => {
+        // Logged from another device meanwhile.
+        logs[today] = storedLog({ sleepScore: 77 });
+        return jsonResponse(409, { error: 'conflict', message: 'A sleep log for this date already exists.' });
+      },
+    });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '90');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+
+    expect(await within(toasts()).findByText('Entry already exists')).toBeTruthy();
+    expect(within(toasts()).getByText('You already have a sleep log for this date. The form will switch to edit mode.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77');
+  });
+
+  it('opens a stored night from the date parameter, warns about a mismatching material and updates it', async () => {
+    const yesterday = addDays(today, -1);
+    const logs = { [yesterday]: storedLog({ date: yesterday, sleepwearMaterial: '100% Linen', totalSleepMinutes: 420 }) };
+    serve({
+      start: addDays(today, -5),
+      logs,
+      put: (body) => jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), updatedAt: '2026-05-06T07:00:00.000Z' })),
+    });
+    renderWithProviders(routes, { path: `/sleep/log?edit=${logs[yesterday]!.id}&date=${yesterday}` });
+
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h');
+    expect(screen.getByText('Polyester - Day 5 of 14')).toBeTruthy();
+    const warning = screen.getByText("This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.");
+    expect(screen.getByLabelText('Sleepwear material').getAttribute('aria-describedby')).toContain(warning.id);
+    expect(screen.getByLabelText('Sleepwear material').className).toContain('border-rose-600');
+
+    const user = userEvent.setup();
+    const score = screen.getByLabelText('Sleep score');
+    await user.clear(score);
+    await fill(user, score, '88');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(String(put[0])).toBe(`/api/sleep/log/${logs[yesterday]!.id}`);
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ date: yesterday, sleepScore: 88, totalSleepMinutes: 420, sleepwearMaterial: '100% Linen' });
+  });
+
+  it('finds the night of an edit link without a date in her list', async () => {
+    const yesterday = addDays(today, -1);
+    const log = storedLog({ date: yesterday, sleepScore: 64 });
+    serve({ start: addDays(today, -3), logs: { [yesterday]: log } });
+    renderWithProviders(routes, { path: `/sleep/log?edit=${log.id}` });
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(yesterday);
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64');
+  });
+
+  it('shows the green Phase Transition box on the last day of a phase', async () => {
+    serve({ start: addDays(today, -13) });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    expect(await screen.findByText('Polyester - Day 14 of 14')).toBeTruthy();
+    expect(screen.getByText('Phase Transition')).toBeTruthy();
+    expect(screen.getByText("You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.")).toBeTruthy();
+  });
+
+  it('shows Study Complete after day 42', async () => {
+    serve({ start: addDays(today, -50) });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    expect(await screen.findByText('Study Complete — Thank you for completing the 42-day sleep study!')).toBeTruthy();
+    expect(screen.getAllByText('Study Complete').length).toBeGreaterThan(0);
+  });
+
+  it('sends her to the consent page when she has not joined the study', async () => {
+    serve({ consent: false, start: null });
+    const { router } = renderWithProviders(routes, { path: '/sleep/log' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sleep/consent'));
+  });
+
+  it('on 401 while saving says she is logged out and goes to sign in', async () => {
+    serve({ post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }) });
+    const { router } = renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    expect(await within(toasts()).findByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+  });
+
+  it('shows a server refusal in a toast, and on its field when it names one', async () => {
+    let answer = jsonResponse(503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' });
+    serve({ post: () => answer });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    expect(await within(toasts()).findByText('Error saving sleep log')).toBeTruthy();
+    expect(within(toasts()).getByText('Your profile is still being set up. Please try again in a moment.')).toBeTruthy();
+
+    answer = jsonResponse(400, { error: 'validation', message: 'date: You can log nights up to tomorrow (2026-05-05).' });
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await screen.findByText('You can log nights up to tomorrow (2026-05-05).')).toBeTruthy();
+    expect(screen.getByLabelText('Date').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,125 @@
+import { calendarDateIn, formatDuration } from '@sleepweave/contracts';
+import { format, parseISO } from 'date-fns';
+import { ArrowLeft, Moon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { useSleepLogs } from '../api/get-sleep-logs';
+import { useStudyProfile } from '../api/get-study-profile';
+import { ChartCard } from './lazy-metric-chart';
+import { METRICS, metricValue, type ChartPoint, type Metric } from './metrics';
+import { ErrorState, LoadingState } from './states';
+import { reportDays, weeklySummary, type ReportDay } from './weekly-report';
+
+/** Section 2: five charts in a two-column grid, in this order. */
+const CHARTS = [
+  { title: 'Sleep Score', metric: METRICS.sleepScore },
+  { title: 'REM Sleep', metric: METRICS.remMinutes },
+  { title: 'Deep Sleep', metric: METRICS.deepMinutes },
+  { title: 'Resting Heart Rate', metric: METRICS.restingHr },
+  { title: 'Heart Rate Variability (HRV)', metric: METRICS.avgHrv },
+] as const;
+
+/** Date axis 'MMM dd', tooltip 'EEEE, MMM dd'; a day without a log is a gap. */
+function datePoints(days: ReportDay[], key: Metric['key']): ChartPoint[] {
+  return days.map(({ date, log }) => {
+    const day = parseISO(date);
+    return { label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key) };
+  });
+}
+
+const dash = (value: number | null, show: (v: number) => string) => (value === null ? '--' : show(value));
+
+function SummaryItem({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-0.5 rounded-2xl bg-night-50 p-4">
+      <dt className="text-base text-night-700">{label}</dt>
+      <dd className="text-2xl font-semibold text-night-950">{value}</dd>
+    </div>
+  );
+}
+
+/** /sleep/weekly-report: seven days of her sleep, charted and summarised. */
+export function WeeklyReportScreen() {
+  const profile = useStudyProfile();
+  const logs = useSleepLogs();
+
+  const days = profile.data && logs.data ? reportDays(logs.data, calendarDateIn(profile.data.timezone, new Date())) : null;
+  const range = days ? `${format(parseISO(days[0]!.date), 'MMM dd')} – ${format(parseISO(days[6]!.date), 'MMM dd, yyyy')}` : null;
+
+  let content: ReactNode;
+  if (profile.isPending || logs.isPending) content = <LoadingState text="Loading your weekly sleep data..." />;
+  else if (profile.isError || logs.isError) {
+    content = (
+      <ErrorState
+        title="Failed to fetch sleep logs"
+        text="Please check your connection and try again."
+        retrying={profile.isFetching || logs.isFetching}
+        onRetry={() => {
+          void profile.refetch();
+          void logs.refetch();
+        }}
+      />
+    );
+  } else if (!days) {
+    content = (
+      <Card className="grid justify-items-center gap-4 p-10 text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
+          <Moon aria-hidden="true" className="size-7" />
+        </span>
+        <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Available</h2>
+        <p className="max-w-md text-base text-night-700">Start logging your sleep data to see your weekly trends and patterns.</p>
+        <Button asChild size="lg">
+          <Link to={paths.sleep.log}>Log Your First Sleep</Link>
+        </Button>
+      </Card>
+    );
+  } else {
+    const summary = weeklySummary(days);
+    content = (
+      <>
+        <div className="grid gap-5 lg:grid-cols-2">
+          {CHARTS.map(({ title, metric }) => (
+            <ChartCard key={title} title={title} name={title} color={metric.color} unit={metric.unit} points={datePoints(days, metric.key)} />
+          ))}
+        </div>
+        <Card className="grid gap-4 p-6">
+          <h2 className="text-xl font-semibold text-night-950">Weekly Summary</h2>
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+            <SummaryItem label="Days logged" value={String(summary.daysLogged)} />
+            <SummaryItem label="Avg sleep score" value={dash(summary.averageSleepScore, String)} />
+            <SummaryItem label="Avg REM sleep" value={dash(summary.averageRemMinutes, formatDuration)} />
+            <SummaryItem label="Avg deep sleep" value={dash(summary.averageDeepMinutes, formatDuration)} />
+            <SummaryItem label="Avg resting HR" value={dash(summary.averageRestingHr, (v) => `${v} bpm`)} />
+          </dl>
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-xl">
+          <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Weekly Sleep Report</h1>
+          <p className="mt-3 text-lg text-night-700">Your sleep patterns over the last 7 days</p>
+          {range ? <p className="mt-1 text-base font-medium text-night-800">{range}</p> : null}
+        </div>
+        <nav aria-label="Sleep study" className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.sleep.dashboard}>
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              Back to Dashboard
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to={paths.sleep.log}>Log Sleep Data</Link>
+          </Button>
+        </nav>
+      </header>
+      {content}
+    </div>
+  );
+}

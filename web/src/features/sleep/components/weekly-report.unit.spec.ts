@@ -1,0 +1,61 @@
+import type { SleepLog } from '@sleepweave/contracts';
+import { describe, expect, it } from 'vitest';
+import { lastEntries, weekdayPoints } from './sleep-charts';
+import { reportDays, weeklySummary } from './weekly-report';
+
+const log = (date: string, fields: Partial<SleepLog> = {}) =>
+  ({ id: date, date, sleepScore: null, remMinutes: null, deepMinutes: null, restingHr: null, avgHrv: null, ...fields }) as SleepLog;
+
+describe('reportDays (section 4)', () => {
+  it('starts at the earliest log of the last 7 days and has gaps where nothing was logged', () => {
+    const logs = [log('2026-05-10', { sleepScore: 80 }), log('2026-05-07', { sleepScore: 70 }), log('2026-04-30', { sleepScore: 10 })];
+    const days = reportDays(logs, '2026-05-10')!;
+    expect(days.map((d) => d.date)).toEqual(['2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11', '2026-05-12', '2026-05-13']);
+    expect(days.map((d) => d.log?.sleepScore ?? null)).toEqual([70, null, null, 80, null, null, null]);
+  });
+
+  it('covers today and the six days before when she logged every night', () => {
+    const logs = Array.from({ length: 10 }, (_, i) => log(`2026-05-${String(i + 1).padStart(2, '0')}`, { sleepScore: 70 + i }));
+    const days = reportDays(logs, '2026-05-10')!;
+    expect(days[0]!.date).toBe('2026-05-04');
+    expect(days[6]!.date).toBe('2026-05-10');
+    expect(days.every((d) => d.log !== null)).toBe(true);
+  });
+
+  it('is empty without a log in the last 7 days', () => {
+    expect(reportDays([], '2026-05-10')).toBeNull();
+    expect(reportDays([log('2026-05-03')], '2026-05-10')).toBeNull();
+  });
+});
+
+describe('weeklySummary (section 9)', () => {
+  it('counts days with a score and rounds the averages; no data is null', () => {
+    const days = reportDays(
+      [
+        log('2026-05-08', { sleepScore: 81, remMinutes: 90, deepMinutes: 60, restingHr: 55 }),
+        log('2026-05-09', { sleepScore: 76, remMinutes: 101, restingHr: 58 }),
+        log('2026-05-10', { remMinutes: 80 }),
+      ],
+      '2026-05-10',
+    )!;
+    expect(weeklySummary(days)).toEqual({ daysLogged: 2, averageSleepScore: 79, averageRemMinutes: 90, averageDeepMinutes: 60, averageRestingHr: 57 });
+    expect(weeklySummary(reportDays([log('2026-05-10')], '2026-05-10')!)).toEqual({
+      daysLogged: 0,
+      averageSleepScore: null,
+      averageRemMinutes: null,
+      averageDeepMinutes: null,
+      averageRestingHr: null,
+    });
+  });
+});
+
+describe('charts (section 2)', () => {
+  it('plots the last 7 entries by date, labelled by weekday', () => {
+    const logs = Array.from({ length: 9 }, (_, i) => log(`2026-05-${String(11 - i).padStart(2, '0')}`, { sleepScore: 90 - i }));
+    const recent = lastEntries(logs);
+    expect(recent.map((l) => l.date)).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
+    const points = weekdayPoints(recent, 'sleepScore');
+    expect(points[0]).toEqual({ label: 'Tue', title: 'Tuesday, May 05', value: 84 });
+    expect(points.at(-1)).toEqual({ label: 'Mon', title: 'Monday, May 11', value: 90 });
+  });
+});
