@@ -20,7 +20,7 @@ process.env.E2E_MAIL_DIR ??= join(tmpdir(), `sleepweave-${name}-mail`);
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/mail-catcher.setup.ts',
-  outputDir: '../test-results',
+  outputDir: `../test-results/${name}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
