@@ -2,13 +2,12 @@ import { ArrowLeft, ChartLine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { ChartCard } from './lazy-metric-chart';
 import { METRICS } from './metrics';
 import { lastEntries, weekdayPoints } from './sleep-charts';
-import { ErrorState, LoadingState } from './states';
+import { SleepLogsStatus } from './states';
 
 /** Section 2: five line charts, in this order. */
 const CHARTS = [
@@ -23,31 +22,8 @@ const CHARTS = [
 export function SleepChartsScreen() {
   const logs = useSleepLogs();
 
-  let content: ReactNode;
-  if (logs.isPending) content = <LoadingState text="Loading your sleep logs..." />;
-  else if (logs.isError) {
-    content = (
-      <ErrorState
-        title="Failed to fetch sleep logs"
-        text="Please check your connection and try again."
-        onRetry={() => void logs.refetch()}
-        retrying={logs.isFetching}
-      />
-    );
-  } else if (logs.data.length === 0) {
-    content = (
-      <Card className="grid justify-items-center gap-4 p-10 text-center">
-        <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
-          <ChartLine aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Yet</h2>
-        <p className="max-w-md text-base text-night-700">Your charts appear here once you have logged a night.</p>
-        <Button asChild size="lg">
-          <Link to={paths.sleep.log}>Log Sleep</Link>
-        </Button>
-      </Card>
-    );
-  } else {
+  let content: ReactNode = <SleepLogsStatus logs={logs} icon={ChartLine} emptyText="Your charts appear here once you have logged a night." />;
+  if (logs.isSuccess && logs.data.length > 0) {
     const recent = lastEntries(logs.data);
     content = (
       <div className="grid gap-5 lg:grid-cols-2">

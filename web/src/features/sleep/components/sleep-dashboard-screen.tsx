@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { SleepLogCard } from './sleep-log-card';
-import { ErrorState, LoadingState } from './states';
+import { SleepLogsStatus } from './states';
 
 /** Section 2: the rounded mean of the entries with a score, or '--'. */
 export function averageSleepScore(logs: SleepLog[]): string {
@@ -33,31 +33,8 @@ function Stat({ label, value, icon }: { label: string; value: string; icon: Reac
 export function SleepDashboardScreen() {
   const logs = useSleepLogs();
 
-  let content: ReactNode;
-  if (logs.isPending) content = <LoadingState text="Loading your sleep logs..." />;
-  else if (logs.isError) {
-    content = (
-      <ErrorState
-        title="Failed to fetch sleep logs"
-        text="Please check your connection and try again."
-        onRetry={() => void logs.refetch()}
-        retrying={logs.isFetching}
-      />
-    );
-  } else if (logs.data.length === 0) {
-    content = (
-      <Card className="grid justify-items-center gap-4 p-10 text-center">
-        <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
-          <Moon aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Yet</h2>
-        <p className="max-w-md text-base text-night-700">Log your first night to see your sleep here.</p>
-        <Button asChild size="lg">
-          <Link to={paths.sleep.log}>Log Sleep</Link>
-        </Button>
-      </Card>
-    );
-  } else {
+  let content: ReactNode = <SleepLogsStatus logs={logs} icon={Moon} emptyText="Log your first night to see your sleep here." />;
+  if (logs.isSuccess && logs.data.length > 0) {
     const latest = logs.data[0]!;
     content = (
       <>
