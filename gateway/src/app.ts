@@ -6,11 +6,11 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Bus } from '@sleepweave/bus';
 import { ACCESS_COOKIE } from '@sleepweave/contracts';
-import { createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.ts';
-import { findRoute, isAppPath, type ServiceName } from './routing.ts';
+import { findRoute, isAppPath, isPlainPath, type ServiceName } from './routing.ts';
 import type { RevocationList } from './revocations.ts';
 import type { ResolvedSession, SessionResolver } from './session.ts';
 import type { ThreadHub } from './community-live.ts';
@@ -132,6 +132,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
   async function proxy(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0]!;
+    // The path is routed as sent and forwarded as sent: one that a URL parser would
+    // rewrite (dot segments, backslashes, encoded separators) could reach another route.
+    if (!isPlainPath(path)) throw badRequest('Invalid path.');
     const route = findRoute(request.method, path);
     const upstream = route && deps.upstreams[route.service];
     if (!route || !upstream) throw notFound(`No route for ${request.method} ${path}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -221,5 +222,30 @@ describe('static files', () => {
   it('answers 404 for a missing asset instead of the index page', async () => {
     const response = await gateway.inject({ method: 'GET', url: '/assets/gone-1234.js' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('path tricks', () => {
+  /** Sends the path exactly as written (fetch would resolve the dot segments itself). */
+  function rawRequest(method: string, path: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const { hostname, port } = new URL(baseUrl);
+      const headers = method === 'POST' ? { 'content-type': 'application/json', origin: APP_URL } : {};
+      const req = httpRequest({ hostname, port, path, method, headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(method === 'POST' ? JSON.stringify({ refreshToken: 'x' }) : undefined);
+    });
+  }
+
+  it.each([
+    ['POST', '/api/login/../../internal/session/refresh'],
+    ['POST', '/api/login/%2e%2e/%2e%2e/internal/session/refresh'],
+    ['GET', '/api/login/../user'],
+    ['GET', '/api/login%5c..%5cuser'],
+  ])('refuses %s %s with 400 instead of routing it elsewhere', async (method, path) => {
+    expect(await rawRequest(method, path)).toBe(400);
   });
 });

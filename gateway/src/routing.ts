@@ -56,3 +56,19 @@ export function isAppPath(path: string): boolean {
   if (path === '/api' || path.startsWith('/api/') || path === '/ws') return false;
   return !path.startsWith('/assets/') && !/\.[A-Za-z0-9]{1,8}$/.test(path);
 }
+
+/**
+ * True when the path means the same to us and to the service: no `.` or `..` segment
+ * (raw or percent-encoded), no backslash and no encoded `/` or `\`. Anything else could be
+ * rewritten by URL resolution after routing (`/api/login/../../internal/...`).
+ */
+export function isPlainPath(path: string): boolean {
+  if (path.includes('\\') || /%2f|%5c/i.test(path)) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return !decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}

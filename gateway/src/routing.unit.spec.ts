@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, isAppPath, type Route } from './routing.ts';
+import { findRoute, isAppPath, isPlainPath, type Route } from './routing.ts';
 
 describe('findRoute', () => {
   it('matches a prefix exactly or as a path segment', () => {
@@ -61,5 +61,21 @@ describe('isAppPath', () => {
     expect(isAppPath('/ws')).toBe(false);
     expect(isAppPath('/assets/index-abc123.js')).toBe(false);
     expect(isAppPath('/favicon.ico')).toBe(false);
+  });
+});
+
+describe('isPlainPath', () => {
+  it.each([
+    ['/api/user', true],
+    ['/api/library/card/3f2a', true],
+    ['/api/library/cards', true],
+    ['/api/login/../../internal/session/refresh', false],
+    ['/api/login/%2e%2e/%2E%2E/internal/session/refresh', false],
+    ['/api/login/./user', false],
+    ['/api/login\\..\\user', false],
+    ['/api/login%2f..%2fuser', false],
+    ['/api/%E0%A4%A', false],
+  ])('%s -> %s', (path, plain) => {
+    expect(isPlainPath(path)).toBe(plain);
   });
 });
