@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../users/admin.ts';
+import { grantAdmin, grantAdminEmails } from '../users/admin.ts';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 
 let identity: Identity;
@@ -57,10 +57,12 @@ describe('events', () => {
     expect((await authUser(access)).json().studyStartDate).toBe('2026-11-20');
   });
 
-  it('makes ADMIN_EMAILS admins at registration', async () => {
+  it('never makes an admin at registration; ADMIN_EMAILS applies at start to existing accounts', async () => {
     const { user } = await register(identity, { email: 'Boss@Example.com' });
-    const [row] = await identity.deps.sql`select role from users where id = ${user.id}`;
-    expect(row?.role).toBe('admin');
+    const role = async () => (await identity.deps.sql`select role from users where id = ${user.id}`)[0]?.role;
+    expect(await role()).toBe('participant');
+    await grantAdminEmails(identity.context, identity.deps.config.ADMIN_EMAILS);
+    expect(await role()).toBe('admin');
   });
 });
 

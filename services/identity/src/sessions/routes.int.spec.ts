@@ -123,3 +123,13 @@ describe('sessions', () => {
     expect(keys[0]).not.toHaveProperty('d');
   });
 });
+
+describe('per-account limit under parallel guessing', () => {
+  it('checks at most LOGIN_FAILURES_PER_ACCOUNT passwords however many arrive at once', async () => {
+    const { body } = await register(identity);
+    const guesses = Array.from({ length: 20 }, (_, i) => login(body.email, `guess number ${i}`, `10.2.0.${i}`));
+    const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+});

@@ -5,7 +5,7 @@ import { HttpError, tooManyRequests, unauthorized, type ServiceApp } from '@slee
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { findUserByEmail, toUser } from '../users/queries.ts';
-import { accountIsLocked, clearLoginFailures, recordLoginFailure } from './login-limits.ts';
+import { clearLoginFailures, reserveLoginAttempt } from './login-limits.ts';
 import { clearSessionCookies, findActiveSession, openSession, revokeSession, setSessionCookies } from './session-service.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -39,12 +39,11 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
     async (request, reply) => {
       const { email, password } = request.body;
       const { LOGIN_FAILURES_PER_ACCOUNT: maxFailures, LOGIN_FAILURE_WINDOW_MINUTES: window } = ctx.config;
-      if (await accountIsLocked(ctx.sql, email, maxFailures, window)) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+      if (!(await reserveLoginAttempt(ctx.sql, email, maxFailures, window))) throw tooManyRequests(TOO_MANY_ATTEMPTS);
 
       const user = await findUserByEmail(ctx.sql, email);
       const passwordMatches = await verify(user?.password_hash ?? decoyHash, password);
       if (!user || !passwordMatches) {
-        await recordLoginFailure(ctx.sql, email, window);
         request.log.info({ knownAccount: Boolean(user) }, 'sign-in refused');
         throw unauthorized(INVALID_CREDENTIALS);
       }

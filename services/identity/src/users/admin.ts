@@ -17,6 +17,10 @@ export async function grantAdmin(ctx: IdentityContext, email: string): Promise<G
 export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): Promise<void> {
   for (const email of emails) {
     const result = await grantAdmin(ctx, email);
-    ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
+    if (result === 'no_such_user') {
+      ctx.logger.warn({ email }, 'ADMIN_EMAILS lists an address with no account: register it, then restart or run admin:grant');
+    } else {
+      ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
+    }
   }
 }

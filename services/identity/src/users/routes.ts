@@ -55,7 +55,10 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     async (request, reply) => {
       const { email, password, firstName, lastName, dateOfBirth, timezone, hormonalStage } = request.body;
       const userId = randomUUID();
-      const role = ctx.config.ADMIN_EMAILS.includes(email) ? 'admin' : 'participant';
+      // Never admin at sign-up: without e-mail verification, whoever registers a listed
+      // address first would get admin rights (ADMIN_EMAILS applies at start, to accounts
+      // that exist; docs/decisions.md).
+      const role = 'participant' as const;
       const passwordHash = await hash(password, ARGON2_OPTIONS);
       const metadata = { correlationId: request.correlationId, userId };
       try {
