@@ -187,15 +187,21 @@ describe('handle', () => {
     expect(result).toEqual({ events: [], state: { total: 0 }, version: 0 });
   });
 
-  it('concurrent commands on one aggregate: the loser gets a ConcurrencyError', async () => {
+  it('concurrent commands on one aggregate take turns: each decides on the latest state', async () => {
     const at = new Date();
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => store.handle('counter:hrace', counter, { type: 'Add', amount: 1, at })),
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => store.handle('counter:hrace', counter, { type: 'Add', amount: 1, at })),
     );
-    const won = results.filter((r) => r.status === 'fulfilled').length;
-    expect(won).toBeGreaterThanOrEqual(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ConcurrencyError);
-    expect((await store.readStream('counter:hrace')).version).toBe(won);
+    expect(results.map((r) => r.state.total).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((await store.readStream('counter:hrace')).version).toBe(10);
+  });
+
+  it('an explicit expectedVersion still conflicts', async () => {
+    const at = new Date();
+    await store.handle('counter:explicit', counter, { type: 'Add', amount: 1, at });
+    await expect(store.handle('counter:explicit', counter, { type: 'Add', amount: 1, at }, { expectedVersion: 0 })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
   });
 });
 

@@ -142,6 +142,11 @@ export async function readStreamWith<E extends DomainEvent = DomainEvent>(
   return { events, version: events.at(-1)?.streamPosition ?? 0 };
 }
 
+/** The per-stream transaction lock that serialises appends (and commands) on one stream. */
+async function lockStream(tx: Tx, streamId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
+}
+
 export function createEventStore(sql: Sql, options: EventStoreOptions = {}): EventStore {
   const projections = options.projections ?? [];
   const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
@@ -159,7 +164,7 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     // Appends to one stream are serialised, so the version check below sees the latest
     // committed version and 'any' never trips over a concurrent append. The unique
     // (stream_id, stream_position) constraint stays the last line of defence.
-    await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
+    await lockStream(tx, streamId);
     const [current] = await tx<{ version: number }[]>`
       select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`;
     const version = current?.version ?? 0;
@@ -209,6 +214,10 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     handle(streamId, decider, command, options = {}) {
       type E = Parameters<typeof decider.evolve>[1];
       return inTransaction(options.tx, async (tx) => {
+        // Commands on one stream take turns (the same lock append takes): each decides on
+        // the latest state, so two at once never conflict; only an explicit
+        // expectedVersion from the caller can.
+        await lockStream(tx, streamId);
         const read = await readStreamWith<E>(tx, streamId);
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
         const decided = decider.decide(command, state);
@@ -230,9 +239,12 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     // privacy wins over immutability and nothing of hers may survive (ARCHITECTURE.md).
     async deleteStreams(streamIds, tx) {
       if (streamIds.length === 0) return 0;
-      const q: Queryable = tx ?? sql;
-      const result = await q`delete from events where stream_id in ${q(streamIds)}`;
-      return result.count;
+      return inTransaction(tx, async (t) => {
+        // wait for appends in flight to these streams, so none lands after the delete
+        for (const streamId of [...new Set(streamIds)].sort()) await lockStream(t, streamId);
+        const result = await t`delete from events where stream_id in ${t(streamIds)}`;
+        return result.count;
+      });
     },
 
     async deleteStreamsByPrefix(prefix, tx) {

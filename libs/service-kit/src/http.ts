@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
 import { HttpError, errorWordFor } from './errors.ts';
 
@@ -73,6 +74,10 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: err.error, message: err.message });
+    }
+    if (isConcurrencyError(err)) {
+      // an explicit expected version met a newer one: the client's view is out of date
+      return reply.status(409).send({ error: 'conflict', message: 'This was changed at the same moment by another request. Please reload and try again.' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
