@@ -27,7 +27,12 @@ export function createIdentityContext(deps: { config: IdentityConfig; sql: Sql; 
     ...deps,
     keys,
     store: createEventStore(deps.sql, { projections: identityProjections }),
-    mailer: createMailer({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, logger: deps.logger }),
+    mailer: createMailer({
+      smtpUrl: deps.config.SMTP_URL,
+      from: deps.config.MAIL_FROM,
+      logger: deps.logger,
+      logContents: deps.config.NODE_ENV !== 'production',
+    }),
     clock: () => new Date(),
   };
 }

@@ -14,12 +14,22 @@ export interface Mailer {
 }
 
 /**
- * Mail over SMTP (nodemailer) when SMTP_URL is set. Without it (local runs) nothing is
- * sent: the message is written to the log instead, so the link can be copied from there.
+ * Mail over SMTP (nodemailer) when SMTP_URL is set. Without it nothing is sent: on a
+ * development machine the message is written to the log so the link can be copied from
+ * there; in production (`logContents` false) a reset link in a log would let anyone who
+ * reads the logs take over the account, so only the failure is logged.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger; logContents: boolean }): Mailer {
   const log = options.logger.child({ component: 'mailer' });
   if (!options.smtpUrl) {
+    if (!options.logContents) {
+      log.error('SMTP_URL is not set: password-reset e-mails cannot be sent');
+      return {
+        async send(mail) {
+          log.error({ subject: mail.subject }, 'E-mail NOT sent: SMTP_URL is not set');
+        },
+      };
+    }
     log.info('SMTP_URL is not set: e-mails are written to this log instead of being sent');
     return {
       async send(mail) {
