@@ -62,6 +62,8 @@ describe('streams', () => {
     expect(info.config.storage).toBe('file');
     expect(info.config.retention).toBe('limits');
     expect(info.config.duplicate_window).toBe(nanos(120_000));
+    // events (with personal data) leave the bus after 7 days
+    expect(info.config.max_age).toBe(nanos(7 * 24 * 3600 * 1000));
     expect(bus.prefix).toBe(prefix);
     expect(bus.isConnected()).toBe(true);
   });

@@ -45,6 +45,14 @@ export interface ConnectBusOptions {
   logger: Logger;
 }
 
+/**
+ * Events leave the bus after this long. PostgreSQL is the source of truth; the bus only
+ * carries events between services, and personal data must not outlive a deletion there
+ * (docs/data-protection.md). A consumer down for longer than this catches up by a
+ * projection rebuild, not from the bus. At least the gateway's revocation memory (1 h).
+ */
+export const STREAM_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** JetStream de-duplicates a re-published msgID inside this window. */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 /** A message not acked within this time is redelivered. */
@@ -162,6 +170,7 @@ class NatsBus implements Bus {
       retention: RetentionPolicy.Limits,
       discard: DiscardPolicy.Old,
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      max_age: nanos(STREAM_MAX_AGE_MS),
       num_replicas: 1,
     };
     let existing;
@@ -186,10 +195,11 @@ class NatsBus implements Bus {
       const drifted =
         c.subjects?.join(',') !== config.subjects.join(',') ||
         c.duplicate_window !== config.duplicate_window ||
+        c.max_age !== config.max_age ||
         c.retention !== config.retention;
       if (drifted) {
-        const { subjects, duplicate_window, discard } = config;
-        await this.jsm.streams.update(config.name, { subjects, duplicate_window, discard });
+        const { subjects, duplicate_window, discard, max_age } = config;
+        await this.jsm.streams.update(config.name, { subjects, duplicate_window, discard, max_age });
         this.logger.info({ stream: config.name }, 'stream updated');
       }
     }

@@ -50,6 +50,31 @@ describe('user directory', () => {
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
     expect(deletedUsers).toContain(userId);
   });
+
+  it('a late registered event does not bring a deleted user back; a late older profile changes nothing', async () => {
+    const { bus, sql } = service.deps;
+    const profile = { firstName: 'Ines', lastName: 'Vale', dateOfBirth: null, timezone: 'Europe/Paris' as const, hormonalStage: null, profileImageUrl: null };
+    const registered = testEnvelope('identity.user.registered', { userId: randomUUID(), email: 'ines@example.com', ...profile, role: 'participant', registeredAt: '2026-01-01T00:00:00.000Z' });
+    const userId = registered.data.userId;
+    await bus.publish(registered);
+    await expect.poll(async () => (await findDirectoryUser(sql, userId))?.firstName, { timeout: 5_000 }).toBe('Ines');
+
+    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Ina', updatedAt: '2026-03-01T00:00:00.000Z' }));
+    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Old', updatedAt: '2026-02-01T00:00:00.000Z' }));
+    const older = testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: '2026-03-02T00:00:00.000Z' });
+    await bus.publish(older);
+    await expect.poll(async () => (await findDirectoryUser(sql, userId))?.role, { timeout: 5_000 }).toBe('admin');
+    expect((await findDirectoryUser(sql, userId))?.firstName).toBe('Ina');
+
+    await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
+    // the same registration again, as a redelivery with a new id would look
+    await bus.publish({ ...registered, id: randomUUID() });
+    const marker = testEnvelope('identity.user.role_granted', { userId: randomUUID(), role: 'admin', grantedAt: new Date().toISOString() });
+    await bus.publish(marker);
+    await expect.poll(async () => (await sql`select 1 from inbox where event_id = ${marker.id}`).length, { timeout: 5_000 }).toBe(1);
+    expect(await findDirectoryUser(sql, userId)).toBeUndefined();
+  });
 });
 
 describe('migrateUserDirectory', () => {

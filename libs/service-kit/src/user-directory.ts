@@ -46,6 +46,12 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
       registered_at timestamptz not null,
       updated_at timestamptz not null default now()
     )`;
+    // Ids only: a redelivered or late `registered` of a deleted user must not bring her back.
+    await tx`
+    create table if not exists deleted_users (
+      user_id uuid primary key,
+      deleted_at timestamptz not null
+    )`;
   });
 }
 
@@ -62,8 +68,9 @@ export function userDirectoryConsumer(service: string, options: UserDirectoryOpt
         case 'identity.user.registered': {
           const d = envelope.data as Data<'identity.user.registered'>;
           await tx`
-            insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, profile_image_url, role, registered_at)
-            values (${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.profileImageUrl}, ${d.role}, ${d.registeredAt})
+            insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, profile_image_url, role, registered_at, updated_at)
+            select ${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.profileImageUrl}, ${d.role}, ${d.registeredAt}, ${d.registeredAt}
+            where not exists (select 1 from deleted_users where user_id = ${d.userId})
             on conflict (user_id) do nothing`;
           return;
         }
@@ -72,17 +79,18 @@ export function userDirectoryConsumer(service: string, options: UserDirectoryOpt
           await tx`
             update user_directory set first_name = ${d.firstName}, last_name = ${d.lastName}, date_of_birth = ${d.dateOfBirth},
               timezone = ${d.timezone}, hormonal_stage = ${d.hormonalStage}, profile_image_url = ${d.profileImageUrl}, updated_at = ${d.updatedAt}
-            where user_id = ${d.userId}`;
+            where user_id = ${d.userId} and updated_at <= ${d.updatedAt}`; // an older update redelivered late changes nothing
           return;
         }
         case 'identity.user.role_granted': {
           const d = envelope.data as Data<'identity.user.role_granted'>;
-          await tx`update user_directory set role = ${d.role}, updated_at = ${d.grantedAt} where user_id = ${d.userId}`;
+          await tx`update user_directory set role = ${d.role} where user_id = ${d.userId}`;
           return;
         }
         case 'identity.user.deleted': {
           const { userId } = envelope.data as Data<'identity.user.deleted'>;
           await tx`delete from user_directory where user_id = ${userId}`;
+          await tx`insert into deleted_users (user_id, deleted_at) values (${userId}, ${envelope.time}) on conflict do nothing`;
           await options.onUserDeleted(tx, userId);
           return;
         }
