@@ -1,5 +1,5 @@
 import type { Bus } from '@sleepweave/bus';
-import type { EventEnvelope, IntegrationEventData, IntegrationEventType } from '@sleepweave/contracts';
+import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
 import type postgres from 'postgres';
 import type { Logger } from 'pino';
 import { relayLock } from './locks.ts';
@@ -32,11 +32,16 @@ export interface Relay {
   wake(): void;
 }
 
-/** Builds an integration envelope from a stored event: id = event id, subject = stream id. */
+/**
+ * Builds an integration envelope from a stored event: id = event id, subject = stream id.
+ * The data is checked against its contract: a mapping that drifted from the contract
+ * throws (and the relay retries loudly) instead of publishing what consumers would drop.
+ */
 export function toEnvelope<T extends IntegrationEventType>(
   event: RecordedEvent,
   options: { source: string; type: T; version?: number; data: IntegrationEventData<T> },
 ): EventEnvelope<T> {
+  const data = integrationEvents[options.type].parse(options.data);
   return {
     id: event.id,
     type: options.type,
@@ -46,7 +51,7 @@ export function toEnvelope<T extends IntegrationEventType>(
     time: event.createdAt.toISOString(),
     correlationId: event.metadata.correlationId ?? null,
     causationId: event.metadata.causationId ?? null,
-    data: options.data,
+    data,
   } as EventEnvelope<T>;
 }
 
