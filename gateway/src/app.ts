@@ -120,6 +120,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       Object.entries(deps.upstreams).map(async ([name, url]) => {
         try {
           const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(2_000) });
+          await response.body?.cancel();
           checks[name] = response.ok ? 'ok' : 'down';
         } catch {
           checks[name] = 'down';

@@ -249,3 +249,17 @@ describe('path tricks', () => {
     expect(await rawRequest(method, path)).toBe(400);
   });
 });
+
+describe('session renewal when identity is down', () => {
+  it('answers 503, not 500 or a silent sign-out', async () => {
+    const resolver = createSessionResolver({
+      verifier: async () => {
+        throw new Error('expired');
+      },
+      revocations: new RevocationList(1_000),
+      identityUrl: 'http://127.0.0.1:9', // nothing listens there
+    });
+    const request = { cookies: { sw_session: 'some-refresh-token' }, correlationId: 'c', log: createLogger('t', 'silent') };
+    await expect(resolver.resolve(request as never)).rejects.toMatchObject({ statusCode: 503, error: 'unavailable' });
+  });
+});

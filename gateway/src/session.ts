@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE, REFRESH_COOKIE, type AccessTokenClaims } from '@sleepweave/contracts';
-import type { AccessTokenVerifier } from '@sleepweave/service-kit';
+import { HttpError, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { RevocationList } from './revocations.ts';
 
@@ -44,14 +44,24 @@ export function createSessionResolver(options: {
       }
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) return null;
-      const response = await fetch(new URL('/internal/session/refresh', identityUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId },
-        body: JSON.stringify({ refreshToken }),
-        signal: AbortSignal.timeout(5_000),
-      });
-      if (response.status === 401) return null;
-      if (!response.ok) throw new Error(`identity refresh answered ${response.status}`);
+      let response: Response;
+      try {
+        response = await fetch(new URL('/internal/session/refresh', identityUrl), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId },
+          body: JSON.stringify({ refreshToken }),
+          signal: AbortSignal.timeout(5_000),
+        });
+      } catch (err) {
+        request.log.error({ err }, 'identity unreachable for a session renewal');
+        throw unavailable();
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        if (response.status === 401) return null;
+        request.log.error({ status: response.status }, 'identity refused a session renewal');
+        throw unavailable();
+      }
       const body = (await response.json()) as { accessToken: string; expiresIn: number };
       const claims = await verified(body.accessToken);
       if (!claims) return null;
@@ -59,3 +69,5 @@ export function createSessionResolver(options: {
     },
   };
 }
+
+const unavailable = () => new HttpError(503, 'unavailable', 'Sleepweave is not answering right now. Please try again in a moment.');

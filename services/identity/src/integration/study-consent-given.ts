@@ -20,7 +20,7 @@ export function studyConsentGiven(ctx: IdentityContext): ConsumerDefinition {
       await ctx.store.handle(
         userStreamId(userId),
         userDecider,
-        { type: 'RecordStudyStartDate', data: { userId, studyStartDate, now: new Date() } },
+        { type: 'RecordStudyStartDate', data: { userId, studyStartDate, now: new Date(envelope.time) } },
         { tx, metadata: { correlationId: envelope.correlationId, causationId: envelope.id, userId } },
       );
     },
