@@ -263,3 +263,47 @@ describe('session renewal when identity is down', () => {
     await expect(resolver.resolve(request as never)).rejects.toMatchObject({ statusCode: 503, error: 'unavailable' });
   });
 });
+
+describe('/ws limits (a gateway with a stand-in session)', () => {
+  async function gatewayWithSession(expiresInSeconds: number) {
+    const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent' });
+    const logger = createLogger('gateway', 'silent');
+    const sessions = {
+      resolve: async () => ({
+        claims: { sub: randomUUID(), sid: randomUUID(), role: 'participant' as const },
+        accessToken: 'stand-in',
+        expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
+      }),
+    };
+    const app = await buildGateway({ config, logger, bus, sessions, revocations: new RevocationList(1_000), upstreams: {} });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
+  }
+
+  it('closes a socket when the access token it was opened with expires', async () => {
+    const { app, url } = await gatewayWithSession(1);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+      expect(code).toBe(4401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses more than 30 join_thread messages a minute', async () => {
+    const { app, url } = await gatewayWithSession(600);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      await new Promise((resolve) => socket.on('open', resolve));
+      const replies: { message?: string }[] = [];
+      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      for (let i = 0; i < 31; i++) socket.send(JSON.stringify({ type: 'join_thread', threadId: randomUUID() }));
+      await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(31);
+      expect(replies.filter((r) => r.message === 'Too many requests. Please wait a minute.')).toHaveLength(1);
+      socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -6,6 +6,8 @@ import type { RevocationList } from './revocations.ts';
 export interface ResolvedSession {
   claims: AccessTokenClaims;
   accessToken: string;
+  /** When the access token expires (epoch seconds). */
+  expiresAt: number;
   /** Set when the access token was renewed from the refresh cookie: send it back as a cookie. */
   renewed?: { accessToken: string; maxAgeSeconds: number };
 }
@@ -26,10 +28,10 @@ export function createSessionResolver(options: {
 }): SessionResolver {
   const { verifier, revocations, identityUrl } = options;
 
-  async function verified(token: string): Promise<AccessTokenClaims | null> {
+  async function verified(token: string): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
     try {
-      const { sub, sid, role } = await verifier(token);
-      return revocations.isRevoked(sid) ? null : { sub, sid, role };
+      const { sub, sid, role, exp } = await verifier(token);
+      return revocations.isRevoked(sid) ? null : { claims: { sub, sid, role }, expiresAt: exp };
     } catch {
       return null;
     }
@@ -39,8 +41,8 @@ export function createSessionResolver(options: {
     async resolve(request) {
       const accessToken = request.cookies[ACCESS_COOKIE];
       if (accessToken) {
-        const claims = await verified(accessToken);
-        if (claims) return { claims, accessToken };
+        const valid = await verified(accessToken);
+        if (valid) return { ...valid, accessToken };
       }
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) return null;
@@ -63,9 +65,9 @@ export function createSessionResolver(options: {
         throw unavailable();
       }
       const body = (await response.json()) as { accessToken: string; expiresIn: number };
-      const claims = await verified(body.accessToken);
-      if (!claims) return null;
-      return { claims, accessToken: body.accessToken, renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn } };
+      const valid = await verified(body.accessToken);
+      if (!valid) return null;
+      return { ...valid, accessToken: body.accessToken, renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn } };
     },
   };
 }

@@ -4,6 +4,9 @@ import { forbidden, unauthorized, type ServiceApp } from '@sleepweave/service-ki
 import { isAllowedOrigin, type GatewayDeps } from './app.ts';
 import { MAX_THREADS_PER_SOCKET } from './community-live.ts';
 
+/** join_thread messages a socket may send per minute (each costs a call to community). */
+export const JOINS_PER_MINUTE = 30;
+
 const send = (socket: WebSocket, message: ServerSocketMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 };
@@ -11,7 +14,9 @@ const send = (socket: WebSocket, message: ServerSocketMessage) => {
 /**
  * /ws: authenticated at the upgrade from the session cookie, `Origin` checked
  * (browsers do not apply CORS to WebSockets, so this check is what stops other sites).
- * Sockets of a session are closed when the session is revoked.
+ * Sockets of a session are closed when the session is revoked, and when the access token
+ * they were opened with expires (the browser reconnects, renewing the session from its
+ * cookie, so a session that ended meanwhile stops receiving anything).
  *
  * Messages (libs/contracts sockets.ts): `ping` -> `pong`; `join_thread` -> `joined`
  * when the community service says she may open the thread, else `error` (she then gets
@@ -47,8 +52,12 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       socketsBySession.set(sessionId, set);
       /** Threads this socket follows (joined, or being checked). */
       const threads = new Set<string>();
+      const expiry = setTimeout(() => socket.close(4401, 'session renewal needed'), Math.max(0, session.expiresAt * 1000 - Date.now()));
+      let joinWindowStart = Date.now();
+      let joinsInWindow = 0;
 
       socket.on('close', () => {
+        clearTimeout(expiry);
         set.delete(socket);
         if (set.size === 0) socketsBySession.delete(sessionId);
         for (const threadId of threads) deps.threads?.leave(threadId, socket);
@@ -101,6 +110,14 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
             return;
           case 'join_thread': {
             const { threadId } = message.data;
+            if (Date.now() - joinWindowStart > 60_000) {
+              joinWindowStart = Date.now();
+              joinsInWindow = 0;
+            }
+            if (++joinsInWindow > JOINS_PER_MINUTE) {
+              send(socket, { type: 'error', threadId, message: 'Too many requests. Please wait a minute.' });
+              return;
+            }
             join(threadId).catch((err: unknown) => {
               request.log.error({ err }, 'join_thread failed');
               threads.delete(threadId);
