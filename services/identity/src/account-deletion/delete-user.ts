@@ -47,6 +47,9 @@ export async function deleteUser(
     await ctx.store.deleteStreams([userStreamId(userId), ...sessions.map((s) => sessionStreamId(s.id))], tx);
     await tx`delete from login_failures where email = ${user.email}`;
     await tx`delete from password_reset_requests where email = ${user.email}`;
+    // her id as the actor of events she caused on other streams (e.g. an admin who deleted
+    // another account) goes too
+    await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
     return 'deleted';
   });
 }

@@ -162,6 +162,14 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(again.statusCode).toBe(404);
     const bad = await identity.app.inject({ method: 'DELETE', url: '/api/admin/users/not-a-uuid', headers: bearer(adminAccess) });
     expect(bad.statusCode).toBe(400);
+
+    // the admin deletes her own account later: her id as the actor of that deletion goes too
+    const acting = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
+    expect(acting[0]!.n).toBeGreaterThan(0);
+    const own = await identity.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: admin.body.password }, headers: bearer(adminAccess) });
+    expect(own.statusCode).toBe(200);
+    const left = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
+    expect(left[0]!.n).toBe(0);
   });
 });
 
