@@ -56,7 +56,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   const spa = existsSync(config.WEB_DIST);
   const app = createHttpApp({
     logger: deps.logger,
-    trustProxy: false,
+    trustProxy: config.TRUST_PROXY,
     // The SPA's index.html for every other GET that is not an API call: the browser router decides.
     notFound: (request, reply) => {
       const path = request.url.split('?')[0]!;

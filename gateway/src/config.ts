@@ -15,6 +15,21 @@ export const GatewayConfig = BaseConfig.extend({
   COMMUNITY_URL: z.string().url().optional(),
   LIBRARY_URL: z.string().url().optional(),
   RESEARCH_EXPORT_URL: z.string().url().optional(),
+  /**
+   * Behind a TLS terminator or load balancer: which X-Forwarded-For hops to trust, so
+   * rate limits see the client's address, not the proxy's. `false` (default: nothing in
+   * front), `true`, a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      const v = value.trim();
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   /** How long a revoked session id is remembered: at least the access-token lifetime. */
   REVOCATION_MEMORY_SECONDS: z.coerce.number().int().min(60).default(3600),
 });

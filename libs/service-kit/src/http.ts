@@ -26,7 +26,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface HttpAppOptions {
   logger: Logger;
   /** Services sit behind the gateway and trust its X-Forwarded-For. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** As Fastify's trustProxy; a number is a hop count. */
+  trustProxy?: boolean | number | string | string[];
   bodyLimit?: number;
   /** Answers unknown routes; default: JSON 404. (The gateway serves the SPA instead.) */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -40,7 +41,7 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: options.logger,
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: (options.trustProxy ?? true) as FastifyServerOptions['trustProxy'],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
