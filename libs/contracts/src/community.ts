@@ -44,6 +44,7 @@ export const ThreadListItem = z.object({
   lastMessage: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
 });
 export type ThreadListItem = z.infer<typeof ThreadListItem>;
+/** GET /api/community/threads: pinned first, then the most recently active; 100 at most. */
 export const ThreadList = z.array(ThreadListItem);
 
 /**
@@ -52,6 +53,11 @@ export const ThreadList = z.array(ThreadListItem);
  */
 export const MessageSender = z.object({
   firstName: z.string().nullable(),
+  /**
+   * Only the part of her e-mail address before the @ ("maya.k" for maya.k@example.com):
+   * every signed-in member reads this, so the full address never leaves community. The
+   * field keeps the spec's name (docs/decisions.md, Community).
+   */
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
 });

@@ -49,7 +49,7 @@ export const JournalEntry = z.object({
 });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
-/** GET /api/journal/entries: newest first. */
+/** GET /api/journal/entries: her newest 365 entries, newest first. */
 export const JournalEntryList = z.array(JournalEntry);
 export type JournalEntryList = z.infer<typeof JournalEntryList>;
 

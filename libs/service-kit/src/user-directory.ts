@@ -1,6 +1,8 @@
 import type { EventEnvelope, HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from './database.ts';
+import { HttpError, unauthorized } from './errors.ts';
 import type { ConsumerDefinition } from './runtime.ts';
 
 /**
@@ -131,4 +133,63 @@ export async function findDirectoryUser(sql: Sql | Tx, userId: string): Promise<
            profile_image_url, role, registered_at
     from user_directory where user_id = ${userId}`;
   return row ? toDirectoryUser(row) : undefined;
+}
+
+// Writes of a user's data and her deletion (docs/data-protection.md)
+
+export const PROFILE_NOT_READY_MESSAGE = 'Your profile is still being set up. Please try again in a moment.';
+export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
+
+/** Her registration reaches this service through identity's events, a moment after sign-up. */
+export const profileNotReady = () => new HttpError(503, 'unavailable', PROFILE_NOT_READY_MESSAGE);
+/** Her token outlived her account for a moment (the gateway refuses it within a second). */
+export const accountDeleted = () => unauthorized(ACCOUNT_DELETED_MESSAGE);
+
+/**
+ * Whether identity told this service that the user was deleted (`deleted_users`, ids only,
+ * kept by libs/service-kit with user_directory in the deletion's transaction).
+ */
+export async function isDeletedUser(sql: Sql | Tx, userId: string): Promise<boolean> {
+  const rows = await (sql as Sql)`select 1 from deleted_users where user_id = ${userId}`;
+  return rows.length > 0;
+}
+
+/** How long awaitDirectoryUser waits for her registration before answering 503. */
+export const PROFILE_WAIT_MS = 3_000;
+
+/**
+ * Right after sign-up her registration may still be on its way to this service (it
+ * usually takes well under a second): waits a little for it, then answers 503 rather
+ * than guess. A deleted user (her token outlived her for a moment) gets 401 at once.
+ * This only waits, outside any transaction: the write then takes lockDirectoryUser.
+ */
+export async function awaitDirectoryUser(sql: Sql, userId: string, waitMs = PROFILE_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
+    if (await findDirectoryUser(sql, userId)) return;
+    if (await isDeletedUser(sql, userId)) throw accountDeleted();
+    if (Date.now() + delay > deadline) throw profileNotReady();
+    await sleep(delay);
+  }
+}
+
+/**
+ * Her user_directory row, share-locked until the transaction ends; undefined when there
+ * is none. Every write of her data takes it first, in the append transaction: a
+ * concurrent `identity.user.deleted` (which deletes this row first, then everything else
+ * of hers) waits for our commit and then deletes what we wrote, or we wait for it and
+ * find no row. Either way nothing of a deleted user survives (docs/data-protection.md).
+ */
+export async function lockDirectoryRow(tx: Tx, userId: string): Promise<{ timezone: Timezone } | undefined> {
+  const [row] = await tx<{ timezone: Timezone }[]>`
+    select timezone from user_directory where user_id = ${userId} for share`;
+  return row;
+}
+
+/** lockDirectoryRow for her own request: 401 when she was deleted, 503 while she is unknown yet. */
+export async function lockDirectoryUser(tx: Tx, userId: string): Promise<{ timezone: Timezone }> {
+  const row = await lockDirectoryRow(tx, userId);
+  if (row) return row;
+  // Read committed: this statement sees a deletion that committed while we waited.
+  throw (await isDeletedUser(tx, userId)) ? accountDeleted() : profileNotReady();
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createThread, deleteUser, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
+import { addUser, createThread, deleteUser, duringDeletion, openThread, post, startCommunity, type Community, type TestUser } from '../test/helpers.ts';
 import { startDirectThread, WELCOME_THREAD_ID } from '../threads/thread-service.ts';
 
 let community: Community;
@@ -98,5 +98,89 @@ describe('a deleted user', () => {
     await community.deps.bus.publish(late);
     await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${late.id}`).length, { timeout: 5_000 }).toBe(1);
     expect(await community.deps.sql`select 1 from study_participants where user_id = ${zoe.id}`).toEqual([]);
+  });
+
+  describe('racing a write', () => {
+    /** Every place community could keep something of hers. */
+    const traces = async (user: TestUser) => {
+      const { sql } = community.deps;
+      const id = user.id;
+      return sql`
+        select 'events' as t from events where stream_id like ${`%${id}%`} or data::text like ${`%${id}%`} or metadata::text like ${`%${id}%`}
+        union all select 'threads' from message_threads where created_by = ${id}
+        union all select 'members' from thread_members where user_id = ${id}
+        union all select 'messages' from messages where sender_id = ${id}
+        union all select 'participants' from study_participants where user_id = ${id}
+        union all select 'directory' from user_directory where user_id = ${id}`;
+    };
+    const deleted = { error: 'unauthorized', message: 'This account has been deleted.' };
+
+    it('a message sent while her deletion is applied leaves nothing of hers (401)', async () => {
+      const ines = await addUser(community);
+      const maya = await addUser(community);
+      const thread = await createThread(community, maya);
+      await post(community, ines, thread.id, 'before');
+      const during = await duringDeletion(community, ines.id, () => post(community, ines, thread.id, 'during the deletion'));
+      expect(await traces(ines)).toEqual([]);
+      expect((await openThread(community, maya, thread.id)).json().thread.memberCount).toBe(1);
+      expect(during.statusCode).toBe(401);
+      expect(during.json()).toEqual(deleted);
+    });
+
+    it('a thread started while her deletion is applied leaves nothing of hers (401)', async () => {
+      const ines = await addUser(community);
+      const name = `Started while leaving ${randomUUID()}`;
+      const during = await duringDeletion(community, ines.id, () => community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name } }));
+      expect(await traces(ines)).toEqual([]);
+      expect(await community.deps.sql`select 1 from message_threads where name = ${name}`).toEqual([]);
+      expect(during.statusCode).toBe(401);
+    });
+
+    it('a thread opened (joined) while her deletion is applied leaves nothing of hers (401)', async () => {
+      const ines = await addUser(community);
+      const maya = await addUser(community);
+      const thread = await createThread(community, maya);
+      const during = await duringDeletion(community, ines.id, () => openThread(community, ines, thread.id));
+      expect(await traces(ines)).toEqual([]);
+      expect(during.statusCode).toBe(401);
+    });
+
+    it('a study consent consumed while her deletion is applied leaves nothing of hers', async () => {
+      const ines = await addUser(community);
+      const consent = testEnvelope('study.consent.given', { userId: ines.id, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' });
+      await duringDeletion(community, ines.id, () => community.deps.bus.publish(consent), 1_000);
+      await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 }).toBe(1);
+      expect(await traces(ines)).toEqual([]);
+    });
+
+    it('after her deletion, her token gets 401 (not "still being set up")', async () => {
+      const ines = await addUser(community);
+      const maya = await addUser(community);
+      const thread = await createThread(community, maya);
+      await deleteUser(community, ines.id);
+      for (const response of [
+        await post(community, ines, thread.id, 'late'),
+        await openThread(community, ines, thread.id),
+        await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name: 'late' } }),
+      ]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(deleted);
+      }
+      expect(await traces(ines)).toEqual([]);
+    });
+  });
+});
+
+describe('study.consent.given', () => {
+  it("records her participation with the event's time, so a replay records the same", async () => {
+    const ines = await addUser(community);
+    const consent = {
+      ...testEnvelope('study.consent.given', { userId: ines.id, consentVersion: '1.0', acceptedAt: '2025-01-01T08:00:00.000Z', studyStartDate: '2025-01-01' }),
+      time: '2025-01-01T08:00:01.000Z',
+    };
+    await community.deps.bus.publish(consent);
+    await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 }).toBe(1);
+    const events = await community.deps.sql`select data from events where stream_id = ${`study_participant:${ines.id}`}`;
+    expect(events.map((e) => e.data)).toEqual([{ userId: ines.id, studyStartDate: '2025-01-01', recordedAt: '2025-01-01T08:00:01.000Z' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, bearer, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
 
@@ -21,7 +22,7 @@ describe('POST /api/community/message', () => {
       threadId: thread.id,
       senderId: ines.id,
       body: '<script>alert(1)</script>\nLine two & <b>bold</b>',
-      sender: { firstName: 'Ines', email: ines.email, profileImageUrl: null },
+      sender: { firstName: 'Ines', email: ines.email.split('@')[0], profileImageUrl: null },
     });
     const detail = (await openThread(community, ines, thread.id)).json();
     expect(detail.messages.at(-1).body).toBe('<script>alert(1)</script>\nLine two & <b>bold</b>');
@@ -82,22 +83,96 @@ describe('POST /api/community/message', () => {
 });
 
 describe('sender names', () => {
-  it('come from the directory (first name, e-mail, picture), with nulls for a writer not known here', async () => {
-    const named = await addUser(community, { firstName: 'Ada', profileImageUrl: '/images/ada.png' });
-    const unnamed = await addUser(community, { firstName: '', email: 'quiet.reader@example.com' });
-    const unknownId = randomUUID(); // her registration has not reached community yet
+  it('come from the directory (first name, the part of the e-mail before the @, picture), with nulls for a writer not known here', async () => {
+    const named = await addUser(community, { firstName: 'Ada', email: 'ada.lovelace@example.com', profileImageUrl: '/images/ada.png' });
+    const unnamed = await addUser(community, { firstName: '', email: 'quiet.reader@example.org' });
+    const forgotten = await addUser(community, { firstName: 'Zoe', email: 'zoe@example.net' });
     const thread = await createThread(community, named);
     await post(community, named, thread.id, 'one');
     await post(community, unnamed, thread.id, 'two');
-    const third = await community.app.inject({ method: 'POST', url: '/api/community/message', headers: bearer(unknownId), payload: { threadId: thread.id, body: 'three' } });
-    expect(third.statusCode).toBe(201);
+    await post(community, forgotten, thread.id, 'three');
+    // A writer missing from the directory (as after a rebuild that has not seen her yet).
+    await community.deps.sql`delete from user_directory where user_id = ${forgotten.id}`;
 
-    const { messages, currentUserId } = (await openThread(community, named, thread.id)).json();
+    const response = await openThread(community, named, thread.id);
+    const { messages, currentUserId } = response.json();
     expect(currentUserId).toBe(named.id);
     expect(messages.map((m: { body: string; sender: unknown }) => [m.body, m.sender])).toEqual([
-      ['one', { firstName: 'Ada', email: named.email, profileImageUrl: '/images/ada.png' }],
-      ['two', { firstName: '', email: 'quiet.reader@example.com', profileImageUrl: null }],
+      ['one', { firstName: 'Ada', email: 'ada.lovelace', profileImageUrl: '/images/ada.png' }],
+      ['two', { firstName: '', email: 'quiet.reader', profileImageUrl: null }],
       ['three', { firstName: null, email: null, profileImageUrl: null }],
     ]);
+    // No address, domain included, reaches other members: not in the thread, not in a posted message.
+    const posted = (await post(community, unnamed, thread.id, 'four')).json();
+    expect(posted.sender.email).toBe('quiet.reader');
+    for (const text of [response.body, JSON.stringify(posted)]) expect(text).not.toMatch(/@|example\.(com|org|net)/);
+  });
+});
+
+describe('writers community does not know', () => {
+  it('waits a moment for her registration, then answers 503 and stores nothing; once it arrives she can write', async () => {
+    const ines = await addUser(community);
+    const thread = await createThread(community, ines);
+    const newcomer = randomUUID();
+    const send = (body: string) =>
+      community.app.inject({ method: 'POST', url: '/api/community/message', headers: bearer(newcomer), payload: { threadId: thread.id, body } });
+
+    const started = Date.now();
+    const response = await send('Hello?');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' });
+    expect(await community.deps.sql`select 1 from events where stream_id like ${`member:${newcomer}:%`}`).toEqual([]);
+    expect(await community.deps.sql`select 1 from messages where sender_id = ${newcomer}`).toEqual([]);
+
+    // Her registration arrives while she waits: the message goes through.
+    const late = send('Hello again');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await community.deps.bus.publish(
+      testEnvelope('identity.user.registered', {
+        userId: newcomer,
+        email: `newcomer.${newcomer}@example.com`,
+        firstName: 'Nell',
+        lastName: 'Okafor',
+        dateOfBirth: '1970-06-01',
+        timezone: 'Europe/London',
+        hormonalStage: 'Menopause',
+        profileImageUrl: null,
+        role: 'participant',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    expect((await late).statusCode).toBe(201);
+  });
+});
+
+describe('the message limit', () => {
+  it('lets a member send 30 messages a minute, then answers 429; others can still write', async () => {
+    const ines = await addUser(community);
+    const maya = await addUser(community);
+    const thread = await createThread(community, ines);
+    for (let i = 1; i <= 30; i++) expect((await post(community, ines, thread.id, `message ${i}`)).statusCode).toBe(201);
+
+    const refused = await post(community, ines, thread.id, 'one too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'too_many_requests', message: 'You can send up to 30 messages a minute. Please wait a moment and try again.' });
+    expect((await post(community, maya, thread.id, 'Maya is not limited by Ines')).statusCode).toBe(201);
+    const bodies = (await openThread(community, maya, thread.id)).json().messages.map((m: { body: string }) => m.body);
+    expect(bodies).toHaveLength(31);
+    expect(bodies).not.toContain('one too many');
+  });
+
+  it('does not count a refused body', async () => {
+    const limited = await startCommunity({ MESSAGE_POST_LIMIT_PER_MINUTE: '2' });
+    try {
+      const ines = await addUser(limited);
+      const thread = await createThread(limited, ines);
+      for (let i = 0; i < 3; i++) expect((await post(limited, ines, thread.id, '   ')).statusCode).toBe(400);
+      expect((await post(limited, ines, thread.id, 'one')).statusCode).toBe(201);
+      expect((await post(limited, ines, thread.id, 'two')).statusCode).toBe(201);
+      expect((await post(limited, ines, thread.id, 'three')).statusCode).toBe(429);
+    } finally {
+      await limited.cleanup();
+    }
   });
 });

@@ -2,21 +2,31 @@ import { randomUUID } from 'node:crypto';
 import { CreateMessageRequest, Message, THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
 import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
+import { messagePostLimitMessage, perMemberLimit } from '../rate-limits.ts';
 import { findMessage } from '../threads/queries.ts';
 import { isNotFoundOrDenied, postMessage } from './membership-service.ts';
 
 export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): Promise<void> {
+  const { MESSAGE_POST_LIMIT_PER_MINUTE: perMinute } = ctx.config;
+
   /** Plain text, stored as typed (trimmed); the screen renders it as text, never as HTML. */
-  app.post('/api/community/message', { schema: { body: CreateMessageRequest, response: { 201: Message } } }, async (request, reply) => {
-    const { sub } = requireUser(request);
-    const { threadId, body } = request.body;
-    const messageId = randomUUID();
-    try {
-      await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date(), metadata: { correlationId: request.correlationId, userId: sub } });
-    } catch (err) {
-      if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-      throw err;
-    }
-    return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
-  });
+  app.post(
+    '/api/community/message',
+    {
+      schema: { body: CreateMessageRequest, response: { 201: Message } },
+      config: perMemberLimit(perMinute, '1 minute', messagePostLimitMessage(perMinute)),
+    },
+    async (request, reply) => {
+      const { sub } = requireUser(request);
+      const { threadId, body } = request.body;
+      const messageId = randomUUID();
+      try {
+        await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date(), metadata: { correlationId: request.correlationId, userId: sub } });
+      } catch (err) {
+        if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
+        throw err;
+      }
+      return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
+    },
+  );
 }

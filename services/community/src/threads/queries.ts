@@ -7,6 +7,8 @@ const q = (sql: Q) => sql as Sql;
 
 /** The newest messages a thread answer carries (oldest first). */
 export const THREAD_MESSAGE_LIMIT = 500;
+/** The threads the list carries: the pinned ones and then the most recently active (docs/community.md). */
+export const THREAD_LIST_LIMIT = 100;
 
 export interface ThreadRow {
   id: string;
@@ -48,7 +50,7 @@ interface ListRow {
 
 /**
  * Public threads and the direct threads she belongs to: pinned first, then the most
- * recently active. The last message is cut to one character more than the preview, so
+ * recently active; THREAD_LIST_LIMIT of them. The last message is cut to one character more than the preview, so
  * the card knows whether to add an ellipsis without receiving whole messages.
  */
 export async function listThreads(sql: Q, userId: string): Promise<ThreadListItem[]> {
@@ -62,7 +64,8 @@ export async function listThreads(sql: Q, userId: string): Promise<ThreadListIte
     ) last on true
     where not t.is_direct
        or exists (select 1 from thread_members m where m.thread_id = t.id and m.user_id = ${userId})
-    order by t.pinned desc, coalesce(last.created_at, t.created_at) desc, t.id`;
+    order by t.pinned desc, coalesce(last.created_at, t.created_at) desc, t.id
+    limit ${THREAD_LIST_LIMIT}`;
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -99,13 +102,18 @@ interface MessageRow {
   body: string;
   created_at: Date;
   first_name: string | null;
-  email: string | null;
+  email_local_part: string | null;
   profile_image_url: string | null;
 }
 
-/** Sender names come from user_directory (identity's events); unknown senders get nulls. */
+/**
+ * Sender names come from user_directory (identity's events); unknown senders get nulls.
+ * Of her e-mail address only the part before the @ leaves the service: every signed-in
+ * member reads these (docs/decisions.md, Community).
+ */
 const messageColumns = (sql: Sql) => sql`
-  m.id, m.thread_id, m.sender_id, m.body, m.created_at, u.first_name, u.email, u.profile_image_url`;
+  m.id, m.thread_id, m.sender_id, m.body, m.created_at, u.first_name,
+  regexp_replace(u.email, '@[^@]*$', '') as email_local_part, u.profile_image_url`;
 
 function toMessage(row: MessageRow): Message {
   return {
@@ -114,7 +122,7 @@ function toMessage(row: MessageRow): Message {
     senderId: row.sender_id,
     body: row.body,
     createdAt: row.created_at.toISOString(),
-    sender: { firstName: row.first_name, email: row.email, profileImageUrl: row.profile_image_url },
+    sender: { firstName: row.first_name, email: row.email_local_part, profileImageUrl: row.profile_image_url },
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
-import { startDirectThread, ensureWelcomeThread, WELCOME_THREAD_ID, WELCOME_THREAD_NAME } from './thread-service.ts';
+import { addUser, bearer, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
+import { createPublicThread, startDirectThread, ensureWelcomeThread, MemberNotKnown, WELCOME_THREAD_ID, WELCOME_THREAD_NAME } from './thread-service.ts';
 
 let community: Community;
 beforeAll(async () => {
@@ -77,6 +77,55 @@ describe('POST /api/community/thread', () => {
     const response = await community.app.inject({ method: 'POST', url: '/api/community/thread', payload: { name: 'Hello' } });
     expect(response.statusCode).toBe(401);
   });
+  it('answers 503 while her registration has not reached community, and creates nothing', async () => {
+    const newcomer = randomUUID();
+    const response = await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: bearer(newcomer), payload: { name: 'Too early' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' });
+    expect(await community.deps.sql`select 1 from message_threads where name = 'Too early'`).toEqual([]);
+  });
+
+  it('lets a member start 10 threads an hour, then answers 429; others can still start one', async () => {
+    const ines = await addUser(community);
+    const maya = await addUser(community);
+    for (let i = 1; i <= 10; i++) await createThread(community, ines, `Ines thread ${i}`);
+    const refused = await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name: 'Ines thread 11' } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'too_many_requests', message: 'You can start up to 10 threads an hour. Please try again later.' });
+    expect(await community.deps.sql`select 1 from message_threads where name = 'Ines thread 11'`).toEqual([]);
+    await createThread(community, maya, 'Maya is not limited by Ines');
+  });
+});
+
+describe('GET /api/community/threads', () => {
+  it('carries 100 threads: the pinned one, then the 99 most recently active', async () => {
+    const own = await startCommunity();
+    try {
+      const ines = await addUser(own);
+      const base = Date.parse('2026-01-01T00:00:00.000Z');
+      const ids: string[] = []; // oldest first
+      for (let i = 0; i < 101; i++) {
+        const threadId = randomUUID();
+        ids.push(threadId);
+        await createPublicThread(own.context, { threadId, name: `Thread ${i}`, creatorId: ines.id, now: new Date(base + i * 60_000), metadata: {} });
+      }
+      const listed = () => own.app.inject({ method: 'GET', url: '/api/community/threads', headers: ines.headers }).then((r) => r.json() as { id: string }[]);
+
+      const threads = await listed();
+      expect(threads).toHaveLength(100);
+      expect(threads[0]!.id).toBe(WELCOME_THREAD_ID);
+      expect(threads.slice(1).map((t) => t.id)).toEqual(ids.slice(2).reverse());
+
+      // A message brings the oldest thread back to the top, after the pinned one.
+      await post(own, ines, ids[0]!, 'Still here');
+      const after = await listed();
+      expect(after).toHaveLength(100);
+      expect(after.slice(0, 2).map((t) => t.id)).toEqual([WELCOME_THREAD_ID, ids[0]]);
+      expect(after.slice(2).map((t) => t.id)).toEqual(ids.slice(3).reverse());
+    } finally {
+      await own.cleanup();
+    }
+  });
 });
 
 describe('GET /api/community/thread/{id}', () => {
@@ -134,6 +183,13 @@ describe('direct threads', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json().thread.isDirect).toBe(true);
     expect((await list(ines.headers)).json().some((t: { id: string }) => t.id === threadId)).toBe(true);
+  });
+  it('are not started with someone community does not know', async () => {
+    const ines = await addUser(community);
+    const threadId = randomUUID();
+    const start = startDirectThread(community.context, { threadId, name: 'Ines & ?', creatorId: ines.id, memberIds: [randomUUID()], now: new Date(), metadata: {} });
+    await expect(start).rejects.toBeInstanceOf(MemberNotKnown);
+    expect(await community.deps.sql`select 1 from events where stream_id = ${`thread:${threadId}`}`).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';
+import { perMemberLimit, threadCreateLimitMessage } from '../rate-limits.ts';
 import { isNotFoundOrDenied, openThread } from '../memberships/membership-service.ts';
 import { listThreads, mayAccess, threadDetail, threadSummary } from './queries.ts';
 import { createPublicThread } from './thread-service.ts';
@@ -19,22 +20,31 @@ const ThreadParams = z.object({ id: z.string().max(100) });
 const isUuid = (value: string) => Uuid.safeParse(value).success;
 
 export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Promise<void> {
+  /** The pinned threads, then the most recently active: THREAD_LIST_LIMIT (100) in all. */
   app.get('/api/community/threads', { schema: { response: { 200: ThreadList } } }, async (request) => {
     return listThreads(ctx.sql, requireUser(request).sub);
   });
 
-  app.post('/api/community/thread', { schema: { body: CreateThreadRequest, response: { 201: ThreadListItem } } }, async (request, reply) => {
-    const { sub } = requireUser(request);
-    const threadId = randomUUID();
-    await createPublicThread(ctx, {
-      threadId,
-      name: request.body.name,
-      creatorId: sub,
-      now: new Date(),
-      metadata: { correlationId: request.correlationId, userId: sub },
-    });
-    return reply.status(201).send((await threadSummary(ctx.sql, threadId))!);
-  });
+  const { THREAD_CREATE_LIMIT_PER_HOUR: threadsPerHour } = ctx.config;
+  app.post(
+    '/api/community/thread',
+    {
+      schema: { body: CreateThreadRequest, response: { 201: ThreadListItem } },
+      config: perMemberLimit(threadsPerHour, '1 hour', threadCreateLimitMessage(threadsPerHour)),
+    },
+    async (request, reply) => {
+      const { sub } = requireUser(request);
+      const threadId = randomUUID();
+      await createPublicThread(ctx, {
+        threadId,
+        name: request.body.name,
+        creatorId: sub,
+        now: new Date(),
+        metadata: { correlationId: request.correlationId, userId: sub },
+      });
+      return reply.status(201).send((await threadSummary(ctx.sql, threadId))!);
+    },
+  );
 
   /** Opening a public thread makes her a member; a direct thread answers 404 to anyone but its members. */
   app.get('/api/community/thread/:id', { schema: { params: ThreadParams, response: { 200: ThreadDetail } } }, async (request) => {

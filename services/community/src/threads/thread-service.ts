@@ -3,6 +3,7 @@ import { ConcurrencyError } from '@sleepweave/event-store';
 import type { CommunityContext } from '../context.ts';
 import { membershipDecider } from '../memberships/business-logic.ts';
 import { membershipStreamId } from '../memberships/membership.ts';
+import { awaitDirectoryUser, lockDirectoryRow, lockDirectoryUser } from '@sleepweave/service-kit';
 import { threadDecider, ThreadAlreadyExists } from './business-logic.ts';
 import { threadStreamId } from './thread.ts';
 
@@ -19,10 +20,23 @@ async function addMember(ctx: CommunityContext, tx: Tx, threadId: string, userId
   await ctx.store.handle(membershipStreamId(userId, threadId), membershipDecider, { type: 'AddMember', data: { threadId, userId, role, now } }, { tx, metadata });
 }
 
-/** A public thread; its creator becomes its first member. */
+/** Someone invited to a direct thread whom community does not know (not yet, or no more). */
+export class MemberNotKnown extends Error {
+  override name = 'MemberNotKnown';
+}
+
+/**
+ * A public thread; its creator becomes its first member. An HttpError 401 when she was
+ * deleted, 503 when her registration has not reached community within a few seconds.
+ */
 export async function createPublicThread(ctx: CommunityContext, input: { threadId: string; name: string; creatorId: string; now: Date; metadata: EventMetadata }) {
   const { threadId, name, creatorId, now, metadata } = input;
+  await awaitDirectoryUser(ctx.sql, creatorId);
   await ctx.store.transaction(async (tx) => {
+    // Her directory row stays until we commit: a deletion in flight waits for us (and
+    // removes her membership, and the thread if nobody else is in it) or we wait for it
+    // and find her gone (libs/service-kit user-directory.ts).
+    await lockDirectoryUser(tx, creatorId);
     await create(ctx, tx, { threadId, name, isDirect: false, pinned: false, now, metadata });
     await addMember(ctx, tx, threadId, creatorId, 'creator', now, metadata);
   });
@@ -31,7 +45,8 @@ export async function createPublicThread(ctx: CommunityContext, input: { threadI
 /**
  * A direct thread between its creator and the others named: only they may open it.
  * The app has no screen that starts one yet ("Direct messaging coming soon"); the model
- * and its access rule are in place and tested.
+ * and its access rule are in place and tested. Everyone in it must be known here (their
+ * directory rows are locked as for a public thread); else MemberNotKnown.
  */
 export async function startDirectThread(
   ctx: CommunityContext,
@@ -39,6 +54,11 @@ export async function startDirectThread(
 ) {
   const { threadId, name, creatorId, memberIds, now, metadata } = input;
   await ctx.store.transaction(async (tx) => {
+    await lockDirectoryUser(tx, creatorId);
+    const others = [...new Set(memberIds)].filter((id) => id !== creatorId).sort();
+    for (const memberId of others) {
+      if (!(await lockDirectoryRow(tx, memberId))) throw new MemberNotKnown(memberId);
+    }
     await create(ctx, tx, { threadId, name, isDirect: true, pinned: false, now, metadata });
     await addMember(ctx, tx, threadId, creatorId, 'creator', now, metadata);
     for (const memberId of new Set(memberIds)) {

@@ -19,13 +19,20 @@ const toEntry = (row: EntryRow): JournalEntry => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** Her entries only, newest first (latest day first; within a day, the latest written first). */
+/** How many entries the list carries: a year of daily entries (docs/decisions.md, Journal). */
+export const JOURNAL_LIST_LIMIT = 365;
+
+/**
+ * Her newest JOURNAL_LIST_LIMIT entries, newest first (latest day first; within a day,
+ * the latest written first).
+ */
 export async function listEntriesOf(sql: Sql, userId: string): Promise<JournalEntry[]> {
   const rows = await sql<EntryRow[]>`
     select id, date::text as date, affirmation, gratitude, forgiveness, created_at
     from journal_entries
     where user_id = ${userId}
-    order by date desc, created_at desc, id desc`;
+    order by date desc, created_at desc, id desc
+    limit ${JOURNAL_LIST_LIMIT}`;
   return rows.map(toEntry);
 }
 
@@ -35,16 +42,4 @@ export async function findEntry(sql: Sql | Tx, userId: string, entryId: string):
     from journal_entries
     where user_id = ${userId} and id = ${entryId}`;
   return row ? toEntry(row) : undefined;
-}
-
-/**
- * Her timezone from the user directory, with a share lock held until the transaction
- * ends: a concurrent `identity.user.deleted` (which deletes this row first, then her
- * entries) waits for our append, or we wait for it and find no row. Either way no entry
- * of a deleted user survives.
- */
-export async function lockDirectoryTimezone(tx: Tx, userId: string): Promise<string | undefined> {
-  const [row] = await tx<{ timezone: string }[]>`
-    select timezone from user_directory where user_id = ${userId} for share`;
-  return row?.timezone;
 }

@@ -113,6 +113,19 @@ describe('GET /api/journal/entries', () => {
     expect(entries.map((e: { affirmation: string }) => e.affirmation)).toEqual(['today', 'yesterday']);
   });
 
+  it('carries her newest 365 entries', async () => {
+    const maya = await newParticipant(env);
+    // 366 days of entries, one a day, ending today (read-model rows: the cap is the list's).
+    await env.journal.deps.sql`
+      insert into journal_entries (id, user_id, date, affirmation, gratitude, forgiveness, created_at)
+      select gen_random_uuid(), ${maya.userId}, current_date - n, 'day ' || n, '', '', now() - n * interval '1 day'
+      from generate_series(0, 365) as n`;
+    const entries = (await list(maya.headers)).json() as { affirmation: string }[];
+    expect(entries).toHaveLength(365);
+    expect(entries[0]!.affirmation).toBe('day 0');
+    expect(entries.at(-1)!.affirmation).toBe('day 364');
+  });
+
   it('answers 401 without a session', async () => {
     expect((await list({})).statusCode).toBe(401);
   });

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { JOURNAL_ENTRY_EMPTY_MESSAGE, JournalEntry, JournalEntryList, JournalEntryRequest } from '@sleepweave/contracts';
-import { badRequest, HttpError, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { badRequest, lockDirectoryUser, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { JournalContext } from '../context.ts';
 import { EmptyJournalEntry, journalEntryDecider } from './business-logic.ts';
 import { calendarDateIn } from './calendar.ts';
 import { journalEntryStreamId } from './journal-entry.ts';
-import { findEntry, listEntriesOf, lockDirectoryTimezone } from './queries.ts';
-
-/** Her profile reaches this service through identity's events, a moment after sign-up. */
-export const profileNotReady = () =>
-  new HttpError(503, 'unavailable', 'Your profile is still being set up. Please try again in a moment.');
+import { findEntry, listEntriesOf } from './queries.ts';
 
 export async function entryRoutes(app: ServiceApp, ctx: JournalContext): Promise<void> {
   app.post(
@@ -21,8 +17,8 @@ export async function entryRoutes(app: ServiceApp, ctx: JournalContext): Promise
       const now = new Date();
       try {
         const entry = await ctx.store.transaction(async (tx) => {
-          const timezone = await lockDirectoryTimezone(tx, userId);
-          if (!timezone) throw profileNotReady();
+          // 503 while her registration is on its way, 401 once she is deleted (libs/service-kit user-directory.ts).
+          const { timezone } = await lockDirectoryUser(tx, userId);
           await ctx.store.handle(
             journalEntryStreamId(userId, entryId),
             journalEntryDecider,

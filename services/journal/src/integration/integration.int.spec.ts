@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntryStreamPrefix } from '../entries/journal-entry.ts';
-import { newParticipant, startJournal, type Journal } from '../test/helpers.ts';
+import { duringDeletion, newParticipant, startJournal, type Journal } from '../test/helpers.ts';
 
 let env: Journal;
 beforeAll(async () => {
@@ -71,9 +71,23 @@ describe('identity.user.deleted', () => {
 
     // Her token may outlive her for a moment: the journal refuses to store anything new.
     const late = await write(maya.headers, { gratitude: 'after deletion' });
-    expect(late.statusCode).toBe(503);
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ error: 'unauthorized', message: 'This account has been deleted.' });
     expect(await countRows(maya.userId)).toBe(0);
     const listed = await env.journal.app.inject({ method: 'GET', url: '/api/journal/entries', headers: maya.headers });
     expect(listed.json()).toEqual([]);
+  });
+
+  it('leaves nothing of hers when an entry arrives while her deletion is being applied', async () => {
+    const maya = await newParticipant(env);
+    expect((await write(maya.headers, { gratitude: 'before' })).statusCode).toBe(201);
+
+    const during = await duringDeletion(env, maya.userId, () => write(maya.headers, { gratitude: 'during the deletion' }));
+
+    expect(await countRows(maya.userId)).toBe(0);
+    expect(await countStreams(maya.userId)).toBe(0);
+    const mentions = await env.journal.deps.sql`select 1 from events where data::text like ${`%${maya.userId}%`}`;
+    expect(mentions).toHaveLength(0);
+    expect(during.statusCode).toBe(401);
   });
 });

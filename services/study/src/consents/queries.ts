@@ -1,4 +1,5 @@
 import type { ConsentStatus } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
 
 export interface ConsentRow {
@@ -9,8 +10,8 @@ export interface ConsentRow {
   study_start_date: string;
 }
 
-export async function findConsent(sql: Sql, userId: string): Promise<ConsentRow | undefined> {
-  const [row] = await sql<ConsentRow[]>`
+export async function findConsent(sql: Sql | Tx, userId: string): Promise<ConsentRow | undefined> {
+  const [row] = await (sql as Sql)<ConsentRow[]>`
     select id, user_id, consent_version, accepted_at, study_start_date::text as study_start_date
     from consents where user_id = ${userId}`;
   return row;

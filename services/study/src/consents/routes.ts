@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ConsentRequest, ConsentStatus, DEFAULT_CONSENT_VERSION, STUDY_PROTOCOLS, consentText } from '@sleepweave/contracts';
 import { isConcurrencyError } from '@sleepweave/event-store';
-import { requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { awaitDirectoryUser, lockDirectoryUser, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { StudyContext } from '../context.ts';
-import { requireParticipant } from '../participants.ts';
 import { consentDecider } from './business-logic.ts';
 import { consentStreamId } from './consent.ts';
 import { findConsent, toConsentStatus } from './queries.ts';
@@ -27,29 +26,34 @@ export async function consentRoutes(app: ServiceApp, ctx: StudyContext): Promise
       const existing = await findConsent(ctx.sql, userId);
       if (existing) return reply.status(200).send(toConsentStatus(existing));
 
-      const { timezone } = await requireParticipant(ctx.sql, userId);
+      await awaitDirectoryUser(ctx.sql, userId);
       const consentVersion = request.body?.consentVersion ?? DEFAULT_CONSENT_VERSION;
       const protocol = STUDY_PROTOCOLS[consentVersion]!;
       let recorded = false;
       try {
-        const { events } = await ctx.store.handle(
-          consentStreamId(userId),
-          consentDecider,
-          {
-            type: 'GiveConsent',
-            data: {
-              consentId: randomUUID(),
-              userId,
-              consentText: consentText(protocol),
-              consentVersion,
-              ipAddress: request.ip ?? null,
-              timezone,
-              now: new Date(),
+        recorded = await ctx.store.transaction(async (tx) => {
+          // Her directory row stays until we commit: a deletion in flight waits for us (and
+          // removes this consent) or we wait for it and answer 401 (libs/service-kit user-directory.ts).
+          const { timezone } = await lockDirectoryUser(tx, userId);
+          const { events } = await ctx.store.handle(
+            consentStreamId(userId),
+            consentDecider,
+            {
+              type: 'GiveConsent',
+              data: {
+                consentId: randomUUID(),
+                userId,
+                consentText: consentText(protocol),
+                consentVersion,
+                ipAddress: request.ip ?? null,
+                timezone,
+                now: new Date(),
+              },
             },
-          },
-          { metadata: { correlationId: request.correlationId, userId } },
-        );
-        recorded = events.length > 0;
+            { tx, metadata: { correlationId: request.correlationId, userId } },
+          );
+          return events.length > 0;
+        });
       } catch (err) {
         // A consent sent at the same moment (a double click) came first: hers stands.
         if (!isConcurrencyError(err)) throw err;

@@ -2,7 +2,7 @@ import { testEnvelope } from '@sleepweave/bus/testing';
 import { calendarDateIn, type EventEnvelope } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+import { consentedParticipant, duringDeletion, newParticipant, startStudy, type Participant, type Study } from '../test/helpers.ts';
 
 let env: Study;
 beforeAll(async () => {
@@ -69,6 +69,57 @@ describe('identity.user.deleted', () => {
     expect(await counts(stays.userId)).toEqual({ events: 2, consents: 1, logs: 1 });
     const leftovers = await sql`select 1 from events where data::text like ${`%${gone.userId}%`}`;
     expect(leftovers).toHaveLength(0);
+  });
+
+  describe('racing a write', () => {
+    const counts = async (userId: string) => {
+      const { sql } = env.study.deps;
+      const [row] = await sql<{ events: number; mentions: number; consents: number; logs: number }[]>`
+        select
+          (select count(*)::int from events where stream_id = ${`consent:${userId}`} or starts_with(stream_id, ${`sleep_log:${userId}:`})) as events,
+          (select count(*)::int from events where data::text like ${`%${userId}%`}) as mentions,
+          (select count(*)::int from consents where user_id = ${userId}) as consents,
+          (select count(*)::int from sleep_logs where user_id = ${userId}) as logs`;
+      return row!;
+    };
+    const nothing = { events: 0, mentions: 0, consents: 0, logs: 0 };
+    const today = () => calendarDateIn('Europe/London', new Date());
+    const inject = (p: Participant, method: 'POST' | 'PUT', url: string, payload: object) =>
+      env.study.app.inject({ method, url, headers: p.headers, payload });
+
+    it('a consent given while her deletion is applied leaves nothing of hers (401)', async () => {
+      const maya = await newParticipant(env);
+      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'POST', '/api/sleep/consent', {}));
+      expect(await counts(maya.userId)).toEqual(nothing);
+      expect(during.statusCode).toBe(401);
+      expect(during.json()).toEqual({ error: 'unauthorized', message: 'This account has been deleted.' });
+    });
+
+    it('a night logged while her deletion is applied leaves nothing of hers (401)', async () => {
+      const maya = await consentedParticipant(env);
+      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 80 }));
+      expect(await counts(maya.userId)).toEqual(nothing);
+      expect(during.statusCode).toBe(401);
+    });
+
+    it('a night revised while her deletion is applied leaves nothing of hers (401)', async () => {
+      const maya = await consentedParticipant(env);
+      const night = (await inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 70 })).json();
+      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'PUT', `/api/sleep/log/${night.id}`, { date: today(), sleepScore: 90 }));
+      expect(await counts(maya.userId)).toEqual(nothing);
+      expect(during.statusCode).toBe(401);
+    });
+
+    it('after her deletion, her token gets 401 (not "still being set up") and stores nothing', async () => {
+      const maya = await newParticipant(env);
+      await duringDeletion(env, maya.userId, async () => undefined, 0);
+      const started = Date.now();
+      const consent = await inject(maya, 'POST', '/api/sleep/consent', {});
+      expect(consent.statusCode).toBe(401);
+      expect(Date.now() - started).toBeLessThan(2_000); // no waiting for a profile that will never come
+      expect((await inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 80 })).statusCode).toBe(401);
+      expect(await counts(maya.userId)).toEqual(nothing);
+    });
   });
 
   it('is a no-op for a user the study never saw', async () => {

@@ -8,10 +8,9 @@ import {
   toSleepLogValues,
 } from '@sleepweave/contracts';
 import { isConcurrencyError } from '@sleepweave/event-store';
-import { HttpError, badRequest, conflict, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { awaitDirectoryUser, badRequest, conflict, HttpError, lockDirectoryUser, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { findConsent } from '../consents/queries.ts';
 import type { StudyContext } from '../context.ts';
-import { requireParticipant } from '../participants.ts';
 import {
   ConsentRequired,
   InvalidSleepLogDate,
@@ -54,26 +53,31 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
   app.post('/api/sleep/log', { schema: { body: SleepLogInput, response: { 201: SleepLog } } }, async (request, reply) => {
     const { sub: userId } = requireUser(request);
     const { date, ...fields } = request.body;
-    const consent = await findConsent(ctx.sql, userId);
-    const { timezone } = await requireParticipant(ctx.sql, userId);
+    await awaitDirectoryUser(ctx.sql, userId);
     try {
-      await ctx.store.handle(
-        sleepLogStreamId(userId, date),
-        sleepLogDecider,
-        {
-          type: 'RecordSleepLog',
-          data: {
-            logId: randomUUID(),
-            userId,
-            date,
-            values: toSleepLogValues(fields),
-            studyStartDate: consent?.study_start_date ?? null,
-            timezone,
-            now: new Date(),
+      await ctx.store.transaction(async (tx) => {
+        // Her directory row stays until we commit: a deletion in flight waits for us (and
+        // removes this night) or we wait for it and answer 401 (libs/service-kit user-directory.ts).
+        const { timezone } = await lockDirectoryUser(tx, userId);
+        const consent = await findConsent(tx, userId);
+        await ctx.store.handle(
+          sleepLogStreamId(userId, date),
+          sleepLogDecider,
+          {
+            type: 'RecordSleepLog',
+            data: {
+              logId: randomUUID(),
+              userId,
+              date,
+              values: toSleepLogValues(fields),
+              studyStartDate: consent?.study_start_date ?? null,
+              timezone,
+              now: new Date(),
+            },
           },
-        },
-        { metadata: { correlationId: request.correlationId, userId } },
-      );
+          { tx, metadata: { correlationId: request.correlationId, userId } },
+        );
+      });
     } catch (err) {
       // Another create for the same night committed first.
       if (isConcurrencyError(err)) throw conflict(ALREADY_EXISTS);
@@ -99,8 +103,12 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
       // Two saves of the same night at once: the later one is applied on top (whole-night replace).
       for (let attempt = 1; ; attempt++) {
         try {
-          await ctx.store.handle(sleepLogStreamId(userId, existing.date), sleepLogDecider, command, {
-            metadata: { correlationId: request.correlationId, userId },
+          await ctx.store.transaction(async (tx) => {
+            await lockDirectoryUser(tx, userId); // as for a new night
+            await ctx.store.handle(sleepLogStreamId(userId, existing.date), sleepLogDecider, command, {
+              tx,
+              metadata: { correlationId: request.correlationId, userId },
+            });
           });
           break;
         } catch (err) {
