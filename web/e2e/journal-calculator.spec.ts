@@ -27,6 +27,9 @@ test('write a journal entry and see it listed as Complete', async ({ page }) => 
   await signUp(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Daily Journal' }).first().click();
   await expect(page).toHaveURL(/\/journal$/);
+  // The page change is announced: the tab is named and focus moves to the page's heading.
+  await expect(page).toHaveTitle('Daily Journal · Sleepweave');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Journal' })).toBeFocused();
   await expect(page.getByText('No journal entries yet. Start your first entry above!')).toBeVisible();
   const streak = page.getByRole('status', { name: 'Current streak' });
   await expect(streak).toHaveText(/^Current streak 0 days Write today/);
@@ -59,6 +62,7 @@ test('compute a single fabric and a 60/40 blend', async ({ page }) => {
   await signUp(page);
   await page.goto('/calculator');
   await expect(page.getByRole('heading', { level: 1, name: 'Clothes Frequency Calculator' })).toBeVisible();
+  await expect(page).toHaveTitle('Clothes Frequency Calculator · Sleepweave');
   await expect(page.getByRole('heading', { name: 'About these numbers' })).toBeVisible();
 
   // Single fabric.
@@ -77,6 +81,8 @@ test('compute a single fabric and a 60/40 blend', async ({ page }) => {
   await expect(learnMore).toHaveAttribute('href', '/library');
   await expect(learnMore).toHaveAttribute('target', '_blank');
   await single.getByRole('button', { name: 'Try Another' }).click();
+  // Focus waits on her choice, not on <body>.
+  await expect(page.getByLabel('Fabric', { exact: true })).toBeFocused();
 
   // A 60/40 blend of linen and polyester.
   await page.getByRole('tab', { name: 'Fabric Blend' }).click();

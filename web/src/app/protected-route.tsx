@@ -5,11 +5,15 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { useUser } from '../lib/auth';
 
-/** Guarded screens: a spinner while the session loads, /auth when nobody is signed in. */
+/**
+ * Guarded screens: a spinner while the session loads, /auth when nobody is signed in. A
+ * failed background reload keeps the user it has (TanStack Query sets isError and keeps
+ * the data): only a session never loaded shows the error screen.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useUser();
   if (user.isPending) return <FullPageSpinner label="Checking your session" />;
-  if (user.isError) {
+  if (user.isError && user.data === undefined) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
         <h1 className="text-2xl font-semibold text-night-950">We couldn&apos;t reach Sleepweave</h1>

@@ -3,10 +3,13 @@ import { AppLayout } from '../components/layouts/app-layout';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from './protected-route';
+import { RootLayout, type RouteHandle } from './root-layout';
 import { RouteError } from './routes/route-error';
 
 const home = () => import('./routes/home');
 const sleepDashboard = () => import('./routes/sleep-dashboard');
+/** The page's name in the browser tab ("Daily Journal · Sleepweave", app/root-layout.tsx). */
+const titled = (title: string): RouteHandle => ({ title });
 
 /**
  * The route table (spec section 2). Guarded paths that later issues build
@@ -17,11 +20,12 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
+      Component: RootLayout,
       HydrateFallback: FullPageSpinner,
       ErrorBoundary: RouteError,
       children: [
-        { path: paths.auth, lazy: () => import('./routes/auth') },
-        { path: paths.resetPassword, lazy: () => import('./routes/reset-password') },
+        { path: paths.auth, handle: titled('Sign In'), lazy: () => import('./routes/auth') },
+        { path: paths.resetPassword, handle: titled('Reset Password'), lazy: () => import('./routes/reset-password') },
         {
           element: (
             <ProtectedRoute>
@@ -29,24 +33,24 @@ export function createRoutes(): RouteObject[] {
             </ProtectedRoute>
           ),
           children: [
-            { index: true, lazy: home },
-            { path: paths.dashboard, lazy: home },
-            { path: paths.sleep.consent, lazy: () => import('./routes/sleep-consent') },
-            { path: paths.sleep.log, lazy: () => import('./routes/sleep-log') },
-            { path: paths.sleep.root, lazy: sleepDashboard },
-            { path: paths.sleep.dashboard, lazy: sleepDashboard },
-            { path: paths.sleep.charts, lazy: () => import('./routes/sleep-charts') },
-            { path: paths.sleep.weeklyReport, lazy: () => import('./routes/sleep-weekly-report') },
-            { path: paths.settings, lazy: () => import('./routes/settings') },
-            { path: paths.community.root, lazy: () => import('./routes/community') },
-            { path: `${paths.community.root}/thread/:id`, lazy: () => import('./routes/community-thread') },
-            { path: paths.journal, lazy: () => import('./routes/journal') },
-            { path: paths.calculator, lazy: () => import('./routes/calculator') },
-            { path: paths.library.root, lazy: () => import('./routes/library') },
-            { path: `${paths.library.root}/article/:id`, lazy: () => import('./routes/library-article') },
+            { index: true, handle: titled('Home'), lazy: home },
+            { path: paths.dashboard, handle: titled('Home'), lazy: home },
+            { path: paths.sleep.consent, handle: titled('Sleep Study Consent'), lazy: () => import('./routes/sleep-consent') },
+            { path: paths.sleep.log, handle: titled('Sleep Log'), lazy: () => import('./routes/sleep-log') },
+            { path: paths.sleep.root, handle: titled('Sleep Dashboard'), lazy: sleepDashboard },
+            { path: paths.sleep.dashboard, handle: titled('Sleep Dashboard'), lazy: sleepDashboard },
+            { path: paths.sleep.charts, handle: titled('Sleep Analytics'), lazy: () => import('./routes/sleep-charts') },
+            { path: paths.sleep.weeklyReport, handle: titled('Weekly Sleep Report'), lazy: () => import('./routes/sleep-weekly-report') },
+            { path: paths.settings, handle: titled('Settings'), lazy: () => import('./routes/settings') },
+            { path: paths.community.root, handle: titled('Community'), lazy: () => import('./routes/community') },
+            { path: `${paths.community.root}/thread/:id`, handle: titled('Community Thread'), lazy: () => import('./routes/community-thread') },
+            { path: paths.journal, handle: titled('Daily Journal'), lazy: () => import('./routes/journal') },
+            { path: paths.calculator, handle: titled('Clothes Frequency Calculator'), lazy: () => import('./routes/calculator') },
+            { path: paths.library.root, handle: titled('Knowledge Library'), lazy: () => import('./routes/library') },
+            { path: `${paths.library.root}/article/:id`, handle: titled('Library Article'), lazy: () => import('./routes/library-article') },
           ],
         },
-        { path: '*', lazy: () => import('./routes/not-found') },
+        { path: '*', handle: titled('Page Not Found'), lazy: () => import('./routes/not-found') },
       ],
     },
   ];

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../testing/render';
+import { userQueryKey } from '../lib/auth';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
 import { createRoutes } from './routes';
 
 const maria = {
@@ -62,7 +63,55 @@ describe('routes', () => {
     ] as const) {
       const tile = Array.from(main.querySelectorAll('a')).find((a) => a.querySelector('h2')?.textContent === name);
       expect(tile?.getAttribute('href')).toBe(href);
+      // A heading may not sit inside a <span> (phrasing content).
+      expect(tile?.querySelector('h2')?.closest('span')).toBeNull();
     }
+  });
+
+  it('keeps her page when a background reload of her session fails', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, maria));
+    const { queryClient } = renderWithProviders(createRoutes(), { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Maria/ })).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'Try later' }));
+    await reloadQueries(queryClient, userQueryKey);
+
+    expect(queryClient.getQueryState(userQueryKey)?.status).toBe('error');
+    expect(screen.queryByText("We couldn't reach Sleepweave")).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: /Maria/ })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it("says it couldn't reach Sleepweave when her session cannot be loaded at all", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'Try later' }));
+    renderWithProviders(createRoutes(), { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: "We couldn't reach Sleepweave" })).toBeTruthy();
+  });
+
+  it('names each page in the tab title', async () => {
+    fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? maria : []));
+    const { router } = renderWithProviders(createRoutes(), { path: '/journal' });
+    await screen.findByRole('heading', { level: 1, name: 'Daily Journal' });
+    await waitFor(() => expect(document.title).toBe('Daily Journal · Sleepweave'));
+
+    await act(() => router.navigate('/calculator'));
+    await waitFor(() => expect(document.title).toBe('Clothes Frequency Calculator · Sleepweave'));
+    await act(() => router.navigate('/no/such/page'));
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Sleepweave'));
+  });
+
+  it('moves focus to the new page heading after a navigation, not on the first load', async () => {
+    fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? maria : []));
+    renderWithProviders(createRoutes(), { path: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: /Maria/ });
+    expect(document.activeElement).toBe(document.body);
+
+    const user = userEvent.setup();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Daily Journal' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Daily Journal' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
   it('sends a signed-in user away from /auth to /dashboard', async () => {

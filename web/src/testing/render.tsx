@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toast';
@@ -32,4 +32,15 @@ export function renderWithProviders(
 /** A `fetch` stand-in answering JSON. */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/**
+ * Reloads queries (those under `queryKey`, or all) the way a background refetch does, and
+ * lets the screens render the outcome (TanStack Query notifies observers on a timer).
+ */
+export async function reloadQueries(queryClient: QueryClient, queryKey?: QueryKey): Promise<void> {
+  await act(async () => {
+    await queryClient.refetchQueries(queryKey ? { queryKey } : {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }

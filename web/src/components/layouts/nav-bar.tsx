@@ -1,5 +1,5 @@
 import { LogOut, Menu, Moon, Settings, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
@@ -23,13 +23,19 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
-  // Close the mobile menu when the page changes and on Escape.
+  // Close the mobile menu when the page changes and on Escape. Escape gives focus back to
+  // the Menu button when it was in the menu (a hidden link would leave it on <body>).
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || menuRef.current?.contains(focused)) toggleRef.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -106,6 +112,7 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
               Logout
             </Button>
             <Button
+              ref={toggleRef}
               variant="ghost"
               aria-expanded={open}
               aria-controls={menuId}
@@ -118,7 +125,7 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
           </div>
         </div>
 
-        <div id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
+        <div ref={menuRef} id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
           <ul className="grid gap-1">{items('menu')}</ul>
           <div className="mt-2 grid gap-1 border-t border-white/10 pt-3">
             {settingsLink('menu')}

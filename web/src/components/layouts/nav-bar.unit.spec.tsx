@@ -27,6 +27,21 @@ describe('NavBar', () => {
     expect(menu.hidden).toBe(true);
   });
 
+  it('closes the mobile menu on Escape and gives focus back to the Menu button', async () => {
+    renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    within(menu).getByRole('link', { name: 'Community' }).focus();
+
+    await user.keyboard('{Escape}');
+
+    expect(menu.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('links the brand to /dashboard and every item to its path', () => {
     renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
     const nav = screen.getByRole('navigation', { name: 'Main' });

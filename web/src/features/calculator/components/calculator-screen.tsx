@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -24,6 +24,16 @@ export function CalculatorScreen() {
     Array.from({ length: MIN_BLEND_ROWS }, (_, key) => ({ key, fabricId: '', percentage: '' })),
   );
   const [result, setResult] = useState<Analysis | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by Try Another: once the form is back, focus its first choice (not <body>). */
+  const refocus = useRef(false);
+
+  useEffect(() => {
+    if (result || !refocus.current) return;
+    refocus.current = false;
+    // Single: the fabric list; blend: the first row's fabric.
+    formRef.current?.querySelector<HTMLElement>(mode === 'single' ? '#single-fabric' : '[id^="blend-fabric-"]')?.focus();
+  }, [result, mode]);
 
   const canCalculate = mode === 'single' ? fabricId !== '' : isValidBlend(rows);
 
@@ -43,10 +53,17 @@ export function CalculatorScreen() {
 
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {result ? (
-          <AnalysisResult result={result} onTryAnother={() => setResult(null)} />
+          <AnalysisResult
+            result={result}
+            onTryAnother={() => {
+              refocus.current = true;
+              setResult(null);
+            }}
+          />
         ) : (
           <Card className="p-6 sm:p-8">
             <form
+              ref={formRef}
               aria-label="Fabric frequency calculator"
               onSubmit={(event) => {
                 event.preventDefault();

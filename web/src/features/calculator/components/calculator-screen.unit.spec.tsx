@@ -40,8 +40,9 @@ describe('CalculatorScreen', () => {
 
     await user.click(within(result).getByRole('button', { name: 'Try Another' }));
     expect(screen.queryByRole('region', { name: 'Linen' })).toBeNull();
-    // Her choice is still there to adjust.
+    // Her choice is still there to adjust, and focus waits on it (not lost to <body>).
     expect(screen.getByLabelText('Fabric').textContent).toContain('Linen');
+    expect(document.activeElement).toBe(screen.getByLabelText('Fabric'));
   });
 
   it('computes a 60/40 blend only when the Total is exactly 100', async () => {
@@ -93,6 +94,11 @@ describe('CalculatorScreen', () => {
     expect(items[1]).toContain('Polyester');
     expect(items[1]).toContain('40%');
     expect(within(result).queryByRole('heading', { name: 'Benefits' })).toBeNull();
+
+    // Try Another: back to the blend, focus on its first row.
+    await user.click(within(result).getByRole('button', { name: 'Try Another' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Fabric 1'));
+    expect(screen.getByLabelText('Fabric 1').textContent).toContain('Linen');
   });
 
   it('shows the legend and the honest note about the numbers', () => {

@@ -32,7 +32,7 @@ export function CommunityScreen() {
             <p className="flex items-center gap-2 py-6 text-night-600">
               <Spinner className="size-5" label="Loading threads" /> Loading threads...
             </p>
-          ) : threads.isError ? (
+          ) : threads.data === undefined ? (
             <div role="alert" className="grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
               <p>The threads could not be loaded. Please check your connection and try again.</p>
               <Button variant="outline" onClick={() => void threads.refetch()} pending={threads.isFetching}>

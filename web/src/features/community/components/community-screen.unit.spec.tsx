@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { CommunityScreen } from './community-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -66,10 +66,30 @@ describe('CommunityScreen', () => {
     expect(second!.textContent).toContain('4 members');
     expect(second!.textContent).toContain('5m ago');
     expect(within(second!).queryByText('Pinned')).toBeNull();
+    // A heading may not sit inside a <span> (phrasing content).
+    expect(within(first!).getByRole('heading', { name: 'Welcome to the Sleepweave Community' }).closest('span')).toBeNull();
 
     expect(await screen.findByText('1,247')).toBeTruthy();
     expect(screen.getByText('Sleep Studies Shared').nextElementSibling?.textContent).toBe('12');
     expect(screen.getByText('Direct messaging coming soon')).toBeTruthy();
+  });
+
+  it('keeps the threads and stats on screen when a reload fails', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, [welcome, linen]),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    const { queryClient } = renderWithProviders(<CommunityScreen />);
+    expect(await screen.findByRole('list', { name: 'Threads' })).toBeTruthy();
+    expect(await screen.findByText('1,247')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient);
+
+    expect(screen.getByRole('list', { name: 'Threads' })).toBeTruthy();
+    expect(screen.getByText('1,247')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('The stats could not be loaded.')).toBeNull();
   });
 
   it('says so when there are no threads', async () => {
@@ -139,6 +159,23 @@ describe('CommunityScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
     expect(await screen.findByText('Failed to create thread. Please try again.')).toBeTruthy();
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
+  });
+
+  it('New Thread: too many new threads toasts the server message and keeps the name', async () => {
+    const limit = 'You can start up to 10 threads an hour. Please try again later.';
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => jsonResponse(429, { error: 'too_many_requests', message: limit }),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'An eleventh thread');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    expect(await screen.findByText(limit)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('An eleventh thread');
   });
 
   it('New Thread: a 401 toasts Unauthorized and goes to /auth after half a second', async () => {

@@ -23,7 +23,7 @@ export function CommunityStatsCard() {
           <p className="flex items-center gap-2 text-night-600">
             <Spinner className="size-5" label="Loading stats" /> Loading stats...
           </p>
-        ) : stats.isError ? (
+        ) : stats.data === undefined ? (
           <div className="grid justify-items-start gap-2">
             <p className="text-night-700">The stats could not be loaded.</p>
             <Button variant="link" onClick={() => void stats.refetch()}>

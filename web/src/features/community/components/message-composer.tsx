@@ -22,7 +22,8 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     },
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
-      const detail = isApiRequestError(error) && error.status === 400 ? serverMessage(error) : undefined;
+      // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
+      const detail = isApiRequestError(error) && [400, 429, 503].includes(error.status) ? serverMessage(error) : undefined;
       toast({ title: 'Error', description: detail ?? 'Failed to send message. Please try again.', variant: 'destructive' });
     },
   });

@@ -19,6 +19,7 @@ function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
 /**
  * One message. Her own sit on the right, labelled You; others show avatar and name.
  * The body is a text node (React escapes it): a message is never interpreted as HTML.
+ * No aria-label on the item: a screen reader reads name, time and text as they are.
  */
 export function MessageItem({ message, own, now }: { message: Message; own: boolean; now: Date }) {
   const name = own ? 'You' : senderName(message.sender);
@@ -28,7 +29,7 @@ export function MessageItem({ message, own, now }: { message: Message; own: bool
     </time>
   );
   return (
-    <li className={cn('flex gap-3', own ? 'justify-end' : 'justify-start')} aria-label={`${name}, ${relativeTime(message.createdAt, now)}`}>
+    <li className={cn('flex gap-3', own ? 'justify-end' : 'justify-start')}>
       {own ? null : <Avatar name={name} imageUrl={message.sender.profileImageUrl} />}
       <div className={cn('grid max-w-[85%] gap-1 sm:max-w-[75%]', own ? 'justify-items-end' : 'justify-items-start')}>
         <div className="flex items-baseline gap-2">

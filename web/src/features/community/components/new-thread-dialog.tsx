@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError } from '../../../lib/api-client';
+import { isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useCreateThread } from '../api/create-thread';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 
@@ -25,7 +25,9 @@ export function NewThreadDialog() {
     },
     onError: (err) => {
       if (isApiRequestError(err) && err.status === 401) return loggedOut();
-      toast({ title: 'Error', description: 'Failed to create thread. Please try again.', variant: 'destructive' });
+      // The thread limit (429) and a profile still on its way (503) say what to do in the server's words.
+      const detail = isApiRequestError(err) && [429, 503].includes(err.status) ? serverMessage(err) : undefined;
+      toast({ title: 'Error', description: detail ?? 'Failed to create thread. Please try again.', variant: 'destructive' });
     },
   });
 

@@ -1,6 +1,6 @@
 import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
 import { ArrowLeft, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,6 +9,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { useThread } from '../api/get-thread';
 import { useThreadLive } from '../api/use-thread-live';
 import { useNow } from '../hooks/use-now';
+import { messagePreview, senderName } from '../utils/display';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
 
@@ -22,11 +23,16 @@ function canGoBack(): boolean {
 export function ThreadScreen({ threadId }: { threadId: string }) {
   const navigate = useNavigate();
   const thread = useThread(threadId);
-  const live = useThreadLive(threadId, thread.isSuccess);
+  const notFound = isApiRequestError(thread.error) && thread.error.status === 404;
+  // A failed reload keeps the conversation (and its live connection); only a 404 ends it.
+  const live = useThreadLive(threadId, thread.data !== undefined && !notFound);
   const now = useNow();
   const list = useRef<HTMLElement>(null);
   const messages = thread.data?.messages;
   const newest = messages?.at(-1)?.id;
+  const [announcement, setAnnouncement] = useState('');
+  /** The newest message id already shown: undefined before the first load, null for none. */
+  const shownNewest = useRef<string | null | undefined>(undefined);
 
   // Scroll to the newest message when one arrives (and on opening).
   useEffect(() => {
@@ -34,12 +40,24 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
     if (el && newest) el.scrollTop = el.scrollHeight;
   }, [newest]);
 
+  // Announce (politely) what others wrote since the last look; not on opening, not her own.
+  useEffect(() => {
+    if (!messages || !thread.data) return;
+    const previous = shownNewest.current;
+    shownNewest.current = newest ?? null;
+    if (previous === undefined || newest === undefined || newest === previous) return;
+    const seenAt = messages.findIndex((m) => m.id === previous);
+    const fresh = (seenAt === -1 ? messages.slice(-1) : messages.slice(seenAt + 1)).filter((m) => m.senderId !== thread.data.currentUserId);
+    const latest = fresh.at(-1);
+    if (!latest) return;
+    const said = `${senderName(latest.sender)}: ${messagePreview(latest.body)}`;
+    setAnnouncement(fresh.length === 1 ? `New message from ${said}` : `${fresh.length} new messages. Latest from ${said}`);
+  }, [messages !== undefined, newest]);
+
   const close = () => {
     if (canGoBack()) void navigate(-1);
     else void navigate(paths.community.root);
   };
-
-  const notFound = isApiRequestError(thread.error) && thread.error.status === 404;
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6">
@@ -78,7 +96,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
               <ArrowLeft aria-hidden="true" className="size-4" /> Back to Community
             </Link>
           </div>
-        ) : thread.isError ? (
+        ) : thread.data === undefined ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
             <p className="text-lg text-night-800">The thread could not be loaded. Please check your connection and try again.</p>
             <Button variant="outline" onClick={() => void thread.refetch()} pending={thread.isFetching}>
@@ -104,6 +122,9 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
           </>
         )}
       </div>
+      <p data-testid="new-message-announcer" role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </p>
     </div>
   );
 }

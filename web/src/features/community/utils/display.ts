@@ -1,6 +1,9 @@
 import { LAST_MESSAGE_PREVIEW_LENGTH, type MessageSender } from '@sleepweave/contracts';
 
-/** Others are shown by first name, else the part of the e-mail before the at sign, else "User". */
+/**
+ * Others are shown by first name, else the part of the e-mail before the at sign, else
+ * "User". Community sends only that part ("maya.k"); a whole address is cut the same way.
+ */
 export function senderName(sender: MessageSender): string {
   const first = sender.firstName?.trim();
   if (first) return first;

@@ -22,10 +22,15 @@ describe('relativeTime', () => {
 
 describe('senderName', () => {
   it.each([
-    [{ firstName: 'Ada', email: 'ada@example.com', profileImageUrl: null }, 'Ada'],
-    [{ firstName: '  ', email: 'quiet.reader@example.com', profileImageUrl: null }, 'quiet.reader'],
-    [{ firstName: null, email: 'nina@example.com', profileImageUrl: null }, 'nina'],
+    // what community sends: the part of the e-mail before the @
+    [{ firstName: 'Ada', email: 'ada', profileImageUrl: null }, 'Ada'],
+    [{ firstName: '  ', email: 'quiet.reader', profileImageUrl: null }, 'quiet.reader'],
+    [{ firstName: null, email: 'nina', profileImageUrl: null }, 'nina'],
+    [{ firstName: null, email: ' ', profileImageUrl: null }, 'User'],
+    [{ firstName: null, email: '', profileImageUrl: null }, 'User'],
     [{ firstName: null, email: null, profileImageUrl: null }, 'User'],
+    // a whole address is cut the same way
+    [{ firstName: null, email: 'nina@example.com', profileImageUrl: null }, 'nina'],
     [{ firstName: '', email: '@example.com', profileImageUrl: null }, 'User'],
   ])('%j is called %s', (sender, name) => {
     expect(senderName(sender)).toBe(name);

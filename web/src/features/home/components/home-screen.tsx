@@ -74,7 +74,7 @@ export function HomeScreen() {
               <span className={`grid size-14 shrink-0 place-items-center rounded-2xl ${tint}`}>
                 <Icon aria-hidden="true" className="size-7" />
               </span>
-              <span className="grid gap-1.5">
+              <div className="grid gap-1.5">
                 <h2 className="flex items-center gap-2 text-xl font-semibold text-night-950">
                   {title}
                   <ArrowRight
@@ -83,7 +83,7 @@ export function HomeScreen() {
                   />
                 </h2>
                 <span className="text-base text-night-700">{description}</span>
-              </span>
+              </div>
             </Link>
           </li>
         ))}

@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { journalEntriesQueryKey } from './get-journal-entries';
 
-/** POST /api/journal/entry. The server sets her user and today's date; the answer is not read. */
+/**
+ * POST /api/journal/entry. The server sets her user and today's date; the answer is not
+ * read. A 401 is the form's to handle (toast, then sign in after 0.5 s).
+ */
 export async function writeJournalEntry(data: JournalEntryRequest): Promise<void> {
-  await api.post<unknown>('/api/journal/entry', data);
+  await api.post<unknown>('/api/journal/entry', data, { redirectOnUnauthorized: false });
 }
 
 export function useWriteJournalEntry({

@@ -9,7 +9,10 @@ import { useJournalEntries } from '../api/get-journal-entries';
 /** "Saturday, November 21, 2026" from a calendar date. */
 export const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
-/** 'Recent Entries': her entries, newest first (spec section 2, /journal). */
+/**
+ * 'Recent Entries': her entries, newest first (spec section 2, /journal). A failed reload
+ * keeps the list she has; the error shows only when there is nothing to show.
+ */
 export function JournalEntries() {
   const entries = useJournalEntries();
   const timezone = useUser().data?.timezone;
@@ -24,7 +27,7 @@ export function JournalEntries() {
           <Spinner className="size-5" label="Loading" />
           Loading entries...
         </p>
-      ) : entries.isError ? (
+      ) : entries.data === undefined ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-900">
           <p>We couldn&apos;t load your journal entries. Please try again.</p>
           <Button variant="outline" onClick={() => void entries.refetch()} pending={entries.isFetching}>

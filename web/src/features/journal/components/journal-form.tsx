@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useWriteJournalEntry } from '../api/write-journal-entry';
 
 type Values = Record<JournalField, string>;
@@ -33,6 +34,7 @@ export function JournalForm() {
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const [attempt, setAttempt] = useState(0);
+  const loggedOut = useLoggedOutRedirect();
 
   // After a refused submit, take her to the first field that needs attention.
   useEffect(() => {
@@ -46,9 +48,9 @@ export function JournalForm() {
       toast({ title: 'Journal Entry Saved', description: 'Your daily reflections have been recorded.' });
     },
     onError: (error) => {
-      // A 401 has already sent her to /auth (lib/api-client); the toast says why.
+      // Section 8: toast 'Unauthorized', then sign in after 0.5 s.
       if (isApiRequestError(error) && error.status === 401) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        loggedOut();
         return;
       }
       toast({ title: 'Error', description: 'Failed to save journal entry. Please try again.', variant: 'destructive' });

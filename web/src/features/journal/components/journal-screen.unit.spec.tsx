@@ -2,8 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { calendarDateIn } from '../streak';
 import { JournalScreen } from './journal-screen';
 
@@ -62,6 +63,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
 });
 
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
@@ -175,9 +177,18 @@ describe('JournalScreen', () => {
     expect(screen.getByRole('button', { name: 'Save Entry' })).toBeTruthy();
   });
 
-  it("toasts 'Unauthorized' when her session has ended", async () => {
+  it("toasts 'Unauthorized' when her session has ended, then goes to sign in after 0.5 s", async () => {
     onPost = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
-    renderWithProviders(<JournalScreen />);
+    // The app's handler for any other 401 leaves at once; a journal save must not use it.
+    const leaveAtOnce = vi.fn();
+    setUnauthorizedHandler(leaveAtOnce);
+    const { router } = renderWithProviders(
+      [
+        { path: '/journal', element: <JournalScreen /> },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/journal' },
+    );
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText('Gratitude'), 'Tea.');
@@ -185,6 +196,21 @@ describe('JournalScreen', () => {
 
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(screen.getByText('Unauthorized')).toBeTruthy();
+    expect(leaveAtOnce).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/journal');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+  });
+
+  it('keeps her entries on screen when a reload of the list fails', async () => {
+    entries = [partialEntry];
+    const { queryClient } = renderWithProviders(<JournalScreen />);
+    expect(await screen.findByText('My sister called.')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['journal', 'entries']);
+
+    expect(screen.getByText('My sister called.')).toBeTruthy();
+    expect(screen.queryByText("We couldn't load your journal entries. Please try again.")).toBeNull();
   });
 
   it('refuses an empty entry and a reflection over 2,000 characters without calling the server', async () => {

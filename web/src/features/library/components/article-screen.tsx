@@ -48,8 +48,9 @@ export function ArticleScreen({ articleId }: { articleId: string }) {
       </p>
     );
   }
-  if (article.isError) {
-    if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
+  if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
+  // A failed background reload keeps the article she is reading.
+  if (article.data === undefined) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
         <BackToLibrary />

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { LibraryArticle } from '@sleepweave/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { ArticleScreen } from './article-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -56,6 +56,52 @@ describe('ArticleScreen', () => {
     await userEvent.setup().click(await screen.findByRole('link', { name: 'the library' }));
     expect(await screen.findByText('The library list')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/library');
+  });
+
+  it('leaves API and file links to the browser instead of routing them to a 404', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        ...article,
+        bodyHtml:
+          '<p><a href="/api/library/files/sleep-diary.pdf">the diary</a>, <a href="/api/research/export">the export</a>, <a href="/guide.txt">the guide</a>, <a href="/library?search=linen">linen articles</a></p>',
+      }),
+    );
+    const { router } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+    const start = router.state.location.pathname;
+    // What the browser is left to do: recorded here, then stopped (no real navigation in tests).
+    let leftToBrowser: boolean | null = null;
+    const record = (event: Event) => {
+      leftToBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    try {
+      for (const name of ['the diary', 'the export', 'the guide']) {
+        leftToBrowser = null;
+        fireEvent.click(await screen.findByRole('link', { name }));
+        expect(leftToBrowser).toBe(true);
+        expect(router.state.location.pathname).toBe(start);
+      }
+      leftToBrowser = null;
+      fireEvent.click(screen.getByRole('link', { name: 'linen articles' }));
+      expect(leftToBrowser).toBe(false);
+      expect(await screen.findByText('The library list')).toBeTruthy();
+      expect(router.state.location.search).toBe('?search=linen');
+    } finally {
+      document.removeEventListener('click', record);
+    }
+  });
+
+  it('keeps the article on screen when a reload fails', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, article));
+    const { queryClient } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'How the study works' })).toBeTruthy();
+
+    fetchMock.mockResolvedValue(jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'How the study works' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says Article Not Found for an unknown article, with a way back', async () => {

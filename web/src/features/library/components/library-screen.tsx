@@ -86,7 +86,7 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
           <p className="flex items-center gap-2 py-10 text-night-600">
             <Spinner className="size-5" label="Loading articles" /> Loading articles...
           </p>
-        ) : cards.isError ? (
+        ) : cards.data === undefined ? (
           <div role="alert" className="grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
             <p>Failed to load library content. Please try refreshing the page.</p>
             <Button variant="outline" onClick={() => void cards.refetch()} pending={cards.isFetching}>

@@ -3,7 +3,7 @@ import type { LibraryCard } from '@sleepweave/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { LibraryScreen } from './library-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -59,6 +59,18 @@ describe('LibraryScreen', () => {
     expect(item.querySelector('img')!.getAttribute('src')).toBe('/api/library/images/linen.svg');
     expect(screen.getByText('2 articles')).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/library/cards');
+  });
+
+  it('keeps the cards on screen when a reload fails', async () => {
+    serveCards([linen, cotton]);
+    const { queryClient } = renderWithProviders(<LibraryScreen />, { path: '/library' });
+    expect(await screen.findByText('Cotton basics')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['library', 'cards', '']);
+
+    expect(screen.getByText('Cotton basics')).toBeTruthy();
+    expect(screen.queryByText('Failed to load library content. Please try refreshing the page.')).toBeNull();
   });
 
   it('searches as she types, once, after a pause', async () => {

@@ -9,13 +9,18 @@ export function createSleepLog(data: SleepLogInput): Promise<SleepLog> {
   return api.post('/api/sleep/log', data, { schema: SleepLog, redirectOnUnauthorized: false });
 }
 
-/** After a save, that night and the list are fresh (section 4: the list is refreshed). */
+/**
+ * After a save the list is refreshed (section 4). The night's lookup is only marked stale,
+ * not refetched: saving in create mode resets the form to a new night (section 4), and the
+ * form showing today must not turn into today's edit form under her; choosing the date
+ * again looks it up.
+ */
 export function useCreateSleepLog({ onSuccess, onError }: { onSuccess?: (log: SleepLog) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSleepLog,
     onSuccess: async (log) => {
-      queryClient.setQueryData(sleepLogQueryKey(log.date), log);
+      void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(log.date), refetchType: 'none' });
       onSuccess?.(log);
       await queryClient.invalidateQueries({ queryKey: sleepLogsQueryKey });
     },

@@ -41,7 +41,8 @@ export function ConsentScreen() {
   }, [hasConsent, give.isSuccess, navigate]);
 
   if (consent.isPending) return <LoadingState text="Loading consent status..." />;
-  if (consent.isError) {
+  // A failed background reload keeps the page (and her ticked box): the error is for a status never loaded.
+  if (consent.data === undefined) {
     return (
       <ErrorState
         title="We couldn't load your consent status"

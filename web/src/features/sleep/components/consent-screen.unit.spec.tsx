@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { ConsentScreen } from './consent-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -35,6 +35,19 @@ function answer(post: () => Response) {
 }
 
 describe('ConsentScreen', () => {
+  it('keeps the page and her ticked box when a reload of her consent status fails', async () => {
+    answer(() => jsonResponse(201, given));
+    const { queryClient } = render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox'));
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['sleep', 'consent']);
+
+    expect(screen.queryByText("We couldn't load your consent status")).toBeNull();
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
   it('shows the protocol, needs the box ticked, records consent and goes to the sleep log', async () => {
     answer(() => jsonResponse(201, given));
     const { router } = render();

@@ -23,7 +23,7 @@ export function SleepChartsScreen() {
   const logs = useSleepLogs();
 
   let content: ReactNode = <SleepLogsStatus logs={logs} icon={ChartLine} emptyText="Your charts appear here once you have logged a night." />;
-  if (logs.isSuccess && logs.data.length > 0) {
+  if (logs.data && logs.data.length > 0) {
     const recent = lastEntries(logs.data);
     content = (
       <div className="grid gap-5 lg:grid-cols-2">

@@ -34,7 +34,7 @@ export function SleepDashboardScreen() {
   const logs = useSleepLogs();
 
   let content: ReactNode = <SleepLogsStatus logs={logs} icon={Moon} emptyText="Log your first night to see your sleep here." />;
-  if (logs.isSuccess && logs.data.length > 0) {
+  if (logs.data && logs.data.length > 0) {
     const latest = logs.data[0]!;
     content = (
       <>

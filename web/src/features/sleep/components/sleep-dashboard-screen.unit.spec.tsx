@@ -2,10 +2,27 @@
 import type { SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
+const profile = (timezone: string) => ({
+  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  profileImageUrl: null,
+  dateOfBirth: '1970-05-14',
+  timezone,
+  hormonalStage: 'Menopause',
+  role: 'participant',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+/** GET /api/user answers her profile, GET /api/sleep/logs the nights. */
+function serve(logs: SleepLog[], timezone = 'America/New_York') {
+  fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? profile(timezone) : logs));
+}
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -53,8 +70,7 @@ const night = (date: string, fields: Partial<SleepLog>): SleepLog => ({
 
 describe('SleepDashboardScreen', () => {
   it('shows the three stat cards and every field of each night', async () => {
-    fetchMock.mockImplementation(async () =>
-      jsonResponse(200, [
+    serve([
         night('2026-05-06', {
           studyDay: 3,
           sleepScore: 81,
@@ -71,8 +87,7 @@ describe('SleepDashboardScreen', () => {
         }),
         night('2026-05-05', { studyDay: 2, sleepScore: 76 }),
         night('2026-05-04', {}),
-      ]),
-    );
+    ]);
     renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
 
     const summary = await screen.findByRole('region', { name: 'Summary' });
@@ -108,8 +123,27 @@ describe('SleepDashboardScreen', () => {
     expect(last.getByText('Dream recall').nextSibling?.textContent).toBe('--');
   });
 
+  it("dates 'Logged' on her profile's clock, not the browser's", async () => {
+    // 03:30 UTC on May 6 is still the evening of May 5 in Los Angeles.
+    serve([night('2026-05-05', { createdAt: '2026-05-06T03:30:00.000Z' })], 'America/Los_Angeles');
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    expect(await screen.findByText(/Logged May 5, 2026 · Night 1/)).toBeTruthy();
+  });
+
+  it('keeps her nights on screen when a reload of the list fails', async () => {
+    serve([night('2026-05-06', { sleepScore: 81 })]);
+    const { queryClient } = renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    expect(await screen.findByText('Sleep score 81')).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['sleep', 'logs']);
+
+    expect(screen.getByText('Sleep score 81')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch sleep logs')).toBeNull();
+  });
+
   it('invites her to log when there is nothing yet', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(200, []));
+    serve([]);
     renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
     expect(await screen.findByRole('heading', { name: 'No Sleep Data Yet' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Log Sleep' }).map((a) => a.getAttribute('href'))).toContain('/sleep/log');

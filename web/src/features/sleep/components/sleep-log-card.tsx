@@ -4,6 +4,7 @@ import { PencilLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
 
 const PHASE_NAMES: Record<SleepLog['phase'], string> = {
   polyester: 'Polyester',
@@ -17,8 +18,16 @@ const yesNo = (value: boolean | null) => (value === null ? '--' : value ? 'Yes' 
 
 export const editLink = (log: SleepLog) => `${paths.sleep.log}?edit=${encodeURIComponent(log.id)}&date=${log.date}`;
 
+/** The day she saved it ('Logged'), on her profile's clock (the browser's until it is known). */
+function loggedOn(createdAt: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(
+    new Date(createdAt),
+  );
+}
+
 /** One night in Recent Sleep Logs (section 2). */
 export function SleepLogCard({ log }: { log: SleepLog }) {
+  const timeZone = useUser().data?.timezone;
   const fullDate = format(parseISO(log.date), 'EEEE, MMMM d, yyyy');
   const items: [string, string][] = [
     ['Total sleep', formatDuration(log.totalSleepMinutes)],
@@ -36,7 +45,7 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
         <div className="grid gap-0.5">
           <h3 className="text-lg font-semibold text-night-950">{fullDate}</h3>
           <p className="text-sm text-night-600">
-            Logged {format(new Date(log.createdAt), 'MMM d, yyyy')} · Night {log.studyDay} · {PHASE_NAMES[log.phase]}
+            Logged {loggedOn(log.createdAt, timeZone)} · Night {log.studyDay} · {PHASE_NAMES[log.phase]}
             {log.sleepwearMaterial ? ` · ${log.sleepwearMaterial}` : ''}
           </p>
         </div>

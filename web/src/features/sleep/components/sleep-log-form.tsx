@@ -30,7 +30,7 @@ import { isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { cn } from '../../../lib/utils';
 import { useCreateSleepLog } from '../api/create-sleep-log';
-import { sleepLogQueryKey, useSleepLog } from '../api/get-sleep-log';
+import { sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
 import { PhaseBanner, StudyGuidance } from './phase-banner';
 import {
@@ -103,7 +103,8 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
 
   const lookupDate = isDate(values.date) ? values.date : null;
   const lookup = useSleepLog(lookupDate);
-  const log: SleepLog | null = lookup.isSuccess ? lookup.data : null;
+  // A failed reload keeps the night it has (TanStack Query keeps the data on a refetch error).
+  const log: SleepLog | null = lookup.data ?? null;
   const mode = log ? 'edit' : 'create';
   const status = studyStatusOn(studyStartDate, lookupDate ?? today);
   const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
@@ -141,7 +142,12 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
         title: 'Entry already exists',
         description: 'You already have a sleep log for this date. The form will switch to edit mode.',
       });
-      void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(date) });
+      // Load the stored night now (it lands in the lookup, which switches to edit mode).
+      const cannotLoad = (cause?: unknown) =>
+        toast({ title: 'Error loading sleep log', description: serverMessage(cause) ?? 'Please try again.', variant: 'destructive' });
+      queryClient.fetchQuery(sleepLogQueryOptions(date)).then((found) => {
+        if (!found) cannotLoad();
+      }, cannotLoad);
       return;
     }
     const message = serverMessage(error);
@@ -164,7 +170,7 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
   const create = useCreateSleepLog({
     onSuccess: () => {
       toast({ title: 'Sleep Log Saved', description: 'Your sleep data has been recorded successfully.' });
-      // Section 4: saving in create mode resets the form (to today; if today is logged, it opens in edit mode).
+      // Section 4: saving in create mode resets the form to its defaults (today, a new night).
       setValues(defaultValues(today, recommendedFor(today)));
       setPrefilled(null);
       setErrors({});

@@ -1,5 +1,6 @@
 import { CalendarDate, calendarDateIn } from '@sleepweave/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -39,15 +40,17 @@ export function SleepLogScreen() {
   );
 
   if (profile.isPending || consent.isPending || (needList && logs.isPending)) return wrap(<LoadingState text="Loading your sleep log..." />);
-  if (profile.isError || consent.isError) {
+  // Only what never loaded is an error: a failed background reload keeps the form she is filling in.
+  if (profile.data === undefined || consent.data === undefined || (needList && logs.data === undefined)) {
     return wrap(
       <ErrorState
         title="We couldn't load your sleep log"
         text="Please check your connection and try again."
-        retrying={profile.isFetching || consent.isFetching}
+        retrying={profile.isFetching || consent.isFetching || logs.isFetching}
         onRetry={() => {
-          void profile.refetch();
-          void consent.refetch();
+          if (profile.isError) void profile.refetch();
+          if (consent.isError) void consent.refetch();
+          if (needList && logs.isError) void logs.refetch();
         }}
       />,
     );
@@ -59,6 +62,20 @@ export function SleepLogScreen() {
   const studyStartDate = profile.data.studyStartDate ?? consent.data.studyStartDate;
   const fromList = needList ? logs.data?.find((log) => log.id === editId)?.date : undefined;
   const initialDate = validDate ?? fromList ?? today;
+  // An edit link to a night that is not hers (or no longer there): say so, and open today.
+  const missing = needList && fromList === undefined;
 
-  return wrap(<SleepLogForm key={initialDate} today={today} timezone={timezone} studyStartDate={studyStartDate} initialDate={initialDate} />);
+  return wrap(
+    <>
+      {missing ? (
+        <p role="alert" className="flex items-start gap-2 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>
+            That sleep log was not found. <span className="text-night-800">The form below shows today&apos;s night.</span>
+          </span>
+        </p>
+      ) : null}
+      <SleepLogForm key={initialDate} today={today} timezone={timezone} studyStartDate={studyStartDate} initialDate={initialDate} />
+    </>,
+  );
 }

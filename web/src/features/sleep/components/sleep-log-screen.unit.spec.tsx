@@ -3,7 +3,8 @@ import { addDays, calendarDateIn, type SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { dismiss } from '../../../components/ui/toast-store';
+import { createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -112,6 +113,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Toasts live in a module-level store: close this test's so the next one starts clean.
+  dismiss();
 });
 
 describe('SleepLogScreen', () => {
@@ -124,7 +127,9 @@ describe('SleepLogScreen', () => {
         return jsonResponse(201, logs[today]);
       },
     });
-    renderWithProviders(routes, { path: '/sleep/log' });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['sleep', 'logs'], []);
+    renderWithProviders(routes, { path: '/sleep/log', queryClient });
 
     expect(await screen.findByText('Polyester - Day 1 of 14')).toBeTruthy();
     expect(screen.getByText('Phase: Polyester (Day 1 of 14) — Tonight, please wear your polyester pyjamas.')).toBeTruthy();
@@ -158,8 +163,69 @@ describe('SleepLogScreen', () => {
       dreamRecall: false,
       heatWave: false,
     });
-    // Today is logged now: the form shows it for editing.
+    // Section 4: saving in create mode resets the form to its defaults; the list is refreshed.
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe(''));
+    expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(today);
+    expect(screen.getByText('7/10 · Good')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update Sleep Log' })).toBeNull();
+    expect(queryClient.getQueryState(['sleep', 'logs'])?.isInvalidated).toBe(true);
+  });
+
+  it('resets to today after saving an earlier night in create mode', async () => {
+    const yesterday = addDays(today, -1);
+    const logs: Record<string, SleepLog> = {};
+    serve({
+      start: addDays(today, -3),
+      logs,
+      post: (body) => {
+        logs[String(body.date)] = storedLog({ ...(body as Partial<SleepLog>) });
+        return jsonResponse(201, logs[String(body.date)]);
+      },
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    const user = userEvent.setup();
+    expect((await screen.findByLabelText('Date') as HTMLInputElement).value).toBe(yesterday);
+    await fill(user, screen.getByLabelText('Sleep score'), '70');
+    await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+
+    expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(today));
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('');
+    expect(await screen.findByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+  });
+
+  it('keeps what she typed when a background reload of her profile fails', async () => {
+    serve({});
+    const { queryClient } = renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '83');
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['auth', 'user']);
+    await reloadQueries(queryClient, ['sleep', 'consent']);
+
+    expect(screen.queryByText("We couldn't load your sleep log")).toBeNull();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('83');
+  });
+
+  it('keeps the night she is editing when a reload of it fails', async () => {
+    const yesterday = addDays(today, -1);
+    const log = storedLog({ date: yesterday, sleepScore: 64 });
+    serve({ start: addDays(today, -3), logs: { [yesterday]: log } });
+    const { queryClient } = renderWithProviders(routes, { path: `/sleep/log?edit=${log.id}&date=${yesterday}` });
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    const user = userEvent.setup();
+    const score = screen.getByLabelText('Sleep score');
+    await user.clear(score);
+    await fill(user, score, '66');
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['sleep', 'log', yesterday]);
+
+    expect(screen.getByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('66');
   });
 
   it('names a bad duration inline, keeps what she typed and sends nothing', async () => {
@@ -197,6 +263,33 @@ describe('SleepLogScreen', () => {
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77');
   });
 
+  it('on a 409 says so when the existing entry cannot be loaded, and keeps what she typed', async () => {
+    serve({
+      post: () => {
+        // From now on the night's lookup fails.
+        fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'The study service is busy.' }));
+        return jsonResponse(409, { error: 'conflict', message: 'A sleep log for this date already exists.' });
+      },
+    });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '90');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+
+    expect(await within(toasts()).findByText('Entry already exists')).toBeTruthy();
+    expect(await within(toasts()).findByText('Error loading sleep log')).toBeTruthy();
+    expect(within(toasts()).getByText('The study service is busy.')).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('90');
+  });
+
+  it('says so when the night of an edit link is not in her list', async () => {
+    serve({ start: addDays(today, -3), logs: {} });
+    renderWithProviders(routes, { path: '/sleep/log?edit=9d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b91' });
+    expect(await screen.findByText('That sleep log was not found.')).toBeTruthy();
+    // The form is there for a new night.
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+  });
+
   it('opens a stored night from the date parameter, warns about a mismatching material and updates it', async () => {
     const yesterday = addDays(today, -1);
     const logs = { [yesterday]: storedLog({ date: yesterday, sleepwearMaterial: '100% Linen', totalSleepMinutes: 420 }) };
@@ -220,6 +313,9 @@ describe('SleepLogScreen', () => {
     await fill(user, score, '88');
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    // An update stays in edit mode with what she saved.
+    expect(screen.getByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('88');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(put[0])).toBe(`/api/sleep/log/${logs[yesterday]!.id}`);
     expect(JSON.parse(String(put[1]!.body))).toMatchObject({ date: yesterday, sleepScore: 88, totalSleepMinutes: 420, sleepwearMaterial: '100% Linen' });

@@ -53,7 +53,8 @@ export function SleepLogsStatus({
   emptyText: string;
 }): ReactNode {
   if (logs.isPending) return <LoadingState text="Loading your sleep logs..." />;
-  if (logs.isError) {
+  // A failed background reload keeps the list it has: the error is for a list never loaded.
+  if (logs.data === undefined) {
     return (
       <ErrorState
         title="Failed to fetch sleep logs"

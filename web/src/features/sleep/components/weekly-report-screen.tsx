@@ -51,7 +51,8 @@ export function WeeklyReportScreen() {
 
   let content: ReactNode;
   if (profile.isPending || logs.isPending) content = <LoadingState text="Loading your weekly sleep data..." />;
-  else if (profile.isError || logs.isError) {
+  // A failed background reload keeps the report it has: the error is for data never loaded.
+  else if (profile.data === undefined || logs.data === undefined) {
     content = (
       <ErrorState
         title="Failed to fetch sleep logs"
@@ -64,6 +65,8 @@ export function WeeklyReportScreen() {
       />
     );
   } else if (!days) {
+    // She has logged before, just not this week: not her "first" sleep (docs/study-protocol.md).
+    const loggedBefore = logs.data.length > 0;
     content = (
       <Card className="grid justify-items-center gap-4 p-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
@@ -72,7 +75,7 @@ export function WeeklyReportScreen() {
         <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Available</h2>
         <p className="max-w-md text-base text-night-700">Start logging your sleep data to see your weekly trends and patterns.</p>
         <Button asChild size="lg">
-          <Link to={paths.sleep.log}>Log Your First Sleep</Link>
+          <Link to={paths.sleep.log}>{loggedBefore ? 'Log Sleep Data' : 'Log Your First Sleep'}</Link>
         </Button>
       </Card>
     );

@@ -10,19 +10,17 @@ export interface ReportDay {
 }
 
 /**
- * The report's 7 days (section 4): the logs of the last 7 days (today and the six before,
- * in her timezone) sorted by date; the earliest one's date is day 1 and seven consecutive
- * days follow. null when there is no log in that span.
+ * The report's 7 days: the seven days ending today (today in her timezone), oldest first;
+ * a day without a log is a gap. null when none of them has a log. Section 4 starts the
+ * window at the earliest log instead, which runs into the future under "the last 7 days"
+ * (docs/study-protocol.md, "Weekly report window").
  */
 export function reportDays(logs: SleepLog[], today: string): ReportDay[] | null {
-  const from = addDays(today, -(REPORT_DAYS - 1));
-  const recent = logs.filter((log) => log.date >= from).sort((a, b) => (a.date < b.date ? -1 : 1));
-  const first = recent[0];
-  if (!first) return null;
-  return Array.from({ length: REPORT_DAYS }, (_, i) => {
-    const date = addDays(first.date, i);
-    return { date, log: recent.find((log) => log.date === date) ?? null };
+  const days = Array.from({ length: REPORT_DAYS }, (_, i) => {
+    const date = addDays(today, i - (REPORT_DAYS - 1));
+    return { date, log: logs.find((log) => log.date === date) ?? null };
   });
+  return days.some((day) => day.log !== null) ? days : null;
 }
 
 export interface WeeklySummary {

@@ -7,11 +7,23 @@ const log = (date: string, fields: Partial<SleepLog> = {}) =>
   ({ id: date, date, sleepScore: null, remMinutes: null, deepMinutes: null, restingHr: null, avgHrv: null, ...fields }) as SleepLog;
 
 describe('reportDays (section 4)', () => {
-  it('starts at the earliest log of the last 7 days and has gaps where nothing was logged', () => {
-    const logs = [log('2026-05-10', { sleepScore: 80 }), log('2026-05-07', { sleepScore: 70 }), log('2026-04-30', { sleepScore: 10 })];
+  it('covers the 7 days ending today, with gaps where nothing was logged', () => {
+    const logs = [
+      log('2026-05-11', { sleepScore: 99 }), // tomorrow's night, logged ahead: not in the window
+      log('2026-05-10', { sleepScore: 80 }),
+      log('2026-05-07', { sleepScore: 70 }),
+      log('2026-04-30', { sleepScore: 10 }),
+    ];
     const days = reportDays(logs, '2026-05-10')!;
-    expect(days.map((d) => d.date)).toEqual(['2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11', '2026-05-12', '2026-05-13']);
-    expect(days.map((d) => d.log?.sleepScore ?? null)).toEqual([70, null, null, 80, null, null, null]);
+    expect(days.map((d) => d.date)).toEqual(['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10']);
+    expect(days.map((d) => d.log?.sleepScore ?? null)).toEqual([null, null, null, 70, null, null, 80]);
+  });
+
+  it('never runs into the future in her first week', () => {
+    const days = reportDays([log('2026-11-21', { sleepScore: 75 })], '2026-11-21')!;
+    expect(days[0]!.date).toBe('2026-11-15');
+    expect(days.at(-1)!.date).toBe('2026-11-21');
+    expect(days.at(-1)!.log?.sleepScore).toBe(75);
   });
 
   it('covers today and the six days before when she logged every night', () => {

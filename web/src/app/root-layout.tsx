@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+
+export const APP_NAME = 'Sleepweave';
+
+/** What a route may say about itself in the route table (`handle`). */
+export interface RouteHandle {
+  /** The page's name in the browser tab: "<title> · Sleepweave". */
+  title?: string;
+}
+
+/** The title of the deepest matched route that names one. */
+function routeTitle(matches: ReturnType<typeof useMatches>): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/**
+ * After a page change, focus goes to the page's main heading (or its main region while it
+ * has none yet), so a screen reader reads the new page and Tab starts from it.
+ */
+function focusNewPage(): void {
+  const target = document.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Every page (public and guarded): names it in the tab title, and announces a page change
+ * by moving focus to the new page (not on the first load, where the browser starts at the
+ * top of the document). New pages open at the top; Back restores where she was.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const title = routeTitle(useMatches());
+  const shownPath = useRef(pathname);
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
+  }, [title]);
+
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    focusNewPage();
+  }, [pathname]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { addDays, calendarDateIn, type SleepLog } from '@sleepweave/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { format, parseISO } from 'date-fns';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { WeeklyReportScreen } from './weekly-report-screen';
+
+const fetchMock = vi.fn<typeof fetch>();
+const zone = 'Europe/London';
+const today = calendarDateIn(zone, new Date());
+const userId = '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1';
+
+const profile = {
+  id: userId,
+  email: 'maria@example.com',
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  profileImageUrl: null,
+  dateOfBirth: '1970-05-14',
+  timezone: zone,
+  hormonalStage: 'Menopause',
+  role: 'participant',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  studyStartDate: addDays(today, -30),
+};
+
+const night = (date: string, fields: Partial<SleepLog> = {}): SleepLog => ({
+  id: `0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b${String(date.slice(-2))}`,
+  userId,
+  date,
+  studyDay: 1,
+  phase: 'polyester',
+  recommendedMaterial: '100% Polyester',
+  sleepwearMaterial: null,
+  sleepScore: null,
+  totalSleepMinutes: null,
+  sleepEfficiency: null,
+  timeInBedMinutes: null,
+  restingHr: null,
+  restfulness: null,
+  remMinutes: null,
+  deepMinutes: null,
+  latencyMinutes: null,
+  timingScore: null,
+  avgSpo2: null,
+  breathingRegularity: null,
+  lowestHr: null,
+  avgHrv: null,
+  sleepQuality110: null,
+  restfulnessSelf: null,
+  morningMood: null,
+  dreamRecall: null,
+  fabricComfort: null,
+  emotionalCalm: null,
+  heatWave: null,
+  heatWakeups: null,
+  comments: null,
+  createdAt: `${date}T07:30:00.000Z`,
+  updatedAt: `${date}T07:30:00.000Z`,
+  ...fields,
+});
+
+function serve(logs: SleepLog[]) {
+  fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/auth/user' ? profile : logs));
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const emptyCard = () => screen.getByRole('heading', { name: 'No Sleep Data Available' }).parentElement!;
+
+describe('WeeklyReportScreen', () => {
+  it('reports the 7 days ending today, never days still to come', async () => {
+    serve([night(today, { sleepScore: 78 })]);
+    renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+
+    expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
+    expect(screen.getByText('Your sleep patterns over the last 7 days')).toBeTruthy();
+    const from = format(parseISO(addDays(today, -6)), 'MMM dd');
+    const to = format(parseISO(today), 'MMM dd, yyyy');
+    expect(screen.getByText(`${from} – ${to}`)).toBeTruthy();
+    expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('1');
+  });
+
+  it("invites a newcomer to 'Log Your First Sleep'", async () => {
+    serve([]);
+    renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+
+    expect(await screen.findByRole('heading', { name: 'No Sleep Data Available' })).toBeTruthy();
+    expect(screen.getByText('Start logging your sleep data to see your weekly trends and patterns.')).toBeTruthy();
+    expect(within(emptyCard()).getByRole('link', { name: 'Log Your First Sleep' }).getAttribute('href')).toBe('/sleep/log');
+  });
+
+  it("offers 'Log Sleep Data', not 'Log Your First Sleep', when her logs are all older than the week", async () => {
+    serve([night(addDays(today, -9), { sleepScore: 70 })]);
+    renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+
+    expect(await screen.findByRole('heading', { name: 'No Sleep Data Available' })).toBeTruthy();
+    expect(within(emptyCard()).getByRole('link', { name: 'Log Sleep Data' }).getAttribute('href')).toBe('/sleep/log');
+    expect(screen.queryByRole('link', { name: 'Log Your First Sleep' })).toBeNull();
+  });
+
+  it('keeps the report when a reload of her logs fails', async () => {
+    serve([night(today, { sleepScore: 78 })]);
+    const { queryClient } = renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+    expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => jsonResponse(503, { error: 'unavailable', message: 'down' }));
+    await reloadQueries(queryClient, ['sleep', 'logs']);
+
+    expect(screen.getByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch sleep logs')).toBeNull();
+  });
+});
