@@ -1,5 +1,6 @@
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { ForgotPasswordRequest } from '@sleepweave/contracts';
-import { CircleAlert, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
@@ -9,7 +10,6 @@ import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form';
 import { useForgotPassword } from '../api/forgot-password';
 
-type Message = { kind: 'success' | 'error'; text: string };
 
 /**
  * "Forgot your password?" opens the Reset Password modal: she types her e-mail and gets
@@ -19,7 +19,7 @@ export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: stri
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState(defaultEmail);
   const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   const forgot = useForgotPassword({
     onSuccess: (response) => setMessage({ kind: 'success', text: response.message }),
@@ -86,25 +86,7 @@ export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: stri
             )}
           </Field>
 
-          <div aria-live="polite" className="empty:-mb-5">
-            {message ? (
-              <p
-                role={message.kind === 'error' ? 'alert' : 'status'}
-                className={
-                  message.kind === 'error'
-                    ? 'flex items-start gap-2 rounded-xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-800'
-                    : 'flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base text-emerald-900'
-                }
-              >
-                {message.kind === 'error' ? (
-                  <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-                ) : (
-                  <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-                )}
-                {message.text}
-              </p>
-            ) : null}
-          </div>
+          <FormMessage message={message} successIcon={MailCheck} />
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>

@@ -1,3 +1,4 @@
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import {
   DEFAULT_HORMONAL_STAGE,
   DEFAULT_TIMEZONE,
@@ -7,7 +8,6 @@ import {
   type AuthResponse,
 } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -34,7 +34,6 @@ type Values = {
   hormonalStage: string;
 };
 type Errors = Partial<Record<keyof Values, string>>;
-type Message = { kind: 'success' | 'error'; text: string };
 
 const REQUIRED: Partial<Record<keyof Values, string>> = {
   firstName: 'First name is required',
@@ -78,7 +77,7 @@ export function SignUpForm({ active }: { active: boolean }) {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
   const [attempt, setAttempt] = useState(0);
   const today = new Date().toISOString().slice(0, 10);
 
@@ -232,25 +231,7 @@ export function SignUpForm({ active }: { active: boolean }) {
         </Field>
       </div>
 
-      <div aria-live="polite" className="empty:-mb-5">
-      {message ? (
-        <p
-          role={message.kind === 'error' ? 'alert' : undefined}
-          className={
-            message.kind === 'error'
-              ? 'flex items-start gap-2 rounded-xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-800'
-              : 'flex items-start gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-base text-emerald-900'
-          }
-        >
-          {message.kind === 'error' ? (
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          ) : (
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          )}
-          {message.text}
-        </p>
-      ) : null}
-      </div>
+      <FormMessage message={message} />
 
       <Button type="submit" size="lg" pending={busy} className="w-full">
         {registerMutation.isPending ? 'Creating account...' : 'Create Account'}

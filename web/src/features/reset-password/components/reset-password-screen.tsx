@@ -1,6 +1,7 @@
+import { FormMessage } from '../../../components/ui/form-message';
 import { PASSWORD_MIN_LENGTH } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, KeyRound, Link2Off, LoaderCircle, Moon } from 'lucide-react';
+import { CircleCheck, KeyRound, Link2Off, LoaderCircle, Moon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -186,14 +187,7 @@ function NewPasswordForm({ token }: { token: string }) {
           />
         )}
       </Field>
-      <div aria-live="polite" className="empty:-mb-5">
-        {failure ? (
-          <p role="alert" className="flex items-start gap-2 rounded-xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-800">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            {failure}
-          </p>
-        ) : null}
-      </div>
+      <FormMessage message={failure ? { kind: 'error', text: failure } : null} />
       <Button type="submit" size="lg" pending={reset.isPending} className="w-full">
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
       </Button>
