@@ -1,30 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-
-/** The toast list (radix also repeats each toast in a screen-reader announcer). */
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
-
-async function signUp(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('First name').fill('Noor');
-  await form.getByLabel('Last name').fill('Haddad');
-  await form.getByLabel('Email').fill(`e2e-${randomUUID()}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('gentle-nights-42');
-  await form.getByLabel('Confirm password').fill('gentle-nights-42');
-  await form.getByLabel('Date of birth').fill('1969-08-02');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { choose, signUp, toasts } from './support/app.ts';
 
 test('write a journal entry and see it listed as Complete', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, { firstName: 'Noor', lastName: 'Haddad', dateOfBirth: '1969-08-02' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Daily Journal' }).first().click();
   await expect(page).toHaveURL(/\/journal$/);
   // The page change is announced: the tab is named and focus moves to the page's heading.
@@ -59,7 +37,7 @@ test('write a journal entry and see it listed as Complete', async ({ page }) => 
 });
 
 test('compute a single fabric and a 60/40 blend', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, { firstName: 'Noor', lastName: 'Haddad', dateOfBirth: '1969-08-02' });
   await page.goto('/calculator');
   await expect(page.getByRole('heading', { level: 1, name: 'Clothes Frequency Calculator' })).toBeVisible();
   await expect(page).toHaveTitle('Clothes Frequency Calculator · Sleepweave');

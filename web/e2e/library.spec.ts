@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUp } from './support/app.ts';
 
-async function signUp(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('First name').fill('Ingrid');
-  await form.getByLabel('Last name').fill('Solberg');
-  await form.getByLabel('Email').fill(`e2e-${randomUUID()}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('gentle-nights-42');
-  await form.getByLabel('Confirm password').fill('gentle-nights-42');
-  await form.getByLabel('Date of birth').fill('1970-06-14');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** True once the image has loaded from the app (a broken image has no natural width). */
 const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
@@ -21,7 +9,7 @@ const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img
 const cardTitles = (page: Page) => page.getByRole('list').filter({ has: page.locator('article') }).getByRole('heading', { level: 2 });
 
 test('search the library as you type and open an article', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-06-14' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).first().click();
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Library' })).toBeVisible();

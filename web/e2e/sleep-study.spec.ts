@@ -1,34 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-
-/** The toast list (radix also repeats each toast in a screen-reader announcer). */
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+import { expect, test } from '@playwright/test';
+import { choose, signUp, toasts } from './support/app.ts';
 
 /** Today in her timezone (sign-up's default: America/New_York). */
 const todayInNewYork = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
-async function signUp(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = page.getByRole('form', { name: 'Sign up' });
-  await form.getByLabel('First name').fill('Ingrid');
-  await form.getByLabel('Last name').fill('Solberg');
-  await form.getByLabel('Email').fill(`e2e-${randomUUID()}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('gentle-nights-42');
-  await form.getByLabel('Confirm password').fill('gentle-nights-42');
-  await form.getByLabel('Date of birth').fill('1970-02-11');
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('join the study, log a night with typed durations, edit it, see it on the dashboard, charts and weekly report', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-02-11' });
   const today = todayInNewYork();
 
   // Consent.
@@ -161,7 +139,7 @@ test('join the study, log a night with typed durations, edit it, see it on the d
 });
 
 test('a new participant sees the empty states before her first night', async ({ page }) => {
-  await signUp(page);
+  await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-02-11' });
   await page.goto('/sleep/dashboard');
   await expect(page.getByRole('heading', { name: 'No Sleep Data Yet' })).toBeVisible();
   await page.goto('/sleep/weekly-report');
