@@ -5,20 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../lib/auth';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
 import { createRoutes } from './routes';
-
-const maria = {
-  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
-  email: 'maria@example.com',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  profileImageUrl: null,
-  dateOfBirth: '1970-05-14',
-  timezone: 'America/New_York',
-  hormonalStage: 'Menopause',
-  role: 'participant',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+import { maria } from '../testing/fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
 const signedOut = () => jsonResponse(401, { error: 'unauthorized', message: 'Not signed in' });

@@ -6,20 +6,7 @@ import { userQueryKey } from '../lib/auth';
 import { jsonResponse, renderWithProviders } from '../testing/render';
 import { createRoutes } from './routes';
 import { createUnauthorizedHandler } from './unauthorized';
-
-const maria = {
-  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
-  email: 'maria@example.com',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  profileImageUrl: null,
-  dateOfBirth: null,
-  timezone: 'Europe/London',
-  hormonalStage: null,
-  role: 'participant',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+import { maria } from '../testing/fixtures';
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -7,20 +7,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { calendarDateIn } from '../streak';
 import { JournalScreen } from './journal-screen';
-
-const maria = {
-  id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
-  email: 'maria@example.com',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  profileImageUrl: null,
-  dateOfBirth: '1970-05-14',
-  timezone: 'America/New_York',
-  hormonalStage: 'Menopause',
-  role: 'participant',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+import { maria } from '../../../testing/fixtures';
 
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 const today = calendarDateIn('America/New_York', new Date());

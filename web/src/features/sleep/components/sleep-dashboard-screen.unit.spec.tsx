@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
+import { night } from './sleep-log.fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
 const profile = (timezone: string) => ({
@@ -30,42 +31,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-const night = (date: string, fields: Partial<SleepLog>): SleepLog => ({
-  id: `0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b${date.slice(-2)}`,
-  userId: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
-  date,
-  studyDay: 1,
-  phase: 'polyester',
-  recommendedMaterial: '100% Polyester',
-  sleepwearMaterial: null,
-  sleepScore: null,
-  totalSleepMinutes: null,
-  sleepEfficiency: null,
-  timeInBedMinutes: null,
-  restingHr: null,
-  restfulness: null,
-  remMinutes: null,
-  deepMinutes: null,
-  latencyMinutes: null,
-  timingScore: null,
-  avgSpo2: null,
-  breathingRegularity: null,
-  lowestHr: null,
-  avgHrv: null,
-  sleepQuality110: null,
-  restfulnessSelf: null,
-  morningMood: null,
-  dreamRecall: null,
-  fabricComfort: null,
-  emotionalCalm: null,
-  heatWave: null,
-  heatWakeups: null,
-  comments: null,
-  createdAt: `${date}T07:30:00.000Z`,
-  updatedAt: `${date}T07:30:00.000Z`,
-  ...fields,
 });
 
 describe('SleepDashboardScreen', () => {

@@ -5,6 +5,7 @@ import { format, parseISO } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { WeeklyReportScreen } from './weekly-report-screen';
+import { night } from './sleep-log.fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
 const zone = 'Europe/London';
@@ -25,42 +26,6 @@ const profile = {
   updatedAt: '2025-01-01T00:00:00.000Z',
   studyStartDate: addDays(today, -30),
 };
-
-const night = (date: string, fields: Partial<SleepLog> = {}): SleepLog => ({
-  id: `0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b${String(date.slice(-2))}`,
-  userId,
-  date,
-  studyDay: 1,
-  phase: 'polyester',
-  recommendedMaterial: '100% Polyester',
-  sleepwearMaterial: null,
-  sleepScore: null,
-  totalSleepMinutes: null,
-  sleepEfficiency: null,
-  timeInBedMinutes: null,
-  restingHr: null,
-  restfulness: null,
-  remMinutes: null,
-  deepMinutes: null,
-  latencyMinutes: null,
-  timingScore: null,
-  avgSpo2: null,
-  breathingRegularity: null,
-  lowestHr: null,
-  avgHrv: null,
-  sleepQuality110: null,
-  restfulnessSelf: null,
-  morningMood: null,
-  dreamRecall: null,
-  fabricComfort: null,
-  emotionalCalm: null,
-  heatWave: null,
-  heatWakeups: null,
-  comments: null,
-  createdAt: `${date}T07:30:00.000Z`,
-  updatedAt: `${date}T07:30:00.000Z`,
-  ...fields,
-});
 
 function serve(logs: SleepLog[]) {
   fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/auth/user' ? profile : logs));
