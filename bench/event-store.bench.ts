@@ -40,12 +40,16 @@ try {
     Array.from({ length: WRITERS }, async () => {
       while (next < APPENDS) {
         next += 1;
-        await store.appendToStream(`bench:${randomUUID()}`, [{ type: 'BenchHappened', data: { n: next } }], { expectedVersion: 'no_stream' });
+        await store.appendToStream(`bench:${randomUUID()}`, [{ type: 'BenchHappened', data: { n: next } }], {
+          expectedVersion: 'no_stream',
+        });
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  console.log(`append: ${APPENDS} single-event appends, ${WRITERS} writers: ${(APPENDS / seconds).toFixed(0)} appends/s (${seconds.toFixed(2)} s)`);
+  console.log(
+    `append: ${APPENDS} single-event appends, ${WRITERS} writers: ${(APPENDS / seconds).toFixed(0)} appends/s (${seconds.toFixed(2)} s)`,
+  );
 
   // 2. relay latency: commit -> NATS -> watcher
   const relay = startRelay({
@@ -55,7 +59,11 @@ try {
     logger,
     toIntegration: (event) =>
       event.type === 'Ping'
-        ? toEnvelope(event, { source: 'identity', type: 'identity.user.role_granted', data: { userId: (event.data as { userId: string }).userId, role: 'participant', grantedAt: new Date().toISOString() } })
+        ? toEnvelope(event, {
+            source: 'identity',
+            type: 'identity.user.role_granted',
+            data: { userId: (event.data as { userId: string }).userId, role: 'participant', grantedAt: new Date().toISOString() },
+          })
         : null,
   });
   const waiting = new Map<string, () => void>();

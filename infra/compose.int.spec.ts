@@ -108,7 +108,11 @@ describe('docker-compose.yml', () => {
     services = Object.fromEntries(keys(block).map((name) => [name, child(block, name) ?? []]));
     const listed = compose('config', '--services');
     expect(listed.status, listed.stderr).toBe(0);
-    names = listed.stdout.split('\n').map((s) => s.trim()).filter(Boolean).sort();
+    names = listed.stdout
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .sort();
   });
 
   it('is accepted by `docker-compose config -q`', () => {
@@ -148,9 +152,7 @@ describe('docker-compose.yml', () => {
       expect(scalar(env, 'NATS_URL'), `${name} NATS_URL`).toBe('nats://nats:4222');
       expect(scalar(env, 'IDENTITY_URL'), `${name} IDENTITY_URL`).toMatch(/^http:\/\/identity:\d+$/);
       for (const dependency of ['postgres', 'nats']) {
-        expect(scalar(at(service, 'depends_on', dependency), 'condition'), `${name} -> ${dependency}`).toBe(
-          'service_healthy',
-        );
+        expect(scalar(at(service, 'depends_on', dependency), 'condition'), `${name} -> ${dependency}`).toBe('service_healthy');
       }
     }
   });

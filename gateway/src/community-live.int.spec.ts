@@ -74,7 +74,9 @@ async function startGateway(identityUrl: string, communityUrl: string): Promise<
 beforeAll(async () => {
   identity = await startIdentity(env, { listen: true });
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
-  community = (await startTestService(communityService, readCommunityConfig({ ...env, IDENTITY_URL: identityUrl }), { listen: true })) as never;
+  community = (await startTestService(communityService, readCommunityConfig({ ...env, IDENTITY_URL: identityUrl }), {
+    listen: true,
+  })) as never;
   const communityUrl = `http://127.0.0.1:${(community.app.server.address() as AddressInfo).port}`;
   gateways.push(await startGateway(identityUrl, communityUrl), await startGateway(identityUrl, communityUrl));
 });
@@ -90,7 +92,12 @@ afterAll(async () => {
 });
 
 async function signUp(gateway: RunningGateway) {
-  const response = await gateway.app.inject({ method: 'POST', url: '/api/register', payload: newRegistration(), headers: { origin: APP_URL } });
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: newRegistration(),
+    headers: { origin: APP_URL },
+  });
   expect(response.statusCode).toBe(201);
   const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value])) as { sw_access: string; sw_session: string };
   return { id: response.json().user.id as string, cookies, cookie: `sw_access=${cookies.sw_access}; sw_session=${cookies.sw_session}` };
@@ -112,20 +119,36 @@ async function connect(gateway: RunningGateway, member: Member) {
     send: (message: object) => socket.send(JSON.stringify(message)),
     notices: (threadId: string) => received.filter((m) => m.type === 'new_message' && m.threadId === threadId),
     async next(type: ServerSocketMessage['type'], threadId?: string) {
-      await expect.poll(() => received.some((m) => m.type === type && (!threadId || ('threadId' in m && m.threadId === threadId))), { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(() => received.some((m) => m.type === type && (!threadId || ('threadId' in m && m.threadId === threadId))), {
+          timeout: 5_000,
+        })
+        .toBe(true);
       return received.find((m) => m.type === type && (!threadId || ('threadId' in m && m.threadId === threadId)))!;
     },
   };
 }
 
 async function createThread(gateway: RunningGateway, member: Member, name: string) {
-  const response = await gateway.app.inject({ method: 'POST', url: '/api/community/thread', payload: { name }, cookies: member.cookies, headers: { origin: APP_URL } });
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/api/community/thread',
+    payload: { name },
+    cookies: member.cookies,
+    headers: { origin: APP_URL },
+  });
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
 }
 
 async function post(gateway: RunningGateway, member: Member, threadId: string, body: string) {
-  const response = await gateway.app.inject({ method: 'POST', url: '/api/community/message', payload: { threadId, body }, cookies: member.cookies, headers: { origin: APP_URL } });
+  const response = await gateway.app.inject({
+    method: 'POST',
+    url: '/api/community/message',
+    payload: { threadId, body },
+    cookies: member.cookies,
+    headers: { origin: APP_URL },
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string; senderId: string; createdAt: string };
 }
@@ -153,7 +176,14 @@ describe('live threads over /ws', () => {
     const maya = await signUp(g1);
     const stranger = await signUp(g1);
     const threadId = randomUUID();
-    await startDirectThread(community.context as never, { threadId, name: 'Ines & Maya', creatorId: ines.id, memberIds: [maya.id], now: new Date(), metadata: {} });
+    await startDirectThread(community.context as never, {
+      threadId,
+      name: 'Ines & Maya',
+      creatorId: ines.id,
+      memberIds: [maya.id],
+      now: new Date(),
+      metadata: {},
+    });
 
     const outsider = await connect(g1, stranger);
     outsider.send({ type: 'join_thread', threadId });
@@ -165,7 +195,11 @@ describe('live threads over /ws', () => {
 
     const message = await post(g1, ines, threadId, 'Only for Maya');
     await expect.poll(() => insider.notices(threadId).length, { timeout: 5_000 }).toBe(1);
-    expect(insider.notices(threadId)[0]).toEqual({ type: 'new_message', threadId, message: { id: message.id, senderId: ines.id, createdAt: message.createdAt } });
+    expect(insider.notices(threadId)[0]).toEqual({
+      type: 'new_message',
+      threadId,
+      message: { id: message.id, senderId: ines.id, createdAt: message.createdAt },
+    });
     // the insider got it, so it has passed through: the outsider got nothing of it
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(outsider.notices(threadId)).toEqual([]);

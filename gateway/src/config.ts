@@ -28,7 +28,10 @@ export const GatewayConfig = BaseConfig.extend({
       if (v === '' || v === 'false') return false;
       if (v === 'true') return true;
       if (/^\d+$/.test(v)) return Number(v);
-      return v.split(',').map((part) => part.trim()).filter(Boolean);
+      return v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     }),
   /** How long a revoked session id is remembered: at least the access-token lifetime. */
   REVOCATION_MEMORY_SECONDS: z.coerce.number().int().min(60).default(3600),

@@ -91,7 +91,12 @@ describe('gateway routing', () => {
   });
 
   it('does not expose internal routes or unknown paths', async () => {
-    const internal = await gateway.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: 'x' }, headers: { origin: APP_URL } });
+    const internal = await gateway.inject({
+      method: 'POST',
+      url: '/internal/session/refresh',
+      payload: { refreshToken: 'x' },
+      headers: { origin: APP_URL },
+    });
     expect(internal.statusCode).toBe(404);
     const unknown = await gateway.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(unknown.statusCode).toBe(404);
@@ -112,13 +117,23 @@ describe('gateway routing', () => {
 
 describe('cross-site protection', () => {
   it('refuses a mutating request from a foreign Origin', async () => {
-    const response = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.co', password: 'x' }, headers: { origin: 'https://evil.example' } });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.co', password: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('forbidden');
   });
 
   it('refuses a form-encodable body (text/plain) with 415', async () => {
-    const response = await gateway.inject({ method: 'POST', url: '/api/login', payload: '{"email":"a@b.co","password":"x"}', headers: { 'content-type': 'text/plain', origin: APP_URL } });
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{"email":"a@b.co","password":"x"}',
+      headers: { 'content-type': 'text/plain', origin: APP_URL },
+    });
     expect(response.statusCode).toBe(415);
   });
 });
@@ -145,7 +160,12 @@ describe('revocation', () => {
 
   it('refuses the tokens of a deleted account within a second, and other sessions after a password change', async () => {
     const { body, cookies } = await signUp();
-    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: body.password }, headers: { origin: APP_URL } });
+    const login = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: body.email, password: body.password },
+      headers: { origin: APP_URL },
+    });
     const other = Object.fromEntries(login.cookies.map((c) => [c.name, c.value])) as { sw_access: string };
 
     const changed = await gateway.inject({
@@ -157,26 +177,48 @@ describe('revocation', () => {
     });
     expect(changed.statusCode).toBe(200);
     await expect
-      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: other.sw_access } })).statusCode, { timeout: 1_000, interval: 50 })
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: other.sw_access } })).statusCode, {
+        timeout: 1_000,
+        interval: 50,
+      })
       .toBe(401);
     expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode).toBe(200);
 
-    const deleted = await gateway.inject({ method: 'DELETE', url: '/api/account', cookies, headers: { origin: APP_URL }, payload: { password: 'a new password' } });
+    const deleted = await gateway.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      cookies,
+      headers: { origin: APP_URL },
+      payload: { password: 'a new password' },
+    });
     expect(deleted.statusCode).toBe(200);
     await expect
-      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode, { timeout: 1_000, interval: 50 })
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode, {
+        timeout: 1_000,
+        interval: 50,
+      })
       .toBe(401);
   });
 });
 
 describe('account routes', () => {
   it('routes forgot-password without a session and keeps deleting users to admins', async () => {
-    const forgot = await gateway.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: 'someone@example.com' }, headers: { origin: APP_URL } });
+    const forgot = await gateway.inject({
+      method: 'POST',
+      url: '/api/forgot-password',
+      payload: { email: 'someone@example.com' },
+      headers: { origin: APP_URL },
+    });
     expect(forgot.statusCode).toBe(200);
     expect((await gateway.inject({ method: 'PUT', url: '/api/profile', payload: {}, headers: { origin: APP_URL } })).statusCode).toBe(401);
 
     const { cookies } = await signUp();
-    const byParticipant = await gateway.inject({ method: 'DELETE', url: `/api/admin/users/${randomUUID()}`, cookies, headers: { origin: APP_URL } });
+    const byParticipant = await gateway.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${randomUUID()}`,
+      cookies,
+      headers: { origin: APP_URL },
+    });
     expect(byParticipant.statusCode).toBe(403);
   });
 });

@@ -80,7 +80,9 @@ test('two participants: A creates a thread, B opens it, A posts, B sees it live'
   await expect(seen.first().getByText('Alma', { exact: true })).toBeVisible();
   await expect(seen.first().getByText('Just now', { exact: true })).toBeVisible();
   // Announced politely to a screen reader on B's side.
-  await expect(b.getByRole('status').filter({ hasText: 'New message from Alma' })).toContainText('New message from Alma: Three nights in linen');
+  await expect(b.getByRole('status').filter({ hasText: 'New message from Alma' })).toContainText(
+    'New message from Alma: Three nights in linen',
+  );
   await expect(seen.first()).toContainText('Three nights in linen\nand no night sweats <b>at all</b>', { useInnerText: true });
   await expect(seen.first().locator('b')).toHaveCount(0);
 

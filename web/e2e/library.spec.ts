@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUp } from './support/app.ts';
 
-
 /** True once the image has loaded from the app (a broken image has no natural width). */
 const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
-const cardTitles = (page: Page) => page.getByRole('list').filter({ has: page.locator('article') }).getByRole('heading', { level: 2 });
+const cardTitles = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.locator('article') })
+    .getByRole('heading', { level: 2 });
 
 test('search the library as you type and open an article', async ({ page }) => {
   await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-06-14' });

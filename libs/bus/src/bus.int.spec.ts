@@ -24,7 +24,11 @@ function revoked(sessionId = randomUUID()): EventEnvelope<'identity.session.revo
 
 function roleGranted(): EventEnvelope<'identity.user.role_granted'> {
   const userId = randomUUID();
-  return testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: new Date().toISOString() }, { correlationId: 'c-1' });
+  return testEnvelope(
+    'identity.user.role_granted',
+    { userId, role: 'admin', grantedAt: new Date().toISOString() },
+    { correlationId: 'c-1' },
+  );
 }
 
 /** A type the registry does not know: passes envelope validation with any data. */
@@ -137,7 +141,12 @@ describe('consume', () => {
     const durable = `${prefix}-test-identity-change`;
     const stream = `${prefix.toUpperCase()}_IDENTITY`;
     const handler = async () => {};
-    let sub = await bus.consume({ stream: 'IDENTITY', durable: 'test-identity-change', types: ['identity.session.revoked', 'identity.user.role_granted'], handler });
+    let sub = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'test-identity-change',
+      types: ['identity.session.revoked', 'identity.user.role_granted'],
+      handler,
+    });
     await sub.stop();
     expect((await jsm.consumers.info(stream, durable)).config.filter_subject).toBe(`${prefix}.identity.>`);
     sub = await bus.consume({ stream: 'IDENTITY', durable: 'test-identity-change', types: ['identity.user.role_granted'], handler });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  durableNameFor,
-  normalizePrefix,
-  streamNameFor,
-  streamOfType,
-  streamSubjectsFor,
-  subjectFor,
-} from './naming.ts';
+import { durableNameFor, normalizePrefix, streamNameFor, streamOfType, streamSubjectsFor, subjectFor } from './naming.ts';
 import { redeliveryDelayMs } from './nats-bus.ts';
 
 describe('bus naming', () => {

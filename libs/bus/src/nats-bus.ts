@@ -18,22 +18,8 @@ import {
 } from '@nats-io/jetstream';
 import { parseEnvelope, type EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
-import {
-  durableNameFor,
-  normalizePrefix,
-  streamNameFor,
-  streamOfType,
-  streamSubjectsFor,
-  subjectFor,
-} from './naming.ts';
-import {
-  STREAMS,
-  type Bus,
-  type ConsumeOptions,
-  type StreamName,
-  type Subscription,
-  type WatchOptions,
-} from './types.ts';
+import { durableNameFor, normalizePrefix, streamNameFor, streamOfType, streamSubjectsFor, subjectFor } from './naming.ts';
+import { STREAMS, type Bus, type ConsumeOptions, type StreamName, type Subscription, type WatchOptions } from './types.ts';
 
 export interface ConnectBusOptions {
   /** NATS server URL(s), comma separated, e.g. `nats://127.0.0.1:4222`. */
@@ -75,7 +61,10 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
   const prefix = normalizePrefix(options.prefix);
   const logger = options.logger.child({ component: 'bus' });
   const nc = await connect({
-    servers: options.servers.split(',').map((s) => s.trim()).filter(Boolean),
+    servers: options.servers
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,

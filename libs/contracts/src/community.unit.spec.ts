@@ -28,6 +28,9 @@ describe('socket messages', () => {
     expect(ClientSocketMessage.safeParse({ type: 'join_thread', threadId }).success).toBe(true);
     expect(ClientSocketMessage.safeParse({ type: 'join_thread', threadId: 'nope' }).success).toBe(false);
     expect(ClientSocketMessage.safeParse({ type: 'shout' }).success).toBe(false);
-    expect(ServerSocketMessage.safeParse({ type: 'new_message', threadId, message: { id: threadId, senderId: threadId, createdAt: 'now' } }).success).toBe(true);
+    expect(
+      ServerSocketMessage.safeParse({ type: 'new_message', threadId, message: { id: threadId, senderId: threadId, createdAt: 'now' } })
+        .success,
+    ).toBe(true);
   });
 });

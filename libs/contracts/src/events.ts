@@ -34,10 +34,10 @@ export const EventEnvelope = z.object({
   causationId: z.string().nullable(),
   data: z.unknown(),
 });
-export type EventEnvelope<T extends IntegrationEventType = IntegrationEventType> = Omit<
-  z.infer<typeof EventEnvelope>,
-  'type' | 'data'
-> & { type: T; data: IntegrationEventData<T> };
+export type EventEnvelope<T extends IntegrationEventType = IntegrationEventType> = Omit<z.infer<typeof EventEnvelope>, 'type' | 'data'> & {
+  type: T;
+  data: IntegrationEventData<T>;
+};
 
 /** Parses an envelope and its data against the registry; throws a ZodError when either is malformed. */
 export function parseEnvelope(raw: unknown): EventEnvelope {
@@ -47,9 +47,6 @@ export function parseEnvelope(raw: unknown): EventEnvelope {
   return { ...envelope, data: schema.parse(envelope.data) } as EventEnvelope;
 }
 
-export function isEventOfType<T extends IntegrationEventType>(
-  envelope: EventEnvelope,
-  type: T,
-): envelope is EventEnvelope<T> {
+export function isEventOfType<T extends IntegrationEventType>(envelope: EventEnvelope, type: T): envelope is EventEnvelope<T> {
   return envelope.type === type;
 }

@@ -12,8 +12,7 @@ export const Email = z
   .max(254, 'E-mail address is too long')
   .pipe(z.email('Please enter a valid email address'));
 
-const Name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const Name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 export const Password = z
   .string()

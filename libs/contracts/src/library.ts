@@ -95,9 +95,6 @@ export type LibraryArticle = z.infer<typeof LibraryArticle>;
 
 /** GET /api/library/cards?search=: free text, matched by word prefixes as she types. */
 export const LibrarySearchQuery = z.object({
-  search: z
-    .string()
-    .max(LIBRARY_LIMITS.search, `search must be at most ${LIBRARY_LIMITS.search} characters`)
-    .optional(),
+  search: z.string().max(LIBRARY_LIMITS.search, `search must be at most ${LIBRARY_LIMITS.search} characters`).optional(),
 });
 export type LibrarySearchQuery = z.infer<typeof LibrarySearchQuery>;

@@ -9,7 +9,14 @@ export const TIMEZONE_OPTIONS = [
   { value: 'Europe/London', label: 'GMT (Europe/London)' },
   { value: 'Europe/Paris', label: 'Central European (Europe/Paris)' },
 ] as const;
-export const Timezone = z.enum(['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris']);
+export const Timezone = z.enum([
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+]);
 export type Timezone = z.infer<typeof Timezone>;
 export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
 

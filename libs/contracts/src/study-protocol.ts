@@ -79,8 +79,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       nights: 14,
       material: '100% Linen',
       message: 'Phase: Linen (Day {day} of {days}) — Tonight, switch to your linen pyjamas.',
-      transitionMessage:
-        "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      transitionMessage: "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
       description: 'Wear your 100% linen pyjamas every night.',
     },
   ],
@@ -89,10 +88,7 @@ const PROTOCOL_1_0: StudyProtocol = {
     material: '100% Cotton',
     message: 'Study Complete — Thank you for completing the 42-day sleep study!',
   },
-  general: [
-    'Wear your sleep ring every night.',
-    'Log each night in the sleep log: the ring’s readings and how you felt.',
-  ],
+  general: ['Wear your sleep ring every night.', 'Log each night in the sleep log: the ring’s readings and how you felt.'],
   routine: [
     'Go to bed at 10:00 PM.',
     'Do a 2-minute breathing exercise before sleep.',
@@ -114,13 +110,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       'Resting heart rate',
       'Heart rate variability (HRV)',
     ],
-    manual: [
-      'Sleep quality (1-10)',
-      'Fabric comfort',
-      'Emotional calm',
-      'Dream recall',
-      'Notes on hot flashes, emotions and mood',
-    ],
+    manual: ['Sleep quality (1-10)', 'Fabric comfort', 'Emotional calm', 'Dream recall', 'Notes on hot flashes, emotions and mood'],
   },
   agreement:
     'I have read the study protocol and agree to take part in the 42-day sleep study, following the routine above, and to the sleep data I record being used for this research.',

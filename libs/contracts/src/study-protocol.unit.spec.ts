@@ -53,15 +53,7 @@ describe('studyStatus: the phase table of section 4', () => {
       msg(LINEN, 14),
       "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
     ],
-    [
-      43,
-      'completed',
-      null,
-      '100% Cotton',
-      'Study Complete',
-      'Study Complete — Thank you for completing the 42-day sleep study!',
-      null,
-    ],
+    [43, 'completed', null, '100% Cotton', 'Study Complete', 'Study Complete — Thank you for completing the 42-day sleep study!', null],
   ] as const)('day %s: %s, day in phase %s, %s', (day, phase, dayInPhase, material, banner, message, transition) => {
     const status = studyStatus(day);
     expect(status).toMatchObject({ day, phase, dayInPhase, recommendedMaterial: material, banner, message, transition });

@@ -5,7 +5,10 @@ describe('SleepLogInput', () => {
   it('needs only a real date; every other field is optional', () => {
     expect(SleepLogInput.parse({ date: '2026-05-01' })).toEqual({ date: '2026-05-01' });
     expect(SleepLogInput.safeParse({}).error!.issues[0]).toMatchObject({ path: ['date'], message: 'Date is required' });
-    expect(SleepLogInput.safeParse({ date: '2026-02-30' }).error!.issues[0]).toMatchObject({ path: ['date'], message: 'Not a real calendar date' });
+    expect(SleepLogInput.safeParse({ date: '2026-02-30' }).error!.issues[0]).toMatchObject({
+      path: ['date'],
+      message: 'Not a real calendar date',
+    });
   });
 
   it.each([

@@ -95,7 +95,15 @@ describe('startConsumer', () => {
         throw new Error('transient'); // rolled back, nak'ed, redelivered
       }
     };
-    const sub = await startConsumer({ sql: db.sql, bus, name: 'research-study-c', stream: 'STUDY', types: ['study.consent.given'], handle, logger });
+    const sub = await startConsumer({
+      sql: db.sql,
+      bus,
+      name: 'research-study-c',
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle,
+      logger,
+    });
     const a = consentGiven();
     const b = consentGiven();
     await bus.publish(a);

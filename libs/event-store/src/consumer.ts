@@ -21,12 +21,7 @@ export interface ConsumerOptions {
  * the inbox and, only if it was not there yet, runs the handler. A handler error rolls
  * both back (the event is then redelivered). Returns true when the handler ran.
  */
-export async function applyOnce(
-  sql: Sql,
-  consumerName: string,
-  envelope: EventEnvelope,
-  handle: EnvelopeHandler,
-): Promise<boolean> {
+export async function applyOnce(sql: Sql, consumerName: string, envelope: EventEnvelope, handle: EnvelopeHandler): Promise<boolean> {
   return sql.begin(async (tx) => {
     const inserted = await tx`
       insert into inbox (consumer, event_id, processed_at)

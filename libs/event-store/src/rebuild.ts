@@ -36,4 +36,3 @@ export async function rebuildProjection(sql: Sql, projection: Projection): Promi
     return count;
   }) as Promise<number>;
 }
-

@@ -176,13 +176,16 @@ describe('relay', () => {
 
   it('skips events mapped to null but still advances the checkpoint; many batches', async () => {
     relay({ name: 'batches' });
-    const many = Array.from({ length: 450 }, (_, i) => (i % 3 === 0 ? revoked() : ({ type: 'SomethingPrivate', data: { note: `n${i}` } } as Private)));
+    const many = Array.from({ length: 450 }, (_, i) =>
+      i % 3 === 0 ? revoked() : ({ type: 'SomethingPrivate', data: { note: `n${i}` } } as Private),
+    );
     const { events } = await store.appendToStream('session:many', many, { expectedVersion: 'no_stream' });
     const last = events.at(-1)!;
     const publicIds = events.filter((e) => e.type === 'SessionRevoked').map((e) => e.id);
     await eventually(() => publicIds.every((id) => onBus.includes(id)));
     await eventually(async () => {
-      const [cp] = await db.sql`select transaction_id::text as tx, global_position::text as gp from relay_checkpoints where name = 'batches'`;
+      const [cp] =
+        await db.sql`select transaction_id::text as tx, global_position::text as gp from relay_checkpoints where name = 'batches'`;
       return cp?.gp === last.globalPosition && cp?.tx === last.transactionId;
     });
     // A private trailing event still moves the checkpoint.

@@ -164,9 +164,7 @@ export function startRelay(options: RelayOptions): Relay {
     const [row] = await conn<{ transaction_id: string; global_position: string }[]>`
       select transaction_id::text as transaction_id, global_position::text as global_position
       from relay_checkpoints where name = ${name}`;
-    return row
-      ? { transactionId: row.transaction_id, globalPosition: row.global_position }
-      : { transactionId: '0', globalPosition: '0' };
+    return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : { transactionId: '0', globalPosition: '0' };
   }
 
   async function saveCheckpoint(conn: postgres.ReservedSql, cp: Checkpoint): Promise<void> {

@@ -48,17 +48,13 @@ describe('appendToStream: expected version', () => {
     const result = await store.appendToStream('counter:a', [added(1), added(2)], { expectedVersion: 'no_stream' });
     expect(result.version).toBe(2);
     expect(result.events.map((e) => e.streamPosition)).toEqual([1, 2]);
-    const err = await store
-      .appendToStream('counter:a', [added(1)], { expectedVersion: 'no_stream' })
-      .catch((e: unknown) => e);
+    const err = await store.appendToStream('counter:a', [added(1)], { expectedVersion: 'no_stream' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConcurrencyError);
     expect(err).toMatchObject({ name: 'ConcurrencyError', streamId: 'counter:a', expected: 'no_stream', actual: 2 });
   });
 
   it('exists refuses a missing stream and appends to an existing one', async () => {
-    await expect(store.appendToStream('counter:b', [added(1)], { expectedVersion: 'exists' })).rejects.toBeInstanceOf(
-      ConcurrencyError,
-    );
+    await expect(store.appendToStream('counter:b', [added(1)], { expectedVersion: 'exists' })).rejects.toBeInstanceOf(ConcurrencyError);
     await store.appendToStream('counter:b', [added(1)], { expectedVersion: 'no_stream' });
     const result = await store.appendToStream('counter:b', [added(1)], { expectedVersion: 'exists' });
     expect(result.version).toBe(2);
@@ -72,9 +68,7 @@ describe('appendToStream: expected version', () => {
       expected: 1,
       actual: 2,
     });
-    await expect(store.appendToStream('counter:c', [added(1)], { expectedVersion: 3 })).rejects.toBeInstanceOf(
-      ConcurrencyError,
-    );
+    await expect(store.appendToStream('counter:c', [added(1)], { expectedVersion: 3 })).rejects.toBeInstanceOf(ConcurrencyError);
     const { version } = await store.appendToStream('counter:c', [added(1)], { expectedVersion: 2 });
     expect(version).toBe(3);
   });

@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import { ConcurrencyError } from './errors.ts';
 import { STREAM_LOCK_CLASS, hashKey } from './locks.ts';
-import type {
-  Decider,
-  DomainEvent,
-  EventMetadata,
-  ExpectedVersion,
-  Projection,
-  Recorded,
-  RecordedEvent,
-  Sql,
-  Tx,
-} from './types.ts';
+import type { Decider, DomainEvent, EventMetadata, ExpectedVersion, Projection, Recorded, RecordedEvent, Sql, Tx } from './types.ts';
 
 /** Anything that runs a query: the pool, a transaction, a reserved connection. */
 export type Queryable = postgres.ISql;
@@ -130,10 +120,7 @@ function json(q: Queryable, value: unknown): postgres.Parameter {
   return q.json(value as postgres.JSONValue);
 }
 
-export async function readStreamWith<E extends DomainEvent = DomainEvent>(
-  q: Queryable,
-  streamId: string,
-): Promise<ReadStreamResult<E>> {
+export async function readStreamWith<E extends DomainEvent = DomainEvent>(q: Queryable, streamId: string): Promise<ReadStreamResult<E>> {
   const rows = await q<EventRow[]>`
     select ${q.unsafe(EVENT_COLUMNS)} from events
     where stream_id = ${streamId}
@@ -152,15 +139,9 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
   const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
 
   const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => sql.begin(fn) as Promise<T>;
-  const inTransaction = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> =>
-    tx ? fn(tx) : transaction(fn);
+  const inTransaction = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> => (tx ? fn(tx) : transaction(fn));
 
-  async function append<E extends DomainEvent>(
-    tx: Tx,
-    streamId: string,
-    events: E[],
-    options: AppendOptions,
-  ): Promise<AppendResult<E>> {
+  async function append<E extends DomainEvent>(tx: Tx, streamId: string, events: E[], options: AppendOptions): Promise<AppendResult<E>> {
     // Appends to one stream are serialised, so the version check below sees the latest
     // committed version and 'any' never trips over a concurrent append. The unique
     // (stream_id, stream_position) constraint stays the last line of defence.

@@ -41,7 +41,10 @@ describe('deciderSpec', () => {
       .then([{ type: 'SwitchedOn', data: { at: now.toISOString() } }]);
     expect(state).toEqual({ on: true, switches: 1 });
     deciderSpec(lightSwitch).when({ type: 'SwitchOff', now }).then([]);
-    deciderSpec(lightSwitch).given([on]).when({ type: 'SwitchOff', now }).then([{ type: 'SwitchedOff', data: { at: now.toISOString() } }]);
+    deciderSpec(lightSwitch)
+      .given([on])
+      .when({ type: 'SwitchOff', now })
+      .then([{ type: 'SwitchedOff', data: { at: now.toISOString() } }]);
   });
 
   it('then: fails on other events', () => {

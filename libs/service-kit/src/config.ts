@@ -10,10 +10,16 @@ export const BaseConfig = z.object({
   /** PostgreSQL server URL; each service uses its own database on it. */
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
   /** Database names are `<DB_PREFIX><service>`, e.g. sleepweave_identity. */
-  DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only').default('sleepweave_'),
+  DB_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default('sleepweave_'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Isolates a deployment's streams and subjects on a shared NATS ('' in production). */
-  BUS_PREFIX: z.string().regex(/^[a-z0-9]*$/, 'lower-case letters and digits only').default(''),
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]*$/, 'lower-case letters and digits only')
+    .default(''),
   /** The public origin of the app (cookies are Secure when it is https). */
   APP_URL: z.string().url().default('http://localhost:3000'),
   /** Where the identity service answers (JWKS for token verification). */

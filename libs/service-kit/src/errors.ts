@@ -20,14 +20,23 @@ export const tooManyRequests = (message: string) => new HttpError(429, 'too_many
 /** The error word for a status, for errors that carry no word of their own. */
 export function errorWordFor(status: number): string {
   switch (status) {
-    case 400: return 'validation';
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 415: return 'unsupported_media_type';
-    case 429: return 'too_many_requests';
-    default: return status >= 500 ? 'internal' : 'bad_request';
+    case 400:
+      return 'validation';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
   }
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -71,14 +77,18 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     if (err instanceof ZodError) {
       const first = err.issues[0];
       const field = first?.path.join('.');
-      return reply.status(400).send({ error: 'validation', message: first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request' });
+      return reply
+        .status(400)
+        .send({ error: 'validation', message: first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request' });
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: err.error, message: err.message });
     }
     if (isConcurrencyError(err)) {
       // an explicit expected version met a newer one: the client's view is out of date
-      return reply.status(409).send({ error: 'conflict', message: 'This was changed at the same moment by another request. Please reload and try again.' });
+      return reply
+        .status(409)
+        .send({ error: 'conflict', message: 'This was changed at the same moment by another request. Please reload and try again.' });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

@@ -1,12 +1,6 @@
 import { connectBus, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import {
-  migrateEventStore,
-  startConsumer,
-  startRelay,
-  type RecordedEvent,
-  type Tx,
-} from '@sleepweave/event-store';
+import { migrateEventStore, startConsumer, startRelay, type RecordedEvent, type Tx } from '@sleepweave/event-store';
 import type { Logger } from 'pino';
 import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVerifier } from './auth.ts';
 import type { BaseConfig } from './config.ts';
@@ -133,7 +127,15 @@ export async function startService<C extends ServiceConfig, Ctx>(
     ];
     for (const consumer of consumers) {
       subscriptions.push(
-        await startConsumer({ sql, bus, name: consumer.name, stream: consumer.stream, types: consumer.types, handle: consumer.handle, logger }),
+        await startConsumer({
+          sql,
+          bus,
+          name: consumer.name,
+          stream: consumer.stream,
+          types: consumer.types,
+          handle: consumer.handle,
+          logger,
+        }),
       );
     }
   }

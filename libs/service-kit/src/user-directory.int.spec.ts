@@ -37,14 +37,41 @@ describe('user directory', () => {
   it('follows registration, profile changes, roles and deletion', async () => {
     const userId = randomUUID();
     const { bus, sql } = service.deps;
-    const profile = { firstName: 'Ada', lastName: 'Moss', dateOfBirth: '1969-05-01', timezone: 'Europe/London' as const, hormonalStage: 'Menopause' as const, profileImageUrl: null };
-    await bus.publish(testEnvelope('identity.user.registered', { userId, email: 'ada@example.com', ...profile, role: 'participant', registeredAt: new Date().toISOString() }));
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Moss',
+      dateOfBirth: '1969-05-01',
+      timezone: 'Europe/London' as const,
+      hormonalStage: 'Menopause' as const,
+      profileImageUrl: null,
+    };
+    await bus.publish(
+      testEnvelope('identity.user.registered', {
+        userId,
+        email: 'ada@example.com',
+        ...profile,
+        role: 'participant',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
     await expect.poll(async () => (await findDirectoryUser(sql, userId))?.firstName, { timeout: 5_000 }).toBe('Ada');
 
-    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, timezone: 'America/Denver', hormonalStage: 'Post menopause', updatedAt: new Date().toISOString() }));
+    await bus.publish(
+      testEnvelope('identity.user.profile_updated', {
+        userId,
+        ...profile,
+        timezone: 'America/Denver',
+        hormonalStage: 'Post menopause',
+        updatedAt: new Date().toISOString(),
+      }),
+    );
     await bus.publish(testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: new Date().toISOString() }));
     await expect.poll(async () => (await findDirectoryUser(sql, userId))?.role, { timeout: 5_000 }).toBe('admin');
-    expect(await findDirectoryUser(sql, userId)).toMatchObject({ timezone: 'America/Denver', hormonalStage: 'Post menopause', dateOfBirth: '1969-05-01' });
+    expect(await findDirectoryUser(sql, userId)).toMatchObject({
+      timezone: 'America/Denver',
+      hormonalStage: 'Post menopause',
+      dateOfBirth: '1969-05-01',
+    });
 
     await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
@@ -53,14 +80,31 @@ describe('user directory', () => {
 
   it('a late registered event does not bring a deleted user back; a late older profile changes nothing', async () => {
     const { bus, sql } = service.deps;
-    const profile = { firstName: 'Ines', lastName: 'Vale', dateOfBirth: null, timezone: 'Europe/Paris' as const, hormonalStage: null, profileImageUrl: null };
-    const registered = testEnvelope('identity.user.registered', { userId: randomUUID(), email: 'ines@example.com', ...profile, role: 'participant', registeredAt: '2026-01-01T00:00:00.000Z' });
+    const profile = {
+      firstName: 'Ines',
+      lastName: 'Vale',
+      dateOfBirth: null,
+      timezone: 'Europe/Paris' as const,
+      hormonalStage: null,
+      profileImageUrl: null,
+    };
+    const registered = testEnvelope('identity.user.registered', {
+      userId: randomUUID(),
+      email: 'ines@example.com',
+      ...profile,
+      role: 'participant',
+      registeredAt: '2026-01-01T00:00:00.000Z',
+    });
     const userId = registered.data.userId;
     await bus.publish(registered);
     await expect.poll(async () => (await findDirectoryUser(sql, userId))?.firstName, { timeout: 5_000 }).toBe('Ines');
 
-    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Ina', updatedAt: '2026-03-01T00:00:00.000Z' }));
-    await bus.publish(testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Old', updatedAt: '2026-02-01T00:00:00.000Z' }));
+    await bus.publish(
+      testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Ina', updatedAt: '2026-03-01T00:00:00.000Z' }),
+    );
+    await bus.publish(
+      testEnvelope('identity.user.profile_updated', { userId, ...profile, firstName: 'Old', updatedAt: '2026-02-01T00:00:00.000Z' }),
+    );
     const older = testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: '2026-03-02T00:00:00.000Z' });
     await bus.publish(older);
     await expect.poll(async () => (await findDirectoryUser(sql, userId))?.role, { timeout: 5_000 }).toBe('admin');

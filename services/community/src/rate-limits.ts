@@ -19,7 +19,5 @@ export function perMemberLimit(max: number, timeWindow: string, message: string)
   };
 }
 
-export const threadCreateLimitMessage = (max: number) =>
-  `You can start up to ${max} threads an hour. Please try again later.`;
-export const messagePostLimitMessage = (max: number) =>
-  `You can send up to ${max} messages a minute. Please wait a moment and try again.`;
+export const threadCreateLimitMessage = (max: number) => `You can start up to ${max} threads an hour. Please try again later.`;
+export const messagePostLimitMessage = (max: number) => `You can send up to ${max} messages a minute. Please wait a moment and try again.`;

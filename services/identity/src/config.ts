@@ -7,7 +7,12 @@ export const IdentityConfig = BaseConfig.extend({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Per client IP, per minute. */

@@ -112,8 +112,6 @@ export const api = {
   get: <T>(path: string, options: RequestOptions<T> = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
-    request<T>('DELETE', path, body, options),
+  patch: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('DELETE', path, body, options),
 };

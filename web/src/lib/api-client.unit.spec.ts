@@ -26,9 +26,7 @@ describe('api client', () => {
 
     expect(error).toBeInstanceOf(ApiRequestError);
     const apiError = error as ApiRequestError;
-    expect(apiError.message).toBe(
-      '409: {"error":"conflict","message":"An account with this email already exists."}',
-    );
+    expect(apiError.message).toBe('409: {"error":"conflict","message":"An account with this email already exists."}');
     expect(apiError.status).toBe(409);
     expect(apiError.body).toEqual({ error: 'conflict', message: 'An account with this email already exists.' });
     expect(serverMessage(apiError)).toBe('An account with this email already exists.');

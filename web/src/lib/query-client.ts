@@ -12,8 +12,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 0,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          failureCount < 1 && !(isApiRequestError(error) && error.status >= 400 && error.status < 500),
+        retry: (failureCount, error) => failureCount < 1 && !(isApiRequestError(error) && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, createThread, deleteUser, duringDeletion, openThread, post, startCommunity, type Community, type TestUser } from '../test/helpers.ts';
+import {
+  addUser,
+  createThread,
+  deleteUser,
+  duringDeletion,
+  openThread,
+  post,
+  startCommunity,
+  type Community,
+  type TestUser,
+} from '../test/helpers.ts';
 import { startDirectThread, WELCOME_THREAD_ID } from '../threads/thread-service.ts';
 
 let community: Community;
@@ -29,7 +39,12 @@ describe('events', () => {
       const maya = await addUser(community);
       const thread = await createThread(community, ines, 'Magnesium before bed?');
       const message = (await post(community, maya, thread.id, 'A very private sentence')).json();
-      await expect.poll(() => seen.filter((e) => e.type === 'community.message.posted' && (e.data as { threadId: string }).threadId === thread.id).length, { timeout: 5_000 }).toBe(1);
+      await expect
+        .poll(
+          () => seen.filter((e) => e.type === 'community.message.posted' && (e.data as { threadId: string }).threadId === thread.id).length,
+          { timeout: 5_000 },
+        )
+        .toBe(1);
       const ofThread = seen.filter((e) => (e.data as { threadId: string }).threadId === thread.id);
       expect(ofThread.map((e) => e.type)).toEqual([
         'community.thread.created',
@@ -55,17 +70,38 @@ describe('a deleted user', () => {
     const shared = await createThread(community, ines, 'Started by Ines');
     const alone = await createThread(community, ines, 'Only Ines was here');
     const direct = randomUUID();
-    await startDirectThread(community.context, { threadId: direct, name: 'Maya & Ines', creatorId: maya.id, memberIds: [ines.id], now: new Date(), metadata: {} });
+    await startDirectThread(community.context, {
+      threadId: direct,
+      name: 'Maya & Ines',
+      creatorId: maya.id,
+      memberIds: [ines.id],
+      now: new Date(),
+      metadata: {},
+    });
     const onlyTheTwo = randomUUID();
-    await startDirectThread(community.context, { threadId: onlyTheTwo, name: 'Ines alone', creatorId: ines.id, memberIds: [], now: new Date(), metadata: {} });
+    await startDirectThread(community.context, {
+      threadId: onlyTheTwo,
+      name: 'Ines alone',
+      creatorId: ines.id,
+      memberIds: [],
+      now: new Date(),
+      metadata: {},
+    });
     await post(community, ines, shared.id, 'Ines writes first');
     await post(community, maya, shared.id, 'Maya answers');
     await post(community, ines, direct, 'Ines, privately');
     await post(community, ines, alone.id, 'Talking to myself');
     await openThread(community, ines, WELCOME_THREAD_ID);
-    const consent = testEnvelope('study.consent.given', { userId: ines.id, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' });
+    const consent = testEnvelope('study.consent.given', {
+      userId: ines.id,
+      consentVersion: '1.0',
+      acceptedAt: new Date().toISOString(),
+      studyStartDate: '2025-01-01',
+    });
     await community.deps.bus.publish(consent);
-    await expect.poll(async () => (await community.deps.sql`select 1 from study_participants where user_id = ${ines.id}`).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await community.deps.sql`select 1 from study_participants where user_id = ${ines.id}`).length, { timeout: 5_000 })
+      .toBe(1);
 
     await deleteUser(community, ines.id);
 
@@ -94,9 +130,16 @@ describe('a deleted user', () => {
   it('is not brought back by a late study consent', async () => {
     const zoe = await addUser(community);
     await deleteUser(community, zoe.id);
-    const late = testEnvelope('study.consent.given', { userId: zoe.id, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' });
+    const late = testEnvelope('study.consent.given', {
+      userId: zoe.id,
+      consentVersion: '1.0',
+      acceptedAt: new Date().toISOString(),
+      studyStartDate: '2025-01-01',
+    });
     await community.deps.bus.publish(late);
-    await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${late.id}`).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${late.id}`).length, { timeout: 5_000 })
+      .toBe(1);
     expect(await community.deps.sql`select 1 from study_participants where user_id = ${zoe.id}`).toEqual([]);
   });
 
@@ -130,7 +173,9 @@ describe('a deleted user', () => {
     it('a thread started while her deletion is applied leaves nothing of hers (401)', async () => {
       const ines = await addUser(community);
       const name = `Started while leaving ${randomUUID()}`;
-      const during = await duringDeletion(community, ines.id, () => community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name } }));
+      const during = await duringDeletion(community, ines.id, () =>
+        community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name } }),
+      );
       expect(await traces(ines)).toEqual([]);
       expect(await community.deps.sql`select 1 from message_threads where name = ${name}`).toEqual([]);
       expect(during.statusCode).toBe(401);
@@ -147,9 +192,16 @@ describe('a deleted user', () => {
 
     it('a study consent consumed while her deletion is applied leaves nothing of hers', async () => {
       const ines = await addUser(community);
-      const consent = testEnvelope('study.consent.given', { userId: ines.id, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate: '2025-01-01' });
+      const consent = testEnvelope('study.consent.given', {
+        userId: ines.id,
+        consentVersion: '1.0',
+        acceptedAt: new Date().toISOString(),
+        studyStartDate: '2025-01-01',
+      });
       await duringDeletion(community, ines.id, () => community.deps.bus.publish(consent), 1_000);
-      await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 }).toBe(1);
+      await expect
+        .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 })
+        .toBe(1);
       expect(await traces(ines)).toEqual([]);
     });
 
@@ -175,11 +227,18 @@ describe('study.consent.given', () => {
   it("records her participation with the event's time, so a replay records the same", async () => {
     const ines = await addUser(community);
     const consent = {
-      ...testEnvelope('study.consent.given', { userId: ines.id, consentVersion: '1.0', acceptedAt: '2025-01-01T08:00:00.000Z', studyStartDate: '2025-01-01' }),
+      ...testEnvelope('study.consent.given', {
+        userId: ines.id,
+        consentVersion: '1.0',
+        acceptedAt: '2025-01-01T08:00:00.000Z',
+        studyStartDate: '2025-01-01',
+      }),
       time: '2025-01-01T08:00:01.000Z',
     };
     await community.deps.bus.publish(consent);
-    await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 })
+      .toBe(1);
     const events = await community.deps.sql`select data from events where stream_id = ${`study_participant:${ines.id}`}`;
     expect(events.map((e) => e.data)).toEqual([{ userId: ines.id, studyStartDate: '2025-01-01', recordedAt: '2025-01-01T08:00:01.000Z' }]);
   });

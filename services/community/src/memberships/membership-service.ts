@@ -24,7 +24,14 @@ export async function retryOnConflict<T>(fn: () => Promise<T>, attempts = 5): Pr
   }
 }
 
-async function handleMembership(ctx: CommunityContext, tx: Tx, userId: string, threadId: string, command: MembershipCommand, metadata: EventMetadata) {
+async function handleMembership(
+  ctx: CommunityContext,
+  tx: Tx,
+  userId: string,
+  threadId: string,
+  command: MembershipCommand,
+  metadata: EventMetadata,
+) {
   return ctx.store.handle(membershipStreamId(userId, threadId), membershipDecider, command, { tx, metadata });
 }
 
@@ -46,7 +53,14 @@ export async function openThread(ctx: CommunityContext, input: { threadId: strin
       await lockDirectoryUser(tx, userId);
       const thread = await findThread(tx, threadId);
       if (!thread) throw new ThreadNotFound();
-      await handleMembership(ctx, tx, userId, threadId, { type: 'JoinThread', data: { threadId, userId, thread: { isDirect: thread.is_direct }, now } }, metadata);
+      await handleMembership(
+        ctx,
+        tx,
+        userId,
+        threadId,
+        { type: 'JoinThread', data: { threadId, userId, thread: { isDirect: thread.is_direct }, now } },
+        metadata,
+      );
     }),
   );
 }

@@ -9,10 +9,7 @@ export const membershipStreamPrefix = (userId: string) => `member:${userId}:`;
 
 export type MemberRole = 'creator' | 'member';
 
-export type MemberJoined = DomainEvent<
-  'MemberJoined',
-  { threadId: string; userId: string; role: MemberRole; joinedAt: string }
->;
+export type MemberJoined = DomainEvent<'MemberJoined', { threadId: string; userId: string; role: MemberRole; joinedAt: string }>;
 /** The body is plain text as she typed it (trimmed); it is never interpreted as HTML. */
 export type MessagePosted = DomainEvent<
   'MessagePosted',

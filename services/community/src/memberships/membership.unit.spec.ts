@@ -44,12 +44,21 @@ describe('membership decider', () => {
 
   it('refuses a post in a direct thread from a non-member', () => {
     spec.given([]).when(post(directThread)).thenThrows(ThreadAccessDenied);
-    spec.given([joined('creator')]).when(post(directThread)).then([posted]);
+    spec
+      .given([joined('creator')])
+      .when(post(directThread))
+      .then([posted]);
   });
 
   it('adds a creator or an invited member once', () => {
     const add = { type: 'AddMember' as const, data: { threadId, userId, role: 'creator' as const, now } };
-    spec.given([]).when(add).then([joined('creator')]);
-    spec.given([joined('creator')]).when(add).then([]);
+    spec
+      .given([])
+      .when(add)
+      .then([joined('creator')]);
+    spec
+      .given([joined('creator')])
+      .when(add)
+      .then([]);
   });
 });

@@ -69,7 +69,11 @@ describe('POST /api/community/message', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await community.app.inject({ method: 'POST', url: '/api/community/message', payload: { threadId: randomUUID(), body: 'Hi' } });
+    const response = await community.app.inject({
+      method: 'POST',
+      url: '/api/community/message',
+      payload: { threadId: randomUUID(), body: 'Hi' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -78,7 +82,12 @@ describe('POST /api/community/message', () => {
     const thread = await createThread(community, ines);
     const answers = await Promise.all(['one', 'two', 'three'].map((body) => post(community, ines, thread.id, body)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
-    expect((await openThread(community, ines, thread.id)).json().messages.map((m: { body: string }) => m.body).sort()).toEqual(['one', 'three', 'two']);
+    expect(
+      (await openThread(community, ines, thread.id))
+        .json()
+        .messages.map((m: { body: string }) => m.body)
+        .sort(),
+    ).toEqual(['one', 'three', 'two']);
   });
 });
 
@@ -115,7 +124,12 @@ describe('writers community does not know', () => {
     const thread = await createThread(community, ines);
     const newcomer = randomUUID();
     const send = (body: string) =>
-      community.app.inject({ method: 'POST', url: '/api/community/message', headers: bearer(newcomer), payload: { threadId: thread.id, body } });
+      community.app.inject({
+        method: 'POST',
+        url: '/api/community/message',
+        headers: bearer(newcomer),
+        payload: { threadId: thread.id, body },
+      });
 
     const started = Date.now();
     const response = await send('Hello?');
@@ -155,7 +169,10 @@ describe('the message limit', () => {
 
     const refused = await post(community, ines, thread.id, 'one too many');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'too_many_requests', message: 'You can send up to 30 messages a minute. Please wait a moment and try again.' });
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'You can send up to 30 messages a minute. Please wait a moment and try again.',
+    });
     expect((await post(community, maya, thread.id, 'Maya is not limited by Ines')).statusCode).toBe(201);
     const bodies = (await openThread(community, maya, thread.id)).json().messages.map((m: { body: string }) => m.body);
     expect(bodies).toHaveLength(31);

@@ -21,7 +21,14 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
       const { threadId, body } = request.body;
       const messageId = randomUUID();
       try {
-        await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date(), metadata: { correlationId: request.correlationId, userId: sub } });
+        await postMessage(ctx, {
+          threadId,
+          userId: sub,
+          messageId,
+          body,
+          now: new Date(),
+          metadata: { correlationId: request.correlationId, userId: sub },
+        });
       } catch (err) {
         if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
         throw err;

@@ -24,9 +24,16 @@ async function postAt(userId: string, threadId: string, at: Date) {
 }
 
 async function consent(userId: string, studyStartDate: string) {
-  const envelope = testEnvelope('study.consent.given', { userId, consentVersion: '1.0', acceptedAt: new Date().toISOString(), studyStartDate });
+  const envelope = testEnvelope('study.consent.given', {
+    userId,
+    consentVersion: '1.0',
+    acceptedAt: new Date().toISOString(),
+    studyStartDate,
+  });
   await community.deps.bus.publish(envelope);
-  await expect.poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${envelope.id}`).length, { timeout: 5_000 }).toBe(1);
+  await expect
+    .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${envelope.id}`).length, { timeout: 5_000 })
+    .toBe(1);
 }
 
 describe('Community Stats', () => {
@@ -35,7 +42,14 @@ describe('Community Stats', () => {
     const morning = await createThread(community, a, 'Morning light');
     const evening = await createThread(community, a, 'Evening routines');
     const direct = randomUUID();
-    await startDirectThread(community.context, { threadId: direct, name: 'Private', creatorId: a.id, memberIds: [d.id], now: daysBefore(40), metadata: {} });
+    await startDirectThread(community.context, {
+      threadId: direct,
+      name: 'Private',
+      creatorId: a.id,
+      memberIds: [d.id],
+      now: daysBefore(40),
+      metadata: {},
+    });
 
     await postAt(a.id, morning.id, hoursBefore(1)); // today everywhere
     await postAt(b.id, evening.id, new Date('2026-03-10T03:00:00.000Z')); // today in London, yesterday in New York (UTC-4)
@@ -62,7 +76,7 @@ describe('Community Stats', () => {
     expect((await communityStats(community.deps.sql, { now, timezone: 'Europe/London' })).sleepStudiesShared).toBe(2);
   });
 
-  it('GET /api/community/stats answers the card in the viewer\'s timezone', async () => {
+  it("GET /api/community/stats answers the card in the viewer's timezone", async () => {
     const viewer = await addUser(community, { timezone: 'America/Denver' });
     const response = await community.app.inject({ method: 'GET', url: '/api/community/stats', headers: viewer.headers });
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, bearer, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
-import { createPublicThread, startDirectThread, ensureWelcomeThread, MemberNotKnown, WELCOME_THREAD_ID, WELCOME_THREAD_NAME } from './thread-service.ts';
+import {
+  createPublicThread,
+  startDirectThread,
+  ensureWelcomeThread,
+  MemberNotKnown,
+  WELCOME_THREAD_ID,
+  WELCOME_THREAD_NAME,
+} from './thread-service.ts';
 
 let community: Community;
 beforeAll(async () => {
@@ -11,13 +18,15 @@ afterAll(async () => {
   await community?.cleanup();
 });
 
-const list = (headers: { authorization: string }) =>
-  community.app.inject({ method: 'GET', url: '/api/community/threads', headers });
+const list = (headers: { authorization: string }) => community.app.inject({ method: 'GET', url: '/api/community/threads', headers });
 
 describe('the welcome thread', () => {
   it('exists once, pinned and first, after start, restarts and concurrent starts', async () => {
     expect(await ensureWelcomeThread(community.context)).toBe('exists');
-    expect(await Promise.all([ensureWelcomeThread(community.context), ensureWelcomeThread(community.context)])).toEqual(['exists', 'exists']);
+    expect(await Promise.all([ensureWelcomeThread(community.context), ensureWelcomeThread(community.context)])).toEqual([
+      'exists',
+      'exists',
+    ]);
     const events = await community.deps.sql`select type from events where stream_id = ${`thread:${WELCOME_THREAD_ID}`}`;
     expect(events.map((e) => e.type)).toEqual(['ThreadCreated']);
 
@@ -69,7 +78,12 @@ describe('POST /api/community/thread', () => {
 
   it('accepts a name of exactly 120 characters', async () => {
     const ines = await addUser(community);
-    const response = await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name: 'y'.repeat(120) } });
+    const response = await community.app.inject({
+      method: 'POST',
+      url: '/api/community/thread',
+      headers: ines.headers,
+      payload: { name: 'y'.repeat(120) },
+    });
     expect(response.statusCode).toBe(201);
   });
 
@@ -79,7 +93,12 @@ describe('POST /api/community/thread', () => {
   });
   it('answers 503 while her registration has not reached community, and creates nothing', async () => {
     const newcomer = randomUUID();
-    const response = await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: bearer(newcomer), payload: { name: 'Too early' } });
+    const response = await community.app.inject({
+      method: 'POST',
+      url: '/api/community/thread',
+      headers: bearer(newcomer),
+      payload: { name: 'Too early' },
+    });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' });
     expect(await community.deps.sql`select 1 from message_threads where name = 'Too early'`).toEqual([]);
@@ -89,9 +108,17 @@ describe('POST /api/community/thread', () => {
     const ines = await addUser(community);
     const maya = await addUser(community);
     for (let i = 1; i <= 10; i++) await createThread(community, ines, `Ines thread ${i}`);
-    const refused = await community.app.inject({ method: 'POST', url: '/api/community/thread', headers: ines.headers, payload: { name: 'Ines thread 11' } });
+    const refused = await community.app.inject({
+      method: 'POST',
+      url: '/api/community/thread',
+      headers: ines.headers,
+      payload: { name: 'Ines thread 11' },
+    });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'too_many_requests', message: 'You can start up to 10 threads an hour. Please try again later.' });
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'You can start up to 10 threads an hour. Please try again later.',
+    });
     expect(await community.deps.sql`select 1 from message_threads where name = 'Ines thread 11'`).toEqual([]);
     await createThread(community, maya, 'Maya is not limited by Ines');
   });
@@ -107,9 +134,16 @@ describe('GET /api/community/threads', () => {
       for (let i = 0; i < 101; i++) {
         const threadId = randomUUID();
         ids.push(threadId);
-        await createPublicThread(own.context, { threadId, name: `Thread ${i}`, creatorId: ines.id, now: new Date(base + i * 60_000), metadata: {} });
+        await createPublicThread(own.context, {
+          threadId,
+          name: `Thread ${i}`,
+          creatorId: ines.id,
+          now: new Date(base + i * 60_000),
+          metadata: {},
+        });
       }
-      const listed = () => own.app.inject({ method: 'GET', url: '/api/community/threads', headers: ines.headers }).then((r) => r.json() as { id: string }[]);
+      const listed = () =>
+        own.app.inject({ method: 'GET', url: '/api/community/threads', headers: ines.headers }).then((r) => r.json() as { id: string }[]);
 
       const threads = await listed();
       expect(threads).toHaveLength(100);
@@ -164,7 +198,14 @@ describe('direct threads', () => {
     const maya = await addUser(community, { firstName: 'Maya' });
     const stranger = await addUser(community, { firstName: 'Zoe' });
     const threadId = randomUUID();
-    await startDirectThread(community.context, { threadId, name: 'Ines & Maya', creatorId: ines.id, memberIds: [maya.id], now: new Date(), metadata: {} });
+    await startDirectThread(community.context, {
+      threadId,
+      name: 'Ines & Maya',
+      creatorId: ines.id,
+      memberIds: [maya.id],
+      now: new Date(),
+      metadata: {},
+    });
     expect((await post(community, maya, threadId, 'Just us')).statusCode).toBe(201);
 
     const refused = await openThread(community, stranger, threadId);
@@ -187,7 +228,14 @@ describe('direct threads', () => {
   it('are not started with someone community does not know', async () => {
     const ines = await addUser(community);
     const threadId = randomUUID();
-    const start = startDirectThread(community.context, { threadId, name: 'Ines & ?', creatorId: ines.id, memberIds: [randomUUID()], now: new Date(), metadata: {} });
+    const start = startDirectThread(community.context, {
+      threadId,
+      name: 'Ines & ?',
+      creatorId: ines.id,
+      memberIds: [randomUUID()],
+      now: new Date(),
+      metadata: {},
+    });
     await expect(start).rejects.toBeInstanceOf(MemberNotKnown);
     expect(await community.deps.sql`select 1 from events where stream_id = ${`thread:${threadId}`}`).toEqual([]);
   });
@@ -199,7 +247,14 @@ describe('GET /internal/threads/{id}/access', () => {
     const stranger = await addUser(community);
     const open = await createThread(community, ines);
     const direct = randomUUID();
-    await startDirectThread(community.context, { threadId: direct, name: 'Private', creatorId: ines.id, memberIds: [], now: new Date(), metadata: {} });
+    await startDirectThread(community.context, {
+      threadId: direct,
+      name: 'Private',
+      creatorId: ines.id,
+      memberIds: [],
+      now: new Date(),
+      metadata: {},
+    });
     const access = (user: { headers: { authorization: string } }, id: string) =>
       community.app.inject({ method: 'GET', url: `/internal/threads/${id}/access`, headers: user.headers });
 

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CreateThreadRequest,
-  THREAD_NOT_FOUND_MESSAGE,
-  ThreadDetail,
-  ThreadList,
-  ThreadListItem,
-  Uuid,
-} from '@sleepweave/contracts';
+import { CreateThreadRequest, THREAD_NOT_FOUND_MESSAGE, ThreadDetail, ThreadList, ThreadListItem, Uuid } from '@sleepweave/contracts';
 import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';

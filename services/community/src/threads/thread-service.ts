@@ -11,13 +11,35 @@ import { threadStreamId } from './thread.ts';
 export const WELCOME_THREAD_ID = 'c0ffee00-5eed-4a11-9e1c-000000000001';
 export const WELCOME_THREAD_NAME = 'Welcome to the Sleepweave Community';
 
-async function create(ctx: CommunityContext, tx: Tx, input: { threadId: string; name: string; isDirect: boolean; pinned: boolean; now: Date; metadata: EventMetadata }) {
+async function create(
+  ctx: CommunityContext,
+  tx: Tx,
+  input: { threadId: string; name: string; isDirect: boolean; pinned: boolean; now: Date; metadata: EventMetadata },
+) {
   const { threadId, name, isDirect, pinned, now, metadata } = input;
-  await ctx.store.handle(threadStreamId(threadId), threadDecider, { type: 'CreateThread', data: { threadId, name, isDirect, pinned, now } }, { tx, metadata });
+  await ctx.store.handle(
+    threadStreamId(threadId),
+    threadDecider,
+    { type: 'CreateThread', data: { threadId, name, isDirect, pinned, now } },
+    { tx, metadata },
+  );
 }
 
-async function addMember(ctx: CommunityContext, tx: Tx, threadId: string, userId: string, role: 'creator' | 'member', now: Date, metadata: EventMetadata) {
-  await ctx.store.handle(membershipStreamId(userId, threadId), membershipDecider, { type: 'AddMember', data: { threadId, userId, role, now } }, { tx, metadata });
+async function addMember(
+  ctx: CommunityContext,
+  tx: Tx,
+  threadId: string,
+  userId: string,
+  role: 'creator' | 'member',
+  now: Date,
+  metadata: EventMetadata,
+) {
+  await ctx.store.handle(
+    membershipStreamId(userId, threadId),
+    membershipDecider,
+    { type: 'AddMember', data: { threadId, userId, role, now } },
+    { tx, metadata },
+  );
 }
 
 /** Someone invited to a direct thread whom community does not know (not yet, or no more). */
@@ -29,7 +51,10 @@ export class MemberNotKnown extends Error {
  * A public thread; its creator becomes its first member. An HttpError 401 when she was
  * deleted, 503 when her registration has not reached community within a few seconds.
  */
-export async function createPublicThread(ctx: CommunityContext, input: { threadId: string; name: string; creatorId: string; now: Date; metadata: EventMetadata }) {
+export async function createPublicThread(
+  ctx: CommunityContext,
+  input: { threadId: string; name: string; creatorId: string; now: Date; metadata: EventMetadata },
+) {
   const { threadId, name, creatorId, now, metadata } = input;
   await awaitDirectoryUser(ctx.sql, creatorId);
   await ctx.store.transaction(async (tx) => {

@@ -14,9 +14,7 @@ export type ThreadCreated = DomainEvent<
 
 export type ThreadEvent = ThreadCreated;
 
-export type ThreadState =
-  | { status: 'none' }
-  | { status: 'open'; threadId: string; name: string; isDirect: boolean; pinned: boolean };
+export type ThreadState = { status: 'none' } | { status: 'open'; threadId: string; name: string; isDirect: boolean; pinned: boolean };
 
 export const initialState = (): ThreadState => ({ status: 'none' });
 

@@ -1,11 +1,5 @@
 import type { Decider } from '@sleepweave/event-store';
-import {
-  evolve,
-  initialState,
-  type AccountDeletionEvent,
-  type AccountDeletionState,
-  type DeletedBy,
-} from './account-deletion.ts';
+import { evolve, initialState, type AccountDeletionEvent, type AccountDeletionState, type DeletedBy } from './account-deletion.ts';
 
 /** The caller has checked that the user exists and listed her active sessions (in the same transaction). */
 export type DeleteAccount = {
@@ -24,12 +18,10 @@ export function deleteAccount(command: DeleteAccount, state: AccountDeletionStat
   const { userId, activeSessionIds, deletedBy, now } = command.data;
   const at = now.toISOString();
   return [
-    ...activeSessionIds.map(
-      (sessionId): AccountDeletionEvent => ({
-        type: 'SessionRevoked',
-        data: { sessionId, userId, reason: 'account_deleted', revokedAt: at },
-      }),
-    ),
+    ...activeSessionIds.map((sessionId): AccountDeletionEvent => ({
+      type: 'SessionRevoked',
+      data: { sessionId, userId, reason: 'account_deleted', revokedAt: at },
+    })),
     { type: 'UserDeleted', data: { userId, deletedBy, deletedAt: at } },
   ];
 }

@@ -53,7 +53,10 @@ async function fullUser() {
     headers: bearer(access),
     payload: { firstName: 'Ingrid', lastName: body.lastName, timezone: 'Europe/Paris', hormonalStage: 'Menopause' },
   });
-  expect((await identity.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: body.email }, remoteAddress: randomIp() })).statusCode).toBe(200);
+  expect(
+    (await identity.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: body.email }, remoteAddress: randomIp() }))
+      .statusCode,
+  ).toBe(200);
   const token = new URL(resetLinkIn(await mail.waitForMail(body.email))).searchParams.get('token')!;
   return { ...registered, token };
 }
@@ -81,7 +84,10 @@ describe('DELETE /api/account', () => {
     const { body, access } = await register(identity);
     const response = await deleteOwn(access, 'not my password');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'wrong_password', message: 'That password is not correct. Your account has not been deleted.' });
+    expect(response.json()).toEqual({
+      error: 'wrong_password',
+      message: 'That password is not correct. Your account has not been deleted.',
+    });
     expect((await login(body.email, body.password)).statusCode).toBe(200);
   });
 
@@ -111,7 +117,9 @@ describe('DELETE /api/account', () => {
       }
 
       // The relay published the revocation of the one session still active, then the deletion.
-      await expect.poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 }).toEqual(['identity.session.revoked', 'identity.user.deleted']);
+      await expect
+        .poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 })
+        .toEqual(['identity.session.revoked', 'identity.user.deleted']);
       expect(watch.seen[0]!.data).toMatchObject({ userId: user.id, reason: 'account_deleted' });
       expect(watch.seen[1]!.data).toEqual({ userId: user.id, deletedAt: expect.any(String) });
     } finally {
@@ -120,9 +128,14 @@ describe('DELETE /api/account', () => {
 
     // She cannot come back in by any door.
     expect((await login(email, body.password)).json()).toEqual({ error: 'unauthorized', message: 'Invalid email or password' });
-    expect((await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } })).statusCode).toBe(401);
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } })).statusCode,
+    ).toBe(401);
     expect((await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(access) })).statusCode).toBe(401);
-    expect((await identity.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'back from the dead' } })).statusCode).toBe(400);
+    expect(
+      (await identity.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token, password: 'back from the dead' } }))
+        .statusCode,
+    ).toBe(400);
     // Her e-mail address is free again.
     await register(identity, { email });
   });
@@ -143,14 +156,20 @@ describe('DELETE /api/admin/users/:id', () => {
     const adminAccess = sessionCookies(await login(admin.body.email, admin.body.password)).access;
     const { body, user, access } = await register(identity, { lastName: `Okafor-${randomUUID().slice(0, 8)}` });
 
-    const byParticipant = await identity.app.inject({ method: 'DELETE', url: `/api/admin/users/${admin.user.id}`, headers: bearer(access) });
+    const byParticipant = await identity.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${admin.user.id}`,
+      headers: bearer(access),
+    });
     expect(byParticipant.statusCode).toBe(403);
 
     const watch = await watchUser(user.id);
     try {
       const response = await identity.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.id}`, headers: bearer(adminAccess) });
       expect(response.statusCode).toBe(200);
-      await expect.poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 }).toEqual(['identity.session.revoked', 'identity.user.deleted']);
+      await expect
+        .poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 })
+        .toEqual(['identity.session.revoked', 'identity.user.deleted']);
     } finally {
       await watch.stop();
     }
@@ -166,7 +185,12 @@ describe('DELETE /api/admin/users/:id', () => {
     // the admin deletes her own account later: her id as the actor of that deletion goes too
     const acting = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
     expect(acting[0]!.n).toBeGreaterThan(0);
-    const own = await identity.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: admin.body.password }, headers: bearer(adminAccess) });
+    const own = await identity.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: admin.body.password },
+      headers: bearer(adminAccess),
+    });
     expect(own.statusCode).toBe(200);
     const left = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
     expect(left[0]!.n).toBe(0);
@@ -180,7 +204,8 @@ describe('rebuilding the read models', () => {
     expect((await deleteOwn(gone.access, gone.body.password)).statusCode).toBe(200);
     const { sql } = identity.deps;
     const snapshot = async () => ({
-      users: await sql`select id, email, password_hash, first_name, last_name, timezone, hormonal_stage, role, updated_at from users order by id`,
+      users:
+        await sql`select id, email, password_hash, first_name, last_name, timezone, hormonal_stage, role, updated_at from users order by id`,
       sessions: await sql`select id, user_id, refresh_token_hash, revoked_at, revoke_reason from sessions order by id`,
       tokens: await sql`select id, user_id, token_hash, expires_at, used_at from password_reset_tokens order by id`,
     });

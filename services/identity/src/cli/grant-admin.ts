@@ -20,7 +20,11 @@ const sql = connectDatabase(config.DATABASE_URL, databaseName(config, 'identity'
 try {
   const ctx = createIdentityContext({ config, sql, logger }, await loadSigningKeys(sql));
   const result = await grantAdmin(ctx, email);
-  const text = { granted: `${email} is now an admin.`, already_admin: `${email} is already an admin.`, no_such_user: `No account with the e-mail ${email}. Register first, then grant.` }[result];
+  const text = {
+    granted: `${email} is now an admin.`,
+    already_admin: `${email} is already an admin.`,
+    no_such_user: `No account with the e-mail ${email}. Register first, then grant.`,
+  }[result];
   console.log(text);
   process.exitCode = result === 'no_such_user' ? 1 : 0;
 } catch (err) {

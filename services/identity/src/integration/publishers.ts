@@ -25,7 +25,11 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
       return toEnvelope(event, { source, type: 'identity.session.revoked', data: event.data });
     case 'UserDeleted':
       // No personal data: the id and the time only.
-      return toEnvelope(event, { source, type: 'identity.user.deleted', data: { userId: event.data.userId, deletedAt: event.data.deletedAt } });
+      return toEnvelope(event, {
+        source,
+        type: 'identity.user.deleted',
+        data: { userId: event.data.userId, deletedAt: event.data.deletedAt },
+      });
     default:
       return null;
   }

@@ -40,7 +40,9 @@ describe('toIntegration', () => {
 
   it('keeps password changes and reset links private', () => {
     expect(toIntegration(recorded('PasswordChanged', { userId, passwordHash: 'h', changedAt: 'x' }))).toBeNull();
-    expect(toIntegration(recorded('PasswordResetRequested', { userId, tokenId: 't', tokenHash: 'h', requestedAt: 'x', expiresAt: 'y' }))).toBeNull();
+    expect(
+      toIntegration(recorded('PasswordResetRequested', { userId, tokenId: 't', tokenHash: 'h', requestedAt: 'x', expiresAt: 'y' })),
+    ).toBeNull();
     expect(toIntegration(recorded('PasswordReset', { userId, tokenId: 't', passwordHash: 'h', resetAt: 'x' }))).toBeNull();
   });
 });

@@ -18,7 +18,12 @@ describe('createMailer without SMTP_URL', () => {
   it('on a development machine writes the whole message, link included, to the log', async () => {
     const { lines, logger } = capture();
     const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, logContents: true });
-    await mailer.send({ to: 'maya@example.com', subject: 'Reset your Sleepweave password', text: 'Open http://localhost:3000/reset-password?token=abc', html: '' });
+    await mailer.send({
+      to: 'maya@example.com',
+      subject: 'Reset your Sleepweave password',
+      text: 'Open http://localhost:3000/reset-password?token=abc',
+      html: '',
+    });
     const logged = lines.map((line) => JSON.parse(line) as { msg: string });
     expect(logged[0]!.msg).toContain('SMTP_URL is not set');
     expect(logged[1]!.msg).toContain('E-mail NOT sent (SMTP_URL is not set). To: maya@example.com');
@@ -28,7 +33,12 @@ describe('createMailer without SMTP_URL', () => {
   it('in production never writes the link to the log', async () => {
     const { lines, logger } = capture();
     const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, logContents: false });
-    await mailer.send({ to: 'maya@example.com', subject: 'Reset your Sleepweave password', text: 'Open http://localhost:3000/reset-password?token=abc', html: '' });
+    await mailer.send({
+      to: 'maya@example.com',
+      subject: 'Reset your Sleepweave password',
+      text: 'Open http://localhost:3000/reset-password?token=abc',
+      html: '',
+    });
     expect(lines.join('')).not.toContain('token=abc');
     expect(lines.join('')).not.toContain('maya@example.com');
     expect(lines.join('')).toContain('SMTP_URL is not set');

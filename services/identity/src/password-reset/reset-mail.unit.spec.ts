@@ -10,7 +10,12 @@ describe('resetLink', () => {
 });
 
 describe('resetPasswordMail', () => {
-  const mail = resetPasswordMail({ to: 'maya@example.com', firstName: 'Maya <b>', link: 'http://localhost:3000/reset-password?token=abc', validMinutes: 60 });
+  const mail = resetPasswordMail({
+    to: 'maya@example.com',
+    firstName: 'Maya <b>',
+    link: 'http://localhost:3000/reset-password?token=abc',
+    validMinutes: 60,
+  });
 
   it('greets her, carries the link in both parts and says how long it works', () => {
     expect(mail.subject).toBe('Reset your Sleepweave password');

@@ -70,13 +70,18 @@ describe('POST /api/forgot-password', () => {
     const timings = { known: [] as number[], unknown: [] as number[] };
     for (let i = 0; i < 5; i++) {
       const person = await register(identity);
-      for (const [kind, email] of [['known', person.body.email], ['unknown', `nobody.${randomUUID()}@example.com`]] as const) {
+      for (const [kind, email] of [
+        ['known', person.body.email],
+        ['unknown', `nobody.${randomUUID()}@example.com`],
+      ] as const) {
         const started = performance.now();
         expect((await forgot(email)).statusCode).toBe(200);
         timings[kind].push(performance.now() - started);
       }
     }
-    console.info(`forgot-password ms, registered: ${timings.known.map(Math.round).join(', ')}; unknown: ${timings.unknown.map(Math.round).join(', ')}`);
+    console.info(
+      `forgot-password ms, registered: ${timings.known.map(Math.round).join(', ')}; unknown: ${timings.unknown.map(Math.round).join(', ')}`,
+    );
     for (const t of [...timings.known, ...timings.unknown]) expect(t).toBeGreaterThanOrEqual(MIN_RESPONSE_MS - 5);
     expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(50);
 
@@ -129,12 +134,20 @@ describe('POST /api/forgot-password', () => {
     const limited = await startIdentity({ PASSWORD_RESET_RATE_LIMIT_PER_IP: '2', FORGOT_PASSWORD_MIN_RESPONSE_MS: '0' });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: `x.${randomUUID()}@example.com` }, remoteAddress: '10.9.9.9' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/forgot-password',
+          payload: { email: `x.${randomUUID()}@example.com` },
+          remoteAddress: '10.9.9.9',
+        });
       expect((await attempt()).statusCode).toBe(200);
       expect((await attempt()).statusCode).toBe(200);
       const third = await attempt();
       expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ error: 'too_many_requests', message: 'Too many password reset requests. Please wait a few minutes and try again.' });
+      expect(third.json()).toEqual({
+        error: 'too_many_requests',
+        message: 'Too many password reset requests. Please wait a few minutes and try again.',
+      });
     } finally {
       await limited.cleanup();
     }

@@ -63,7 +63,13 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       try {
         const { email } = request.body;
         const now = ctx.clock();
-        const allowed = await allowResetRequest(ctx.sql, email, config.PASSWORD_RESET_REQUESTS_PER_EMAIL, config.PASSWORD_RESET_WINDOW_MINUTES, now);
+        const allowed = await allowResetRequest(
+          ctx.sql,
+          email,
+          config.PASSWORD_RESET_REQUESTS_PER_EMAIL,
+          config.PASSWORD_RESET_WINDOW_MINUTES,
+          now,
+        );
         if (!allowed) throw tooManyRequests(TOO_MANY_FOR_EMAIL);
 
         const user = await findUserByEmail(ctx.sql, email);
@@ -126,7 +132,12 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       const metadata = { correlationId: request.correlationId, userId };
       try {
         await ctx.store.transaction(async (tx) => {
-          await ctx.store.handle(userStreamId(userId), userDecider, { type: 'ResetPassword', data: { userId, tokenHash, passwordHash, now } }, { tx, metadata });
+          await ctx.store.handle(
+            userStreamId(userId),
+            userDecider,
+            { type: 'ResetPassword', data: { userId, tokenHash, passwordHash, now } },
+            { tx, metadata },
+          );
           await revokeUserSessions(ctx, tx, userId, 'password_reset', { metadata, now });
           // A sign-in lock from failed attempts ends with the new password.
           await tx`delete from login_failures where email = (select email from users where id = ${userId})`;

@@ -40,7 +40,10 @@ describe('POST /api/login', () => {
     for (let i = 0; i < 3; i++) expect((await login(body.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await login(body.email, body.password, '10.1.0.99');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: 'too_many_requests', message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+    expect(locked.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+    });
 
     const unknown = `ghost.${randomUUID()}@example.com`;
     for (let i = 0; i < 3; i++) await login(unknown, 'wrong');
@@ -51,7 +54,12 @@ describe('POST /api/login', () => {
     const limited = await startIdentity({ LOGIN_RATE_LIMIT_PER_IP: '2' });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com', password: 'x' }, remoteAddress: '10.9.9.9' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'a@example.com', password: 'x' },
+          remoteAddress: '10.9.9.9',
+        });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
       const third = await attempt();
@@ -74,7 +82,11 @@ describe('sessions', () => {
     const { refresh, user } = await register(identity);
     const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
     expect(renewed.statusCode).toBe(200);
-    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${renewed.json().accessToken}` } });
+    const me = await identity.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${renewed.json().accessToken}` },
+    });
     expect(me.json().id).toBe(user.id);
   });
 
@@ -90,7 +102,12 @@ describe('sessions', () => {
       },
     });
     try {
-      const out = await identity.app.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: { authorization: `Bearer ${access}` } });
+      const out = await identity.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        payload: {},
+        headers: { authorization: `Bearer ${access}` },
+      });
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ message: 'Logged out.' });
       expect(sessionCookies(out)).toEqual({ access: '', refresh: '' });

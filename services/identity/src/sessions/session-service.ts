@@ -38,7 +38,12 @@ export async function openSession(
       { tx, metadata: { ...metadata, userId: user.id } },
     );
   });
-  const accessToken = await signAccessToken(ctx.keys, { userId: user.id, sessionId, role: user.role }, ctx.config.ACCESS_TOKEN_TTL_SECONDS, now);
+  const accessToken = await signAccessToken(
+    ctx.keys,
+    { userId: user.id, sessionId, role: user.role },
+    ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+    now,
+  );
   return { sessionId, accessToken, refreshToken };
 }
 
@@ -49,7 +54,12 @@ export async function revokeSession(
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<void> {
-  await ctx.store.handle(sessionStreamId(sessionId), sessionDecider, { type: 'RevokeSession', data: { sessionId, reason, now } }, { metadata });
+  await ctx.store.handle(
+    sessionStreamId(sessionId),
+    sessionDecider,
+    { type: 'RevokeSession', data: { sessionId, reason, now } },
+    { metadata },
+  );
 }
 
 /**

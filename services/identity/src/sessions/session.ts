@@ -8,10 +8,7 @@ export type SessionStarted = DomainEvent<
   'SessionStarted',
   { sessionId: string; userId: string; refreshTokenHash: string; startedAt: string; expiresAt: string }
 >;
-export type SessionRevoked = DomainEvent<
-  'SessionRevoked',
-  { sessionId: string; userId: string; reason: RevokeReason; revokedAt: string }
->;
+export type SessionRevoked = DomainEvent<'SessionRevoked', { sessionId: string; userId: string; reason: RevokeReason; revokedAt: string }>;
 export type SessionEvent = SessionStarted | SessionRevoked;
 
 export type SessionState =

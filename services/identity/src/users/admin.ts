@@ -10,7 +10,12 @@ export async function grantAdmin(ctx: IdentityContext, email: string): Promise<G
   const user = await findUserByEmail(ctx.sql, email.trim().toLowerCase());
   if (!user) return 'no_such_user';
   if (user.role === 'admin') return 'already_admin';
-  await ctx.store.handle(userStreamId(user.id), userDecider, { type: 'GrantRole', data: { userId: user.id, role: 'admin', now: new Date() } }, {});
+  await ctx.store.handle(
+    userStreamId(user.id),
+    userDecider,
+    { type: 'GrantRole', data: { userId: user.id, role: 'admin', now: new Date() } },
+    {},
+  );
   return 'granted';
 }
 

@@ -40,13 +40,7 @@ export type ResetPassword = {
   data: { userId: string; tokenHash: string; passwordHash: string; now: Date };
 };
 export type UserCommand =
-  | RegisterUser
-  | GrantRole
-  | RecordStudyStartDate
-  | UpdateProfile
-  | ChangePassword
-  | RequestPasswordReset
-  | ResetPassword;
+  RegisterUser | GrantRole | RecordStudyStartDate | UpdateProfile | ChangePassword | RequestPasswordReset | ResetPassword;
 
 export class UserAlreadyRegistered extends Error {
   override name = 'UserAlreadyRegistered';
@@ -68,7 +62,9 @@ export function register(command: RegisterUser, state: UserState): UserEvent[] {
 export function grantRole(command: GrantRole, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw new UserNotFound('No such user');
   if (state.role === command.data.role) return [];
-  return [{ type: 'RoleGranted', data: { userId: command.data.userId, role: command.data.role, grantedAt: command.data.now.toISOString() } }];
+  return [
+    { type: 'RoleGranted', data: { userId: command.data.userId, role: command.data.role, grantedAt: command.data.now.toISOString() } },
+  ];
 }
 
 /** The study starts once: a later consent event does not move the date. */

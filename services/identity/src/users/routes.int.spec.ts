@@ -70,7 +70,11 @@ describe('GET /api/user and /api/auth/user', () => {
   });
 
   it('answers 401 for a forged token', async () => {
-    const response = await identity.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' } });
+    const response = await identity.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -151,7 +155,11 @@ describe('POST /api/account/password', () => {
       await identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password: body.password } }),
     );
 
-    const wrong = await change(access, { currentPassword: 'not my password', newPassword: 'a new password', confirmPassword: 'a new password' });
+    const wrong = await change(access, {
+      currentPassword: 'not my password',
+      newPassword: 'a new password',
+      confirmPassword: 'a new password',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ error: 'wrong_password', message: 'Your current password is not correct.' });
 
@@ -164,7 +172,8 @@ describe('POST /api/account/password', () => {
     expect((await refreshWith(refresh)).statusCode).toBe(200);
     expect((await refreshWith(other.refresh)).statusCode).toBe(401);
 
-    const signIn = (password: string) => identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password } });
+    const signIn = (password: string) =>
+      identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password } });
     expect((await signIn('a new password')).statusCode).toBe(200);
     expect((await signIn(body.password)).statusCode).toBe(401);
   });
@@ -174,7 +183,11 @@ describe('POST /api/account/password', () => {
     [{ newPassword: 'short', confirmPassword: 'short' }, 'newPassword: Password must be at least 8 characters long'],
   ])('refuses %j with 400 naming the field', async (overrides, message) => {
     const { body, access } = await register(identity);
-    const base: Record<string, string> = { currentPassword: body.password, newPassword: 'a new password', confirmPassword: 'a new password' };
+    const base: Record<string, string> = {
+      currentPassword: body.password,
+      newPassword: 'a new password',
+      confirmPassword: 'a new password',
+    };
     const response = await change(access, { ...base, ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);

@@ -48,7 +48,8 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
         rateLimit: {
           max: ctx.config.REGISTER_RATE_LIMIT_PER_IP,
           timeWindow: '10 minutes',
-          errorResponseBuilder: () => new HttpError(429, 'too_many_requests', 'Too many new accounts from here. Please wait a few minutes and try again.'),
+          errorResponseBuilder: () =>
+            new HttpError(429, 'too_many_requests', 'Too many new accounts from here. Please wait a few minutes and try again.'),
         },
       },
     },
@@ -129,7 +130,12 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       const metadata = { correlationId: request.correlationId, userId: sub };
       try {
         await ctx.store.transaction(async (tx) => {
-          await ctx.store.handle(userStreamId(sub), userDecider, { type: 'ChangePassword', data: { userId: sub, passwordHash, now } }, { tx, metadata });
+          await ctx.store.handle(
+            userStreamId(sub),
+            userDecider,
+            { type: 'ChangePassword', data: { userId: sub, passwordHash, now } },
+            { tx, metadata },
+          );
           await revokeUserSessions(ctx, tx, sub, 'password_changed', { metadata, now, keep: sid });
         });
       } catch (err) {

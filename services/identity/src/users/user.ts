@@ -29,10 +29,7 @@ export type UserRegistered = DomainEvent<
   }
 >;
 export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedAt: string }>;
-export type StudyStartDateRecorded = DomainEvent<
-  'StudyStartDateRecorded',
-  { userId: string; studyStartDate: string; recordedAt: string }
->;
+export type StudyStartDateRecorded = DomainEvent<'StudyStartDateRecorded', { userId: string; studyStartDate: string; recordedAt: string }>;
 /** The whole profile after the change. */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string } & Profile & { updatedAt: string }>;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
@@ -44,13 +41,7 @@ export type PasswordResetRequested = DomainEvent<
 export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; tokenId: string; passwordHash: string; resetAt: string }>;
 
 export type UserEvent =
-  | UserRegistered
-  | RoleGranted
-  | StudyStartDateRecorded
-  | ProfileUpdated
-  | PasswordChanged
-  | PasswordResetRequested
-  | PasswordReset;
+  UserRegistered | RoleGranted | StudyStartDateRecorded | ProfileUpdated | PasswordChanged | PasswordResetRequested | PasswordReset;
 
 /** A reset token that can still be used (until it expires, or any password change voids it). */
 export interface PendingResetToken {

@@ -38,20 +38,41 @@ describe('user decider', () => {
   });
 
   it('refuses a role for an unknown user', () => {
-    spec.given([]).when({ type: 'GrantRole', data: { userId, role: 'admin', now } }).thenThrows(UserNotFound);
+    spec
+      .given([])
+      .when({ type: 'GrantRole', data: { userId, role: 'admin', now } })
+      .thenThrows(UserNotFound);
   });
 
   it('records the study start date once; a later consent does not move it', () => {
     const record = (studyStartDate: string) => ({ type: 'RecordStudyStartDate' as const, data: { userId, studyStartDate, now } });
-    const recorded: UserEvent = { type: 'StudyStartDateRecorded', data: { userId, studyStartDate: '2026-11-20', recordedAt: now.toISOString() } };
+    const recorded: UserEvent = {
+      type: 'StudyStartDateRecorded',
+      data: { userId, studyStartDate: '2026-11-20', recordedAt: now.toISOString() },
+    };
     spec.given([registered]).when(record('2026-11-20')).then([recorded]);
     spec.given([registered, recorded]).when(record('2026-12-01')).then([]);
   });
 
   describe('profile', () => {
-    const update = (changes: Partial<{ firstName: string; lastName: string; timezone: 'Europe/Paris' | 'Europe/London'; hormonalStage: 'Post menopause' | 'Menopause' }> = {}) => ({
+    const update = (
+      changes: Partial<{
+        firstName: string;
+        lastName: string;
+        timezone: 'Europe/Paris' | 'Europe/London';
+        hormonalStage: 'Post menopause' | 'Menopause';
+      }> = {},
+    ) => ({
       type: 'UpdateProfile' as const,
-      data: { userId, firstName: 'Maya', lastName: 'Lindqvist', timezone: 'Europe/London' as const, hormonalStage: 'Menopause' as const, now, ...changes },
+      data: {
+        userId,
+        firstName: 'Maya',
+        lastName: 'Lindqvist',
+        timezone: 'Europe/London' as const,
+        hormonalStage: 'Menopause' as const,
+        now,
+        ...changes,
+      },
     });
 
     it('records the whole profile after a change (date of birth and image kept)', () => {
@@ -102,7 +123,10 @@ describe('user decider', () => {
     const tokenB = 'a1b2c3d4-0000-4000-8000-00000000000b';
 
     it('records a link valid for 60 minutes, by hash only', () => {
-      spec.given([registered]).when(request(tokenA, 'hash-a')).then([requested(tokenA, 'hash-a')]);
+      spec
+        .given([registered])
+        .when(request(tokenA, 'hash-a'))
+        .then([requested(tokenA, 'hash-a')]);
     });
 
     it('refuses a link for an unknown user', () => {
@@ -113,21 +137,44 @@ describe('user decider', () => {
       spec
         .given([registered, requested(tokenA, 'hash-a')])
         .when(reset('hash-a', later(59)))
-        .then([{ type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(59).toISOString() } }]);
+        .then([
+          { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(59).toISOString() } },
+        ]);
     });
 
     it('refuses an unknown link, an expired link and a link used once already', () => {
-      spec.given([registered, requested(tokenA, 'hash-a')]).when(reset('hash-x', later(1))).thenThrows(InvalidResetToken);
-      spec.given([registered, requested(tokenA, 'hash-a')]).when(reset('hash-a', later(60))).thenThrows(InvalidResetToken);
-      const used: UserEvent = { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() } };
-      spec.given([registered, requested(tokenA, 'hash-a'), used]).when(reset('hash-a', later(2))).thenThrows(InvalidResetToken);
+      spec
+        .given([registered, requested(tokenA, 'hash-a')])
+        .when(reset('hash-x', later(1)))
+        .thenThrows(InvalidResetToken);
+      spec
+        .given([registered, requested(tokenA, 'hash-a')])
+        .when(reset('hash-a', later(60)))
+        .thenThrows(InvalidResetToken);
+      const used: UserEvent = {
+        type: 'PasswordReset',
+        data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() },
+      };
+      spec
+        .given([registered, requested(tokenA, 'hash-a'), used])
+        .when(reset('hash-a', later(2)))
+        .thenThrows(InvalidResetToken);
     });
 
     it('voids every other pending link once the password is new (reset or changed)', () => {
-      const used: UserEvent = { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() } };
-      spec.given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b'), used]).when(reset('hash-b', later(2))).thenThrows(InvalidResetToken);
+      const used: UserEvent = {
+        type: 'PasswordReset',
+        data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() },
+      };
+      spec
+        .given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b'), used])
+        .when(reset('hash-b', later(2)))
+        .thenThrows(InvalidResetToken);
       const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: later(1).toISOString() } };
-      spec.given([registered, requested(tokenB, 'hash-b'), changed]).when(reset('hash-b', later(2))).thenThrows(InvalidResetToken);
+      spec
+        .given([registered, requested(tokenB, 'hash-b'), changed])
+        .when(reset('hash-b', later(2)))
+        .thenThrows(InvalidResetToken);
     });
 
     it('keeps an earlier link usable while it is valid, and forgets expired ones', () => {
@@ -136,17 +183,26 @@ describe('user decider', () => {
         .when(request(tokenB, 'hash-b', later(10)))
         .then([requested(tokenB, 'hash-b', later(10))]);
       expect(state.status === 'registered' && state.resetTokens.map((t) => t.tokenId)).toEqual([tokenA, tokenB]);
-      spec.given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b', later(10))]).when(reset('hash-a', later(20))).then([
-        { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(20).toISOString() } },
-      ]);
-      const afterExpiry = spec.given([registered, requested(tokenA, 'hash-a')]).when(request(tokenB, 'hash-b', later(61))).then([requested(tokenB, 'hash-b', later(61))]);
+      spec
+        .given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b', later(10))])
+        .when(reset('hash-a', later(20)))
+        .then([
+          { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(20).toISOString() } },
+        ]);
+      const afterExpiry = spec
+        .given([registered, requested(tokenA, 'hash-a')])
+        .when(request(tokenB, 'hash-b', later(61)))
+        .then([requested(tokenB, 'hash-b', later(61))]);
       expect(afterExpiry.status === 'registered' && afterExpiry.resetTokens.map((t) => t.tokenId)).toEqual([tokenB]);
     });
   });
 
   it('changes the password of a registered user only', () => {
     const change = { type: 'ChangePassword' as const, data: { userId, passwordHash: '$argon2id$changed', now } };
-    spec.given([registered]).when(change).then([{ type: 'PasswordChanged', data: { userId, passwordHash: '$argon2id$changed', changedAt: now.toISOString() } }]);
+    spec
+      .given([registered])
+      .when(change)
+      .then([{ type: 'PasswordChanged', data: { userId, passwordHash: '$argon2id$changed', changedAt: now.toISOString() } }]);
     spec.given([]).when(change).thenThrows(UserNotFound);
   });
 });

@@ -35,11 +35,17 @@ describe('journal entry decider', () => {
   });
 
   it('refuses an entry with nothing but whitespace', () => {
-    spec.given([]).when(write({ affirmation: ' ', gratitude: '\n\t', forgiveness: '' })).thenThrows(EmptyJournalEntry);
+    spec
+      .given([])
+      .when(write({ affirmation: ' ', gratitude: '\n\t', forgiveness: '' }))
+      .thenThrows(EmptyJournalEntry);
   });
 
   it('writes an entry once: entries are never rewritten', () => {
-    spec.given([written]).when(write({ gratitude: 'again' })).thenThrows(JournalEntryAlreadyWritten);
+    spec
+      .given([written])
+      .when(write({ gratitude: 'again' }))
+      .thenThrows(JournalEntryAlreadyWritten);
   });
 });
 

@@ -49,10 +49,22 @@ describe('POST /api/journal/entry', () => {
   });
 
   it.each([
-    ['blank reflections', { affirmation: '', gratitude: '  ', forgiveness: '\n' }, "Please write at least one of Today's Affirmation, Gratitude or Forgiveness."],
+    [
+      'blank reflections',
+      { affirmation: '', gratitude: '  ', forgiveness: '\n' },
+      "Please write at least one of Today's Affirmation, Gratitude or Forgiveness.",
+    ],
     ['no fields at all', {}, "Please write at least one of Today's Affirmation, Gratitude or Forgiveness."],
-    ['2,001 characters of forgiveness', { affirmation: 'ok', forgiveness: 'x'.repeat(2001) }, 'forgiveness: Forgiveness must be at most 2,000 characters'],
-    ['2,001 characters of affirmation', { affirmation: 'x'.repeat(2001) }, "affirmation: Today's Affirmation must be at most 2,000 characters"],
+    [
+      '2,001 characters of forgiveness',
+      { affirmation: 'ok', forgiveness: 'x'.repeat(2001) },
+      'forgiveness: Forgiveness must be at most 2,000 characters',
+    ],
+    [
+      '2,001 characters of affirmation',
+      { affirmation: 'x'.repeat(2001) },
+      "affirmation: Today's Affirmation must be at most 2,000 characters",
+    ],
     ['gratitude that is not text', { gratitude: ['not', 'text'] }, 'gratitude: Gratitude must be text'],
   ])('refuses %s with a 400 naming the field, and stores nothing', async (_label, payload, message) => {
     const response = await post(refused.headers, payload);
@@ -77,7 +89,8 @@ describe('POST /api/journal/entry', () => {
       error: 'unavailable',
       message: 'Your profile is still being set up. Please try again in a moment.',
     });
-    const [count] = await env.journal.deps.sql`select count(*)::int as n from events where stream_id like ${`journal_entry:${maya.userId}:%`}`;
+    const [count] = await env.journal.deps
+      .sql`select count(*)::int as n from events where stream_id like ${`journal_entry:${maya.userId}:%`}`;
     expect(count?.n).toBe(0);
   });
 });

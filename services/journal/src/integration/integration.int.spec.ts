@@ -61,7 +61,9 @@ describe('identity.user.deleted', () => {
     expect(await countStreams(maya.userId)).toBe(2);
     expect(await countRows(maya.userId)).toBe(2);
 
-    await env.identity.deps.bus.publish(testEnvelope('identity.user.deleted', { userId: maya.userId, deletedAt: new Date().toISOString() }));
+    await env.identity.deps.bus.publish(
+      testEnvelope('identity.user.deleted', { userId: maya.userId, deletedAt: new Date().toISOString() }),
+    );
 
     await expect.poll(() => countRows(maya.userId), { timeout: 5_000 }).toBe(0);
     expect(await countStreams(maya.userId)).toBe(0);

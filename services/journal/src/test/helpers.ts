@@ -31,7 +31,10 @@ export async function startJournal() {
 export type Journal = Awaited<ReturnType<typeof startJournal>>;
 
 /** A newly registered participant, once the journal knows her; `headers` carry her token. */
-export async function newParticipant(env: { identity: Identity; journal: Journal['journal'] }, timezone: 'Europe/London' | 'America/Los_Angeles' = 'Europe/London') {
+export async function newParticipant(
+  env: { identity: Identity; journal: Journal['journal'] },
+  timezone: 'Europe/London' | 'America/Los_Angeles' = 'Europe/London',
+) {
   const { user, access } = await register(env.identity, { timezone });
   const deadline = Date.now() + 5_000;
   while (!(await findDirectoryUser(env.journal.deps.sql, user.id))) {

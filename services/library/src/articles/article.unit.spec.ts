@@ -28,17 +28,26 @@ const spec = deciderSpec(articleDecider);
 
 describe('article decider', () => {
   it('publishes an article with its body sanitized', () => {
-    spec.given([]).when({ type: 'PublishArticle', data: { articleId, content, by: adminId, now } }).then([published]);
+    spec
+      .given([])
+      .when({ type: 'PublishArticle', data: { articleId, content, by: adminId, now } })
+      .then([published]);
   });
 
   it('refuses to publish the same article twice', () => {
-    spec.given([published]).when({ type: 'PublishArticle', data: { articleId, content, by: adminId, now } }).thenThrows(ArticleAlreadyPublished);
+    spec
+      .given([published])
+      .when({ type: 'PublishArticle', data: { articleId, content, by: adminId, now } })
+      .thenThrows(ArticleAlreadyPublished);
   });
 
   it('refuses a body with no text left once unsafe HTML is removed', () => {
     spec
       .given([])
-      .when({ type: 'PublishArticle', data: { articleId, content: { ...content, bodyHtml: '<script>alert(1)</script><p onclick="x"> </p>' }, by: adminId, now } })
+      .when({
+        type: 'PublishArticle',
+        data: { articleId, content: { ...content, bodyHtml: '<script>alert(1)</script><p onclick="x"> </p>' }, by: adminId, now },
+      })
       .thenThrows(ArticleBodyEmpty);
   });
 
@@ -50,23 +59,41 @@ describe('article decider', () => {
       .then([
         {
           type: 'ArticleRevised',
-          data: { articleId, ...stored, title: 'Linen on warm nights', tags: ['linen', 'summer'], revisedAt: later.toISOString(), revisedBy: adminId },
+          data: {
+            articleId,
+            ...stored,
+            title: 'Linen on warm nights',
+            tags: ['linen', 'summer'],
+            revisedAt: later.toISOString(),
+            revisedBy: adminId,
+          },
         },
       ]);
   });
 
   it('decides nothing for a revision that changes nothing', () => {
-    spec.given([published]).when({ type: 'ReviseArticle', data: { articleId, content, by: adminId, now: later } }).then([]);
+    spec
+      .given([published])
+      .when({ type: 'ReviseArticle', data: { articleId, content, by: adminId, now: later } })
+      .then([]);
   });
 
   it('refuses to revise an article that does not exist', () => {
-    spec.given([]).when({ type: 'ReviseArticle', data: { articleId, content, by: adminId, now } }).thenThrows(ArticleNotFound);
+    spec
+      .given([])
+      .when({ type: 'ReviseArticle', data: { articleId, content, by: adminId, now } })
+      .thenThrows(ArticleNotFound);
   });
 
   it('seeds an article by the system once; an existing one is left alone', () => {
     const seeded = spec.given([]).when({ type: 'SeedArticle', data: { articleId, content, now } });
-    const state = seeded.then([{ type: 'ArticlePublished', data: { articleId, ...stored, publishedAt: now.toISOString(), publishedBy: null } }]);
+    const state = seeded.then([
+      { type: 'ArticlePublished', data: { articleId, ...stored, publishedAt: now.toISOString(), publishedBy: null } },
+    ]);
     expect(state.status).toBe('published');
-    spec.given([published]).when({ type: 'SeedArticle', data: { articleId, content: { ...content, title: 'Other' }, now: later } }).then([]);
+    spec
+      .given([published])
+      .when({ type: 'SeedArticle', data: { articleId, content: { ...content, title: 'Other' }, now: later } })
+      .then([]);
   });
 });

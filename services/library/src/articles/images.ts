@@ -26,12 +26,14 @@ export async function imageRoutes(app: ServiceApp, ctx: LibraryContext): Promise
     requireUser(request);
     const image = ctx.images.get(request.params.file);
     if (!image) throw notFound('No such image');
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      // Opened on its own, an SVG is a document: it may run nothing and load nothing.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(image);
+    return (
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        // Opened on its own, an SVG is a document: it may run nothing and load nothing.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(image)
+    );
   });
 }

@@ -63,7 +63,10 @@ describe('GET /api/library/cards', () => {
     const word = uniqueWord();
     const article = await published({ bodyHtml: `<p>Notes on ${word} and sleep.</p>` });
     for (const typed of [word.slice(0, 5), word.slice(0, 8), word, `${word.slice(0, 6)} sle`]) {
-      expect((await search(typed)).map((c) => c.id), typed).toEqual([article.id]);
+      expect(
+        (await search(typed)).map((c) => c.id),
+        typed,
+      ).toEqual([article.id]);
     }
   });
 
@@ -153,7 +156,8 @@ describe('POST /api/library/cards', () => {
       const response = await create(
         newArticle({
           title: '  Cooler nights  ',
-          bodyHtml: '<h2>Heading</h2><p onclick="steal()">Text <a href="javascript:alert(1)">link</a></p><script>alert(1)</script><img src="https://tracker.example/x.gif">',
+          bodyHtml:
+            '<h2>Heading</h2><p onclick="steal()">Text <a href="javascript:alert(1)">link</a></p><script>alert(1)</script><img src="https://tracker.example/x.gif">',
           tags: ['Linen', ' linen ', 'summer', ''],
         }),
       );
@@ -166,7 +170,12 @@ describe('POST /api/library/cards', () => {
       await expect.poll(() => seen.some((e) => e.data.articleId === article.id), { timeout: 5_000 }).toBe(true);
       const event = seen.find((e) => e.data.articleId === article.id)!;
       expect(event.source).toBe('library');
-      expect(event.data).toMatchObject({ articleId: article.id, title: 'Cooler nights', category: 'Sleep tips', tags: ['Linen', 'summer'] });
+      expect(event.data).toMatchObject({
+        articleId: article.id,
+        title: 'Cooler nights',
+        category: 'Sleep tips',
+        tags: ['Linen', 'summer'],
+      });
       // Other contexts get the card, not the body or who wrote it.
       expect(JSON.stringify(event)).not.toMatch(/bodyHtml|publishedBy/);
     } finally {
@@ -208,7 +217,12 @@ describe('PUT /api/library/card/{id}', () => {
       const article = await published({ title: `Draft ${before}` });
       const response = await update(article.id, newArticle({ title: `Final ${after}`, category: 'Fabric info' }));
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ id: article.id, title: `Final ${after}`, category: 'Fabric info', createdAt: article.createdAt });
+      expect(response.json()).toMatchObject({
+        id: article.id,
+        title: `Final ${after}`,
+        category: 'Fabric info',
+        createdAt: article.createdAt,
+      });
       expect(response.json().updatedAt > article.updatedAt).toBe(true);
       expect(await search(before)).toEqual([]);
       expect((await search(after)).map((c) => c.id)).toEqual([article.id]);

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  LibraryArticle,
-  LibraryArticleInput,
-  LibraryCardList,
-  LibrarySearchQuery,
-} from '@sleepweave/contracts';
+import { LibraryArticle, LibraryArticleInput, LibraryCardList, LibrarySearchQuery } from '@sleepweave/contracts';
 import { ConcurrencyError } from '@sleepweave/event-store';
 import { badRequest, conflict, notFound, requireAdmin, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
@@ -26,7 +21,8 @@ async function handleArticle(ctx: LibraryContext, request: FastifyRequest, artic
   } catch (err) {
     if (err instanceof ArticleNotFound) throw notFound(ARTICLE_NOT_FOUND);
     if (err instanceof ArticleBodyEmpty) throw badRequest(`bodyHtml: ${err.message}`);
-    if (err instanceof ConcurrencyError) throw conflict('Someone else changed this article at the same moment. Please reload it and try again.');
+    if (err instanceof ConcurrencyError)
+      throw conflict('Someone else changed this article at the same moment. Please reload it and try again.');
     throw err;
   }
 }

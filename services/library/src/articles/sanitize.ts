@@ -7,11 +7,30 @@ import sanitizeHtml from 'sanitize-html';
  * only come from this site (a relative `src`): the CSP allows images from 'self' only.
  */
 const ALLOWED_TAGS = [
-  'h2', 'h3', 'h4',
-  'p', 'br', 'hr', 'blockquote',
-  'ul', 'ol', 'li',
-  'strong', 'em', 'b', 'i', 'u', 's', 'small', 'sub', 'sup', 'abbr',
-  'a', 'img', 'figure', 'figcaption',
+  'h2',
+  'h3',
+  'h4',
+  'p',
+  'br',
+  'hr',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
 ];
 
 const LINK_SCHEMES = ['http', 'https', 'mailto'];

@@ -51,7 +51,12 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<img src="/api/library/images/linen.svg" alt="Linen">')).toBe(
       '<img src="/api/library/images/linen.svg" alt="Linen" />',
     );
-    for (const src of ['https://tracker.example/pixel.gif', '//tracker.example/pixel.gif', 'data:image/svg+xml;base64,PHN2Zz4=', 'javascript:alert(1)']) {
+    for (const src of [
+      'https://tracker.example/pixel.gif',
+      '//tracker.example/pixel.gif',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'javascript:alert(1)',
+    ]) {
       expect(sanitizeArticleHtml(`<p>x</p><img src="${src}" alt="">`)).toBe('<p>x</p>');
     }
   });

@@ -13,7 +13,11 @@ const MAX_WORDS = 8;
  * (empty, or punctuation only): that is "no search".
  */
 export function buildPrefixTsQuery(input: string): string | null {
-  const words = input.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    input
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const unique = [...new Set(words.map((word) => word.slice(0, MAX_WORD_LENGTH)))].slice(0, MAX_WORDS);
   if (unique.length === 0) return null;
   return unique.map((word) => `'${word}':*`).join(' & ');

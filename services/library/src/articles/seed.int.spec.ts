@@ -26,7 +26,12 @@ async function counts(instance: Instance) {
 
 describe('seeding', () => {
   it('publishes each seed article once: on the first start, not again on concurrent starts or restarts', async () => {
-    const expected = { published: SEED_ARTICLES.length, streams: SEED_ARTICLES.length, system: SEED_ARTICLES.length, cards: SEED_ARTICLES.length };
+    const expected = {
+      published: SEED_ARTICLES.length,
+      streams: SEED_ARTICLES.length,
+      system: SEED_ARTICLES.length,
+      cards: SEED_ARTICLES.length,
+    };
 
     // Two instances starting at the same moment on an empty database.
     const [a, b] = await Promise.all([start(), start()]);

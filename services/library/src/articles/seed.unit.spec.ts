@@ -16,17 +16,20 @@ describe('seed articles', () => {
     expect(new Set(SEED_ARTICLES.map((a) => a.content.category))).toEqual(new Set(['Fabric info', 'Sleep tips', 'Research Studies']));
   });
 
-  it.each(SEED_ARTICLES.map((a) => [a.content.title, a] as const))('%s is valid, long enough, tagged and illustrated', (_title, article) => {
-    const content = LibraryArticleInput.parse(article.content);
-    expect(words(content.bodyHtml)).toBeGreaterThanOrEqual(300);
-    expect(content.tags.length).toBeGreaterThanOrEqual(3);
-    // The seed's HTML uses only what the allow-list keeps (so what is stored is what was written).
-    expect(sanitizeArticleHtml(content.bodyHtml)).toBe(content.bodyHtml.trim());
-    // Its image is one of the library's own files.
-    expect(content.imagePath.startsWith(`${IMAGES_PATH}/`)).toBe(true);
-    expect(existsSync(join(IMAGES_DIR, content.imagePath.slice(IMAGES_PATH.length + 1)))).toBe(true);
-    // Links to other articles point at seed articles that exist.
-    const ids = new Set(SEED_ARTICLES.map((a) => a.id));
-    for (const [, id] of content.bodyHtml.matchAll(/href="\/library\/article\/([^"]+)"/g)) expect(ids.has(id!)).toBe(true);
-  });
+  it.each(SEED_ARTICLES.map((a) => [a.content.title, a] as const))(
+    '%s is valid, long enough, tagged and illustrated',
+    (_title, article) => {
+      const content = LibraryArticleInput.parse(article.content);
+      expect(words(content.bodyHtml)).toBeGreaterThanOrEqual(300);
+      expect(content.tags.length).toBeGreaterThanOrEqual(3);
+      // The seed's HTML uses only what the allow-list keeps (so what is stored is what was written).
+      expect(sanitizeArticleHtml(content.bodyHtml)).toBe(content.bodyHtml.trim());
+      // Its image is one of the library's own files.
+      expect(content.imagePath.startsWith(`${IMAGES_PATH}/`)).toBe(true);
+      expect(existsSync(join(IMAGES_DIR, content.imagePath.slice(IMAGES_PATH.length + 1)))).toBe(true);
+      // Links to other articles point at seed articles that exist.
+      const ids = new Set(SEED_ARTICLES.map((a) => a.id));
+      for (const [, id] of content.bodyHtml.matchAll(/href="\/library\/article\/([^"]+)"/g)) expect(ids.has(id!)).toBe(true);
+    },
+  );
 });

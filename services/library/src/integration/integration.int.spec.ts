@@ -48,7 +48,8 @@ describe('identity.user.deleted', () => {
     await expect.poll(() => mentions(adminId), { timeout: 5_000 }).toBe(0);
     const [card] = await library.deps.sql`select title, created_by, updated_by from library_cards where id = ${article.id}`;
     expect(card).toEqual({ title: 'Revised by her', created_by: null, updated_by: null });
-    const events = await library.deps.sql`select type, data, metadata from events where stream_id = ${`article:${article.id}`} order by stream_position`;
+    const events = await library.deps
+      .sql`select type, data, metadata from events where stream_id = ${`article:${article.id}`} order by stream_position`;
     expect(events.map((e) => e.type)).toEqual(['ArticlePublished', 'ArticleRevised']);
     expect(events[0]!.data.publishedBy).toBeNull();
     expect(events[1]!.data.revisedBy).toBeNull();

@@ -19,7 +19,15 @@ export function accessToken(role: Role, userId: string = randomUUID()): string {
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid: KID }));
   const payload = base64url(
-    JSON.stringify({ sub: userId, sid: randomUUID(), role, iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: now, exp: now + 900 }),
+    JSON.stringify({
+      sub: userId,
+      sid: randomUUID(),
+      role,
+      iss: ACCESS_TOKEN_ISSUER,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      iat: now,
+      exp: now + 900,
+    }),
   );
   const signature = sign('sha256', Buffer.from(`${header}.${payload}`), { key: privateKey, dsaEncoding: 'ieee-p1363' });
   return `${header}.${payload}.${base64url(signature)}`;
@@ -53,5 +61,7 @@ export function newArticle(overrides: Partial<LibraryArticleInput> = {}): Librar
 
 /** A made-up word no article contains (letters only, so it is one search word). */
 export function uniqueWord(prefix = 'zq'): string {
-  return `${prefix}${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
+  return `${prefix}${randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 10)}`;
 }

@@ -22,8 +22,7 @@ export type ConsentGiven = DomainEvent<
 export type ConsentEvent = ConsentGiven;
 
 export type ConsentState =
-  | { status: 'none' }
-  | { status: 'given'; consentId: string; consentVersion: string; acceptedAt: string; studyStartDate: string };
+  { status: 'none' } | { status: 'given'; consentId: string; consentVersion: string; acceptedAt: string; studyStartDate: string };
 
 export const initialState = (): ConsentState => ({ status: 'none' });
 

@@ -10,10 +10,14 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-const consentStatus = (headers: Record<string, string>) =>
-  env.study.app.inject({ method: 'GET', url: '/api/sleep/consent', headers });
+const consentStatus = (headers: Record<string, string>) => env.study.app.inject({ method: 'GET', url: '/api/sleep/consent', headers });
 const giveConsent = (headers: Record<string, string>, payload: unknown = {}) =>
-  env.study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: { ...headers, 'x-forwarded-for': '203.0.113.7' }, payload: payload as object });
+  env.study.app.inject({
+    method: 'POST',
+    url: '/api/sleep/consent',
+    headers: { ...headers, 'x-forwarded-for': '203.0.113.7' },
+    payload: payload as object,
+  });
 
 describe('/api/sleep/consent', () => {
   it('answers 401 without a session', async () => {
@@ -24,25 +28,39 @@ describe('/api/sleep/consent', () => {
 
   it('records consent once with text, version, time and IP; the start date is today in her timezone', async () => {
     const { userId, headers } = await newParticipant(env, 'America/Los_Angeles');
-    expect((await consentStatus(headers)).json()).toEqual({ hasConsent: false, consentVersion: null, acceptedAt: null, studyStartDate: null });
+    expect((await consentStatus(headers)).json()).toEqual({
+      hasConsent: false,
+      consentVersion: null,
+      acceptedAt: null,
+      studyStartDate: null,
+    });
 
     const before = new Date();
     const first = await giveConsent(headers);
     expect(first.statusCode).toBe(201);
     const status = first.json();
     expect(status).toMatchObject({ hasConsent: true, consentVersion: '1.0' });
-    expect([calendarDateIn('America/Los_Angeles', before), calendarDateIn('America/Los_Angeles', new Date())]).toContain(status.studyStartDate);
+    expect([calendarDateIn('America/Los_Angeles', before), calendarDateIn('America/Los_Angeles', new Date())]).toContain(
+      status.studyStartDate,
+    );
     expect((await consentStatus(headers)).json()).toEqual(status);
 
-    const [row] = await env.study.deps.sql`select consent_text, consent_version, ip_address, accepted_at, timezone from consents where user_id = ${userId}`;
-    expect(row).toMatchObject({ consent_text: consentText(), consent_version: '1.0', ip_address: '203.0.113.7', timezone: 'America/Los_Angeles' });
+    const [row] = await env.study.deps
+      .sql`select consent_text, consent_version, ip_address, accepted_at, timezone from consents where user_id = ${userId}`;
+    expect(row).toMatchObject({
+      consent_text: consentText(),
+      consent_version: '1.0',
+      ip_address: '203.0.113.7',
+      timezone: 'America/Los_Angeles',
+    });
     expect(new Date(row!.accepted_at).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
 
     // Consent twice: nothing moves, nothing new is stored.
     const again = await giveConsent(headers);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(status);
-    const [{ count }] = await env.study.deps.sql`select count(*)::int as count from events where stream_id = ${`consent:${userId}`}` as unknown as [{ count: number }];
+    const [{ count }] = (await env.study.deps
+      .sql`select count(*)::int as count from events where stream_id = ${`consent:${userId}`}`) as unknown as [{ count: number }];
     expect(count).toBe(1);
   });
 

@@ -26,11 +26,13 @@ describe('study.consent.given', () => {
     try {
       const { userId, access, studyStartDate } = await consentedParticipant(env, 'America/Denver');
       expect(studyStartDate).toBe(calendarDateIn('America/Denver', new Date()));
-      await expect.poll(() => seen.find((e) => e.subject === `consent:${userId}`)?.data, { timeout: 5_000 }).toMatchObject({
-        userId,
-        consentVersion: '1.0',
-        studyStartDate,
-      });
+      await expect
+        .poll(() => seen.find((e) => e.subject === `consent:${userId}`)?.data, { timeout: 5_000 })
+        .toMatchObject({
+          userId,
+          consentVersion: '1.0',
+          studyStartDate,
+        });
       expect(JSON.stringify(seen.find((e) => e.subject === `consent:${userId}`))).not.toMatch(/consentText|ipAddress|Daily routine/);
 
       // identity projects it: GET /api/auth/user returns studyStartDate.
@@ -49,7 +51,12 @@ describe('identity.user.deleted', () => {
     const stays = await consentedParticipant(env);
     const date = calendarDateIn('Europe/London', new Date());
     for (const p of [gone, stays]) {
-      const created = await env.study.app.inject({ method: 'POST', url: '/api/sleep/log', headers: p.headers, payload: { date, sleepScore: 80 } });
+      const created = await env.study.app.inject({
+        method: 'POST',
+        url: '/api/sleep/log',
+        headers: p.headers,
+        payload: { date, sleepScore: 80 },
+      });
       expect(created.statusCode).toBe(201);
     }
     const { sql } = env.study.deps;
@@ -97,7 +104,9 @@ describe('identity.user.deleted', () => {
 
     it('a night logged while her deletion is applied leaves nothing of hers (401)', async () => {
       const maya = await consentedParticipant(env);
-      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 80 }));
+      const during = await duringDeletion(env, maya.userId, () =>
+        inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 80 }),
+      );
       expect(await counts(maya.userId)).toEqual(nothing);
       expect(during.statusCode).toBe(401);
     });
@@ -105,7 +114,9 @@ describe('identity.user.deleted', () => {
     it('a night revised while her deletion is applied leaves nothing of hers (401)', async () => {
       const maya = await consentedParticipant(env);
       const night = (await inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 70 })).json();
-      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'PUT', `/api/sleep/log/${night.id}`, { date: today(), sleepScore: 90 }));
+      const during = await duringDeletion(env, maya.userId, () =>
+        inject(maya, 'PUT', `/api/sleep/log/${night.id}`, { date: today(), sleepScore: 90 }),
+      );
       expect(await counts(maya.userId)).toEqual(nothing);
       expect(during.statusCode).toBe(401);
     });
@@ -124,9 +135,14 @@ describe('identity.user.deleted', () => {
 
   it('is a no-op for a user the study never saw', async () => {
     const { userId } = await newParticipant(env);
-    const unknown = testEnvelope('identity.user.deleted', { userId: '00000000-0000-4000-8000-000000000001', deletedAt: new Date().toISOString() });
+    const unknown = testEnvelope('identity.user.deleted', {
+      userId: '00000000-0000-4000-8000-000000000001',
+      deletedAt: new Date().toISOString(),
+    });
     await env.study.deps.bus.publish(unknown);
-    await expect.poll(async () => (await env.study.deps.sql`select 1 from inbox where event_id = ${unknown.id}`).length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(async () => (await env.study.deps.sql`select 1 from inbox where event_id = ${unknown.id}`).length, { timeout: 5_000 })
+      .toBe(1);
     expect(await findDirectoryUser(env.study.deps.sql, userId)).toBeDefined();
   });
 });

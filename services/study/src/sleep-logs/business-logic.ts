@@ -1,10 +1,4 @@
-import {
-  SLEEP_LOG_FIELDS,
-  latestLoggableDate,
-  studyStatusOn,
-  type SleepLogValues,
-  type Timezone,
-} from '@sleepweave/contracts';
+import { SLEEP_LOG_FIELDS, latestLoggableDate, studyStatusOn, type SleepLogValues, type Timezone } from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
 import { evolve, initialState, type SleepLogEvent, type SleepLogState } from './sleep-log.ts';
 

@@ -3,7 +3,17 @@ import { FIELD_COLUMNS, type SleepLogRow } from './columns.ts';
 
 const columns = (sql: Sql) =>
   sql.unsafe(
-    ['id', 'user_id', 'date::text as date', 'study_day', 'phase', 'recommended_material', ...Object.values(FIELD_COLUMNS), 'created_at', 'updated_at'].join(', '),
+    [
+      'id',
+      'user_id',
+      'date::text as date',
+      'study_day',
+      'phase',
+      'recommended_material',
+      ...Object.values(FIELD_COLUMNS),
+      'created_at',
+      'updated_at',
+    ].join(', '),
   );
 
 /** Her nights, newest first. */

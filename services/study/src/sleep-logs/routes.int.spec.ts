@@ -63,7 +63,15 @@ describe('POST /api/sleep/log', () => {
     const consentedAt = new Date(Date.now() - 15 * 86_400_000);
     await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
       type: 'GiveConsent',
-      data: { consentId: randomUUID(), userId, consentText: consentText(), consentVersion: '1.0', ipAddress: null, timezone: 'America/New_York', now: consentedAt },
+      data: {
+        consentId: randomUUID(),
+        userId,
+        consentText: consentText(),
+        consentVersion: '1.0',
+        ipAddress: null,
+        timezone: 'America/New_York',
+        now: consentedAt,
+      },
     });
     const today = todayIn('America/New_York');
     const response = await createLog(headers, { date: today, sleepwearMaterial: '100% Cotton' });
@@ -79,7 +87,10 @@ describe('POST /api/sleep/log', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({ error: 'conflict', message: 'A sleep log for this date already exists.' });
+    expect(answers.find((a) => a.statusCode === 409)!.json()).toEqual({
+      error: 'conflict',
+      message: 'A sleep log for this date already exists.',
+    });
     const rows = await env.study.deps.sql`select sleep_score from sleep_logs where user_id = ${userId}`;
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sleep_score).toBe(answers.find((a) => a.statusCode === 201)!.json().sleepScore);
@@ -121,7 +132,10 @@ describe('POST /api/sleep/log', () => {
     const { headers } = await newParticipant(env);
     const response = await createLog(headers, { date: todayIn('Europe/London') });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'consent_required', message: 'Please give your consent to the sleep study before logging sleep.' });
+    expect(response.json()).toEqual({
+      error: 'consent_required',
+      message: 'Please give your consent to the sleep study before logging sleep.',
+    });
   });
 });
 
@@ -153,10 +167,23 @@ describe('PUT /api/sleep/log/{id}', () => {
     const date = todayIn('Europe/London');
     const created = (await createLog(headers, { date, ...night })).json();
     const { comments: _dropped, ...rest } = night;
-    const response = await inject('PUT', `/api/sleep/log/${created.id}`, headers, { ...rest, date, sleepScore: 90, totalSleepMinutes: 480 });
+    const response = await inject('PUT', `/api/sleep/log/${created.id}`, headers, {
+      ...rest,
+      date,
+      sleepScore: 90,
+      totalSleepMinutes: 480,
+    });
     expect(response.statusCode).toBe(200);
     const updated = response.json();
-    expect(updated).toMatchObject({ id: created.id, date, studyDay: 1, phase: 'polyester', sleepScore: 90, totalSleepMinutes: 480, comments: null });
+    expect(updated).toMatchObject({
+      id: created.id,
+      date,
+      studyDay: 1,
+      phase: 'polyester',
+      sleepScore: 90,
+      totalSleepMinutes: 480,
+      comments: null,
+    });
     expect(updated.createdAt).toBe(created.createdAt);
     expect((await inject('GET', `/api/sleep/log/${date}`, headers)).json()).toEqual(updated);
   });
@@ -207,7 +234,9 @@ describe('events for research', () => {
       const log = (await createLog(headers, { date, ...night })).json();
       await inject('PUT', `/api/sleep/log/${log.id}`, headers, { ...night, date, sleepScore: 85 });
       const mine = () => seen.filter((e) => e.subject === `sleep_log:${userId}:${date}`);
-      await expect.poll(() => mine().map((e) => e.type), { timeout: 5_000 }).toEqual(['study.sleep_log.recorded', 'study.sleep_log.revised']);
+      await expect
+        .poll(() => mine().map((e) => e.type), { timeout: 5_000 })
+        .toEqual(['study.sleep_log.recorded', 'study.sleep_log.revised']);
       const [recorded, revised] = mine();
       const expected = { logId: log.id, userId, date, studyDay: 1, phase: 'polyester', recommendedMaterial: '100% Polyester', ...night };
       expect(recorded!.data).toEqual({ ...expected, recordedAt: log.createdAt });

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SleepLog,
-  SleepLogDateParams,
-  SleepLogIdParams,
-  SleepLogInput,
-  SleepLogList,
-  toSleepLogValues,
-} from '@sleepweave/contracts';
+import { SleepLog, SleepLogDateParams, SleepLogIdParams, SleepLogInput, SleepLogList, toSleepLogValues } from '@sleepweave/contracts';
 import { isConcurrencyError } from '@sleepweave/event-store';
-import { awaitDirectoryUser, badRequest, conflict, HttpError, lockDirectoryUser, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  awaitDirectoryUser,
+  badRequest,
+  conflict,
+  HttpError,
+  lockDirectoryUser,
+  notFound,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import { findConsent } from '../consents/queries.ts';
 import type { StudyContext } from '../context.ts';
-import {
-  ConsentRequired,
-  InvalidSleepLogDate,
-  SleepLogAlreadyRecorded,
-  SleepLogNotFound,
-  sleepLogDecider,
-} from './business-logic.ts';
+import { ConsentRequired, InvalidSleepLogDate, SleepLogAlreadyRecorded, SleepLogNotFound, sleepLogDecider } from './business-logic.ts';
 import { toSleepLog } from './columns.ts';
 import { findSleepLogByDate, findSleepLogById, listSleepLogs } from './queries.ts';
 import { sleepLogStreamId } from './sleep-log.ts';
@@ -39,16 +35,12 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
     return (await listSleepLogs(ctx.sql, sub)).map(toSleepLog);
   });
 
-  app.get(
-    '/api/sleep/log/:date',
-    { schema: { params: SleepLogDateParams, response: { 200: SleepLog } } },
-    async (request) => {
-      const { sub } = requireUser(request);
-      const row = await findSleepLogByDate(ctx.sql, sub, request.params.date);
-      if (!row) throw notFound('No sleep log for this date.');
-      return toSleepLog(row);
-    },
-  );
+  app.get('/api/sleep/log/:date', { schema: { params: SleepLogDateParams, response: { 200: SleepLog } } }, async (request) => {
+    const { sub } = requireUser(request);
+    const row = await findSleepLogByDate(ctx.sql, sub, request.params.date);
+    if (!row) throw notFound('No sleep log for this date.');
+    return toSleepLog(row);
+  });
 
   app.post('/api/sleep/log', { schema: { body: SleepLogInput, response: { 201: SleepLog } } }, async (request, reply) => {
     const { sub: userId } = requireUser(request);

@@ -33,7 +33,10 @@ const now = new Date('2026-05-20T07:30:00.000Z');
 const start = '2026-05-04';
 
 function record(date: string, overrides: Partial<RecordSleepLog['data']> = {}): RecordSleepLog {
-  return { type: 'RecordSleepLog', data: { logId, userId, date, values, studyStartDate: start, timezone: 'Europe/London', now, ...overrides } };
+  return {
+    type: 'RecordSleepLog',
+    data: { logId, userId, date, values, studyStartDate: start, timezone: 'Europe/London', now, ...overrides },
+  };
 }
 function revise(date: string, newValues: SleepLogValues, id = logId): ReviseSleepLog {
   return { type: 'ReviseSleepLog', data: { logId: id, userId, date, values: newValues, now } };
@@ -83,7 +86,10 @@ describe('sleep log decider: recording a night', () => {
   });
 
   it('needs her consent', () => {
-    spec.given([]).when(record('2026-05-18', { studyStartDate: null })).thenThrows(ConsentRequired);
+    spec
+      .given([])
+      .when(record('2026-05-18', { studyStartDate: null }))
+      .thenThrows(ConsentRequired);
   });
 
   it('accepts up to tomorrow in her timezone and refuses later dates', () => {
@@ -91,7 +97,10 @@ describe('sleep log decider: recording a night', () => {
     const lateEvening = new Date('2026-05-20T23:30:00.000Z');
     const [event] = sleepLogDecider.decide(record('2026-05-22', { now: lateEvening, timezone: 'Europe/Paris' }), fold([]));
     expect(event!.data).toMatchObject({ date: '2026-05-22', studyDay: 19 });
-    const error = spec.given([]).when(record('2026-05-22', { now: lateEvening, timezone: 'America/New_York' })).thenThrows(InvalidSleepLogDate);
+    const error = spec
+      .given([])
+      .when(record('2026-05-22', { now: lateEvening, timezone: 'America/New_York' }))
+      .thenThrows(InvalidSleepLogDate);
     expect((error as Error).message).toBe('You can log nights up to tomorrow (2026-05-21).');
   });
 
@@ -105,12 +114,24 @@ describe('sleep log decider: revising a night', () => {
   const changed: SleepLogValues = { ...values, sleepScore: 88, comments: 'Woke once, cooler than last week', heatWave: false };
 
   it('replaces every field and keeps the night (date, study day, phase)', () => {
-    spec.given([recorded]).when(revise('2026-05-18', changed)).then([
-      {
-        type: 'SleepLogRevised',
-        data: { logId, userId, date: '2026-05-18', studyDay: 15, phase: 'washout', recommendedMaterial: '100% Cotton', ...changed, revisedAt: now.toISOString() },
-      },
-    ]);
+    spec
+      .given([recorded])
+      .when(revise('2026-05-18', changed))
+      .then([
+        {
+          type: 'SleepLogRevised',
+          data: {
+            logId,
+            userId,
+            date: '2026-05-18',
+            studyDay: 15,
+            phase: 'washout',
+            recommendedMaterial: '100% Cotton',
+            ...changed,
+            revisedAt: now.toISOString(),
+          },
+        },
+      ]);
   });
 
   it('clears a field left out of the new version', () => {
@@ -119,12 +140,18 @@ describe('sleep log decider: revising a night', () => {
   });
 
   it('decides nothing when nothing changed', () => {
-    spec.given([recorded]).when(revise('2026-05-18', { ...values })).then([]);
+    spec
+      .given([recorded])
+      .when(revise('2026-05-18', { ...values }))
+      .then([]);
   });
 
   it('refuses an unknown log and another log id', () => {
     spec.given([]).when(revise('2026-05-18', changed)).thenThrows(SleepLogNotFound);
-    spec.given([recorded]).when(revise('2026-05-18', changed, 'a1d2e3f4-0000-4000-8000-000000000000')).thenThrows(SleepLogNotFound);
+    spec
+      .given([recorded])
+      .when(revise('2026-05-18', changed, 'a1d2e3f4-0000-4000-8000-000000000000'))
+      .thenThrows(SleepLogNotFound);
   });
 
   it('refuses to move a log to another date', () => {

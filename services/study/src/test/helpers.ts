@@ -33,7 +33,10 @@ export async function startStudy() {
 export type Study = Awaited<ReturnType<typeof startStudy>>;
 
 /** A newly registered participant, once the study knows her; `headers` carry her token. */
-export async function newParticipant(env: { identity: Identity; study: Study['study'] }, timezone: RegisterRequest['timezone'] = 'Europe/London') {
+export async function newParticipant(
+  env: { identity: Identity; study: Study['study'] },
+  timezone: RegisterRequest['timezone'] = 'Europe/London',
+) {
   const { user, access } = await register(env.identity, { timezone });
   await expect.poll(async () => (await findDirectoryUser(env.study.deps.sql, user.id))?.userId, { timeout: 5_000 }).toBe(user.id);
   return { userId: user.id, access, headers: { authorization: `Bearer ${access}` } };

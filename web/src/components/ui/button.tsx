@@ -53,13 +53,7 @@ export function Button({
     );
   }
   return (
-    <button
-      type={type ?? 'button'}
-      className={classes}
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      {...props}
-    >
+    <button type={type ?? 'button'} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
       {pending ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : null}
       {children}
     </button>

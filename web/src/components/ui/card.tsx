@@ -2,12 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

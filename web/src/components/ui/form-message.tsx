@@ -10,7 +10,13 @@ export interface FormMessageValue {
  * successfully! Redirecting...'), inside a polite live region so it is read out when it
  * appears. Errors are alerts.
  */
-export function FormMessage({ message, successIcon: SuccessIcon = CircleCheck }: { message: FormMessageValue | null; successIcon?: LucideIcon }) {
+export function FormMessage({
+  message,
+  successIcon: SuccessIcon = CircleCheck,
+}: {
+  message: FormMessageValue | null;
+  successIcon?: LucideIcon;
+}) {
   return (
     <div aria-live="polite" className="empty:-mb-5">
       {message ? (

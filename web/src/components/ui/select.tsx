@@ -24,26 +24,9 @@ export interface SelectProps {
 }
 
 /** A single-choice list (radix Select) with its options; the trigger is labelled via `id`. */
-export function Select({
-  id,
-  name,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  disabled,
-  required,
-  className,
-  ...aria
-}: SelectProps) {
+export function Select({ id, name, value, onValueChange, options, placeholder, disabled, required, className, ...aria }: SelectProps) {
   return (
-    <SelectPrimitive.Root
-      name={name}
-      value={value}
-      onValueChange={onValueChange}
-      disabled={disabled}
-      required={required}
-    >
+    <SelectPrimitive.Root name={name} value={value} onValueChange={onValueChange} disabled={disabled} required={required}>
       <SelectPrimitive.Trigger
         id={id}
         className={cn(

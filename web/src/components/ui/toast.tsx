@@ -22,17 +22,13 @@ export function Toaster() {
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-12 shadow-lg',
             'data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) motion-safe:transition-opacity',
-            t.variant === 'destructive'
-              ? 'border-rose-200 bg-rose-50 text-rose-900'
-              : 'border-night-200 bg-white text-night-950',
+            t.variant === 'destructive' ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-night-200 bg-white text-night-950',
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-base font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description ? (
-              <ToastPrimitive.Description className="text-base leading-snug opacity-90">
-                {t.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-base leading-snug opacity-90">{t.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close

@@ -46,11 +46,7 @@ export const FABRICS: readonly Fabric[] = [
       'Takes up moisture vapour without feeling wet.',
       'Naturally resists odour, so it needs washing less often.',
     ],
-    [
-      'Coarser wools can itch sensitive skin.',
-      'Needs a cool, gentle wash.',
-      'Heavier weights may feel too warm in a heated bedroom.',
-    ],
+    ['Coarser wools can itch sensitive skin.', 'Needs a cool, gentle wash.', 'Heavier weights may feel too warm in a heated bedroom.'],
   ),
   fabric(
     'hemp',
@@ -98,10 +94,7 @@ export const FABRICS: readonly Fabric[] = [
       'Grown without synthetic pesticides or fertilisers.',
       "Sits exactly at the body's 100 Hz baseline on the chart.",
     ],
-    [
-      'Absorbs sweat but dries slowly, so it can feel damp after a hot flash.',
-      'May shrink if washed or dried hot.',
-    ],
+    ['Absorbs sweat but dries slowly, so it can feel damp after a hot flash.', 'May shrink if washed or dried hot.'],
   ),
   fabric(
     'regular-cotton',
@@ -130,10 +123,7 @@ export const FABRICS: readonly Fabric[] = [
     'Rayon',
     15,
     ['Soft, with a fluid drape.', 'Feels cool to the touch.'],
-    [
-      'Made from wood pulp through heavy chemical processing.',
-      'Weak when wet; can shrink or lose its shape.',
-    ],
+    ['Made from wood pulp through heavy chemical processing.', 'Weak when wet; can shrink or lose its shape.'],
   ),
   fabric(
     'polyester',
@@ -196,10 +186,7 @@ export const FABRICS: readonly Fabric[] = [
     'Viscose',
     0,
     ['Soft, breathable and absorbent, with a silky drape.', 'Affordable.'],
-    [
-      'A man-made fibre from wood pulp, produced with harsh chemicals.',
-      'Weaker when wet; may shrink or lose shape.',
-    ],
+    ['A man-made fibre from wood pulp, produced with harsh chemicals.', 'Weaker when wet; may shrink or lose shape.'],
   ),
   fabric(
     'modal',
@@ -212,10 +199,7 @@ export const FABRICS: readonly Fabric[] = [
     'tencel',
     'Tencel',
     0,
-    [
-      'Tencel lyocell is made in a closed-loop process that recovers most of its solvent.',
-      'Smooth, absorbent and cool to the touch.',
-    ],
+    ['Tencel lyocell is made in a closed-loop process that recovers most of its solvent.', 'Smooth, absorbent and cool to the touch.'],
     ['Still a regenerated (man-made) fibre, which is why the chart places it here.', 'Can wrinkle; wash gently.'],
   ),
   fabric(

@@ -113,11 +113,46 @@ describe('blend rules (sections 2 and 5)', () => {
   });
 
   it.each([
-    ['99', [{ frequency: 5000, percentage: 59 }, { frequency: 0, percentage: 40 }], 0],
-    ['100', [{ frequency: 5000, percentage: 60 }, { frequency: 0, percentage: 40 }], 3000],
-    ['101', [{ frequency: 5000, percentage: 61 }, { frequency: 0, percentage: 40 }], 0],
-    ['100, cottons', [{ frequency: 100, percentage: 50 }, { frequency: 40, percentage: 50 }], 70],
-    ['100, low', [{ frequency: 10, percentage: 60 }, { frequency: 15, percentage: 40 }], 12],
+    [
+      '99',
+      [
+        { frequency: 5000, percentage: 59 },
+        { frequency: 0, percentage: 40 },
+      ],
+      0,
+    ],
+    [
+      '100',
+      [
+        { frequency: 5000, percentage: 60 },
+        { frequency: 0, percentage: 40 },
+      ],
+      3000,
+    ],
+    [
+      '101',
+      [
+        { frequency: 5000, percentage: 61 },
+        { frequency: 0, percentage: 40 },
+      ],
+      0,
+    ],
+    [
+      '100, cottons',
+      [
+        { frequency: 100, percentage: 50 },
+        { frequency: 40, percentage: 50 },
+      ],
+      70,
+    ],
+    [
+      '100, low',
+      [
+        { frequency: 10, percentage: 60 },
+        { frequency: 15, percentage: 40 },
+      ],
+      12,
+    ],
   ])('weighted average with total %s is %s Hz', (_label, components, frequency) => {
     expect(blendFrequency(components)).toBeCloseTo(frequency, 10);
   });

@@ -36,8 +36,7 @@ export function AuthScreen() {
             Your journey toward better sleep starts tonight.
           </h1>
           <p className="mt-4 text-lg text-lavender-200">
-            Gentle support for women through menopause and every season of life: rest, reflect and wake a little
-            lighter.
+            Gentle support for women through menopause and every season of life: rest, reflect and wake a little lighter.
           </p>
           <ul className="mt-8 hidden gap-4 sm:grid">
             {highlights.map(({ icon: Icon, text }) => (
@@ -69,9 +68,7 @@ export function AuthScreen() {
             </TabsContent>
             <TabsContent value="signup" forceMount>
               <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
-              <p className="mb-6 text-base text-night-700">
-                A few details help us tailor the study to you.
-              </p>
+              <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
               <SignUpForm active={mode === 'signup'} />
             </TabsContent>
           </Tabs>

@@ -10,7 +10,6 @@ import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { fieldErrors } from '../../../lib/form';
 import { useForgotPassword } from '../api/forgot-password';
 
-
 /**
  * "Forgot your password?" opens the Reset Password modal: she types her e-mail and gets
  * a link by mail. The answer is the server's, the same whether the address is registered.

@@ -45,7 +45,7 @@ describe('Reset Password modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
-  it("refuses an address that is not one, without calling the server", async () => {
+  it('refuses an address that is not one, without calling the server', async () => {
     const { user, dialog } = await openDialog();
     const email = within(dialog).getByLabelText('Email');
     await user.clear(email);
@@ -57,7 +57,10 @@ describe('Reset Password modal', () => {
 
   it('shows the server message on a refusal (429) and keeps the address', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(429, { error: 'too_many_requests', message: 'Too many password reset requests. Please wait a few minutes and try again.' }),
+      jsonResponse(429, {
+        error: 'too_many_requests',
+        message: 'Too many password reset requests. Please wait a few minutes and try again.',
+      }),
     );
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));

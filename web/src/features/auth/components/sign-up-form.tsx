@@ -106,9 +106,7 @@ export function SignUpForm({ active }: { active: boolean }) {
     onError: (error) => {
       setMessage({
         kind: 'error',
-        text: isNetworkError(error)
-          ? 'Network error - please try again'
-          : (serverMessage(error) ?? 'Registration failed'),
+        text: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Registration failed'),
       });
     },
   });
@@ -140,12 +138,26 @@ export function SignUpForm({ active }: { active: boolean }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="signup-first-name" label="First name" error={errors.firstName}>
           {(control) => (
-            <Input {...control} name="firstName" autoComplete="given-name" required value={values.firstName} onChange={onInput('firstName')} />
+            <Input
+              {...control}
+              name="firstName"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              onChange={onInput('firstName')}
+            />
           )}
         </Field>
         <Field id="signup-last-name" label="Last name" error={errors.lastName}>
           {(control) => (
-            <Input {...control} name="lastName" autoComplete="family-name" required value={values.lastName} onChange={onInput('lastName')} />
+            <Input
+              {...control}
+              name="lastName"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              onChange={onInput('lastName')}
+            />
           )}
         </Field>
       </div>

@@ -107,9 +107,7 @@ describe('SignUpForm', () => {
   });
 
   it("shows the server's message when registration is refused", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(409, { error: 'conflict', message: 'An account with this email already exists.' }),
-    );
+    fetchMock.mockResolvedValue(jsonResponse(409, { error: 'conflict', message: 'An account with this email already exists.' }));
     renderWithProviders(<SignUpForm active />);
     const user = await fillForm();
 

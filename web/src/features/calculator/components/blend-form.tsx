@@ -23,14 +23,11 @@ export function BlendForm({
 }) {
   const total = blendTotal(rows);
   const complete = isCompleteTotal(total);
-  const update = (key: number, patch: Partial<BlendRow>) =>
-    onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const update = (key: number, patch: Partial<BlendRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
   return (
     <div className="grid gap-5">
-      <p className="text-base text-night-700">
-        Add the fabrics on the label and their percentages. They must add up to exactly 100%.
-      </p>
+      <p className="text-base text-night-700">Add the fabrics on the label and their percentages. They must add up to exactly 100%.</p>
       <ol className="grid gap-4">
         {rows.map((row, index) => {
           const n = index + 1;

@@ -36,14 +36,14 @@ export function AboutTheseNumbers() {
         About these numbers
       </h2>
       <p className="mt-3 text-base text-night-800">
-        The fabric &ldquo;frequencies&rdquo; here come from a popular claim that is widely shared online. It is not
-        established science: no study with published methods and data has measured them, and there is no accepted way
-        to measure a fabric&apos;s or a body&apos;s &ldquo;frequency&rdquo; like this.
+        The fabric &ldquo;frequencies&rdquo; here come from a popular claim that is widely shared online. It is not established science: no
+        study with published methods and data has measured them, and there is no accepted way to measure a fabric&apos;s or a body&apos;s
+        &ldquo;frequency&rdquo; like this.
       </p>
       <p className="mt-2 text-base text-night-800">
-        Please read the scores as a playful guide, not as health advice. What is well known is simpler: breathable
-        natural fibres such as linen and cotton let heat and moisture escape, which many women find helps on nights
-        with hot flashes. Our sleep study is there to find out what works for you.
+        Please read the scores as a playful guide, not as health advice. What is well known is simpler: breathable natural fibres such as
+        linen and cotton let heat and moisture escape, which many women find helps on nights with hot flashes. Our sleep study is there to
+        find out what works for you.
       </p>
     </Card>
   );

@@ -88,7 +88,9 @@ describe('CalculatorScreen', () => {
     expect(within(result).getByText('3,000 Hz')).toBeTruthy();
     expect(within(result).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('95');
     const composition = within(result).getByRole('heading', { name: 'Blend Composition' }).parentElement!;
-    const items = within(composition).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(composition)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toContain('Linen');
     expect(items[0]).toContain('60%');
     expect(items[1]).toContain('Polyester');

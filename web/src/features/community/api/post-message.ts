@@ -8,10 +8,7 @@ import { threadQueryKey } from './get-thread';
 export const postMessage = (data: CreateMessageRequest) =>
   api.post('/api/community/message', data, { schema: Message, redirectOnUnauthorized: false });
 
-export function usePostMessage({
-  onSuccess,
-  onError,
-}: { onSuccess?: (message: Message) => void; onError?: (error: Error) => void } = {}) {
+export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: Message) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postMessage,

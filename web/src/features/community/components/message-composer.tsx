@@ -70,7 +70,10 @@ export function MessageComposer({ threadId }: { threadId: string }) {
           {send.isPending ? 'Sending...' : 'Send'}
         </Button>
       </div>
-      <p id="message-hint" className={tooLong ? 'text-sm font-medium text-rose-700' : 'sr-only sm:not-sr-only sm:text-sm sm:text-night-500'}>
+      <p
+        id="message-hint"
+        className={tooLong ? 'text-sm font-medium text-rose-700' : 'sr-only sm:not-sr-only sm:text-sm sm:text-night-500'}
+      >
         {tooLong
           ? `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters (now ${Array.from(body.trim()).length.toLocaleString('en-US')}).`
           : 'Enter sends, Shift+Enter starts a new line.'}

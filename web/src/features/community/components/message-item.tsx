@@ -10,7 +10,10 @@ function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
     return <img src={imageUrl} alt="" onError={() => setBroken(true)} className="size-9 shrink-0 rounded-full object-cover" />;
   }
   return (
-    <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-lavender-200 text-base font-semibold text-night-800">
+    <span
+      aria-hidden="true"
+      className="grid size-9 shrink-0 place-items-center rounded-full bg-lavender-200 text-base font-semibold text-night-800"
+    >
       {initialOf(name)}
     </span>
   );

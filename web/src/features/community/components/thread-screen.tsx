@@ -92,7 +92,10 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
         ) : notFound ? (
           <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
             <p className="text-lg text-night-800">{THREAD_NOT_FOUND_MESSAGE}</p>
-            <Link to={paths.community.root} className="inline-flex items-center gap-2 font-medium text-night-700 underline underline-offset-4">
+            <Link
+              to={paths.community.root}
+              className="inline-flex items-center gap-2 font-medium text-night-700 underline underline-offset-4"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" /> Back to Community
             </Link>
           </div>
@@ -107,7 +110,9 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
           <>
             <section ref={list} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} aria-label="Messages">
               {thread.data.messages.length === 0 ? (
-                <p className="flex h-full items-center justify-center text-center text-night-600">No messages yet. Start the conversation!</p>
+                <p className="flex h-full items-center justify-center text-center text-night-600">
+                  No messages yet. Start the conversation!
+                </p>
               ) : (
                 <ol className="grid gap-4">
                   {thread.data.messages.map((message) => (

@@ -60,12 +60,27 @@ afterEach(() => {
 describe('ThreadScreen', () => {
   it('shows her own messages as You and others by first name, e-mail name or User, oldest first', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(200, detail([
-        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b1', ada, 'Linen helped <b>me</b>', { firstName: 'Ada', email: 'ada' }, minutesAgo(3 * 1440)),
-        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b2', '2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Same', { email: 'quiet.reader' }, minutesAgo(120)),
-        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b3', '3a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Hi', {}, minutesAgo(7)),
-        message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b4', me, 'Mine', { firstName: 'Maya' }, minutesAgo(0)),
-      ])),
+      jsonResponse(
+        200,
+        detail([
+          message(
+            '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b1',
+            ada,
+            'Linen helped <b>me</b>',
+            { firstName: 'Ada', email: 'ada' },
+            minutesAgo(3 * 1440),
+          ),
+          message(
+            '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b2',
+            '2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+            'Same',
+            { email: 'quiet.reader' },
+            minutesAgo(120),
+          ),
+          message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b3', '3a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'Hi', {}, minutesAgo(7)),
+          message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b4', me, 'Mine', { firstName: 'Maya' }, minutesAgo(0)),
+        ]),
+      ),
     );
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     expect(await screen.findByRole('heading', { name: 'Linen week one' })).toBeTruthy();
@@ -91,8 +106,16 @@ describe('ThreadScreen', () => {
     await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
     expect(FakeSocket.made[0]!.url).toBe(`ws://${window.location.host}/ws`);
 
-    fetchMock.mockResolvedValue(jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', ada, 'Fresh news', { firstName: 'Ada' }, minutesAgo(0))])));
-    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', senderId: ada, createdAt: minutesAgo(0) } }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', ada, 'Fresh news', { firstName: 'Ada' }, minutesAgo(0))])),
+    );
+    act(() =>
+      FakeSocket.made[0]!.receive({
+        type: 'new_message',
+        threadId,
+        message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', senderId: ada, createdAt: minutesAgo(0) },
+      }),
+    );
     expect(await screen.findByText('Fresh news')).toBeTruthy();
   });
 
@@ -143,7 +166,9 @@ describe('ThreadScreen', () => {
     [429, { error: 'too_many_requests', message: 'You can send up to 30 messages a minute. Please wait a moment and try again.' }],
     [503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' }],
   ])('keeps the text and toasts the server message on %i', async (status, body) => {
-    fetchMock.mockImplementation(async (_input, init) => (init?.method === 'POST' ? jsonResponse(status, body) : jsonResponse(200, detail([]))));
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST' ? jsonResponse(status, body) : jsonResponse(200, detail([])),
+    );
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
     const user = userEvent.setup();
@@ -164,12 +189,16 @@ describe('ThreadScreen', () => {
 
     const fresh = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c2', ada, 'Fresh news', { firstName: 'Ada' }, minutesAgo(0));
     fetchMock.mockResolvedValue(jsonResponse(200, detail([first, fresh])));
-    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: fresh.id, senderId: ada, createdAt: fresh.createdAt } }));
+    act(() =>
+      FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: fresh.id, senderId: ada, createdAt: fresh.createdAt } }),
+    );
     await waitFor(() => expect(region.textContent).toBe('New message from Ada: Fresh news'));
 
     const mine = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c3', me, 'My reply', {}, minutesAgo(0));
     fetchMock.mockResolvedValue(jsonResponse(200, detail([first, fresh, mine])));
-    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: mine.id, senderId: me, createdAt: mine.createdAt } }));
+    act(() =>
+      FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: mine.id, senderId: me, createdAt: mine.createdAt } }),
+    );
     expect(await screen.findByText('My reply')).toBeTruthy();
     expect(region.textContent).toBe('New message from Ada: Fresh news');
   });
@@ -182,18 +211,28 @@ describe('ThreadScreen', () => {
 
     const fresh = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e1', ada, 'Hello all', { email: 'ada' }, minutesAgo(0));
     fetchMock.mockResolvedValue(jsonResponse(200, detail([fresh])));
-    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: fresh.id, senderId: ada, createdAt: fresh.createdAt } }));
+    act(() =>
+      FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: fresh.id, senderId: ada, createdAt: fresh.createdAt } }),
+    );
     await waitFor(() => expect(screen.getByTestId('new-message-announcer').textContent).toBe('New message from ada: Hello all'));
   });
 
   it('keeps the conversation and the live connection when a reload fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d1', ada, 'Still here', { firstName: 'Ada' })])));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d1', ada, 'Still here', { firstName: 'Ada' })])),
+    );
     const { queryClient } = renderWithProviders(<ThreadScreen threadId={threadId} />);
     expect(await screen.findByText('Still here')).toBeTruthy();
     await waitFor(() => expect(FakeSocket.made[0]?.sent).toHaveLength(1));
 
     fetchMock.mockResolvedValue(jsonResponse(503, { error: 'unavailable', message: 'down' }));
-    act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d2', senderId: ada, createdAt: minutesAgo(0) } }));
+    act(() =>
+      FakeSocket.made[0]!.receive({
+        type: 'new_message',
+        threadId,
+        message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d2', senderId: ada, createdAt: minutesAgo(0) },
+      }),
+    );
     await waitFor(() => expect(queryClient.getQueryState(['community', 'thread', threadId])?.status).toBe('error'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0))); // observers hear of it on a timer
 

@@ -56,12 +56,8 @@ export function HomeScreen() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
       <header className="max-w-2xl">
-        <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">
-          {user ? `${hello}, ${user.firstName}` : hello}
-        </h1>
-        <p className="mt-3 text-lg text-night-700">
-          Welcome to your space for rest and reflection. Where would you like to begin?
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">{user ? `${hello}, ${user.firstName}` : hello}</h1>
+        <p className="mt-3 text-lg text-night-700">Welcome to your space for rest and reflection. Where would you like to begin?</p>
       </header>
 
       <ul className="mt-10 grid gap-5 sm:grid-cols-2">

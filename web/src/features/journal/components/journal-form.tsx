@@ -1,9 +1,4 @@
-import {
-  JOURNAL_FIELD_MAX_LENGTH,
-  JOURNAL_FIELDS,
-  JournalEntryRequest,
-  type JournalField,
-} from '@sleepweave/contracts';
+import { JOURNAL_FIELD_MAX_LENGTH, JOURNAL_FIELDS, JournalEntryRequest, type JournalField } from '@sleepweave/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -83,10 +78,7 @@ export function JournalForm() {
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Today's journal entry" className="grid gap-5">
       {JOURNAL_FIELDS.map(({ name, label }) => {
         const length = values[name].length;
-        const hint =
-          length >= COUNTER_FROM
-            ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters`
-            : undefined;
+        const hint = length >= COUNTER_FROM ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters` : undefined;
         const error = errors[name];
         // An empty entry concerns all three fields.
         const invalid = error !== undefined || errors.entry !== undefined;
@@ -97,9 +89,7 @@ export function JournalForm() {
                 {...control}
                 aria-invalid={invalid || undefined}
                 aria-describedby={
-                  [control['aria-describedby'], errors.entry ? 'journal-entry-error' : undefined]
-                    .filter(Boolean)
-                    .join(' ') || undefined
+                  [control['aria-describedby'], errors.entry ? 'journal-entry-error' : undefined].filter(Boolean).join(' ') || undefined
                 }
                 name={name}
                 rows={4}

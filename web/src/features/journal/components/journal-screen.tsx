@@ -11,8 +11,7 @@ export function JournalScreen() {
         <div className="max-w-xl">
           <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Daily Journal</h1>
           <p className="mt-3 text-lg text-night-700">
-            A few quiet minutes for an affirmation, something you are grateful for, and something you are ready to
-            let go.
+            A few quiet minutes for an affirmation, something you are grateful for, and something you are ready to let go.
           </p>
         </div>
         <JournalStreak />

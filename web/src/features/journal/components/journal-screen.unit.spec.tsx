@@ -107,7 +107,13 @@ describe('JournalScreen', () => {
     const cards = await within(recent).findAllByRole('article');
     expect(cards).toHaveLength(2);
     const longForm = (date: string) =>
-      new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+      new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
     expect(within(cards[0]!).getByRole('heading').textContent).toBe(longForm(today));
     expect(within(cards[0]!).queryByText('Complete')).toBeTruthy();
     expect(cards[0]!.textContent).toContain('I forgive my restless mind.');
@@ -117,7 +123,9 @@ describe('JournalScreen', () => {
     // Blank reflections are not shown.
     expect(within(cards[1]!).queryByText('Forgiveness')).toBeNull();
 
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 2 days You have written today/));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 2 days You have written today/),
+    );
   });
 
   it('saves the entry: Saving... while pending, then the toast, an empty form and a refreshed list', async () => {

@@ -10,7 +10,10 @@ export function ArticleImage({ src, className, eager = false }: { src: string; c
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <div aria-hidden="true" className={cn('grid place-items-center bg-gradient-to-br from-lavender-100 to-sand-100 text-night-400', className)}>
+      <div
+        aria-hidden="true"
+        className={cn('grid place-items-center bg-gradient-to-br from-lavender-100 to-sand-100 text-night-400', className)}
+      >
         <BookOpen className="size-10" />
       </div>
     );

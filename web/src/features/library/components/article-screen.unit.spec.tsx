@@ -105,7 +105,9 @@ describe('ArticleScreen', () => {
   });
 
   it('says Article Not Found for an unknown article, with a way back', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'not_found', message: "Sorry, we couldn't find the article you're looking for." }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(404, { error: 'not_found', message: "Sorry, we couldn't find the article you're looking for." }),
+    );
     renderWithProviders(routes('nope'), { path: '/library/article/nope' });
 
     expect(await screen.findByRole('heading', { name: 'Article Not Found' })).toBeTruthy();

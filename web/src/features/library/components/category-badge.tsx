@@ -9,7 +9,9 @@ const tones: Record<LibraryCategory, string> = {
 
 export function CategoryBadge({ category, className }: { category: LibraryCategory; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-3 py-0.5 text-sm font-medium ring-1 ring-inset', tones[category], className)}>
+    <span
+      className={cn('inline-flex items-center rounded-full px-3 py-0.5 text-sm font-medium ring-1 ring-inset', tones[category], className)}
+    >
       {category}
     </span>
   );

@@ -24,14 +24,16 @@ const linen = card('Linen at night');
 const cotton = card('Cotton basics', { category: 'Sleep tips', tags: ['cotton'] });
 
 /** The search terms the screen asked the server for, in order ('' = no search). */
-const searches = () =>
-  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://app').searchParams.get('search') ?? '');
+const searches = () => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://app').searchParams.get('search') ?? '');
 
 /** Answers like the library service: every card, or those whose title contains the term. */
 function serveCards(cards: LibraryCard[]) {
   fetchMock.mockImplementation(async (input) => {
     const term = (new URL(String(input), 'http://app').searchParams.get('search') ?? '').toLowerCase();
-    return jsonResponse(200, cards.filter((c) => c.title.toLowerCase().includes(term)));
+    return jsonResponse(
+      200,
+      cards.filter((c) => c.title.toLowerCase().includes(term)),
+    );
   });
 }
 

@@ -24,7 +24,8 @@ type Errors = Partial<Record<keyof Values, string>>;
 function validate(values: Values): Errors {
   const errors: Errors = {};
   if (values.password === '') errors.password = 'Please enter a new password';
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+  else if (values.password.length < PASSWORD_MIN_LENGTH)
+    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
   if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your new password';
   else if (values.password !== '' && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match';
   return errors;
@@ -58,7 +59,10 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   return (
     <main className="flex min-h-dvh items-start justify-center px-4 py-10 sm:items-center sm:py-16">
       <div className="w-full max-w-md">
-        <Link to={paths.auth} className="mb-6 flex w-fit items-center gap-2.5 rounded-xl text-xl font-semibold tracking-tight text-night-900">
+        <Link
+          to={paths.auth}
+          className="mb-6 flex w-fit items-center gap-2.5 rounded-xl text-xl font-semibold tracking-tight text-night-900"
+        >
           <span className="grid size-9 place-items-center rounded-xl bg-night-900 text-sand-200">
             <Moon aria-hidden="true" className="size-5" />
           </span>
@@ -172,7 +176,14 @@ function NewPasswordForm({ token }: { token: string }) {
       </div>
       <Field id="reset-new-password" label="New Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password}>
         {(control) => (
-          <Input {...control} type="password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} />
+          <Input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={update('password')}
+          />
         )}
       </Field>
       <Field id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword}>

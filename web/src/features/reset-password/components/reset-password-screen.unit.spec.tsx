@@ -109,7 +109,9 @@ describe('ResetPasswordScreen', () => {
     expect(url).toBe('/api/reset-password');
     expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok-1', password: 'long enough now' });
 
-    await act(async () => answer(jsonResponse(200, { message: 'Your password has been reset. You can now sign in with your new password.' })));
+    await act(async () =>
+      answer(jsonResponse(200, { message: 'Your password has been reset. You can now sign in with your new password.' })),
+    );
     expect(await screen.findByRole('heading', { name: 'Password reset successfully!' })).toBeTruthy();
     expect(screen.getByText('Your password has been reset. You can now sign in with your new password.')).toBeTruthy();
 

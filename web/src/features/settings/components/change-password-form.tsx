@@ -66,18 +66,44 @@ export function ChangePasswordForm() {
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Change password" className="grid gap-5">
       <Field id="settings-current-password" label="Current password" error={errors.currentPassword}>
         {(control) => (
-          <Input {...control} type="password" name="currentPassword" autoComplete="current-password" value={values.currentPassword} onChange={update('currentPassword')} />
+          <Input
+            {...control}
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={update('currentPassword')}
+          />
         )}
       </Field>
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <Field id="settings-new-password" label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.newPassword}>
+        <Field
+          id="settings-new-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.newPassword}
+        >
           {(control) => (
-            <Input {...control} type="password" name="newPassword" autoComplete="new-password" value={values.newPassword} onChange={update('newPassword')} />
+            <Input
+              {...control}
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              value={values.newPassword}
+              onChange={update('newPassword')}
+            />
           )}
         </Field>
         <Field id="settings-confirm-password" label="Confirm new password" error={errors.confirmPassword}>
           {(control) => (
-            <Input {...control} type="password" name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={update('confirmPassword')} />
+            <Input
+              {...control}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={values.confirmPassword}
+              onChange={update('confirmPassword')}
+            />
           )}
         </Field>
       </div>

@@ -36,7 +36,11 @@ export function DeleteAccountSection() {
         setError(serverMessage(err) ?? 'That password is not correct.');
         return;
       }
-      setError(isNetworkError(err) ? 'Network error. Please try again.' : (serverMessage(err) ?? 'Failed to delete your account. Please try again.'));
+      setError(
+        isNetworkError(err)
+          ? 'Network error. Please try again.'
+          : (serverMessage(err) ?? 'Failed to delete your account. Please try again.'),
+      );
     },
   });
 

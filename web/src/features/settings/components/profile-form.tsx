@@ -69,12 +69,24 @@ export function ProfileForm({ user }: { user: User }) {
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field id="settings-first-name" label="First name" error={errors.firstName}>
           {(control) => (
-            <Input {...control} name="firstName" autoComplete="given-name" value={values.firstName} onChange={(e) => set('firstName', e.target.value)} />
+            <Input
+              {...control}
+              name="firstName"
+              autoComplete="given-name"
+              value={values.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+            />
           )}
         </Field>
         <Field id="settings-last-name" label="Last name" error={errors.lastName}>
           {(control) => (
-            <Input {...control} name="lastName" autoComplete="family-name" value={values.lastName} onChange={(e) => set('lastName', e.target.value)} />
+            <Input
+              {...control}
+              name="lastName"
+              autoComplete="family-name"
+              value={values.lastName}
+              onChange={(e) => set('lastName', e.target.value)}
+            />
           )}
         </Field>
       </div>
@@ -84,7 +96,13 @@ export function ProfileForm({ user }: { user: User }) {
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field id="settings-timezone" label="Timezone" error={errors.timezone}>
           {(control) => (
-            <Select {...control} name="timezone" value={values.timezone} onValueChange={(value) => set('timezone', value)} options={TIMEZONE_OPTIONS} />
+            <Select
+              {...control}
+              name="timezone"
+              value={values.timezone}
+              onValueChange={(value) => set('timezone', value)}
+              options={TIMEZONE_OPTIONS}
+            />
           )}
         </Field>
         <Field id="settings-hormonal-stage" label="Hormonal stage" error={errors.hormonalStage}>

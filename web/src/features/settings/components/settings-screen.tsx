@@ -22,10 +22,20 @@ export function SettingsScreen() {
       </header>
 
       <div className="mt-10 grid gap-6">
-        <Section id="profile" icon={UserRound} title="Profile" description="How we greet you, your timezone for the study, and the hormonal stage you're in.">
+        <Section
+          id="profile"
+          icon={UserRound}
+          title="Profile"
+          description="How we greet you, your timezone for the study, and the hormonal stage you're in."
+        >
           <ProfileForm user={user} />
         </Section>
-        <Section id="password" icon={KeyRound} title="Change password" description="You'll stay signed in here; your other devices will be signed out.">
+        <Section
+          id="password"
+          icon={KeyRound}
+          title="Change password"
+          description="You'll stay signed in here; your other devices will be signed out."
+        >
           <ChangePasswordForm />
         </Section>
         <Section id="delete" icon={Trash2} title="Delete account" description="Remove your account and everything in it." tone="danger">

@@ -126,7 +126,9 @@ describe('Settings: change password', () => {
   });
 
   it('changes it, clears the fields and toasts', async () => {
-    answers.mockResolvedValue(jsonResponse(200, { message: 'Your password has been changed. You have been signed out on your other devices.' }));
+    answers.mockResolvedValue(
+      jsonResponse(200, { message: 'Your password has been changed. You have been signed out on your other devices.' }),
+    );
     const { user } = renderSettings();
     const form = await fill(user, { current: 'old password', next: 'a new password', confirm: 'a new password' });
     expect(await findToast('Password changed')).toBeTruthy();

@@ -14,8 +14,7 @@ export async function getSleepLog(date: string): Promise<SleepLog | null> {
   }
 }
 
-export const sleepLogQueryOptions = (date: string) =>
-  queryOptions({ queryKey: sleepLogQueryKey(date), queryFn: () => getSleepLog(date) });
+export const sleepLogQueryOptions = (date: string) => queryOptions({ queryKey: sleepLogQueryKey(date), queryFn: () => getSleepLog(date) });
 
 /** Looks the night up only once `date` is a full date. */
 export function useSleepLog(date: string | null) {

@@ -9,7 +9,11 @@ import { studyProfileQueryKey } from './get-study-profile';
  * screen's to handle (toast, then sign in after 0.5 s).
  */
 export function giveConsent(): Promise<ConsentStatus> {
-  return api.post('/api/sleep/consent', { consentVersion: CURRENT_PROTOCOL_VERSION }, { schema: ConsentStatus, redirectOnUnauthorized: false });
+  return api.post(
+    '/api/sleep/consent',
+    { consentVersion: CURRENT_PROTOCOL_VERSION },
+    { schema: ConsentStatus, redirectOnUnauthorized: false },
+  );
 }
 
 export function useGiveConsent({

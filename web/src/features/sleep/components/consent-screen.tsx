@@ -66,9 +66,7 @@ export function ConsentScreen() {
     <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
       <header className="max-w-2xl">
         <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">{CURRENT_PROTOCOL.title}</h1>
-        <p className="mt-3 text-lg text-night-700">
-          Please read how the study works. When you accept, your 42 days begin today.
-        </p>
+        <p className="mt-3 text-lg text-night-700">Please read how the study works. When you accept, your 42 days begin today.</p>
       </header>
 
       <Card className="grid gap-8 p-6 sm:p-8">

@@ -54,7 +54,14 @@ describe('ConsentScreen', () => {
     expect(screen.getByText('Loading consent status...')).toBeTruthy();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sleep Study Consent' })).toBeTruthy();
-    for (const text of ['Study protocol', 'Daily routine', 'Room and bed set-up', 'Go to bed at 10:00 PM.', 'Keep your bedroom at 21-23°C.', 'Nights 15–28']) {
+    for (const text of [
+      'Study protocol',
+      'Daily routine',
+      'Room and bed set-up',
+      'Go to bed at 10:00 PM.',
+      'Keep your bedroom at 21-23°C.',
+      'Nights 15–28',
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     const accept = screen.getByRole('button', { name: 'Accept & Continue to Sleep Study' });

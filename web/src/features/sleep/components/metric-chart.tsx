@@ -20,14 +20,36 @@ export default function MetricChart({ name, color, unit, points }: MetricChartPr
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
             <CartesianGrid stroke="#e8e6f6" vertical={false} />
-            <XAxis dataKey="label" padding={{ left: 14, right: 14 }} tick={{ fill: '#3b336c', fontSize: 13 }} tickLine={false} axisLine={{ stroke: '#d2cdee' }} />
-            <YAxis tick={{ fill: '#3b336c', fontSize: 13 }} tickLine={false} axisLine={false} width={52} allowDecimals={false} domain={['auto', 'auto']} />
+            <XAxis
+              dataKey="label"
+              padding={{ left: 14, right: 14 }}
+              tick={{ fill: '#3b336c', fontSize: 13 }}
+              tickLine={false}
+              axisLine={{ stroke: '#d2cdee' }}
+            />
+            <YAxis
+              tick={{ fill: '#3b336c', fontSize: 13 }}
+              tickLine={false}
+              axisLine={false}
+              width={52}
+              allowDecimals={false}
+              domain={['auto', 'auto']}
+            />
             <Tooltip
               labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? String(_label)}
               formatter={(value) => [withUnit(Number(value)), name]}
               contentStyle={{ borderRadius: 12, borderColor: '#d2cdee' }}
             />
-            <Line type="monotone" dataKey="value" name={name} stroke={color} strokeWidth={2.5} dot={{ r: 4, fill: color }} connectNulls={false} isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="value"
+              name={name}
+              stroke={color}
+              strokeWidth={2.5}
+              dot={{ r: 4, fill: color }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>

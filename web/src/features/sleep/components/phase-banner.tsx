@@ -7,7 +7,10 @@ export function PhaseBanner({ status }: { status: StudyStatus }) {
   const phases = CURRENT_PROTOCOL.phases;
   const currentIndex = status.completed ? phases.length : phases.findIndex((p) => p.id === status.phase);
   return (
-    <section aria-label="Study phase" className="surface-night rounded-3xl bg-night-900 bg-linear-to-br from-night-900 to-night-800 p-5 text-lavender-100 sm:p-6">
+    <section
+      aria-label="Study phase"
+      className="surface-night rounded-3xl bg-night-900 bg-linear-to-br from-night-900 to-night-800 p-5 text-lavender-100 sm:p-6"
+    >
       <p className="text-sm font-medium tracking-wide text-lavender-200 uppercase">
         {status.completed ? 'Your study' : `Night ${status.started ? status.day : 1} of 42`}
       </p>

@@ -22,13 +22,22 @@ const CHARTS = [
 export function SleepChartsScreen() {
   const logs = useSleepLogs();
 
-  let content: ReactNode = <SleepLogsStatus logs={logs} icon={ChartLine} emptyText="Your charts appear here once you have logged a night." />;
+  let content: ReactNode = (
+    <SleepLogsStatus logs={logs} icon={ChartLine} emptyText="Your charts appear here once you have logged a night." />
+  );
   if (logs.data && logs.data.length > 0) {
     const recent = lastEntries(logs.data);
     content = (
       <div className="grid gap-5 lg:grid-cols-2">
         {CHARTS.map(({ title, metric }) => (
-          <ChartCard key={title} title={title} name={title} color={metric.color} unit={metric.unit} points={weekdayPoints(recent, metric.key)} />
+          <ChartCard
+            key={title}
+            title={title}
+            name={title}
+            color={metric.color}
+            unit={metric.unit}
+            points={weekdayPoints(recent, metric.key)}
+          />
         ))}
       </div>
     );

@@ -40,7 +40,11 @@ export function SleepDashboardScreen() {
       <>
         <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
           <Stat label="Total Entries" value={String(logs.data.length)} icon={<NotebookPen aria-hidden="true" className="size-6" />} />
-          <Stat label="Latest Entry" value={format(parseISO(latest.date), 'MMM dd')} icon={<CalendarDays aria-hidden="true" className="size-6" />} />
+          <Stat
+            label="Latest Entry"
+            value={format(parseISO(latest.date), 'MMM dd')}
+            icon={<CalendarDays aria-hidden="true" className="size-6" />}
+          />
           <Stat label="Avg Sleep Score" value={averageSleepScore(logs.data)} icon={<ChartLine aria-hidden="true" className="size-6" />} />
         </section>
         <section aria-labelledby="recent-sleep-logs" className="grid gap-4">

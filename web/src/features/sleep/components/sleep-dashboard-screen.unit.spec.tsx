@@ -36,22 +36,22 @@ afterEach(() => {
 describe('SleepDashboardScreen', () => {
   it('shows the three stat cards and every field of each night', async () => {
     serve([
-        night('2026-05-06', {
-          studyDay: 3,
-          sleepScore: 81,
-          totalSleepMinutes: 452,
-          sleepEfficiency: 91.5,
-          restingHr: 56,
-          avgHrv: 41.5,
-          morningMood: 'Refreshed',
-          fabricComfort: 'Comfortable',
-          dreamRecall: true,
-          heatWave: false,
-          comments: 'Cool night',
-          sleepwearMaterial: '100% Polyester',
-        }),
-        night('2026-05-05', { studyDay: 2, sleepScore: 76 }),
-        night('2026-05-04', {}),
+      night('2026-05-06', {
+        studyDay: 3,
+        sleepScore: 81,
+        totalSleepMinutes: 452,
+        sleepEfficiency: 91.5,
+        restingHr: 56,
+        avgHrv: 41.5,
+        morningMood: 'Refreshed',
+        fabricComfort: 'Comfortable',
+        dreamRecall: true,
+        heatWave: false,
+        comments: 'Cool night',
+        sleepwearMaterial: '100% Polyester',
+      }),
+      night('2026-05-05', { studyDay: 2, sleepScore: 76 }),
+      night('2026-05-04', {}),
     ]);
     renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
 

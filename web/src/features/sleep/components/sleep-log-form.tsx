@@ -33,15 +33,7 @@ import { useCreateSleepLog } from '../api/create-sleep-log';
 import { sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
 import { PhaseBanner, StudyGuidance } from './phase-banner';
-import {
-  defaultValues,
-  formFieldOf,
-  toPayload,
-  valuesFromLog,
-  type FormErrors,
-  type FormField,
-  type FormValues,
-} from './sleep-log-values';
+import { defaultValues, formFieldOf, toPayload, valuesFromLog, type FormErrors, type FormField, type FormValues } from './sleep-log-values';
 
 const NONE = 'none';
 const isDate = (value: string) => CalendarDate.safeParse(value).success;
@@ -214,7 +206,11 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
   const mismatch = values.sleepwearMaterial !== '' && values.sleepwearMaterial !== recommended;
   const looking = lookupDate !== null && lookup.isFetching && !lookup.isSuccess;
 
-  const text = (key: FormField, label: string, options: { hint?: string; placeholder?: string; inputMode?: 'numeric' | 'decimal' | 'text' } = {}) => (
+  const text = (
+    key: FormField,
+    label: string,
+    options: { hint?: string; placeholder?: string; inputMode?: 'numeric' | 'decimal' | 'text' } = {},
+  ) => (
     <Field id={`sleep-${key}`} label={label} error={errors[key]} {...(options.hint ? { hint: options.hint } : {})}>
       {(control) => (
         <Input

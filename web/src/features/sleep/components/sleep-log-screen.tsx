@@ -39,7 +39,8 @@ export function SleepLogScreen() {
     </div>
   );
 
-  if (profile.isPending || consent.isPending || (needList && logs.isPending)) return wrap(<LoadingState text="Loading your sleep log..." />);
+  if (profile.isPending || consent.isPending || (needList && logs.isPending))
+    return wrap(<LoadingState text="Loading your sleep log..." />);
   // Only what never loaded is an error: a failed background reload keeps the form she is filling in.
   if (profile.data === undefined || consent.data === undefined || (needList && logs.data === undefined)) {
     return wrap(

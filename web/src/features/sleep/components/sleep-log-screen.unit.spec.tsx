@@ -80,7 +80,12 @@ function serve({ start = today, consent = true, logs = {}, post, put }: Server) 
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url === '/api/auth/user') return jsonResponse(200, profile(start));
     if (url === '/api/sleep/consent') {
-      return jsonResponse(200, consent ? { hasConsent: true, consentVersion: '1.0', acceptedAt: '2026-05-04T09:00:00.000Z', studyStartDate: start } : { hasConsent: false, consentVersion: null, acceptedAt: null, studyStartDate: null });
+      return jsonResponse(
+        200,
+        consent
+          ? { hasConsent: true, consentVersion: '1.0', acceptedAt: '2026-05-04T09:00:00.000Z', studyStartDate: start }
+          : { hasConsent: false, consentVersion: null, acceptedAt: null, studyStartDate: null },
+      );
     }
     if (url === '/api/sleep/logs') return jsonResponse(200, Object.values(logs));
     if (url.startsWith('/api/sleep/log/') && method === 'GET') {
@@ -186,7 +191,7 @@ describe('SleepLogScreen', () => {
     });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
     const user = userEvent.setup();
-    expect((await screen.findByLabelText('Date') as HTMLInputElement).value).toBe(yesterday);
+    expect(((await screen.findByLabelText('Date')) as HTMLInputElement).value).toBe(yesterday);
     await fill(user, screen.getByLabelText('Sleep score'), '70');
     await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
 
@@ -303,7 +308,9 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h');
     expect(screen.getByText('Polyester - Day 5 of 14')).toBeTruthy();
-    const warning = screen.getByText("This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.");
+    const warning = screen.getByText(
+      "This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.",
+    );
     expect(screen.getByLabelText('Sleepwear material').getAttribute('aria-describedby')).toContain(warning.id);
     expect(screen.getByLabelText('Sleepwear material').className).toContain('border-rose-600');
 
@@ -318,7 +325,12 @@ describe('SleepLogScreen', () => {
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('88');
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(String(put[0])).toBe(`/api/sleep/log/${logs[yesterday]!.id}`);
-    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ date: yesterday, sleepScore: 88, totalSleepMinutes: 420, sleepwearMaterial: '100% Linen' });
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({
+      date: yesterday,
+      sleepScore: 88,
+      totalSleepMinutes: 420,
+      sleepwearMaterial: '100% Linen',
+    });
   });
 
   it('finds the night of an edit link without a date in her list', async () => {
@@ -336,7 +348,9 @@ describe('SleepLogScreen', () => {
     renderWithProviders(routes, { path: '/sleep/log' });
     expect(await screen.findByText('Polyester - Day 14 of 14')).toBeTruthy();
     expect(screen.getByText('Phase Transition')).toBeTruthy();
-    expect(screen.getByText("You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.")).toBeTruthy();
+    expect(
+      screen.getByText("You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton."),
+    ).toBeTruthy();
   });
 
   it('shows Study Complete after day 42', async () => {

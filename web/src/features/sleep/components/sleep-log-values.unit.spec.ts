@@ -16,7 +16,15 @@ describe('sleep log form values', () => {
   });
 
   it('parses typed durations into minutes and leaves empty fields out', () => {
-    const result = toPayload({ ...base, totalSleep: '7h32m', deep: '1h25m', latency: '15m', sleepScore: '82', sleepEfficiency: '91,5', comments: '  ' });
+    const result = toPayload({
+      ...base,
+      totalSleep: '7h32m',
+      deep: '1h25m',
+      latency: '15m',
+      sleepScore: '82',
+      sleepEfficiency: '91,5',
+      comments: '  ',
+    });
     expect(result.errors).toBeNull();
     expect(result.data).toEqual({
       date: '2026-05-04',
@@ -34,7 +42,15 @@ describe('sleep log form values', () => {
   });
 
   it('names every bad value on its own field instead of dropping it', () => {
-    const result = toPayload({ ...base, totalSleep: 'seven hours', rem: '1h75m', sleepScore: '120', restingHr: 'fast', avgSpo2: '40', date: '' });
+    const result = toPayload({
+      ...base,
+      totalSleep: 'seven hours',
+      rem: '1h75m',
+      sleepScore: '120',
+      restingHr: 'fast',
+      avgSpo2: '40',
+      date: '',
+    });
     expect(result.data).toBeNull();
     expect(result.errors).toEqual({
       totalSleep: 'Use hours and minutes, like 7h32m, 15m or 1h25m',
@@ -81,7 +97,15 @@ describe('sleep log form values', () => {
       createdAt: '2026-05-05T07:00:00.000Z',
       updatedAt: '2026-05-05T07:00:00.000Z',
     });
-    expect(values).toMatchObject({ sleepwearMaterial: '', totalSleep: '7h32m', rem: '1h35m', deep: '1h', latency: '', sleepScore: '82', breathingRegularity: 'Good' });
+    expect(values).toMatchObject({
+      sleepwearMaterial: '',
+      totalSleep: '7h32m',
+      rem: '1h35m',
+      deep: '1h',
+      latency: '',
+      sleepScore: '82',
+      breathingRegularity: 'Good',
+    });
     expect(toPayload(values).data).toEqual({
       date: '2026-05-04',
       sleepScore: 82,

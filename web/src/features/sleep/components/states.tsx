@@ -16,17 +16,7 @@ export function LoadingState({ text }: { text: string }) {
   );
 }
 
-export function ErrorState({
-  title,
-  text,
-  onRetry,
-  retrying,
-}: {
-  title: string;
-  text: ReactNode;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+export function ErrorState({ title, text, onRetry, retrying }: { title: string; text: ReactNode; onRetry: () => void; retrying: boolean }) {
   return (
     <div role="alert" className="mx-auto flex min-h-[40vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
       <CircleAlert aria-hidden="true" className="size-10 text-rose-700" />

@@ -85,7 +85,14 @@ export function WeeklyReportScreen() {
       <>
         <div className="grid gap-5 lg:grid-cols-2">
           {CHARTS.map(({ title, metric }) => (
-            <ChartCard key={title} title={title} name={title} color={metric.color} unit={metric.unit} points={datePoints(days, metric.key)} />
+            <ChartCard
+              key={title}
+              title={title}
+              name={title}
+              color={metric.color}
+              unit={metric.unit}
+              points={datePoints(days, metric.key)}
+            />
           ))}
         </div>
         <Card className="grid gap-4 p-6">

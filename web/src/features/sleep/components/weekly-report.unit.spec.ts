@@ -15,7 +15,15 @@ describe('reportDays (section 4)', () => {
       log('2026-04-30', { sleepScore: 10 }),
     ];
     const days = reportDays(logs, '2026-05-10')!;
-    expect(days.map((d) => d.date)).toEqual(['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10']);
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-05-04',
+      '2026-05-05',
+      '2026-05-06',
+      '2026-05-07',
+      '2026-05-08',
+      '2026-05-09',
+      '2026-05-10',
+    ]);
     expect(days.map((d) => d.log?.sleepScore ?? null)).toEqual([null, null, null, 70, null, null, 80]);
   });
 
@@ -50,7 +58,13 @@ describe('weeklySummary (section 9)', () => {
       ],
       '2026-05-10',
     )!;
-    expect(weeklySummary(days)).toEqual({ daysLogged: 2, averageSleepScore: 79, averageRemMinutes: 90, averageDeepMinutes: 60, averageRestingHr: 57 });
+    expect(weeklySummary(days)).toEqual({
+      daysLogged: 2,
+      averageSleepScore: 79,
+      averageRemMinutes: 90,
+      averageDeepMinutes: 60,
+      averageRestingHr: 57,
+    });
     expect(weeklySummary(reportDays([log('2026-05-10')], '2026-05-10')!)).toEqual({
       daysLogged: 0,
       averageSleepScore: null,
@@ -65,7 +79,15 @@ describe('charts (section 2)', () => {
   it('plots the last 7 entries by date, labelled by weekday', () => {
     const logs = Array.from({ length: 9 }, (_, i) => log(`2026-05-${String(11 - i).padStart(2, '0')}`, { sleepScore: 90 - i }));
     const recent = lastEntries(logs);
-    expect(recent.map((l) => l.date)).toEqual(['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10', '2026-05-11']);
+    expect(recent.map((l) => l.date)).toEqual([
+      '2026-05-05',
+      '2026-05-06',
+      '2026-05-07',
+      '2026-05-08',
+      '2026-05-09',
+      '2026-05-10',
+      '2026-05-11',
+    ]);
     const points = weekdayPoints(recent, 'sleepScore');
     expect(points[0]).toEqual({ label: 'Tue', title: 'Tuesday, May 05', value: 84 });
     expect(points.at(-1)).toEqual({ label: 'Mon', title: 'Monday, May 11', value: 90 });
