@@ -4,6 +4,7 @@ export * from './identity.ts';
 export * from './identity-events.ts';
 export * from './study-events.ts';
 export * from './study-protocol.ts';
+export * from './sleep-log-fields.ts';
 export * from './study.ts';
 export * from './durations.ts';
 export * from './journal.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate, Uuid } from './common.ts';
+import { sleepLogEventShape } from './sleep-log-fields.ts';
 import { SleepwearMaterial, StudyPhase } from './study-protocol.ts';
 
 /**
@@ -15,30 +16,7 @@ const SleepLogNight = {
   studyDay: z.number().int(),
   phase: StudyPhase,
   recommendedMaterial: SleepwearMaterial,
-  sleepwearMaterial: SleepwearMaterial.nullable(),
-  sleepScore: z.number().nullable(),
-  totalSleepMinutes: z.number().nullable(),
-  sleepEfficiency: z.number().nullable(),
-  timeInBedMinutes: z.number().nullable(),
-  restingHr: z.number().nullable(),
-  restfulness: z.number().nullable(),
-  remMinutes: z.number().nullable(),
-  deepMinutes: z.number().nullable(),
-  latencyMinutes: z.number().nullable(),
-  timingScore: z.number().nullable(),
-  avgSpo2: z.number().nullable(),
-  breathingRegularity: z.string().nullable(),
-  lowestHr: z.number().nullable(),
-  avgHrv: z.number().nullable(),
-  sleepQuality110: z.number().nullable(),
-  restfulnessSelf: z.number().nullable(),
-  morningMood: z.string().nullable(),
-  dreamRecall: z.boolean().nullable(),
-  fabricComfort: z.string().nullable(),
-  emotionalCalm: z.number().nullable(),
-  heatWave: z.boolean().nullable(),
-  heatWakeups: z.number().nullable(),
-  comments: z.string().nullable(),
+  ...sleepLogEventShape,
 };
 
 /** Events the study service publishes. */

@@ -1,10 +1,6 @@
 import { defineProjection } from '@sleepweave/event-store';
-import { SLEEP_LOG_FIELDS, type SleepLogValues } from '@sleepweave/contracts';
 import { toColumns } from './columns.ts';
 import type { SleepLogEvent } from './sleep-log.ts';
-
-const valuesOf = (data: SleepLogValues): SleepLogValues =>
-  Object.fromEntries(SLEEP_LOG_FIELDS.map((key) => [key, data[key] ?? null])) as SleepLogValues;
 
 /** The `sleep_logs` read model: her nights, newest first, and the id -> night lookup. */
 export const sleepLogsProjection = defineProjection<SleepLogEvent>({
@@ -22,7 +18,7 @@ export const sleepLogsProjection = defineProjection<SleepLogEvent>({
           study_day: d.studyDay,
           phase: d.phase,
           recommended_material: d.recommendedMaterial,
-          ...toColumns(valuesOf(d)),
+          ...toColumns(d),
           created_at: d.recordedAt,
           updated_at: d.recordedAt,
         };
@@ -31,8 +27,7 @@ export const sleepLogsProjection = defineProjection<SleepLogEvent>({
       }
       case 'SleepLogRevised': {
         const d = event.data;
-        const row = { ...toColumns(valuesOf(d)), updated_at: d.revisedAt };
-        await tx`update sleep_logs set ${tx(row)} where id = ${d.logId}`;
+        await tx`update sleep_logs set ${tx({ ...toColumns(d), updated_at: d.revisedAt })} where id = ${d.logId}`;
         return;
       }
     }

@@ -10,7 +10,7 @@ const columns = (sql: Sql) =>
       'study_day',
       'phase',
       'recommended_material',
-      ...Object.values(FIELD_COLUMNS),
+      ...FIELD_COLUMNS,
       'created_at',
       'updated_at',
     ].join(', '),
