@@ -117,8 +117,8 @@ describe('toEnvelope', () => {
 
 describe('relay', () => {
   it('publishes committed events, woken by NOTIFY (the poll is 60 s)', async () => {
-    relay({ pollIntervalMs: 60_000 });
-    await delay(300); // let it take the lock and LISTEN
+    const r = relay({ pollIntervalMs: 60_000 });
+    await eventually(() => r.status().active && r.status().lastCycleAt > 0); // it holds the lock and LISTENs
     const { events } = await store.appendToStream('session:n1', [revoked(), revoked()], { expectedVersion: 'no_stream' });
     const ids = events.map((e) => e.id);
     await eventually(() => ids.every((id) => onBus.includes(id)), 5000);
@@ -126,7 +126,7 @@ describe('relay', () => {
   });
 
   it('never skips an event whose transaction commits late', async () => {
-    relay();
+    const r = relay();
     let appendedA!: (events: RecordedEvent[]) => void;
     const aAppended = new Promise<RecordedEvent[]>((resolve) => (appendedA = resolve));
     let commitA!: () => void;
@@ -145,21 +145,51 @@ describe('relay', () => {
     const [eventB] = eventsB;
     expect(BigInt(eventB!.globalPosition)).toBeGreaterThan(BigInt(eventA!.globalPosition));
 
-    // B is committed, but A (an older transaction) is still open: B must wait for it.
-    await delay(1500);
+    // B is committed, but A (an older transaction of this database) is still open: the
+    // relay sees B and holds it back.
+    r.wake();
+    await eventually(() => r.status().heldBack);
     expect(publishedByRelay).not.toContain(eventB!.id);
-    expect(onBus).not.toContain(eventB!.id);
 
     commitA();
     await txA;
     await eventually(() => onBus.includes(eventA!.id) && onBus.includes(eventB!.id));
-    await delay(500);
+    await eventually(() => !r.status().heldBack);
     // Exactly once each, in commit-safe order: A before B.
     expect(count(publishedByRelay, eventA!.id)).toBe(1);
     expect(count(publishedByRelay, eventB!.id)).toBe(1);
     expect(count(onBus, eventA!.id)).toBe(1);
     expect(count(onBus, eventB!.id)).toBe(1);
     expect(onBus.indexOf(eventA!.id)).toBeLessThan(onBus.indexOf(eventB!.id));
+  });
+
+  it('is not delayed by a transaction left open in another database of the same server', async () => {
+    const other = await createTestDatabase();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const elsewhere = other.sql.begin(async (tx) => {
+      await tx`create table held (x int)`;
+      await tx`insert into held values (1)`; // holds a transaction id, like a long write
+      opened();
+      await released;
+    });
+    try {
+      await isOpen;
+      const r = relay({ pollIntervalMs: 60_000 });
+      await eventually(() => r.status().active);
+      const started = performance.now();
+      const { events } = await store.appendToStream('session:elsewhere', [revoked()], { expectedVersion: 'no_stream' });
+      await eventually(() => onBus.includes(events[0]!.id), 5_000, 2);
+      // With the cluster-wide xmin it would wait for the other database's transaction (forever here).
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(r.status().heldBack).toBe(false);
+    } finally {
+      release();
+      await elsewhere;
+      await other.drop();
+    }
   });
 
   it('a rolled-back transaction leaves no gap that blocks the relay', async () => {

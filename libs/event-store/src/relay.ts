@@ -25,11 +25,25 @@ export interface RelayOptions {
   lockRetryMs?: number;
 }
 
+export interface RelayStatus {
+  /** This process holds the lock and publishes (a standby instance does not). */
+  active: boolean;
+  /** The last event published or passed over (null before the first cycle). */
+  checkpoint: { transactionId: string; globalPosition: string } | null;
+  /** Committed events wait behind an older transaction of this database that is still open. */
+  heldBack: boolean;
+  /** The last cycle failed (database or bus unreachable); it is being retried. */
+  failing: boolean;
+  /** When the relay last finished a cycle (epoch ms; 0: never). */
+  lastCycleAt: number;
+}
+
 export interface Relay {
   /** Stops after the current batch and releases the lock. */
   stop(): Promise<void>;
   /** Runs a cycle now (a NOTIFY does the same). */
   wake(): void;
+  status(): RelayStatus;
 }
 
 /**
@@ -62,8 +76,47 @@ interface Checkpoint {
 
 type EventRowWithVisibility = Parameters<typeof toRecordedEvent>[0] & { committed: boolean };
 
-/** While events wait behind an open older transaction, look again this soon. */
-const HELD_BACK_RETRY_MS = 250;
+/**
+ * While events wait behind an open older transaction of this database, look again after
+ * this many milliseconds, doubling up to the maximum (its commit usually NOTIFYs sooner).
+ */
+const HELD_BACK_FIRST_RETRY_MS = 1;
+const HELD_BACK_MAX_RETRY_MS = 100;
+
+const XID32 = 0xffff_ffffn;
+
+/**
+ * The relay's horizon for this database: every transaction of this database whose id is
+ * below it has ended, so the events it committed are visible and no event can appear
+ * below it later. Other databases' transactions play no part.
+ *
+ * Two statements, in this order, each its own transaction (autocommit):
+ *  1. the snapshot S: its xmax, and the 64-bit ids of the transactions in progress;
+ *  2. the 32-bit ids of the transactions in progress in this database (pg_stat_activity,
+ *     and prepared transactions).
+ * The horizon is the smallest id from 1 that is also in 2, else S's xmax. Proof that every
+ * transaction T of this database below it has ended when statement 2 ran: T < xmax(S), so
+ * T had its id before S; had T still been running at 2, it would be in 2, and, running at S
+ * too, in S's list, making the horizon at most T. (An id 2^32 apart with the same low bits
+ * cannot be in progress at the same time.) Sub-transactions write the top-level id.
+ *
+ * The role the service connects as must see its own database's sessions in
+ * pg_stat_activity (the same role, or pg_read_all_stats).
+ */
+export async function relayHorizon(conn: postgres.ISql): Promise<string> {
+  const [snapshot] = await conn<{ snapshot: string }[]>`select pg_current_snapshot()::text as snapshot`;
+  // pg_snapshot as text: xmin:xmax:xip1,xip2,...
+  const [, xmaxText, xipText] = snapshot!.snapshot.split(':') as [string, string, string];
+  const inProgress = xipText ? xipText.split(',').map((x) => BigInt(x)) : [];
+  const ours = await conn<{ xid: string }[]>`
+    select backend_xid::text as xid from pg_stat_activity where datname = current_database() and backend_xid is not null
+    union all
+    select transaction::text from pg_prepared_xacts where database = current_database()`;
+  const ourLow = new Set(ours.map((row) => BigInt(row.xid)));
+  let horizon = BigInt(xmaxText);
+  for (const xid of inProgress) if (xid < horizon && ourLow.has(xid & XID32)) horizon = xid;
+  return horizon.toString();
+}
 
 function backoffMs(failures: number): number {
   return Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 10));
@@ -73,12 +126,11 @@ function backoffMs(failures: number): number {
  * The outbox relay: publishes committed events to the bus in commit-safe order.
  *
  * Order and safety: events are read in (transaction_id, global_position) order, strictly
- * after the checkpoint, and only those whose transaction id is below the xmin of the
- * current snapshot. Every transaction below xmin has finished, and every transaction that
- * has not yet written gets a larger id, so nothing can later appear before the checkpoint:
- * a slow transaction holding an earlier global position is waited for, never skipped.
- * (xmin is cluster-wide: a long transaction in any database of the cluster delays
- * publishing until it ends.)
+ * after the checkpoint, and only those whose transaction id is below this database's
+ * horizon ({@link relayHorizon}). Every transaction of this database below it has ended,
+ * and a transaction that has not written yet gets a larger id, so nothing can later appear
+ * before the checkpoint: a slow transaction holding an earlier global position is waited
+ * for, never skipped. Transactions of other databases on the same server never delay it.
  *
  * Delivery is at least once: the checkpoint is saved after each batch (and after the
  * last success when a publish fails); a re-publish carries the same msgID (the event id),
@@ -103,6 +155,9 @@ export function startRelay(options: RelayOptions): Relay {
   let listener: postgres.ListenMeta | null = null;
   let isActive = false;
   let checkpoint: Checkpoint | null = null;
+  let heldBack = false;
+  let failing = false;
+  let lastCycleAt = 0;
 
   // Wake-up: a NOTIFY or wake() resolves the current wait; a wake during a batch is remembered.
   let wakePending = false;
@@ -182,11 +237,12 @@ export function startRelay(options: RelayOptions): Relay {
 
   /** Publishes one batch; returns whether the batch was full and whether events wait behind an open transaction. */
   async function relayBatch(conn: postgres.ReservedSql, from: Checkpoint): Promise<{ full: boolean; heldBack: boolean }> {
+    const horizon = await relayHorizon(conn);
     const rows = await conn<EventRowWithVisibility[]>`
-      with snapshot as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-      select ${conn.unsafe(EVENT_COLUMNS)}, events.transaction_id < snapshot.xmin as committed
-      from events, snapshot
+      select ${conn.unsafe(EVENT_COLUMNS)}, events.transaction_id < ${horizon}::xid8 as committed
+      from events
       where (events.transaction_id, events.global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+      -- qualified: the select list renames both columns to text
       order by events.transaction_id, events.global_position
       limit ${batchSize}`;
 
@@ -195,7 +251,7 @@ export function startRelay(options: RelayOptions): Relay {
     let published = 0;
     try {
       for (const row of rows) {
-        // Rows are ordered by transaction id, so the first one not yet below xmin ends the batch.
+        // Rows are ordered by transaction id, so the first one not below the horizon ends the batch.
         if (!row.committed) {
           heldBack = true;
           break;
@@ -236,6 +292,7 @@ export function startRelay(options: RelayOptions): Relay {
 
   const loop = (async () => {
     let failures = 0;
+    let heldBackRetryMs = HELD_BACK_FIRST_RETRY_MS;
     while (!abort.signal.aborted) {
       try {
         await ensureListening();
@@ -261,10 +318,20 @@ export function startRelay(options: RelayOptions): Relay {
           result = await relayBatch(conn, checkpoint);
         }
         failures = 0;
-        await waitForWake(result.heldBack ? Math.min(HELD_BACK_RETRY_MS, pollIntervalMs) : pollIntervalMs);
+        failing = false;
+        heldBack = result.heldBack;
+        lastCycleAt = Date.now();
+        if (result.heldBack) {
+          await waitForWake(Math.min(heldBackRetryMs, pollIntervalMs));
+          heldBackRetryMs = Math.min(heldBackRetryMs * 2, HELD_BACK_MAX_RETRY_MS);
+        } else {
+          heldBackRetryMs = HELD_BACK_FIRST_RETRY_MS;
+          await waitForWake(pollIntervalMs);
+        }
       } catch (err) {
         if (abort.signal.aborted) break;
         failures += 1;
+        failing = true;
         const retryInMs = backoffMs(failures);
         log.error({ err, failures, retryInMs }, 'relay cycle failed; retrying');
         // Re-read the checkpoint next time; replace the connection if it is broken.
@@ -284,6 +351,7 @@ export function startRelay(options: RelayOptions): Relay {
 
   return {
     wake,
+    status: () => ({ active: isActive, checkpoint, heldBack, failing, lastCycleAt }),
     async stop() {
       if (!abort.signal.aborted) {
         abort.abort();
