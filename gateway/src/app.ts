@@ -4,29 +4,15 @@ import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import type { Bus } from '@sleepweave/bus';
 import { ACCESS_COOKIE } from '@sleepweave/contracts';
 import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.ts';
-import { findRoute, isAppPath, isPlainPath, type ServiceName } from './routing.ts';
-import type { RevocationList } from './revocations.ts';
-import type { ResolvedSession, SessionResolver } from './session.ts';
-import type { ThreadHub } from './community-live.ts';
+import type { GatewayDeps } from './deps.ts';
+import { isAllowedOrigin } from './origin.ts';
+import { findRoute, isAppPath, isPlainPath } from './routing.ts';
+import type { ResolvedSession } from './session.ts';
 import { socketRoutes } from './sockets.ts';
-
-export interface GatewayDeps {
-  config: GatewayConfig;
-  logger: Logger;
-  bus: Bus;
-  sessions: SessionResolver;
-  revocations: RevocationList;
-  /** Base URL of each service routed to (see upstreamsOf). */
-  upstreams: Partial<Record<ServiceName, string>>;
-  /** Live community threads over /ws (absent: join_thread answers an error). */
-  threads?: ThreadHub;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,17 +21,6 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A mutating request must come from our own origin (or from no browser at all). */
-export function isAllowedOrigin(origin: string | undefined, host: string | undefined, appUrl: string): boolean {
-  if (origin === undefined) return true;
-  if (origin === new URL(appUrl).origin) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
 
 function cookieSecure(config: GatewayConfig): boolean {
   return new URL(config.APP_URL).protocol === 'https:';

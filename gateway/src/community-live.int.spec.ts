@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readCommunityConfig } from '../../services/community/src/config.ts';
 import { communityService } from '../../services/community/src/service.ts';
-import { startDirectThread } from '../../services/community/src/threads/thread-service.ts';
+import { startDirectThread } from '../../services/community/src/threads/commands.ts';
 import { newRegistration, startIdentity, type Identity } from '../../services/identity/src/test/helpers.ts';
 import { buildGateway } from './app.ts';
 import { followCommunityMessages, ThreadHub } from './community-live.ts';
@@ -54,9 +54,14 @@ async function startGateway(identityUrl: string, communityUrl: string): Promise<
   const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway-test', logger });
   const revocations = new RevocationList(3_600_000);
   const following = await followRevocations(bus, revocations, 3_600_000, logger);
-  const hub = new ThreadHub({ communityUrl, logger });
+  const hub = new ThreadHub({ communityUrl, internalToken: config.INTERNAL_TOKEN, logger });
   const live = await followCommunityMessages(bus, hub, logger);
-  const sessions = createSessionResolver({ verifier: createAccessTokenVerifier(remoteKeySet(identityUrl)), revocations, identityUrl });
+  const sessions = createSessionResolver({
+    verifier: createAccessTokenVerifier(remoteKeySet(identityUrl)),
+    revocations,
+    identityUrl,
+    internalToken: config.INTERNAL_TOKEN,
+  });
   const app = await buildGateway({
     config,
     logger,
@@ -176,14 +181,17 @@ describe('live threads over /ws', () => {
     const maya = await signUp(g1);
     const stranger = await signUp(g1);
     const threadId = randomUUID();
-    await startDirectThread(community.context as never, {
-      threadId,
-      name: 'Ines & Maya',
-      creatorId: ines.id,
-      memberIds: [maya.id],
-      now: new Date(),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context as never,
+      {
+        threadId,
+        name: 'Ines & Maya',
+        creatorId: ines.id,
+        memberIds: [maya.id],
+        now: new Date(),
+      },
+      {},
+    );
 
     const outsider = await connect(g1, stranger);
     outsider.send({ type: 'join_thread', threadId });

@@ -1,5 +1,6 @@
 import type { Bus, Subscription } from '@sleepweave/bus';
 import type { EventEnvelope, ServerSocketMessage } from '@sleepweave/contracts';
+import { internalHeaders } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 
@@ -22,7 +23,7 @@ export const MAX_THREADS_PER_SOCKET = 20;
 export class ThreadHub {
   private readonly followers = new Map<string, Set<WebSocket>>();
 
-  constructor(private readonly options: { communityUrl: string | undefined; logger: Logger }) {}
+  constructor(private readonly options: { communityUrl: string | undefined; internalToken: string; logger: Logger }) {}
 
   /**
    * Asks the community service whether the token's owner may open the thread: a named
@@ -34,7 +35,11 @@ export class ThreadHub {
     if (!communityUrl) return 'unavailable';
     try {
       const response = await fetch(new URL(`/internal/threads/${encodeURIComponent(threadId)}/access`, communityUrl), {
-        headers: { authorization: `Bearer ${accessToken}`, 'x-correlation-id': correlationId },
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'x-correlation-id': correlationId,
+          ...internalHeaders(this.options.internalToken),
+        },
         signal: AbortSignal.timeout(5_000),
       });
       await response.body?.cancel();

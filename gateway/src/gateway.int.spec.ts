@@ -34,6 +34,7 @@ beforeAll(async () => {
     APP_URL,
     IDENTITY_URL: identityUrl,
     BUS_PREFIX: identity.deps.config.BUS_PREFIX,
+    INTERNAL_TOKEN: identity.deps.config.INTERNAL_TOKEN,
     WEB_DIST: webDist,
     LOG_LEVEL: 'silent',
   });
@@ -45,6 +46,7 @@ beforeAll(async () => {
     verifier: createAccessTokenVerifier(remoteKeySet(identityUrl)),
     revocations,
     identityUrl,
+    internalToken: config.INTERNAL_TOKEN,
   });
   gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: identityUrl } });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -300,6 +302,7 @@ describe('session renewal when identity is down', () => {
       },
       revocations: new RevocationList(1_000),
       identityUrl: 'http://127.0.0.1:9', // nothing listens there
+      internalToken: 'test-internal-token-unused-here',
     });
     const request = { cookies: { sw_session: 'some-refresh-token' }, correlationId: 'c', log: createLogger('t', 'silent') };
     await expect(resolver.resolve(request as never)).rejects.toMatchObject({ statusCode: 503, error: 'unavailable' });

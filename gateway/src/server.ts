@@ -15,10 +15,10 @@ const memoryMs = config.REVOCATION_MEMORY_SECONDS * 1000;
 const revocations = new RevocationList(memoryMs);
 const following = await followRevocations(bus, revocations, memoryMs, logger);
 const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
-const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL });
+const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN });
 
 // Each gateway process follows the community's messages for its own sockets.
-const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, logger });
+const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, internalToken: config.INTERNAL_TOKEN, logger });
 const live = await followCommunityMessages(bus, threads, logger);
 
 const app = await buildGateway({ config, logger, bus, sessions, revocations, threads, upstreams: upstreamsOf(config) });

@@ -1,5 +1,11 @@
-import { ACCESS_COOKIE, REFRESH_COOKIE, type AccessTokenClaims } from '@sleepweave/contracts';
-import { HttpError, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  SessionRefreshResponse,
+  type AccessTokenClaims,
+  type SessionRefreshRequest,
+} from '@sleepweave/contracts';
+import { HttpError, internalHeaders, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { RevocationList } from './revocations.ts';
 
@@ -25,8 +31,10 @@ export function createSessionResolver(options: {
   verifier: AccessTokenVerifier;
   revocations: RevocationList;
   identityUrl: string;
+  /** The deployment's internal token (identity's /internal routes ask for it). */
+  internalToken: string;
 }): SessionResolver {
-  const { verifier, revocations, identityUrl } = options;
+  const { verifier, revocations, identityUrl, internalToken } = options;
 
   async function verified(token: string): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
     try {
@@ -50,8 +58,8 @@ export function createSessionResolver(options: {
       try {
         response = await fetch(new URL('/internal/session/refresh', identityUrl), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId },
-          body: JSON.stringify({ refreshToken }),
+          headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId, ...internalHeaders(internalToken) },
+          body: JSON.stringify({ refreshToken } satisfies SessionRefreshRequest),
           signal: AbortSignal.timeout(5_000),
         });
       } catch (err) {
@@ -64,7 +72,7 @@ export function createSessionResolver(options: {
         request.log.error({ status: response.status }, 'identity refused a session renewal');
         throw unavailable();
       }
-      const body = (await response.json()) as { accessToken: string; expiresIn: number };
+      const body = SessionRefreshResponse.parse(await response.json());
       const valid = await verified(body.accessToken);
       if (!valid) return null;
       return { ...valid, accessToken: body.accessToken, renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn } };

@@ -1,7 +1,8 @@
 import type { WebSocket } from 'ws';
 import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage } from '@sleepweave/contracts';
 import { forbidden, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
-import { isAllowedOrigin, type GatewayDeps } from './app.ts';
+import type { GatewayDeps } from './deps.ts';
+import { isAllowedOrigin } from './origin.ts';
 import { MAX_THREADS_PER_SOCKET } from './community-live.ts';
 
 /** join_thread messages a socket may send per minute (each costs a call to community). */

@@ -15,3 +15,4 @@ export * from './sockets.ts';
 export * from './library.ts';
 export * from './library-events.ts';
 export * from './events.ts';
+export * from './internal.ts';

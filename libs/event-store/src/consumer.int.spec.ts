@@ -3,12 +3,13 @@ import { connectBus, type Bus } from '@sleepweave/bus';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyOnce, startConsumer } from './consumer.ts';
+import { startConsumer } from './consumer.ts';
+import { emptyHistory } from './history.ts';
+import { applyOnce } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import {
   NATS_URL,
   createTestDatabase,
-  delay,
   deleteStreamsOfPrefix,
   eventually,
   randomBusPrefix,
@@ -95,15 +96,17 @@ describe('startConsumer', () => {
         throw new Error('transient'); // rolled back, nak'ed, redelivered
       }
     };
-    const sub = await startConsumer({
+    const sub = startConsumer({
       sql: db.sql,
       bus,
       name: 'research-study-c',
       stream: 'STUDY',
       types: ['study.consent.given'],
       handle,
+      history: emptyHistory('study'),
       logger,
     });
+    await eventually(() => sub.state() === 'following');
     const a = consentGiven();
     const b = consentGiven();
     await bus.publish(a);
@@ -124,7 +127,6 @@ describe('startConsumer', () => {
       },
     });
     await eventually(() => deliveries >= 2);
-    await delay(300);
     await replay.stop();
     expect(await applied(a.id)).toBe(1);
     expect(await applied(b.id)).toBe(1);

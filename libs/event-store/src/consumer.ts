@@ -1,9 +1,8 @@
 import type { Bus, StreamName, Subscription } from '@sleepweave/bus';
-import type { EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
-import type { Sql, Tx } from './types.ts';
-
-export type EnvelopeHandler = (tx: Tx, envelope: EventEnvelope) => Promise<void>;
+import { catchUp, type HistorySource } from './history.ts';
+import { applyOnce, type EnvelopeHandler } from './inbox.ts';
+import type { Sql } from './types.ts';
 
 export interface ConsumerOptions {
   sql: Sql;
@@ -13,38 +12,82 @@ export interface ConsumerOptions {
   stream: StreamName;
   types: string[];
   handle: EnvelopeHandler;
+  /** The producer's history, read before following the bus (ARCHITECTURE.md, "Late joiners"). */
+  history: HistorySource;
   logger: Logger;
 }
 
-/**
- * Applies an event at most once per consumer: in one transaction, records the event id in
- * the inbox and, only if it was not there yet, runs the handler. A handler error rolls
- * both back (the event is then redelivered). Returns true when the handler ran.
- */
-export async function applyOnce(sql: Sql, consumerName: string, envelope: EventEnvelope, handle: EnvelopeHandler): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    const inserted = await tx`
-      insert into inbox (consumer, event_id, processed_at)
-      values (${consumerName}, ${envelope.id}, now())
-      on conflict do nothing
-      returning event_id`;
-    if (inserted.length === 0) return false;
-    await handle(tx, envelope);
-    return true;
-  }) as Promise<boolean>;
+/** `catching_up`: reading the producer's history; `following`: the bus; `failing`: retrying either. */
+export type ConsumerState = 'catching_up' | 'following' | 'failing';
+
+export interface Consumer {
+  readonly name: string;
+  state(): ConsumerState;
+  stop(): Promise<void>;
 }
 
-/** A durable bus consumer whose handler updates the read model exactly once per event. */
-export function startConsumer(options: ConsumerOptions): Promise<Subscription> {
-  const { sql, bus, name, stream, types, handle } = options;
+function backoffMs(failures: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 10));
+}
+
+/**
+ * A consumer whose handler updates a read model exactly once per event: it first catches
+ * up with the producer's history (unless it did before), then follows the bus with a
+ * durable consumer. Both run in the background and are retried with backoff while the
+ * producer, the database or NATS is unreachable, so a service starts whatever else is down.
+ */
+export function startConsumer(options: ConsumerOptions): Consumer {
+  const { sql, bus, name, stream, types, handle, history } = options;
   const log = options.logger.child({ component: 'consumer', consumer: name });
-  return bus.consume({
-    stream,
-    durable: name,
-    types,
-    handler: async (envelope) => {
-      const applied = await applyOnce(sql, name, envelope, handle);
-      if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
+  const abort = new AbortController();
+  let state: ConsumerState = 'catching_up';
+  let subscription: Subscription | null = null;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      abort.signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
+
+  const loop = (async () => {
+    for (let failures = 0; !abort.signal.aborted;) {
+      try {
+        await catchUp(sql, { name, types, handle, source: history }, log);
+        if (abort.signal.aborted) return;
+        subscription = await bus.consume({
+          stream,
+          durable: name,
+          types,
+          handler: async (envelope) => {
+            const applied = await applyOnce(sql, name, envelope, handle);
+            if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
+          },
+        });
+        state = 'following';
+        return;
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        failures += 1;
+        state = 'failing';
+        const retryInMs = backoffMs(failures);
+        log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not catch up or subscribe; retrying');
+        await sleep(retryInMs);
+      }
+    }
+  })();
+
+  return {
+    name,
+    state: () => state,
+    async stop() {
+      abort.abort();
+      await loop;
+      await subscription?.stop();
     },
-  });
+  };
 }

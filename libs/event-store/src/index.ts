@@ -3,5 +3,8 @@ export * from './errors.ts';
 export * from './migrate.ts';
 export * from './store.ts';
 export * from './relay.ts';
+export * from './inbox.ts';
+export * from './horizon.ts';
 export * from './consumer.ts';
 export * from './rebuild.ts';
+export * from './history.ts';

@@ -6,6 +6,8 @@ const MIGRATION_CLASS = 0x5357_0001;
 const RELAY_CLASS = 0x5357_0002;
 /** Serialises appends to one stream (transaction-scoped). */
 export const STREAM_LOCK_CLASS = 0x5357_0003;
+/** Per consumer: shared while an event is applied, exclusive while its read model is rebuilt. */
+export const CONSUMER_LOCK_CLASS = 0x5357_0004;
 
 export const MIGRATION_LOCK = { classId: MIGRATION_CLASS, objId: 0 };
 

@@ -34,6 +34,16 @@ create table if not exists inbox (
   processed_at timestamptz not null default now(),
   primary key (consumer, event_id)
 );
+
+-- How far each consumer has read its producer's history (libs/event-store history.ts);
+-- completed: it follows the bus. No row: it has not started (a new service, a wiped
+-- database, a rebuild), so it catches up first.
+create table if not exists consumer_catchups (
+  consumer text primary key,
+  position text not null,
+  completed_at timestamptz,
+  updated_at timestamptz not null default now()
+);
 `;
 
 export async function migrateEventStore(sql: Sql): Promise<void> {

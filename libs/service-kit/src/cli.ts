@@ -1,27 +1,35 @@
-import { rebuildProjection, type Projection } from '@sleepweave/event-store';
-import { BaseConfig, loadConfig } from './config.ts';
-import { connectDatabase } from './database.ts';
+import type { ServiceConfig, ServiceDefinition } from './runtime.ts';
 import { databaseName } from './runtime.ts';
+import { connectDatabase } from './database.ts';
+import { historyFromConfig } from './internal.ts';
+import { createLogger } from './logger.ts';
+import { rebuildReadModels } from './rebuild.ts';
 
 /**
- * `npm run projections:rebuild -w services/<name> -- [projection ...]`:
- * rebuilds read models from the service's events (all of them when none is named).
+ * `npm run projections:rebuild -w services/<name> -- [read model ...]`: rebuilds read
+ * models (all of them when none is named). A projection is rebuilt from the service's own
+ * events; a consumer's read model by replaying its producer's history, so that producer
+ * must be running (its internal route, at the URL and with the token of the settings).
  */
-export async function rebuildProjectionsCli(service: string, projections: Projection[], args: string[]): Promise<void> {
-  const config = loadConfig(BaseConfig);
-  const unknown = args.filter((name) => !projections.some((p) => p.name === name));
-  if (unknown.length > 0) {
-    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ')}`);
-    process.exitCode = 2;
-    return;
-  }
-  const chosen = args.length > 0 ? projections.filter((p) => args.includes(p.name)) : projections;
-  const sql = connectDatabase(config.DATABASE_URL, databaseName(config, service), { max: 2 });
+export async function rebuildCli<C extends ServiceConfig, Ctx>(
+  definition: ServiceDefinition<C, Ctx>,
+  readConfig: () => C,
+  args: string[],
+): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(`${definition.name}-cli`, 'warn');
+  const sql = connectDatabase(config.DATABASE_URL, databaseName(config, definition.name), { max: 2 });
   try {
-    for (const projection of chosen) {
-      const count = await rebuildProjection(sql, projection);
-      console.log(`${service}/${projection.name}: rebuilt from ${count} events`);
+    const ctx = await definition.context({ config, logger, sql });
+    const results = await rebuildReadModels(definition, ctx, sql, historyFromConfig(config), args);
+    for (const { name, kind, events } of results) {
+      console.log(
+        `${definition.name}/${name}: rebuilt from ${events} events (${kind === 'projection' ? 'its own' : "the producer's history"})`,
+      );
     }
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 2;
   } finally {
     await sql.end();
   }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Only for development and tests: production refuses it. */
+export const DEVELOPMENT_INTERNAL_TOKEN = 'development-only-internal-token';
+
 /** Settings every service shares; a service extends this with its own. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -22,8 +25,19 @@ export const BaseConfig = z.object({
     .default(''),
   /** The public origin of the app (cookies are Secure when it is https). */
   APP_URL: z.string().url().default('http://localhost:3000'),
-  /** Where the identity service answers (JWKS for token verification). */
+  /** Where each service answers (JWKS from identity; every producer's integration history). */
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4001'),
+  STUDY_URL: z.string().url().default('http://127.0.0.1:4002'),
+  JOURNAL_URL: z.string().url().default('http://127.0.0.1:4003'),
+  COMMUNITY_URL: z.string().url().default('http://127.0.0.1:4004'),
+  LIBRARY_URL: z.string().url().default('http://127.0.0.1:4005'),
+  RESEARCH_EXPORT_URL: z.string().url().default('http://127.0.0.1:4006'),
+  /**
+   * The shared secret every `/internal/*` call between services carries (a service's
+   * integration history holds personal data). Production must set its own; `npm start`
+   * makes a random one per run.
+   */
+  INTERNAL_TOKEN: z.string().min(24, 'INTERNAL_TOKEN must be at least 24 characters').default(DEVELOPMENT_INTERNAL_TOKEN),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 
@@ -33,6 +47,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const data = result.data as Partial<BaseConfig>;
+  if (data.NODE_ENV === 'production' && data.INTERNAL_TOKEN === DEVELOPMENT_INTERNAL_TOKEN) {
+    throw new Error(
+      'Invalid configuration:\n  INTERNAL_TOKEN: set a secret of your own in production (at least 24 characters, the same for every service)',
+    );
   }
   return result.data;
 }

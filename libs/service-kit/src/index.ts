@@ -6,4 +6,8 @@ export * from './http.ts';
 export * from './logger.ts';
 export * from './runtime.ts';
 export * from './cli.ts';
+export * from './commands.ts';
+export * from './consumers.ts';
+export * from './internal.ts';
+export * from './rebuild.ts';
 export * from './user-directory.ts';

@@ -1,34 +1,46 @@
-import { connectBus, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
+import { connectBus, type Bus, type StreamName } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import { migrateEventStore, startConsumer, startRelay, type RecordedEvent, type Tx } from '@sleepweave/event-store';
+import {
+  migrateEventStore,
+  startConsumer,
+  startRelay,
+  type Consumer,
+  type HistorySource,
+  type Projection,
+  type RecordedEvent,
+  type Relay,
+  type Tx,
+} from '@sleepweave/event-store';
 import type { Logger } from 'pino';
 import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVerifier } from './auth.ts';
 import type { BaseConfig } from './config.ts';
+import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
 import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, type ServiceApp } from './http.ts';
+import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
 import { createLogger } from './logger.ts';
-import { migrateUserDirectory, userDirectoryConsumer, type UserDirectoryOptions } from './user-directory.ts';
+import { migrateUserDirectory, userDeletionConsumer, userDirectoryConsumer } from './user-directory.ts';
 
 export interface ServiceConfig extends BaseConfig {
   PORT: number;
 }
 
-/** What the runtime hands a service: its settings, logger, database and bus. */
-export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> {
+/** What a service's context is built from: its settings, logger and database. */
+export interface ContextDeps<C extends ServiceConfig = ServiceConfig> {
   config: C;
   logger: Logger;
   sql: Sql;
+}
+
+/** What the runtime hands a running service: that, and the bus. */
+export interface ServiceDeps<C extends ServiceConfig = ServiceConfig> extends ContextDeps<C> {
   bus: Bus;
 }
 
-export interface ConsumerDefinition {
-  /** Durable and inbox name: `<consumer>-<source>-<purpose>`. */
-  name: string;
-  stream: StreamName;
-  types: string[];
-  handle(tx: Tx, envelope: EventEnvelope): Promise<void>;
-}
-
+/**
+ * A service, declared once (its `src/service.ts`): the runtime starts, stops and rebuilds
+ * every service the same way from this.
+ */
 export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
   /** `identity`, `study`, ...: also the database suffix and the event source. */
   name: string;
@@ -36,24 +48,46 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
   /** Streams this service publishes to or consumes from. */
   streams: StreamName[];
   /** Builds what the slices share (event store, keys ...) once the database is migrated. */
-  context(deps: ServiceDeps<C>): Promise<Ctx>;
+  context(deps: ContextDeps<C>): Promise<Ctx>;
+  /** The inline projections of its event store: its own read models, rebuilt from its events. */
+  projections: Projection[];
   /** Verifies access tokens; default: identity's JWKS. */
   verifier?(ctx: Ctx): AccessTokenVerifier;
   /** Registers the service's routes (the Fastify plugin of its app.ts). */
   routes(app: ServiceApp, ctx: Ctx): Promise<void>;
   /** Maps a stored domain event to the integration event the relay publishes (null: private). */
   toIntegration?(event: RecordedEvent): EventEnvelope | null;
+  /** Read models fed by other services' events. */
   consumers?(ctx: Ctx): ConsumerDefinition[];
   /** Keep a `user_directory` table from identity's events (see user-directory.ts). */
-  userDirectory?(ctx: Ctx): UserDirectoryOptions;
+  userDirectory?: boolean;
+  /**
+   * Removes everything the service holds of a deleted user, in the transaction that
+   * records `identity.user.deleted` (docs/data-protection.md; `src/users/user-deleted.ts`).
+   */
+  onUserDeleted?(ctx: Ctx, tx: Tx, userId: string): Promise<void>;
   /** Runs after migrations, before listening (e.g. seeds). */
   onStart?(ctx: Ctx): Promise<void>;
+}
+
+/** Every consumer of a service: its user directory (or deletions) first, then its own. */
+export function consumersOf<C extends ServiceConfig, Ctx>(definition: ServiceDefinition<C, Ctx>, ctx: Ctx): ConsumerDefinition[] {
+  const onUserDeleted = (tx: Tx, userId: string) => definition.onUserDeleted?.(ctx, tx, userId) ?? Promise.resolve();
+  const users = definition.userDirectory
+    ? [userDirectoryConsumer(definition.name, onUserDeleted)]
+    : definition.onUserDeleted
+      ? [userDeletionConsumer(definition.name, onUserDeleted)]
+      : [];
+  return [...users, ...(definition.consumers?.(ctx) ?? [])];
 }
 
 export interface RunningService<C extends ServiceConfig, Ctx> {
   app: ServiceApp;
   deps: ServiceDeps<C>;
   context: Ctx;
+  /** The relay (null when the service publishes nothing or runs without background work). */
+  relay: Relay | null;
+  consumers: Consumer[];
   stop(): Promise<void>;
 }
 
@@ -64,6 +98,8 @@ export interface StartOptions {
   handleSignals?: boolean;
   /** Start the relay and the consumers (default true). */
   background?: boolean;
+  /** Where consumers read a producer's history (default: its internal route, from the settings). */
+  history?: (stream: StreamName) => HistorySource;
   logger?: Logger;
 }
 
@@ -71,10 +107,28 @@ export function databaseName(config: BaseConfig, service: string): string {
   return `${config.DB_PREFIX}${service.replaceAll('-', '_')}`;
 }
 
+/** Creates (when missing) and migrates a service's database; returns a pool on it. */
+export async function openServiceDatabase<C extends ServiceConfig, Ctx>(
+  definition: ServiceDefinition<C, Ctx>,
+  config: C,
+  logger: Logger,
+  options: { max?: number } = {},
+): Promise<Sql> {
+  const database = databaseName(config, definition.name);
+  await ensureDatabase(config.DATABASE_URL, database);
+  const sql = connectDatabase(config.DATABASE_URL, database, options);
+  await migrateEventStore(sql);
+  if (definition.userDirectory) await migrateUserDirectory(sql);
+  await runMigrations(sql, definition.migrationsDir, logger);
+  return sql;
+}
+
 /**
  * The one way every service starts: its own database (created and migrated), the bus
- * (its streams declared), the HTTP app with /health, the outbox relay and its consumers;
- * and one way it stops: stop listening, stop consuming, flush the relay, drain, close.
+ * (its streams declared), the HTTP app with /health and its internal history route, the
+ * outbox relay and its consumers (each catching up with its producer's history before it
+ * follows the bus); and one way it stops: stop listening, stop consuming, flush the relay,
+ * drain, close.
  */
 export async function startService<C extends ServiceConfig, Ctx>(
   definition: ServiceDefinition<C, Ctx>,
@@ -85,13 +139,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
   const background = options.background ?? true;
   const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL, config.LOG_FORMAT);
 
-  const database = databaseName(config, definition.name);
-  await ensureDatabase(config.DATABASE_URL, database);
-  const sql = connectDatabase(config.DATABASE_URL, database);
-  await migrateEventStore(sql);
-  if (definition.userDirectory) await migrateUserDirectory(sql);
-  await runMigrations(sql, definition.migrationsDir, logger);
-
+  const sql = await openServiceDatabase(definition, config, logger);
   const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: definition.name, logger });
   await bus.ensureStreams(definition.streams);
 
@@ -100,40 +148,43 @@ export async function startService<C extends ServiceConfig, Ctx>(
   const verifier = definition.verifier?.(context) ?? createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
   await definition.onStart?.(context);
 
+  let relay: Relay | null = null;
+  const consumers: Consumer[] = [];
+
   const app = createHttpApp({ logger });
+  requireInternalToken(app, config.INTERNAL_TOKEN);
   await app.register(authPlugin, { verifier });
   app.get('/health', async (_request, reply) => {
-    const checks = { postgres: 'ok', nats: bus.isConnected() ? 'ok' : 'down' };
+    const checks: Record<string, string> = { postgres: 'ok', nats: bus.isConnected() ? 'ok' : 'down' };
     try {
       await sql`select 1`;
     } catch {
       checks.postgres = 'down';
     }
-    const ok = checks.postgres === 'ok' && checks.nats === 'ok';
+    for (const consumer of consumers) checks[`consumer:${consumer.name}`] = consumer.state();
+    const ok = checks.postgres === 'ok' && checks.nats === 'ok' && consumers.every((c) => c.state() === 'following');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: definition.name, checks });
   });
+  if (definition.toIntegration) historyRoute(app, sql, definition.toIntegration);
   await app.register(async (instance) => definition.routes(instance as unknown as ServiceApp, context));
   await app.ready();
 
-  const subscriptions: Subscription[] = [];
-  let relay: { stop(): Promise<void> } | null = null;
   if (background) {
     if (definition.toIntegration) {
       relay = startRelay({ sql, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
     }
-    const consumers = [
-      ...(definition.userDirectory ? [userDirectoryConsumer(definition.name, definition.userDirectory(context))] : []),
-      ...(definition.consumers?.(context) ?? []),
-    ];
-    for (const consumer of consumers) {
-      subscriptions.push(
-        await startConsumer({
+    const history = options.history ?? historyFromConfig(config);
+    for (const consumer of consumersOf(definition, context)) {
+      const stream = streamOfConsumer(consumer);
+      consumers.push(
+        startConsumer({
           sql,
           bus,
           name: consumer.name,
-          stream: consumer.stream,
-          types: consumer.types,
-          handle: consumer.handle,
+          stream,
+          types: [...consumer.types],
+          handle: consumer.handle as (tx: Tx, envelope: EventEnvelope) => Promise<void>,
+          history: history(stream),
           logger,
         }),
       );
@@ -147,7 +198,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
     (stopping ??= (async () => {
       logger.info('stopping');
       await app.close();
-      for (const subscription of subscriptions) await subscription.stop();
+      for (const consumer of consumers) await consumer.stop();
       await relay?.stop();
       await bus.close();
       await sql.end({ timeout: 5 });
@@ -155,7 +206,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
     })());
 
   if (options.handleSignals ?? listen) onShutdownSignal(stop, logger);
-  return { app, deps, context, stop };
+  return { app, deps, context, relay, consumers, stop };
 }
 
 /** SIGINT/SIGTERM run `stop` once; a second signal, or 10 s without finishing, exits at once. */

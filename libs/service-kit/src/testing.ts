@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { connectBus, streamOfType, type StreamName } from '@sleepweave/bus';
+import type { EventEnvelope } from '@sleepweave/contracts';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { dropDatabase } from './database.ts';
-import { databaseName, startService, type RunningService, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
+import { emptyHistory, type HistorySource } from '@sleepweave/event-store';
+import type { BaseConfig } from './config.ts';
+import { dropDatabase, type Sql } from './database.ts';
+import { historyFromConfig } from './internal.ts';
+import { rebuildReadModels, readModelsOf } from './rebuild.ts';
+import type { ConsumerDefinition } from './consumers.ts';
+import { consumersOf, databaseName, startService, type RunningService, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -16,33 +23,124 @@ export function testEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     BUS_PREFIX: `t${id}`,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PORT: '0',
+    INTERNAL_TOKEN: `test-internal-token-${randomBytes(12).toString('hex')}`,
     ...overrides,
   };
 }
 
 export interface TestService<C extends ServiceConfig, Ctx> extends RunningService<C, Ctx> {
+  definition: ServiceDefinition<C, Ctx>;
+  /** Where its consumers read their producers' history. */
+  history: (stream: StreamName) => HistorySource;
   /** Stops the service, drops its database and deletes its streams. */
   cleanup(): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  background?: boolean;
+  listen?: boolean;
+  /**
+   * Where its consumers read a producer's history before following the bus. `none`
+   * (default): producers with no history, for tests that publish on the bus themselves;
+   * `http`: the producers' internal routes at the URLs of the config (real services).
+   */
+  history?: 'none' | 'http' | ((stream: StreamName) => HistorySource);
 }
 
 /** Starts a service the way production does; by default without listening (use app.inject). */
 export async function startTestService<C extends ServiceConfig, Ctx>(
   definition: ServiceDefinition<C, Ctx>,
   config: C,
-  options: { background?: boolean; listen?: boolean } = {},
+  options: TestServiceOptions = {},
 ): Promise<TestService<C, Ctx>> {
+  const chosen = options.history ?? 'none';
+  const history = chosen === 'none' ? (stream: StreamName) => emptyHistory(stream) : chosen === 'http' ? historyFromConfig(config) : chosen;
   const running = await startService(definition, config, {
     listen: options.listen ?? false,
     handleSignals: false,
     background: options.background ?? true,
+    history,
     logger: createLogger(definition.name, config.LOG_LEVEL),
   });
   return {
     ...running,
+    definition,
+    history,
     async cleanup() {
       await running.stop();
       await dropDatabase(config.DATABASE_URL, databaseName(config, definition.name));
       await deleteStreamsOfPrefix(config.NATS_URL, config.BUS_PREFIX);
     },
+  };
+}
+
+/** Every row of the given tables, each table's rows in a stable order. */
+export async function snapshotTables(sql: Sql, tables: readonly string[]): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of [...tables].sort()) {
+    const rows = await sql`select * from ${sql(table)}`;
+    snapshot[table] = rows
+      .map((row) => JSON.parse(JSON.stringify(row)) as unknown)
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  }
+  return snapshot;
+}
+
+/**
+ * Rebuilds every read model of a running service (projections from its events, consumers
+ * from their producers' history) and returns its tables before and after: a test expects
+ * them equal. Run it when the service is idle (its consumers have applied what was sent).
+ */
+export async function rebuildAndSnapshot<C extends ServiceConfig, Ctx>(
+  service: TestService<C, Ctx>,
+): Promise<{ before: Record<string, unknown[]>; after: Record<string, unknown[]> }> {
+  const { sql } = service.deps;
+  const tables = readModelsOf(service.definition, service.context).flatMap((model) => model.tables);
+  const before = await snapshotTables(sql, tables);
+  await rebuildReadModels(service.definition, service.context, sql, service.history);
+  const after = await snapshotTables(sql, tables);
+  return { before, after };
+}
+
+/** The consumer that applies `identity.user.deleted` in a service (its directory's, or its deletions'). */
+export function deletionConsumerOf<C extends ServiceConfig, Ctx>(service: TestService<C, Ctx>): ConsumerDefinition {
+  const consumer = consumersOf(service.definition, service.context).find((c) => c.types.includes('identity.user.deleted'));
+  if (!consumer) throw new Error(`${service.definition.name} does not follow user deletions`);
+  return consumer;
+}
+
+/**
+ * Stand-ins for the producers a test does not run: what a test publishes through them goes
+ * on the bus and into their history (in order), as a real producer's relay and event store
+ * would, so a consumer's catch-up and rebuild see exactly what it was sent.
+ */
+export interface FakeProducers {
+  publish(envelope: EventEnvelope): Promise<void>;
+  history(stream: StreamName): HistorySource;
+  close(): Promise<void>;
+}
+
+export async function fakeProducers(config: BaseConfig): Promise<FakeProducers> {
+  const bus = await connectBus({
+    servers: config.NATS_URL,
+    prefix: config.BUS_PREFIX,
+    name: 'fake-producers',
+    logger: createLogger('fake-producers', 'silent'),
+  });
+  const published: EventEnvelope[] = [];
+  return {
+    async publish(envelope) {
+      published.push(envelope);
+      await bus.publish(envelope);
+    },
+    history: (stream) => ({
+      name: `fake ${stream.toLowerCase()}`,
+      async page(after, types) {
+        const start = Number(after.split(':')[1] ?? 0);
+        const events = published.slice(start).filter((e) => streamOfType(e.type) === stream && types.includes(e.type));
+        return { events, next: `0:${published.length}`, end: true };
+      },
+    }),
+    close: () => bus.close(),
   };
 }

@@ -18,11 +18,11 @@ const directoryService: ServiceDefinition<ServiceConfig, null> = {
   streams: ['IDENTITY'],
   context: async () => null,
   routes: async () => {},
-  userDirectory: () => ({
-    async onUserDeleted(_tx, userId) {
-      deletedUsers.push(userId);
-    },
-  }),
+  projections: [],
+  userDirectory: true,
+  async onUserDeleted(_ctx, _tx, userId) {
+    deletedUsers.push(userId);
+  },
 };
 
 let service: TestService<ServiceConfig, null>;

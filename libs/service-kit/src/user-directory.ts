@@ -1,9 +1,9 @@
-import type { EventEnvelope, HormonalStage, Role, Timezone } from '@sleepweave/contracts';
+import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from './database.ts';
 import { HttpError, unauthorized } from './errors.ts';
-import type { ConsumerDefinition } from './runtime.ts';
+import { defineConsumer, type ConsumerDefinition } from './consumers.ts';
 
 /**
  * A service's own copy of the users it needs to know (names, timezone, stage, role),
@@ -25,10 +25,8 @@ export interface DirectoryUser {
   registeredAt: Date;
 }
 
-export interface UserDirectoryOptions {
-  /** Removes everything else the service holds of a deleted user. */
-  onUserDeleted(tx: Tx, userId: string): Promise<void>;
-}
+/** Removes everything else a service holds of a deleted user (docs/data-protection.md). */
+export type UserDeletedHandler = (tx: Tx, userId: string) => Promise<void>;
 
 export async function migrateUserDirectory(sql: Sql): Promise<void> {
   // `create table if not exists` races on pg_type when two instances start together
@@ -57,18 +55,20 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
   });
 }
 
-type Data<T extends EventEnvelope['type']> = EventEnvelope<T>['data'];
-
-/** The durable consumer `<service>-identity-users` that keeps `user_directory`. */
-export function userDirectoryConsumer(service: string, options: UserDirectoryOptions): ConsumerDefinition {
-  return {
+/**
+ * The consumer `<service>-identity-users` that keeps `user_directory`; on
+ * `identity.user.deleted` her row goes and `onUserDeleted` removes the rest of hers, in the
+ * same transaction.
+ */
+export function userDirectoryConsumer(service: string, onUserDeleted: UserDeletedHandler): ConsumerDefinition {
+  return defineConsumer({
     name: `${service}-identity-users`,
-    stream: 'IDENTITY',
     types: ['identity.user.registered', 'identity.user.profile_updated', 'identity.user.role_granted', 'identity.user.deleted'],
+    tables: ['user_directory', 'deleted_users'],
     async handle(tx, envelope) {
       switch (envelope.type) {
         case 'identity.user.registered': {
-          const d = envelope.data as Data<'identity.user.registered'>;
+          const d = envelope.data;
           await tx`
             insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, profile_image_url, role, registered_at, updated_at)
             select ${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.profileImageUrl}, ${d.role}, ${d.registeredAt}, ${d.registeredAt}
@@ -77,7 +77,7 @@ export function userDirectoryConsumer(service: string, options: UserDirectoryOpt
           return;
         }
         case 'identity.user.profile_updated': {
-          const d = envelope.data as Data<'identity.user.profile_updated'>;
+          const d = envelope.data;
           await tx`
             update user_directory set first_name = ${d.firstName}, last_name = ${d.lastName}, date_of_birth = ${d.dateOfBirth},
               timezone = ${d.timezone}, hormonal_stage = ${d.hormonalStage}, profile_image_url = ${d.profileImageUrl}, updated_at = ${d.updatedAt}
@@ -85,20 +85,30 @@ export function userDirectoryConsumer(service: string, options: UserDirectoryOpt
           return;
         }
         case 'identity.user.role_granted': {
-          const d = envelope.data as Data<'identity.user.role_granted'>;
+          const d = envelope.data;
           await tx`update user_directory set role = ${d.role} where user_id = ${d.userId}`;
           return;
         }
         case 'identity.user.deleted': {
-          const { userId } = envelope.data as Data<'identity.user.deleted'>;
+          const { userId } = envelope.data;
           await tx`delete from user_directory where user_id = ${userId}`;
           await tx`insert into deleted_users (user_id, deleted_at) values (${userId}, ${envelope.time}) on conflict do nothing`;
-          await options.onUserDeleted(tx, userId);
+          await onUserDeleted(tx, userId);
           return;
         }
       }
     },
-  };
+  });
+}
+
+/** For a service that keeps no directory: `<service>-identity-deletions` runs `onUserDeleted` only. */
+export function userDeletionConsumer(service: string, onUserDeleted: UserDeletedHandler): ConsumerDefinition {
+  return defineConsumer({
+    name: `${service}-identity-deletions`,
+    types: ['identity.user.deleted'],
+    tables: [],
+    handle: (tx, envelope) => onUserDeleted(tx, envelope.data.userId),
+  });
 }
 
 interface DirectoryRow {
@@ -173,6 +183,11 @@ export async function awaitDirectoryUser(sql: Sql, userId: string, waitMs = PROF
   }
 }
 
+/** What a command learns from her locked directory row. */
+export interface DirectoryLock {
+  timezone: Timezone;
+}
+
 /**
  * Her user_directory row, share-locked until the transaction ends; undefined when there
  * is none. Every write of her data takes it first, in the append transaction: a
@@ -180,14 +195,14 @@ export async function awaitDirectoryUser(sql: Sql, userId: string, waitMs = PROF
  * of hers) waits for our commit and then deletes what we wrote, or we wait for it and
  * find no row. Either way nothing of a deleted user survives (docs/data-protection.md).
  */
-export async function lockDirectoryRow(tx: Tx, userId: string): Promise<{ timezone: Timezone } | undefined> {
+export async function lockDirectoryRow(tx: Tx, userId: string): Promise<DirectoryLock | undefined> {
   const [row] = await tx<{ timezone: Timezone }[]>`
     select timezone from user_directory where user_id = ${userId} for share`;
   return row;
 }
 
 /** lockDirectoryRow for her own request: 401 when she was deleted, 503 while she is unknown yet. */
-export async function lockDirectoryUser(tx: Tx, userId: string): Promise<{ timezone: Timezone }> {
+export async function lockDirectoryUser(tx: Tx, userId: string): Promise<DirectoryLock> {
   const row = await lockDirectoryRow(tx, userId);
   if (row) return row;
   // Read committed: this statement sees a deletion that committed while we waited.

@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@sleepweave/service-kit';
 import { communityApp } from './app.ts';
 import type { CommunityConfig } from './config.ts';
-import { createCommunityContext, type CommunityContext } from './context.ts';
+import { communityProjections, createCommunityContext, type CommunityContext } from './context.ts';
 import { toIntegration } from './integration/publishers.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
-import { ensureWelcomeThread } from './threads/thread-service.ts';
-import { communityUserDirectory } from './users/deletion.ts';
+import { ensureWelcomeThread } from './threads/commands.ts';
+import { onUserDeleted } from './users/user-deleted.ts';
 
 /** The community service: threads, memberships, messages, community stats. */
 export const communityService: ServiceDefinition<CommunityConfig, CommunityContext> = {
@@ -14,11 +14,14 @@ export const communityService: ServiceDefinition<CommunityConfig, CommunityConte
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   streams: ['IDENTITY', 'STUDY', 'COMMUNITY'],
   context: async (deps) => createCommunityContext(deps),
+  projections: communityProjections,
   onStart: async (ctx) => {
     await ensureWelcomeThread(ctx);
   },
   routes: communityApp,
   toIntegration,
-  userDirectory: communityUserDirectory,
+  // Senders' names and timezones come from identity's events.
+  userDirectory: true,
+  onUserDeleted,
   consumers: (ctx) => [studyConsentGiven(ctx)],
 };

@@ -6,5 +6,5 @@ import type { LibraryContext } from './context.ts';
 /** The library HTTP plugin: registers routes; never listens. */
 export async function libraryApp(app: ServiceApp, ctx: LibraryContext): Promise<void> {
   await articleRoutes(app, ctx);
-  await imageRoutes(app, ctx);
+  await imageRoutes(app, ctx.images);
 }

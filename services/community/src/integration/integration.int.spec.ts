@@ -13,7 +13,7 @@ import {
   type Community,
   type TestUser,
 } from '../test/helpers.ts';
-import { startDirectThread, WELCOME_THREAD_ID } from '../threads/thread-service.ts';
+import { startDirectThread, WELCOME_THREAD_ID } from '../threads/commands.ts';
 
 let community: Community;
 beforeAll(async () => {
@@ -70,23 +70,29 @@ describe('a deleted user', () => {
     const shared = await createThread(community, ines, 'Started by Ines');
     const alone = await createThread(community, ines, 'Only Ines was here');
     const direct = randomUUID();
-    await startDirectThread(community.context, {
-      threadId: direct,
-      name: 'Maya & Ines',
-      creatorId: maya.id,
-      memberIds: [ines.id],
-      now: new Date(),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context,
+      {
+        threadId: direct,
+        name: 'Maya & Ines',
+        creatorId: maya.id,
+        memberIds: [ines.id],
+        now: new Date(),
+      },
+      {},
+    );
     const onlyTheTwo = randomUUID();
-    await startDirectThread(community.context, {
-      threadId: onlyTheTwo,
-      name: 'Ines alone',
-      creatorId: ines.id,
-      memberIds: [],
-      now: new Date(),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context,
+      {
+        threadId: onlyTheTwo,
+        name: 'Ines alone',
+        creatorId: ines.id,
+        memberIds: [],
+        now: new Date(),
+      },
+      {},
+    );
     await post(community, ines, shared.id, 'Ines writes first');
     await post(community, maya, shared.id, 'Maya answers');
     await post(community, ines, direct, 'Ines, privately');
@@ -98,7 +104,7 @@ describe('a deleted user', () => {
       acceptedAt: new Date().toISOString(),
       studyStartDate: '2025-01-01',
     });
-    await community.deps.bus.publish(consent);
+    await community.producers.publish(consent);
     await expect
       .poll(async () => (await community.deps.sql`select 1 from study_participants where user_id = ${ines.id}`).length, { timeout: 5_000 })
       .toBe(1);
@@ -136,7 +142,7 @@ describe('a deleted user', () => {
       acceptedAt: new Date().toISOString(),
       studyStartDate: '2025-01-01',
     });
-    await community.deps.bus.publish(late);
+    await community.producers.publish(late);
     await expect
       .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${late.id}`).length, { timeout: 5_000 })
       .toBe(1);
@@ -198,7 +204,7 @@ describe('a deleted user', () => {
         acceptedAt: new Date().toISOString(),
         studyStartDate: '2025-01-01',
       });
-      await duringDeletion(community, ines.id, () => community.deps.bus.publish(consent), 1_000);
+      await duringDeletion(community, ines.id, () => community.producers.publish(consent), 1_000);
       await expect
         .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 })
         .toBe(1);
@@ -235,7 +241,7 @@ describe('study.consent.given', () => {
       }),
       time: '2025-01-01T08:00:01.000Z',
     };
-    await community.deps.bus.publish(consent);
+    await community.producers.publish(consent);
     await expect
       .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 })
       .toBe(1);

@@ -9,7 +9,8 @@ export interface ThreadFacts {
 /** She opens a thread: a public one makes her a member; a direct one only lets members in. */
 export type JoinThread = {
   type: 'JoinThread';
-  data: { threadId: string; userId: string; thread: ThreadFacts; now: Date };
+  /** `thread`: null when there is no such thread. */
+  data: { threadId: string; userId: string; thread: ThreadFacts | null; now: Date };
 };
 /** Membership given when a thread is created (its creator; the members of a direct thread). */
 export type AddMember = {
@@ -19,10 +20,14 @@ export type AddMember = {
 /** She writes in a thread; in a public thread writing also makes her a member. */
 export type PostMessage = {
   type: 'PostMessage';
-  data: { threadId: string; userId: string; thread: ThreadFacts; messageId: string; body: string; now: Date };
+  data: { threadId: string; userId: string; thread: ThreadFacts | null; messageId: string; body: string; now: Date };
 };
 export type MembershipCommand = JoinThread | AddMember | PostMessage;
 
+/** No such thread. */
+export class ThreadNotFound extends Error {
+  override name = 'ThreadNotFound';
+}
 /** Not a member of a direct thread: answered exactly like a missing thread (404). */
 export class ThreadAccessDenied extends Error {
   override name = 'ThreadAccessDenied';
@@ -33,8 +38,9 @@ function joined(threadId: string, userId: string, role: MemberRole, now: Date): 
 }
 
 export function joinThread(command: JoinThread, state: MembershipState): MembershipEvent[] {
-  if (state.status === 'member') return [];
   const { threadId, userId, thread, now } = command.data;
+  if (!thread) throw new ThreadNotFound('No such thread');
+  if (state.status === 'member') return [];
   if (thread.isDirect) throw new ThreadAccessDenied('Only its members may open a direct thread');
   return [joined(threadId, userId, 'member', now)];
 }
@@ -47,6 +53,7 @@ export function addMember(command: AddMember, state: MembershipState): Membershi
 
 export function postMessage(command: PostMessage, state: MembershipState): MembershipEvent[] {
   const { threadId, userId, thread, messageId, body, now } = command.data;
+  if (!thread) throw new ThreadNotFound('No such thread');
   const events: MembershipEvent[] = [];
   if (state.status !== 'member') {
     if (thread.isDirect) throw new ThreadAccessDenied('Only its members may write in a direct thread');

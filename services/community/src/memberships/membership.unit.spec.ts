@@ -1,6 +1,6 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, it } from 'vitest';
-import { membershipDecider, ThreadAccessDenied } from './business-logic.ts';
+import { membershipDecider, ThreadAccessDenied, ThreadNotFound } from './business-logic.ts';
 import type { MembershipEvent } from './membership.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -18,11 +18,11 @@ const posted: MembershipEvent = {
   type: 'MessagePosted',
   data: { messageId, threadId, senderId: userId, body: 'Linen helped me a lot.', postedAt: now.toISOString() },
 };
-const post = (thread: { isDirect: boolean }) => ({
+const post = (thread: { isDirect: boolean } | null) => ({
   type: 'PostMessage' as const,
   data: { threadId, userId, thread, messageId, body: 'Linen helped me a lot.', now },
 });
-const join = (thread: { isDirect: boolean }) => ({ type: 'JoinThread' as const, data: { threadId, userId, thread, now } });
+const join = (thread: { isDirect: boolean } | null) => ({ type: 'JoinThread' as const, data: { threadId, userId, thread, now } });
 
 const spec = deciderSpec(membershipDecider);
 
@@ -60,5 +60,10 @@ describe('membership decider', () => {
       .given([joined('creator')])
       .when(add)
       .then([]);
+  });
+
+  it('refuses to join or write in a thread that does not exist', () => {
+    spec.given([]).when(join(null)).thenThrows(ThreadNotFound);
+    spec.given([joined()]).when(post(null)).thenThrows(ThreadNotFound);
   });
 });

@@ -142,7 +142,7 @@ describe('writers community does not know', () => {
     // Her registration arrives while she waits: the message goes through.
     const late = send('Hello again');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await community.deps.bus.publish(
+    await community.producers.publish(
       testEnvelope('identity.user.registered', {
         userId: newcomer,
         email: `newcomer.${newcomer}@example.com`,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CreateMessageRequest, Message, THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
-import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { CreateMessageRequest, Message } from '@sleepweave/contracts';
+import { requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { messagePostLimitMessage, perMemberLimit } from '../rate-limits.ts';
 import { findMessage } from '../threads/queries.ts';
-import { isNotFoundOrDenied, postMessage } from './membership-service.ts';
+import { postMessage } from './commands.ts';
 
 export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): Promise<void> {
   const { MESSAGE_POST_LIMIT_PER_MINUTE: perMinute } = ctx.config;
@@ -18,21 +18,9 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
     },
     async (request, reply) => {
       const { sub } = requireUser(request);
-      const { threadId, body } = request.body;
       const messageId = randomUUID();
-      try {
-        await postMessage(ctx, {
-          threadId,
-          userId: sub,
-          messageId,
-          body,
-          now: new Date(),
-          metadata: { correlationId: request.correlationId, userId: sub },
-        });
-      } catch (err) {
-        if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-        throw err;
-      }
+      const { threadId, body } = request.body;
+      await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date() }, requestMetadata(request));
       return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
     },
   );

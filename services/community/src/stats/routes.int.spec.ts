@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postMessage } from '../memberships/membership-service.ts';
+import { postMessage } from '../memberships/commands.ts';
 import { addUser, createThread, startCommunity, type Community } from '../test/helpers.ts';
-import { startDirectThread } from '../threads/thread-service.ts';
+import { startDirectThread } from '../threads/commands.ts';
 import { communityStats } from './queries.ts';
 
 // This file has its own database: every number below is exactly what it made.
@@ -20,7 +20,7 @@ const hoursBefore = (h: number) => new Date(now.getTime() - h * 3_600_000);
 const daysBefore = (d: number) => hoursBefore(d * 24);
 
 async function postAt(userId: string, threadId: string, at: Date) {
-  await postMessage(community.context, { threadId, userId, messageId: randomUUID(), body: 'Slept better in linen', now: at, metadata: {} });
+  await postMessage(community.context, { threadId, userId, messageId: randomUUID(), body: 'Slept better in linen', now: at }, {});
 }
 
 async function consent(userId: string, studyStartDate: string) {
@@ -30,7 +30,7 @@ async function consent(userId: string, studyStartDate: string) {
     acceptedAt: new Date().toISOString(),
     studyStartDate,
   });
-  await community.deps.bus.publish(envelope);
+  await community.producers.publish(envelope);
   await expect
     .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${envelope.id}`).length, { timeout: 5_000 })
     .toBe(1);
@@ -42,14 +42,17 @@ describe('Community Stats', () => {
     const morning = await createThread(community, a, 'Morning light');
     const evening = await createThread(community, a, 'Evening routines');
     const direct = randomUUID();
-    await startDirectThread(community.context, {
-      threadId: direct,
-      name: 'Private',
-      creatorId: a.id,
-      memberIds: [d.id],
-      now: daysBefore(40),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context,
+      {
+        threadId: direct,
+        name: 'Private',
+        creatorId: a.id,
+        memberIds: [d.id],
+        now: daysBefore(40),
+      },
+      {},
+    );
 
     await postAt(a.id, morning.id, hoursBefore(1)); // today everywhere
     await postAt(b.id, evening.id, new Date('2026-03-10T03:00:00.000Z')); // today in London, yesterday in New York (UTC-4)

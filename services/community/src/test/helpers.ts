@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { Timezone } from '@sleepweave/contracts';
-import { findDirectoryUser, userDirectoryConsumer, type AccessTokenVerifier } from '@sleepweave/service-kit';
-import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import { deletionConsumerOf, fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { expect } from 'vitest';
 import { readCommunityConfig } from '../config.ts';
 import { communityService } from '../service.ts';
@@ -24,7 +24,20 @@ export async function startCommunity(
   overrides: Partial<typeof communityService> = {},
 ) {
   const config = readCommunityConfig(testEnv(env));
-  return startTestService({ ...communityService, verifier: () => testVerifier, ...overrides }, config, options);
+  // identity and study are not running: what the tests publish as them is their history
+  const producers = await fakeProducers(config);
+  const service = await startTestService({ ...communityService, verifier: () => testVerifier, ...overrides }, config, {
+    ...options,
+    history: producers.history,
+  });
+  return {
+    ...service,
+    producers,
+    async cleanup() {
+      await service.cleanup();
+      await producers.close();
+    },
+  };
 }
 export type Community = Awaited<ReturnType<typeof startCommunity>>;
 
@@ -45,7 +58,7 @@ export async function addUser(
   const id = randomUUID();
   const email = overrides.email ?? `member.${id}@example.com`;
   const firstName = overrides.firstName ?? 'Ines';
-  await community.deps.bus.publish(
+  await community.producers.publish(
     testEnvelope('identity.user.registered', {
       userId: id,
       email,
@@ -64,7 +77,7 @@ export async function addUser(
 }
 
 export async function deleteUser(community: Community, userId: string): Promise<void> {
-  await community.deps.bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+  await community.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
   await expect.poll(async () => await findDirectoryUser(community.deps.sql, userId), { timeout: 5_000 }).toBeUndefined();
 }
 
@@ -74,7 +87,7 @@ export async function deleteUser(community: Community, userId: string): Promise<
  * open for `holdMs` while the write runs; then it commits. Returns the write's result.
  */
 export async function duringDeletion<T>(community: Community, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = userDirectoryConsumer(communityService.name, communityService.userDirectory!(community.context));
+  const consumer = deletionConsumerOf(community);
   let pending: Promise<T> | undefined;
   await community.deps.sql.begin(async (tx) => {
     await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));

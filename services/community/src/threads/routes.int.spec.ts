@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalHeaders } from '@sleepweave/service-kit';
 import { addUser, bearer, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
 import {
   createPublicThread,
@@ -8,7 +9,7 @@ import {
   MemberNotKnown,
   WELCOME_THREAD_ID,
   WELCOME_THREAD_NAME,
-} from './thread-service.ts';
+} from './commands.ts';
 
 let community: Community;
 beforeAll(async () => {
@@ -134,13 +135,7 @@ describe('GET /api/community/threads', () => {
       for (let i = 0; i < 101; i++) {
         const threadId = randomUUID();
         ids.push(threadId);
-        await createPublicThread(own.context, {
-          threadId,
-          name: `Thread ${i}`,
-          creatorId: ines.id,
-          now: new Date(base + i * 60_000),
-          metadata: {},
-        });
+        await createPublicThread(own.context, { threadId, name: `Thread ${i}`, creatorId: ines.id, now: new Date(base + i * 60_000) }, {});
       }
       const listed = () =>
         own.app.inject({ method: 'GET', url: '/api/community/threads', headers: ines.headers }).then((r) => r.json() as { id: string }[]);
@@ -198,14 +193,17 @@ describe('direct threads', () => {
     const maya = await addUser(community, { firstName: 'Maya' });
     const stranger = await addUser(community, { firstName: 'Zoe' });
     const threadId = randomUUID();
-    await startDirectThread(community.context, {
-      threadId,
-      name: 'Ines & Maya',
-      creatorId: ines.id,
-      memberIds: [maya.id],
-      now: new Date(),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context,
+      {
+        threadId,
+        name: 'Ines & Maya',
+        creatorId: ines.id,
+        memberIds: [maya.id],
+        now: new Date(),
+      },
+      {},
+    );
     expect((await post(community, maya, threadId, 'Just us')).statusCode).toBe(201);
 
     const refused = await openThread(community, stranger, threadId);
@@ -228,14 +226,17 @@ describe('direct threads', () => {
   it('are not started with someone community does not know', async () => {
     const ines = await addUser(community);
     const threadId = randomUUID();
-    const start = startDirectThread(community.context, {
-      threadId,
-      name: 'Ines & ?',
-      creatorId: ines.id,
-      memberIds: [randomUUID()],
-      now: new Date(),
-      metadata: {},
-    });
+    const start = startDirectThread(
+      community.context,
+      {
+        threadId,
+        name: 'Ines & ?',
+        creatorId: ines.id,
+        memberIds: [randomUUID()],
+        now: new Date(),
+      },
+      {},
+    );
     await expect(start).rejects.toBeInstanceOf(MemberNotKnown);
     expect(await community.deps.sql`select 1 from events where stream_id = ${`thread:${threadId}`}`).toEqual([]);
   });
@@ -247,22 +248,32 @@ describe('GET /internal/threads/{id}/access', () => {
     const stranger = await addUser(community);
     const open = await createThread(community, ines);
     const direct = randomUUID();
-    await startDirectThread(community.context, {
-      threadId: direct,
-      name: 'Private',
-      creatorId: ines.id,
-      memberIds: [],
-      now: new Date(),
-      metadata: {},
-    });
+    await startDirectThread(
+      community.context,
+      {
+        threadId: direct,
+        name: 'Private',
+        creatorId: ines.id,
+        memberIds: [],
+        now: new Date(),
+      },
+      {},
+    );
+    const internal = internalHeaders(community.deps.config.INTERNAL_TOKEN);
     const access = (user: { headers: { authorization: string } }, id: string) =>
-      community.app.inject({ method: 'GET', url: `/internal/threads/${id}/access`, headers: user.headers });
+      community.app.inject({ method: 'GET', url: `/internal/threads/${id}/access`, headers: { ...user.headers, ...internal } });
 
     expect((await access(stranger, open.id)).statusCode).toBe(204);
     expect((await access(ines, direct)).statusCode).toBe(204);
     expect((await access(stranger, direct)).statusCode).toBe(404);
     expect((await access(stranger, randomUUID())).statusCode).toBe(404);
-    expect((await community.app.inject({ method: 'GET', url: `/internal/threads/${open.id}/access` })).statusCode).toBe(401);
+    // without her token; without the internal token (a caller that is not one of ours)
+    expect((await community.app.inject({ method: 'GET', url: `/internal/threads/${open.id}/access`, headers: internal })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await community.app.inject({ method: 'GET', url: `/internal/threads/${open.id}/access`, headers: ines.headers })).statusCode,
+    ).toBe(401);
     const [row] = await community.deps.sql`select count(*)::int as n from thread_members where thread_id = ${open.id}`;
     expect(row!.n).toBe(1);
   });

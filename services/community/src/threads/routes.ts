@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateThreadRequest, THREAD_NOT_FOUND_MESSAGE, ThreadDetail, ThreadList, ThreadListItem, Uuid } from '@sleepweave/contracts';
-import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { notFound, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';
 import { perMemberLimit, threadCreateLimitMessage } from '../rate-limits.ts';
-import { isNotFoundOrDenied, openThread } from '../memberships/membership-service.ts';
+import { openThread } from '../memberships/commands.ts';
+import { createPublicThread } from './commands.ts';
 import { listThreads, mayAccess, threadDetail, threadSummary } from './queries.ts';
-import { createPublicThread } from './thread-service.ts';
 
 /** Any id in the path: a malformed one is simply a thread that does not exist. */
 const ThreadParams = z.object({ id: z.string().max(100) });
@@ -28,13 +28,7 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
     async (request, reply) => {
       const { sub } = requireUser(request);
       const threadId = randomUUID();
-      await createPublicThread(ctx, {
-        threadId,
-        name: request.body.name,
-        creatorId: sub,
-        now: new Date(),
-        metadata: { correlationId: request.correlationId, userId: sub },
-      });
+      await createPublicThread(ctx, { threadId, name: request.body.name, creatorId: sub, now: new Date() }, requestMetadata(request));
       return reply.status(201).send((await threadSummary(ctx.sql, threadId))!);
     },
   );
@@ -44,12 +38,7 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
     const { sub } = requireUser(request);
     const threadId = request.params.id;
     if (!isUuid(threadId)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-    try {
-      await openThread(ctx, { threadId, userId: sub, now: new Date(), metadata: { correlationId: request.correlationId, userId: sub } });
-    } catch (err) {
-      if (isNotFoundOrDenied(err)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-      throw err;
-    }
+    await openThread(ctx, { threadId, userId: sub, now: new Date() }, requestMetadata(request));
     const detail = await threadDetail(ctx.sql, threadId, sub);
     if (!detail) throw notFound(THREAD_NOT_FOUND_MESSAGE);
     return detail;

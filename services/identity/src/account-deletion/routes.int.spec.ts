@@ -1,11 +1,14 @@
+import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
+import { internalHeaders } from '@sleepweave/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import { rebuildProjection } from '@sleepweave/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityProjections } from '../context.ts';
-import { grantAdmin } from '../users/admin.ts';
+import { grantAdmin } from '../users/commands.ts';
 import { resetLinkIn, startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+
+/** Headers of a call from another service (the gateway) to an internal route. */
+const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
 
 let mail: MailCatcher;
 let identity: Identity;
@@ -129,7 +132,14 @@ describe('DELETE /api/account', () => {
     // She cannot come back in by any door.
     expect((await login(email, body.password)).json()).toEqual({ error: 'unauthorized', message: 'Invalid email or password' });
     expect(
-      (await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } })).statusCode,
+      (
+        await identity.app.inject({
+          method: 'POST',
+          url: '/internal/session/refresh',
+          payload: { refreshToken: refresh },
+          headers: internal(),
+        })
+      ).statusCode,
     ).toBe(401);
     expect((await identity.app.inject({ method: 'GET', url: '/api/user', headers: bearer(access) })).statusCode).toBe(401);
     expect(
@@ -202,18 +212,10 @@ describe('rebuilding the read models', () => {
     const kept = await fullUser();
     const gone = await fullUser();
     expect((await deleteOwn(gone.access, gone.body.password)).statusCode).toBe(200);
-    const { sql } = identity.deps;
-    const snapshot = async () => ({
-      users:
-        await sql`select id, email, password_hash, first_name, last_name, timezone, hormonal_stage, role, updated_at from users order by id`,
-      sessions: await sql`select id, user_id, refresh_token_hash, revoked_at, revoke_reason from sessions order by id`,
-      tokens: await sql`select id, user_id, token_hash, expires_at, used_at from password_reset_tokens order by id`,
-    });
-    const before = await snapshot();
-    for (const projection of identityProjections) await rebuildProjection(sql, projection);
-    const after = await snapshot();
+    const { before, after } = await rebuildAndSnapshot(identity);
+    expect(Object.keys(after).sort()).toEqual(['password_reset_tokens', 'sessions', 'users']);
     expect(after).toEqual(before);
-    expect(after.users.some((u) => u.id === kept.user.id)).toBe(true);
+    expect(after.users!.some((u) => (u as { id: string }).id === kept.user.id)).toBe(true);
     expect(JSON.stringify(after)).not.toContain(gone.user.id);
   });
 });

@@ -1,12 +1,12 @@
-import { verify } from '@node-rs/argon2';
 import { DeleteAccountRequest, MessageResponse, Uuid } from '@sleepweave/contracts';
-import { notFound, requireAdmin, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { notFound, requestMetadata, requireAdmin, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { clearSessionCookies } from '../sessions/session-service.ts';
+import { clearSessionCookies } from '../sessions/cookies.ts';
+import { verifyPassword } from '../users/passwords.ts';
 import { findUserById } from '../users/queries.ts';
 import { perUserLimit, wrongPassword } from '../users/routes.ts';
-import { deleteUser } from './delete-user.ts';
+import { deleteUser } from './commands.ts';
 
 export const ACCOUNT_DELETED = 'Your account and all your data have been deleted.';
 
@@ -19,10 +19,10 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
       const { sub } = requireUser(request);
       const row = await findUserById(ctx.sql, sub);
       if (!row) throw unauthorized();
-      if (!(await verify(row.password_hash, request.body.password))) {
+      if (!(await verifyPassword(row.password_hash, request.body.password))) {
         throw wrongPassword('That password is not correct. Your account has not been deleted.');
       }
-      const result = await deleteUser(ctx, sub, 'self', { correlationId: request.correlationId, userId: sub });
+      const result = await deleteUser(ctx, sub, 'self', requestMetadata(request));
       if (result === 'no_such_user') throw unauthorized();
       clearSessionCookies(reply, ctx);
       return { message: ACCOUNT_DELETED };
@@ -34,8 +34,8 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
     '/api/admin/users/:id',
     { schema: { params: z.object({ id: Uuid }), response: { 200: MessageResponse } } },
     async (request) => {
-      const admin = requireAdmin(request);
-      const result = await deleteUser(ctx, request.params.id, 'admin', { correlationId: request.correlationId, userId: admin.sub });
+      requireAdmin(request);
+      const result = await deleteUser(ctx, request.params.id, 'admin', requestMetadata(request));
       if (result === 'no_such_user') throw notFound('No such user.');
       return { message: 'The user and all their data have been deleted.' };
     },

@@ -7,7 +7,7 @@ import { connectDatabase, createLogger, databaseName } from '@sleepweave/service
 import { readIdentityConfig } from '../config.ts';
 import { createIdentityContext } from '../context.ts';
 import { loadSigningKeys } from '../sessions/tokens.ts';
-import { grantAdmin } from '../users/admin.ts';
+import { grantAdmin } from '../users/commands.ts';
 
 const email = process.argv[2];
 if (!email) {

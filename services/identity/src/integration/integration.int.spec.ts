@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantAdmin, grantAdminEmails } from '../users/admin.ts';
+import { grantAdmin, grantAdminEmails } from '../users/commands.ts';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 
 let identity: Identity;

@@ -1,9 +1,13 @@
+import { internalHeaders } from '@sleepweave/service-kit';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinkIn, startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_DONE } from './routes.ts';
+
+/** Headers of a call from another service (the gateway) to an internal route. */
+const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
 
 const APP_URL = 'http://sleepweave.test';
 const MIN_RESPONSE_MS = 400;
@@ -38,7 +42,7 @@ const reset = (token: string, password: string) =>
 const login = (email: string, password: string) =>
   identity.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip() });
 const refresh = (refreshToken: string) =>
-  identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken } });
+  identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
 
 /** Asks for a link and returns the token from the e-mail that arrives. */
 async function tokenFromMail(email: string): Promise<{ link: string; token: string }> {

@@ -1,25 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hash } from '@node-rs/argon2';
 import {
   ForgotPasswordRequest,
-  INVALID_RESET_TOKEN,
   MessageResponse,
   ResetPasswordRequest,
   ValidateResetTokenQuery,
   ValidateResetTokenResponse,
 } from '@sleepweave/contracts';
-import { ConcurrencyError } from '@sleepweave/event-store';
-import { HttpError, tooManyRequests, type ServiceApp } from '@sleepweave/service-kit';
+import { HttpError, requestMetadata, tooManyRequests, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import type { Mail } from '../mail/mailer.ts';
-import { ARGON2_OPTIONS } from '../sessions/routes.ts';
-import { clearSessionCookies, revokeUserSessions } from '../sessions/session-service.ts';
+import { clearSessionCookies } from '../sessions/cookies.ts';
 import { hashToken } from '../sessions/tokens.ts';
-import { InvalidResetToken, RESET_TOKEN_TTL_MINUTES, UserNotFound, userDecider } from '../users/business-logic.ts';
+import { RESET_TOKEN_TTL_MINUTES } from '../users/business-logic.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { findUserByEmail } from '../users/queries.ts';
-import { userStreamId } from '../users/user.ts';
+import { invalidResetToken, requestPasswordReset, resetPassword } from './commands.ts';
 import { resetLink, resetPasswordMail } from './reset-mail.ts';
 import { allowResetRequest, findResetToken, isUsable, newResetToken } from './reset-tokens.ts';
 
@@ -29,8 +25,6 @@ export const FORGOT_PASSWORD_MESSAGE =
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
 const TOO_MANY_FROM_HERE = 'Too many password reset requests. Please wait a few minutes and try again.';
 const TOO_MANY_FOR_EMAIL = 'Too many password reset requests for this email. Please wait a few minutes and try again.';
-
-const invalidResetToken = () => new HttpError(400, 'invalid_token', INVALID_RESET_TOKEN);
 
 /** Sends once the current answer is on its way; a failure is logged (never with the link). */
 function sendLater(ctx: IdentityContext, mail: Mail, log: FastifyBaseLogger): void {
@@ -75,25 +69,15 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
         const user = await findUserByEmail(ctx.sql, email);
         if (user) {
           const token = newResetToken();
-          try {
-            await ctx.store.handle(
-              userStreamId(user.id),
-              userDecider,
-              {
-                type: 'RequestPasswordReset',
-                data: { userId: user.id, tokenId: randomUUID(), tokenHash: hashToken(token), ttlMinutes: RESET_TOKEN_TTL_MINUTES, now },
-              },
-              { metadata: { correlationId: request.correlationId, userId: user.id } },
-            );
+          const metadata = { ...requestMetadata(request), userId: user.id };
+          // (false: deleted a moment ago; the same answer as for any unknown e-mail)
+          if (await requestPasswordReset(ctx, { userId: user.id, tokenHash: hashToken(token), now }, metadata)) {
             mail = resetPasswordMail({
               to: user.email,
               firstName: user.first_name,
               link: resetLink(config.APP_URL, token),
               validMinutes: RESET_TOKEN_TTL_MINUTES,
             });
-          } catch (err) {
-            // deleted a moment ago: the same answer as for any unknown e-mail
-            if (!(err instanceof UserNotFound)) throw err;
           }
         }
         return { message: FORGOT_PASSWORD_MESSAGE };
@@ -128,25 +112,8 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       const row = await findResetToken(ctx.sql, tokenHash);
       if (!isUsable(row, now)) throw invalidResetToken();
       const userId = row.user_id;
-      const passwordHash = await hash(password, ARGON2_OPTIONS);
-      const metadata = { correlationId: request.correlationId, userId };
-      try {
-        await ctx.store.transaction(async (tx) => {
-          await ctx.store.handle(
-            userStreamId(userId),
-            userDecider,
-            { type: 'ResetPassword', data: { userId, tokenHash, passwordHash, now } },
-            { tx, metadata },
-          );
-          await revokeUserSessions(ctx, tx, userId, 'password_reset', { metadata, now });
-          // A sign-in lock from failed attempts ends with the new password.
-          await tx`delete from login_failures where email = (select email from users where id = ${userId})`;
-        });
-      } catch (err) {
-        // used or voided meanwhile (a second click racing the first), or her account is gone
-        if (err instanceof InvalidResetToken || err instanceof UserNotFound || err instanceof ConcurrencyError) throw invalidResetToken();
-        throw err;
-      }
+      const passwordHash = await hashPassword(password);
+      await resetPassword(ctx, { userId, tokenHash, passwordHash, now }, { ...requestMetadata(request), userId });
       clearSessionCookies(reply, ctx);
       return { message: PASSWORD_RESET_DONE };
     },

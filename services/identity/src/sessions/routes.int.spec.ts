@@ -1,7 +1,11 @@
+import { internalHeaders } from '@sleepweave/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+
+/** Headers of a call from another service (the gateway) to an internal route. */
+const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
 
 let identity: Identity;
 beforeAll(async () => {
@@ -80,7 +84,12 @@ describe('POST /api/login', () => {
 describe('sessions', () => {
   it('renews an access token from the refresh token while the session is active', async () => {
     const { refresh, user } = await register(identity);
-    const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+    const renewed = await identity.app.inject({
+      method: 'POST',
+      url: '/internal/session/refresh',
+      payload: { refreshToken: refresh },
+      headers: internal(),
+    });
     expect(renewed.statusCode).toBe(200);
     const me = await identity.app.inject({
       method: 'GET',
@@ -112,7 +121,12 @@ describe('sessions', () => {
       expect(out.json()).toEqual({ message: 'Logged out.' });
       expect(sessionCookies(out)).toEqual({ access: '', refresh: '' });
 
-      const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+      const renewed = await identity.app.inject({
+        method: 'POST',
+        url: '/internal/session/refresh',
+        payload: { refreshToken: refresh },
+        headers: internal(),
+      });
       expect(renewed.statusCode).toBe(401);
 
       await expect.poll(() => seen.find((e) => (e.data as { userId: string }).userId === user.id), { timeout: 3_000 }).toBeDefined();
@@ -127,7 +141,12 @@ describe('sessions', () => {
     const { refresh } = await register(identity);
     const out = await identity.app.inject({ method: 'POST', url: '/api/logout', payload: {}, cookies: { sw_session: refresh } });
     expect(out.statusCode).toBe(200);
-    const renewed = await identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken: refresh } });
+    const renewed = await identity.app.inject({
+      method: 'POST',
+      url: '/internal/session/refresh',
+      payload: { refreshToken: refresh },
+      headers: internal(),
+    });
     expect(renewed.statusCode).toBe(401);
   });
 

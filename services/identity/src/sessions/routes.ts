@@ -1,23 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
-import { LoginRequest, REFRESH_COOKIE, AuthResponse, MessageResponse } from '@sleepweave/contracts';
-import { HttpError, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
-import { z } from 'zod';
+import {
+  AuthResponse,
+  LoginRequest,
+  MessageResponse,
+  REFRESH_COOKIE,
+  SessionRefreshRequest,
+  SessionRefreshResponse,
+} from '@sleepweave/contracts';
+import { HttpError, requestMetadata, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
+import { decoyPasswordHash, verifyPassword } from '../users/passwords.ts';
 import { findUserByEmail, toUser } from '../users/queries.ts';
+import { openSession, revokeSession } from './commands.ts';
+import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { clearLoginFailures, reserveLoginAttempt } from './login-limits.ts';
-import { clearSessionCookies, findActiveSession, openSession, revokeSession, setSessionCookies } from './session-service.ts';
+import { findActiveSession } from './queries.ts';
 import { signAccessToken } from './tokens.ts';
-
-/** OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Promise<void> {
-  // An unknown e-mail is checked against this hash, so it costs the same time as a wrong password.
-  const decoyHash = await hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+  const decoyHash = await decoyPasswordHash();
 
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
@@ -42,13 +45,13 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
       if (!(await reserveLoginAttempt(ctx.sql, email, maxFailures, window))) throw tooManyRequests(TOO_MANY_ATTEMPTS);
 
       const user = await findUserByEmail(ctx.sql, email);
-      const passwordMatches = await verify(user?.password_hash ?? decoyHash, password);
+      const passwordMatches = await verifyPassword(user?.password_hash ?? decoyHash, password);
       if (!user || !passwordMatches) {
         request.log.info({ knownAccount: Boolean(user) }, 'sign-in refused');
         throw unauthorized(INVALID_CREDENTIALS);
       }
       await clearLoginFailures(ctx.sql, email);
-      const session = await openSession(ctx, { id: user.id, role: user.role }, { correlationId: request.correlationId });
+      const session = await openSession(ctx, { id: user.id, role: user.role }, requestMetadata(request));
       setSessionCookies(reply, ctx, session);
       return { message: 'You have successfully logged in.', user: toUser(user) };
     },
@@ -58,10 +61,8 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
     // The session to end: the one in the verified access token, else the refresh cookie's.
     let sessionId = request.user?.sid;
     const refreshToken = request.cookies[REFRESH_COOKIE];
-    if (!sessionId && refreshToken) sessionId = (await findActiveSession(ctx, refreshToken))?.id;
-    if (sessionId) {
-      await revokeSession(ctx, sessionId, 'logout', { correlationId: request.correlationId, userId: request.user?.sub ?? null });
-    }
+    if (!sessionId && refreshToken) sessionId = (await findActiveSession(ctx.sql, refreshToken))?.id;
+    if (sessionId) await revokeSession(ctx, sessionId, 'logout', requestMetadata(request));
     clearSessionCookies(reply, ctx);
     return { message: 'Logged out.' };
   });
@@ -73,14 +74,9 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
    */
   app.post(
     '/internal/session/refresh',
-    {
-      schema: {
-        body: z.object({ refreshToken: z.string().min(1).max(200) }),
-        response: { 200: z.object({ accessToken: z.string(), expiresIn: z.number(), sessionId: z.string(), userId: z.string() }) },
-      },
-    },
+    { schema: { body: SessionRefreshRequest, response: { 200: SessionRefreshResponse } } },
     async (request) => {
-      const session = await findActiveSession(ctx, request.body.refreshToken);
+      const session = await findActiveSession(ctx.sql, request.body.refreshToken);
       if (!session) throw unauthorized('Your session has ended. Please sign in again.');
       const accessToken = await signAccessToken(
         ctx.keys,

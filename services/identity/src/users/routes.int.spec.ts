@@ -1,6 +1,10 @@
+import { internalHeaders } from '@sleepweave/service-kit';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistration, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+
+/** Headers of a call from another service (the gateway) to an internal route. */
+const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
 
 let identity: Identity;
 beforeAll(async () => {
@@ -168,7 +172,7 @@ describe('POST /api/account/password', () => {
     expect(done.json().message).toBe('Your password has been changed. You have been signed out on your other devices.');
 
     const refreshWith = (refreshToken: string) =>
-      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken } });
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
     expect((await refreshWith(refresh)).statusCode).toBe(200);
     expect((await refreshWith(other.refresh)).statusCode).toBe(401);
 

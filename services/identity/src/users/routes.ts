@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import {
   AuthResponse,
   AuthUser,
@@ -9,16 +8,15 @@ import {
   UpdateProfileRequest,
   User,
 } from '@sleepweave/contracts';
-import { conflict, HttpError, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { HttpError, requestMetadata, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.ts';
-import { ARGON2_OPTIONS } from '../sessions/routes.ts';
-import { openSession, revokeUserSessions, setSessionCookies } from '../sessions/session-service.ts';
-import { UserNotFound, userDecider } from './business-logic.ts';
+import { openSession } from '../sessions/commands.ts';
+import { setSessionCookies } from '../sessions/cookies.ts';
+import { changePassword, registerUser, updateProfile } from './commands.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, toAuthUser, toUser } from './queries.ts';
-import { userStreamId } from './user.ts';
 
-const EMAIL_TAKEN = 'An account with this email already exists.';
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.';
 
 /** A wrong password where she confirms an action: 403 (a 401 would sign her out in the app). */
@@ -33,11 +31,6 @@ export const perUserLimit = (max: number) => ({
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please wait a few minutes and try again.'),
   },
 });
-
-function isEmailTaken(err: unknown): boolean {
-  const e = err as { code?: string; constraint_name?: string };
-  return e.code === '23505' && e.constraint_name === 'users_email_key';
-}
 
 export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise<void> {
   app.post(
@@ -56,28 +49,15 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     async (request, reply) => {
       const { email, password, firstName, lastName, dateOfBirth, timezone, hormonalStage } = request.body;
       const userId = randomUUID();
-      // Never admin at sign-up: without e-mail verification, whoever registers a listed
-      // address first would get admin rights (ADMIN_EMAILS applies at start, to accounts
-      // that exist; docs/decisions.md).
-      const role = 'participant' as const;
-      const passwordHash = await hash(password, ARGON2_OPTIONS);
-      const metadata = { correlationId: request.correlationId, userId };
-      try {
-        await ctx.store.handle(
-          userStreamId(userId),
-          userDecider,
-          {
-            type: 'RegisterUser',
-            data: { userId, email, passwordHash, firstName, lastName, dateOfBirth, timezone, hormonalStage, role, now: new Date() },
-          },
-          { metadata },
-        );
-      } catch (err) {
-        if (isEmailTaken(err)) throw conflict(EMAIL_TAKEN);
-        throw err;
-      }
+      const metadata = { ...requestMetadata(request), userId };
+      const passwordHash = await hashPassword(password);
+      await registerUser(
+        ctx,
+        { userId, email, passwordHash, firstName, lastName, dateOfBirth, timezone, hormonalStage, now: new Date() },
+        metadata,
+      );
       const row = (await findUserById(ctx.sql, userId))!;
-      const session = await openSession(ctx, { id: userId, role }, metadata);
+      const session = await openSession(ctx, { id: userId, role: row.role }, metadata);
       setSessionCookies(reply, ctx, session);
       return reply.status(201).send({ message: 'Account created successfully! Redirecting...', user: toUser(row) });
     },
@@ -95,20 +75,9 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     return toAuthUser(row);
   });
 
-  /** Her settings: names, timezone, hormonal stage (identity.user.profile_updated for the others). */
   app.put('/api/profile', { schema: { body: UpdateProfileRequest, response: { 200: User } } }, async (request) => {
     const { sub } = requireUser(request);
-    try {
-      await ctx.store.handle(
-        userStreamId(sub),
-        userDecider,
-        { type: 'UpdateProfile', data: { userId: sub, ...request.body, now: ctx.clock() } },
-        { metadata: { correlationId: request.correlationId, userId: sub } },
-      );
-    } catch (err) {
-      if (err instanceof UserNotFound) throw unauthorized();
-      throw err;
-    }
+    await updateProfile(ctx, { userId: sub, ...request.body, now: ctx.clock() }, requestMetadata(request));
     const row = await findUserById(ctx.sql, sub);
     if (!row) throw unauthorized();
     return toUser(row);
@@ -122,26 +91,11 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       const { sub, sid } = requireUser(request);
       const row = await findUserById(ctx.sql, sub);
       if (!row) throw unauthorized();
-      if (!(await verify(row.password_hash, request.body.currentPassword))) {
+      if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
         throw wrongPassword('Your current password is not correct.');
       }
-      const passwordHash = await hash(request.body.newPassword, ARGON2_OPTIONS);
-      const now = ctx.clock();
-      const metadata = { correlationId: request.correlationId, userId: sub };
-      try {
-        await ctx.store.transaction(async (tx) => {
-          await ctx.store.handle(
-            userStreamId(sub),
-            userDecider,
-            { type: 'ChangePassword', data: { userId: sub, passwordHash, now } },
-            { tx, metadata },
-          );
-          await revokeUserSessions(ctx, tx, sub, 'password_changed', { metadata, now, keep: sid });
-        });
-      } catch (err) {
-        if (err instanceof UserNotFound) throw unauthorized();
-        throw err;
-      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await changePassword(ctx, { userId: sub, passwordHash, keep: sid, now: ctx.clock() }, requestMetadata(request));
       return { message: PASSWORD_CHANGED };
     },
   );

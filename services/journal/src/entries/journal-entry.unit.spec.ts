@@ -1,7 +1,7 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, expect, it } from 'vitest';
 import { EmptyJournalEntry, JournalEntryAlreadyWritten, journalEntryDecider, type WriteJournalEntry } from './business-logic.ts';
-import { calendarDateIn } from './calendar.ts';
+import { calendarDateIn } from '@sleepweave/contracts';
 import type { JournalEntryEvent } from './journal-entry.ts';
 
 const now = new Date('2026-11-21T21:30:00.000Z');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newParticipant, startJournal, type Journal, type Participant } from '../test/helpers.ts';
-import { calendarDateIn } from './calendar.ts';
+import { calendarDateIn } from '@sleepweave/contracts';
 
 let env: Journal;
 /** One participant for every refused request (identity limits registrations per IP). */

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { findDirectoryUser, userDirectoryConsumer } from '@sleepweave/service-kit';
-import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { findDirectoryUser } from '@sleepweave/service-kit';
+import { deletionConsumerOf, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readJournalConfig } from '../config.ts';
 import { journalService } from '../service.ts';
@@ -17,7 +17,14 @@ export async function startJournal() {
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const journal = await startTestService(
     journalService,
-    readJournalConfig(testEnv({ BUS_PREFIX: identity.deps.config.BUS_PREFIX, IDENTITY_URL: identityUrl })),
+    readJournalConfig(
+      testEnv({
+        BUS_PREFIX: identity.deps.config.BUS_PREFIX,
+        IDENTITY_URL: identityUrl,
+        INTERNAL_TOKEN: identity.deps.config.INTERNAL_TOKEN,
+      }),
+    ),
+    { history: 'http' }, // identity's real history
   );
   return {
     identity,
@@ -36,10 +43,11 @@ export async function newParticipant(
   timezone: 'Europe/London' | 'America/Los_Angeles' = 'Europe/London',
 ) {
   const { user, access } = await register(env.identity, { timezone });
+  // (a loop, not expect.poll: it also runs in beforeAll)
   const deadline = Date.now() + 5_000;
   while (!(await findDirectoryUser(env.journal.deps.sql, user.id))) {
     if (Date.now() > deadline) throw new Error(`the journal never learnt of user ${user.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return { userId: user.id, headers: { authorization: `Bearer ${access}` } };
 }
@@ -51,7 +59,7 @@ export type Participant = Awaited<ReturnType<typeof newParticipant>>;
  * open for `holdMs` while the write runs; then it commits. Returns the write's result.
  */
 export async function duringDeletion<T>(env: Journal, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = userDirectoryConsumer(journalService.name, journalService.userDirectory!(env.journal.context));
+  const consumer = deletionConsumerOf(env.journal);
   let pending: Promise<T> | undefined;
   await env.journal.deps.sql.begin(async (tx) => {
     await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));

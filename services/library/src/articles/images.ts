@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
-import type { LibraryContext } from '../context.ts';
 
 /** Where the library's own illustrations live (original SVGs, shipped with the service). */
 export const IMAGES_DIR = fileURLToPath(new URL('../../images', import.meta.url));
@@ -21,10 +20,10 @@ export async function loadImages(dir: string = IMAGES_DIR): Promise<ImageLibrary
   return new Map(await Promise.all(files.map(async (name) => [name, await readFile(join(dir, name))] as const)));
 }
 
-export async function imageRoutes(app: ServiceApp, ctx: LibraryContext): Promise<void> {
+export async function imageRoutes(app: ServiceApp, images: ImageLibrary): Promise<void> {
   app.get(`${IMAGES_PATH}/:file`, { schema: { params: z.object({ file: z.string() }) } }, async (request, reply) => {
     requireUser(request);
-    const image = ctx.images.get(request.params.file);
+    const image = images.get(request.params.file);
     if (!image) throw notFound('No such image');
     return (
       reply

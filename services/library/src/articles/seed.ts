@@ -1,4 +1,5 @@
 import { LibraryArticleInput } from '@sleepweave/contracts';
+import { execute } from '@sleepweave/service-kit';
 import type { LibraryContext } from '../context.ts';
 import { articleStreamId } from './article.ts';
 import { articleDecider } from './business-logic.ts';
@@ -16,11 +17,11 @@ const SEED_LOCK = 'library_seed';
  * published on the next start. Returns the number of articles published.
  */
 export async function seedLibrary(
-  ctx: Pick<LibraryContext, 'store'>,
+  ctx: Pick<LibraryContext, 'store' | 'sql'>,
   articles: readonly SeedArticleSource[] = SEED_ARTICLES,
   now: Date = new Date(),
 ): Promise<number> {
-  return ctx.store.transaction(async (tx) => {
+  return execute(ctx, { metadata: { correlationId: 'library-seed', userId: null } }, async ({ tx, handle }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`;
     let published = 0;
     for (const [index, article] of articles.entries()) {
@@ -28,12 +29,10 @@ export async function seedLibrary(
       // The library lists the newest first: one millisecond apart, the seed articles keep
       // the reading order of SEED_ARTICLES (the study first).
       const publishedAt = new Date(now.getTime() - index);
-      const result = await ctx.store.handle(
-        articleStreamId(article.id),
-        articleDecider,
-        { type: 'SeedArticle', data: { articleId: article.id, content, now: publishedAt } },
-        { tx, metadata: { correlationId: 'library-seed', userId: null } },
-      );
+      const result = await handle(articleStreamId(article.id), articleDecider, {
+        type: 'SeedArticle',
+        data: { articleId: article.id, content, now: publishedAt },
+      });
       published += result.events.length;
     }
     return published;

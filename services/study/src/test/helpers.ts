@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { RegisterRequest } from '@sleepweave/contracts';
-import { findDirectoryUser, userDirectoryConsumer } from '@sleepweave/service-kit';
-import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { findDirectoryUser } from '@sleepweave/service-kit';
+import { deletionConsumerOf, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { expect } from 'vitest';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readStudyConfig } from '../config.ts';
@@ -19,7 +19,14 @@ export async function startStudy() {
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const study = await startTestService(
     studyService,
-    readStudyConfig(testEnv({ BUS_PREFIX: identity.deps.config.BUS_PREFIX, IDENTITY_URL: identityUrl })),
+    readStudyConfig(
+      testEnv({
+        BUS_PREFIX: identity.deps.config.BUS_PREFIX,
+        IDENTITY_URL: identityUrl,
+        INTERNAL_TOKEN: identity.deps.config.INTERNAL_TOKEN,
+      }),
+    ),
+    { history: 'http' }, // identity's real history
   );
   return {
     identity,
@@ -57,7 +64,7 @@ export async function consentedParticipant(env: Study, timezone: RegisterRequest
  * open for `holdMs` while the write runs; then it commits. Returns the write's result.
  */
 export async function duringDeletion<T>(env: Study, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = userDirectoryConsumer(studyService.name, studyService.userDirectory!(env.study.context));
+  const consumer = deletionConsumerOf(env.study);
   let pending: Promise<T> | undefined;
   await env.study.deps.sql.begin(async (tx) => {
     await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));

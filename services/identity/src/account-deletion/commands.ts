@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@sleepweave/event-store';
+import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { sessionStreamId } from '../sessions/session.ts';
 import { userStreamId } from '../users/user.ts';
@@ -25,24 +26,19 @@ export async function deleteUser(
   metadata: EventMetadata,
   now: Date = ctx.clock(),
 ): Promise<DeleteUserResult> {
-  return ctx.store.transaction(async (tx) => {
+  return execute(ctx, { metadata }, async ({ tx, handle }) => {
     // An empty append takes the stream's lock and appends nothing: commands on her
     // stream that started earlier finish first; later ones find the stream gone.
     await ctx.store.appendToStream(userStreamId(userId), [], { expectedVersion: 'any', tx });
     const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId} for update`;
-    if (!user) return 'no_such_user';
+    if (!user) return 'no_such_user' as const;
 
     const sessions = await tx<{ id: string; active: boolean }[]>`
       select id, (revoked_at is null and expires_at > ${now}) as active from sessions where user_id = ${userId}`;
-    await ctx.store.handle(
-      accountDeletionStreamId(userId),
-      accountDeletionDecider,
-      {
-        type: 'DeleteAccount',
-        data: { userId, activeSessionIds: sessions.filter((s) => s.active).map((s) => s.id), deletedBy, now },
-      },
-      { tx, metadata },
-    );
+    await handle(accountDeletionStreamId(userId), accountDeletionDecider, {
+      type: 'DeleteAccount',
+      data: { userId, activeSessionIds: sessions.filter((s) => s.active).map((s) => s.id), deletedBy, now },
+    });
 
     await ctx.store.deleteStreams([userStreamId(userId), ...sessions.map((s) => sessionStreamId(s.id))], tx);
     await tx`delete from login_failures where email = ${user.email}`;
@@ -50,6 +46,6 @@ export async function deleteUser(
     // her id as the actor of events she caused on other streams (e.g. an admin who deleted
     // another account) goes too
     await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
-    return 'deleted';
+    return 'deleted' as const;
   });
 }

@@ -1,5 +1,4 @@
 import type { Tx } from '@sleepweave/event-store';
-import type { UserDirectoryOptions } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { membershipStreamPrefix } from '../memberships/membership.ts';
 import { participantStreamId } from '../study-completions/participant.ts';
@@ -13,7 +12,7 @@ import { threadStreamId } from '../threads/thread.ts';
  * (hers alone, or a direct thread nobody is left in) is deleted with its stream. The
  * pinned welcome thread belongs to nobody and always stays.
  */
-export async function deleteUserData(ctx: CommunityContext, tx: Tx, userId: string): Promise<void> {
+export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: string): Promise<void> {
   const touched = await tx<{ thread_id: string }[]>`
     select thread_id from thread_members where user_id = ${userId}
     union
@@ -40,7 +39,3 @@ export async function deleteUserData(ctx: CommunityContext, tx: Tx, userId: stri
   await tx`delete from messages where thread_id in ${tx(emptyIds)}`;
   await tx`delete from message_threads where id in ${tx(emptyIds)}`;
 }
-
-export const communityUserDirectory = (ctx: CommunityContext): UserDirectoryOptions => ({
-  onUserDeleted: (tx, userId) => deleteUserData(ctx, tx, userId),
-});

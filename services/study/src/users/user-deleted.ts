@@ -4,10 +4,10 @@ import type { StudyContext } from '../context.ts';
 import { sleepLogStreamPrefix } from '../sleep-logs/sleep-log.ts';
 
 /**
- * identity.user.deleted (through the user directory's consumer, in its transaction):
- * her consent and every night she logged go, events and read-model rows alike.
+ * identity.user.deleted (docs/data-protection.md), in the transaction that removes her
+ * directory row: her consent and every night she logged go, events and read-model rows alike.
  */
-export async function removeParticipantData(ctx: StudyContext, tx: Tx, userId: string): Promise<void> {
+export async function onUserDeleted(ctx: StudyContext, tx: Tx, userId: string): Promise<void> {
   await ctx.store.deleteStreams([consentStreamId(userId)], tx);
   await ctx.store.deleteStreamsByPrefix(sleepLogStreamPrefix(userId), tx);
   await tx`delete from consents where user_id = ${userId}`;

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { connectBus, type Bus } from '@sleepweave/bus';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsumer } from './consumer.ts';
+import { applyOnce } from './inbox.ts';
+import { catchUp, hasCaughtUp, readIntegrationHistory, rebuildConsumer, HISTORY_START, type HistorySource } from './history.ts';
+import { migrateEventStore } from './migrate.ts';
+import { toEnvelope } from './relay.ts';
+import { createEventStore, type EventStore } from './store.ts';
+import {
+  NATS_URL,
+  createTestDatabase,
+  deleteStreamsOfPrefix,
+  eventually,
+  randomBusPrefix,
+  testLogger,
+  type TestDatabase,
+} from './test-support.ts';
+import type { DomainEvent, RecordedEvent, Tx } from './types.ts';
+
+type ConsentGiven = DomainEvent<'ConsentGiven', { userId: string; studyStartDate: string }>;
+type Private = DomainEvent<'NoteTaken', { note: string }>;
+
+const logger = testLogger();
+let producer: TestDatabase;
+let consumer: TestDatabase;
+let store: EventStore;
+
+/** The producer's relay mapping: consents are public, notes private. */
+function toIntegration(event: RecordedEvent): EventEnvelope | null {
+  if (event.type !== 'ConsentGiven') return null;
+  const { userId, studyStartDate } = event.data as ConsentGiven['data'];
+  return toEnvelope(event, {
+    source: 'study',
+    type: 'study.consent.given',
+    data: { userId, consentVersion: '1.0', acceptedAt: event.createdAt.toISOString(), studyStartDate },
+  });
+}
+
+const consent = (): ConsentGiven => ({ type: 'ConsentGiven', data: { userId: randomUUID(), studyStartDate: '2026-01-05' } });
+const note = (): Private => ({ type: 'NoteTaken', data: { note: 'private' } });
+
+/** The producer's history read in process, in small pages so paging is exercised. */
+const source: HistorySource = {
+  name: 'study',
+  page: (after, types) => readIntegrationHistory(producer.sql, { toIntegration, after, types, limit: 3 }),
+};
+
+/** The consumer's read model: one row per consent. */
+async function project(tx: Tx, envelope: EventEnvelope): Promise<void> {
+  const { userId } = envelope.data as { userId: string };
+  await tx`insert into participants (user_id, applied) values (${userId}, 1)
+           on conflict (user_id) do update set applied = participants.applied + 1`;
+}
+const participants = async () =>
+  (await consumer.sql<{ user_id: string; applied: number }[]>`select user_id, applied from participants order by user_id`).map((r) => ({
+    ...r,
+  }));
+
+beforeAll(async () => {
+  producer = await createTestDatabase();
+  consumer = await createTestDatabase();
+  await migrateEventStore(producer.sql);
+  await migrateEventStore(consumer.sql);
+  await consumer.sql`create table participants (user_id uuid primary key, applied int not null)`;
+  store = createEventStore(producer.sql);
+});
+
+afterAll(async () => {
+  await producer?.drop();
+  await consumer?.drop();
+});
+
+describe('readIntegrationHistory', () => {
+  it('pages through the integration events in commit order, private ones left out, the position moving past them', async () => {
+    const appended: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { events } = await store.appendToStream(`consent:${randomUUID()}`, [consent(), note()], { expectedVersion: 'no_stream' });
+      appended.push(events[0]!.id);
+    }
+    const seen: string[] = [];
+    let position = HISTORY_START;
+    let pages = 0;
+    for (;;) {
+      const page = await source.page(position, ['study.consent.given']);
+      pages += 1;
+      for (const e of page.events) {
+        expect(e.type).toBe('study.consent.given');
+        seen.push(e.id);
+      }
+      position = page.next;
+      if (page.end) break;
+    }
+    expect(seen).toEqual(expect.arrayContaining(appended));
+    expect(pages).toBeGreaterThan(2);
+    // Asking for other types gives nothing, yet reaches the same end.
+    const none = await readIntegrationHistory(producer.sql, { toIntegration, after: HISTORY_START, types: ['study.sleep_log.recorded'] });
+    expect(none.events).toEqual([]);
+    expect(none.next).toBe(position);
+  });
+
+  it('stops before a transaction still open in its database, so it is never skipped', async () => {
+    const before = await readIntegrationHistory(producer.sql, { toIntegration, after: HISTORY_START, types: ['study.consent.given'] });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let appendedSlow!: (id: string) => void;
+    const slowAppended = new Promise<string>((resolve) => (appendedSlow = resolve));
+    const slow = store.transaction(async (tx) => {
+      const { events } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream', tx });
+      appendedSlow(events[0]!.id);
+      await released;
+    });
+    const slowId = await slowAppended;
+    const { events: later } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+
+    const during = await readIntegrationHistory(producer.sql, { toIntegration, after: before.next, types: ['study.consent.given'] });
+    expect(during.events.map((e) => e.id)).not.toContain(later[0]!.id); // held back behind the open one
+    expect(during.next).toBe(before.next);
+
+    release();
+    await slow;
+    const after = await readIntegrationHistory(producer.sql, { toIntegration, after: during.next, types: ['study.consent.given'] });
+    expect(after.events.map((e) => e.id)).toEqual([slowId, later[0]!.id]);
+  });
+});
+
+describe('catchUp', () => {
+  it('applies the whole history once, records how far it got, and does nothing the second time', async () => {
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    expect(await hasCaughtUp(consumer.sql, name)).toBe(false);
+    const applied = await catchUp(consumer.sql, { name, types: ['study.consent.given'], handle: project, source }, logger);
+    const [count] = await producer.sql<{ n: number }[]>`select count(*)::int as n from events where type = 'ConsentGiven'`;
+    expect(applied).toBe(count!.n);
+    expect(await hasCaughtUp(consumer.sql, name)).toBe(true);
+    expect(await catchUp(consumer.sql, { name, types: ['study.consent.given'], handle: project, source }, logger)).toBe(0);
+    expect((await participants()).every((p) => p.applied === 1)).toBe(true);
+  });
+
+  it('resumes where a failure stopped it, applying nothing twice', async () => {
+    await consumer.sql`truncate participants`;
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    let pagesLeft = 2;
+    const flaky: HistorySource = {
+      name: 'study',
+      page: async (after, types) => {
+        if (pagesLeft-- === 0) throw new Error('producer went away');
+        return source.page(after, types);
+      },
+    };
+    await expect(catchUp(consumer.sql, { name, types: ['study.consent.given'], handle: project, source: flaky }, logger)).rejects.toThrow(
+      'producer went away',
+    );
+    expect(await hasCaughtUp(consumer.sql, name)).toBe(false);
+    const partial = (await participants()).length;
+    expect(partial).toBeGreaterThan(0);
+    await catchUp(consumer.sql, { name, types: ['study.consent.given'], handle: project, source }, logger);
+    const [count] = await producer.sql<{ n: number }[]>`select count(*)::int as n from events where type = 'ConsentGiven'`;
+    const rows = await participants();
+    expect(rows).toHaveLength(count!.n);
+    expect(rows.every((p) => p.applied === 1)).toBe(true);
+  });
+});
+
+describe('rebuildConsumer', () => {
+  it('empties the read model and replays the history, while a delivery waits and then changes nothing', async () => {
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    await consumer.sql`truncate participants`;
+    await catchUp(consumer.sql, { name, types: ['study.consent.given'], handle: project, source }, logger);
+    await consumer.sql`update participants set applied = 99`; // damage the read model
+    // A new event, not applied yet: its bus delivery arrives while the rebuild runs.
+    const { events } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+    const fresh = toIntegration(events[0]!)!;
+
+    let delivered: Promise<boolean> | undefined;
+    const slowSource: HistorySource = {
+      name: 'study',
+      page: async (after, types) => {
+        if (!delivered) {
+          delivered = applyOnce(consumer.sql, name, fresh, project);
+          // Go on only once the delivery is blocked (by the consumer's lock: it must not get
+          // as far as its inbox row, or it and the replay would deadlock).
+          await eventually(async () => {
+            const [row] = await consumer.sql<{ n: number }[]>`
+              select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+            return row!.n > 0;
+          });
+        }
+        return source.page(after, types);
+      },
+    };
+    const applied = await rebuildConsumer(consumer.sql, {
+      name,
+      types: ['study.consent.given'],
+      handle: project,
+      source: slowSource,
+      tables: ['participants'],
+    });
+    const [count] = await producer.sql<{ n: number }[]>`select count(*)::int as n from events where type = 'ConsentGiven'`;
+    expect(applied).toBe(count!.n);
+    // The delivery waited for the rebuild (which replayed its event), then changed nothing.
+    expect(await delivered).toBe(false);
+    const rows = await participants();
+    expect(rows).toHaveLength(count!.n);
+    expect(rows.every((r) => r.applied === 1)).toBe(true);
+  });
+});
+
+describe('startConsumer', () => {
+  let bus: Bus;
+  const prefix = randomBusPrefix();
+  beforeAll(async () => {
+    bus = await connectBus({ servers: NATS_URL, prefix, name: 'history-test', logger });
+    await bus.ensureStreams(['STUDY']);
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await deleteStreamsOfPrefix(NATS_URL, prefix);
+  });
+
+  it('catches up with what the bus no longer holds, then follows the bus, each event once', async () => {
+    await consumer.sql`truncate participants`;
+    const name = `research-study-${randomUUID().slice(0, 6)}`;
+    // History only (never on this bus): as if the stream had been purged.
+    const { events: old } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+    // On both: published and in the history (the overlap the inbox absorbs).
+    const { events: both } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+    await bus.publish(toIntegration(both[0]!)!);
+
+    const c = startConsumer({
+      sql: consumer.sql,
+      bus,
+      name,
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle: project,
+      history: source,
+      logger,
+    });
+    try {
+      await eventually(() => c.state() === 'following');
+      // Bus only: published after it caught up.
+      const { events: fresh } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+      await bus.publish(toIntegration(fresh[0]!)!);
+      const users = [old, both, fresh].map((events) => (events[0]!.data as ConsentGiven['data']).userId);
+      await eventually(async () => {
+        const rows = await participants();
+        return users.every((u) => rows.some((r) => r.user_id === u));
+      });
+      expect((await participants()).every((r) => r.applied === 1)).toBe(true);
+    } finally {
+      await c.stop();
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import type { EventEnvelope } from '@sleepweave/contracts';
+import type postgres from 'postgres';
+import type { Logger } from 'pino';
+import { relayHorizon } from './horizon.ts';
+import { applyOnce, lockConsumerExclusive, type EnvelopeHandler } from './inbox.ts';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './store.ts';
+import type { RecordedEvent, Sql, Tx } from './types.ts';
+
+/**
+ * A service's integration history: the integration events it published, read again from
+ * its own event store (the source of truth), so that a consumer that starts late, lost its
+ * database or rebuilds a read model sees everything, not just what the bus still holds
+ * (the bus keeps events for days; ARCHITECTURE.md, "Late joiners").
+ *
+ * The producer reads its events in commit order, the relay's order, through the relay's own
+ * mapping (`toIntegration`): a deleted user's streams are gone, so what is replayed of her is
+ * only her deletion, and private events stay private.
+ */
+
+/** A place in a producer's history, `<transaction id>:<global position>`; `0:0` is the start. */
+export type HistoryPosition = string;
+export const HISTORY_START: HistoryPosition = '0:0';
+
+const POSITION = /^(\d{1,20}):(\d{1,20})$/;
+
+export function parseHistoryPosition(value: string): { transactionId: string; globalPosition: string } {
+  const match = POSITION.exec(value);
+  if (!match) throw new Error(`not a history position: '${value}' (expected <transaction id>:<global position>)`);
+  return { transactionId: match[1]!, globalPosition: match[2]! };
+}
+
+export interface HistoryPage {
+  /** The integration events of the page, in commit order (only the types asked for). */
+  events: EventEnvelope[];
+  /** Where the next page starts (past every stored event the page looked at). */
+  next: HistoryPosition;
+  /**
+   * No committed event lies beyond `next` yet. Events still being committed are the bus's:
+   * the relay publishes them once they are, and the consumer follows the bus from here.
+   */
+  end: boolean;
+}
+
+export interface ReadHistoryOptions {
+  toIntegration: (event: RecordedEvent) => EventEnvelope | null;
+  after: HistoryPosition;
+  /** Only these integration types (others are passed over, the position still moves). */
+  types: readonly string[];
+  /** Stored events looked at per page (default 500). */
+  limit?: number;
+}
+
+/**
+ * One page of the producer's history after `after`, below the relay's horizon: a
+ * transaction that commits later with a smaller id cannot fall behind a position handed out.
+ */
+export async function readIntegrationHistory(sql: Sql, options: ReadHistoryOptions): Promise<HistoryPage> {
+  const limit = options.limit ?? 500;
+  const from = parseHistoryPosition(options.after);
+  const types = new Set(options.types);
+  const horizon = await relayHorizon(sql);
+  const rows = await sql<EventRow[]>`
+    select ${sql.unsafe(EVENT_COLUMNS)} from events
+    where (events.transaction_id, events.global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+      and events.transaction_id < ${horizon}::xid8
+    -- qualified: the select list renames both columns to text
+    order by events.transaction_id, events.global_position
+    limit ${limit}`;
+  const events: EventEnvelope[] = [];
+  for (const row of rows) {
+    const envelope = options.toIntegration(toRecordedEvent(row));
+    if (envelope && types.has(envelope.type)) events.push(envelope);
+  }
+  const last = rows.at(-1);
+  return {
+    events,
+    next: last ? `${last.transaction_id}:${last.global_position}` : options.after,
+    end: rows.length < limit,
+  };
+}
+
+/** Where a consumer reads a producer's history from (an HTTP client in production). */
+export interface HistorySource {
+  /** The producing service, for logs. */
+  readonly name: string;
+  page(after: HistoryPosition, types: readonly string[]): Promise<HistoryPage>;
+}
+
+/** A producer with no history yet (a test that publishes on the bus itself, a brand-new system). */
+export const emptyHistory = (name: string): HistorySource => ({
+  name,
+  page: async (after) => ({ events: [], next: after, end: true }),
+});
+
+export interface CatchUpOptions {
+  /** The consumer's name (its inbox and durable name). */
+  name: string;
+  types: readonly string[];
+  handle: EnvelopeHandler;
+  source: HistorySource;
+}
+
+interface CatchUpRow {
+  position: string;
+  completed: boolean;
+}
+
+/** Whether the consumer has caught up with its producer's history (then it follows the bus). */
+export async function hasCaughtUp(sql: Sql | Tx, name: string): Promise<boolean> {
+  const [row] = await (sql as Sql)<CatchUpRow[]>`
+    select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
+  return row?.completed === true;
+}
+
+async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, completed: boolean): Promise<void> {
+  await q`
+    insert into consumer_catchups (consumer, position, completed_at, updated_at)
+    values (${name}, ${position}, ${completed ? new Date() : null}, now())
+    on conflict (consumer) do update
+      set position = excluded.position, completed_at = excluded.completed_at, updated_at = now()`;
+}
+
+/**
+ * Catches a consumer up with its producer's history, page by page, applying each event
+ * once (the inbox), and records how far it got, so a restart resumes there. Returns when
+ * the consumer has caught up (it then follows the bus: what the relay publishes from here
+ * on is on the bus, and the inbox makes the overlap harmless). Throws when the producer
+ * cannot be read; the caller retries.
+ */
+export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger): Promise<number> {
+  const { name, types, handle, source } = options;
+  const [row] = await sql<CatchUpRow[]>`
+    select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
+  if (row?.completed) return 0;
+  let position = row?.position ?? '0:0';
+  let applied = 0;
+  if (!row) logger.info({ consumer: name, producer: source.name }, 'catching up with the producer history');
+  for (;;) {
+    const page = await source.page(position, types);
+    for (const envelope of page.events) {
+      if (await applyOnce(sql, name, envelope, handle)) applied += 1;
+    }
+    position = page.next;
+    await savePosition(sql, name, position, page.end);
+    if (page.end) break;
+  }
+  logger.info({ consumer: name, producer: source.name, applied, position }, 'caught up; following the bus');
+  return applied;
+}
+
+export interface RebuildConsumerOptions extends CatchUpOptions {
+  /** The read-model tables the consumer fills: emptied first. */
+  tables: readonly string[];
+}
+
+/**
+ * Rebuilds a read model fed by another service's events: in one transaction that holds the
+ * consumer's lock (its bus deliveries wait meanwhile), empties its tables, forgets which
+ * events it applied, and replays the producer's whole history. The read model is then
+ * exactly what the history gives; bus deliveries that waited find their event applied,
+ * or apply it after. Returns the number of events applied.
+ */
+export async function rebuildConsumer(sql: Sql, options: RebuildConsumerOptions): Promise<number> {
+  const { name, types, handle, source, tables } = options;
+  return sql.begin(async (tx) => {
+    await lockConsumerExclusive(tx, name);
+    if (tables.length > 0) await tx`truncate table ${tx(tables as string[])}`;
+    await tx`delete from inbox where consumer = ${name}`;
+    let position: HistoryPosition = HISTORY_START;
+    let applied = 0;
+    for (;;) {
+      const page = await source.page(position, types);
+      for (const envelope of page.events) {
+        const inserted = await tx`
+          insert into inbox (consumer, event_id, processed_at) values (${name}, ${envelope.id}, now())
+          on conflict do nothing returning event_id`;
+        if (inserted.length === 0) continue;
+        await handle(tx, envelope);
+        applied += 1;
+      }
+      position = page.next;
+      if (page.end) break;
+    }
+    await savePosition(tx, name, position, true);
+    return applied;
+  }) as Promise<number>;
+}

@@ -1,0 +1,48 @@
+import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
+import type { EventMetadata, Tx } from '@sleepweave/event-store';
+import { execute, notFound, type DomainErrors } from '@sleepweave/service-kit';
+import type { CommunityContext } from '../context.ts';
+import { findThread, isMember } from '../threads/queries.ts';
+import { membershipDecider, ThreadAccessDenied, ThreadNotFound } from './business-logic.ts';
+import { membershipStreamId } from './membership.ts';
+
+/** A missing thread and a direct thread she is not in are answered alike. */
+export const membershipErrors: DomainErrors = [
+  [ThreadNotFound, () => notFound(THREAD_NOT_FOUND_MESSAGE)],
+  [ThreadAccessDenied, () => notFound(THREAD_NOT_FOUND_MESSAGE)],
+];
+
+const threadFacts = async (tx: Tx, threadId: string) => {
+  const thread = await findThread(tx, threadId);
+  return thread ? { isDirect: thread.is_direct } : null;
+};
+
+/**
+ * She opens a thread: a public one makes her a member (once); a direct one lets only its
+ * members in. 404 for a thread she may not open; 401 / 503 as every write of hers.
+ */
+export async function openThread(ctx: CommunityContext, input: { threadId: string; userId: string; now: Date }, metadata: EventMetadata) {
+  const { threadId, userId, now } = input;
+  // The common case (already a member) needs no transaction.
+  if (await isMember(ctx.sql, threadId, userId)) return;
+  await execute(ctx, { user: userId, metadata, errors: membershipErrors }, async ({ tx, handle }) => {
+    const thread = await threadFacts(tx, threadId);
+    await handle(membershipStreamId(userId, threadId), membershipDecider, { type: 'JoinThread', data: { threadId, userId, thread, now } });
+  });
+}
+
+/** She writes in a thread (joining a public one on the way). 404 / 401 / 503 as openThread. */
+export async function postMessage(
+  ctx: CommunityContext,
+  input: { threadId: string; userId: string; messageId: string; body: string; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const { threadId, userId, messageId, body, now } = input;
+  await execute(ctx, { user: userId, metadata, errors: membershipErrors }, async ({ tx, handle }) => {
+    const thread = await threadFacts(tx, threadId);
+    await handle(membershipStreamId(userId, threadId), membershipDecider, {
+      type: 'PostMessage',
+      data: { threadId, userId, thread, messageId, body, now },
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@sleepweave/contracts';
+import type { EventMetadata } from '@sleepweave/event-store';
+import { execute, runCommand, type CommandScope } from '@sleepweave/service-kit';
+import type { IdentityContext } from '../context.ts';
+import { sessionDecider } from './business-logic.ts';
+import { sessionStreamId, type RevokeReason } from './session.ts';
+import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
+
+export interface IssuedSession {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Starts a server-side session and signs its first access token. */
+export async function openSession(
+  ctx: IdentityContext,
+  user: { id: string; role: Role },
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  await execute(ctx, { metadata: { ...metadata, userId: user.id } }, async ({ tx, handle }) => {
+    // Her row stays until this commits: an account deletion running meanwhile waits for
+    // this session and revokes it, or has finished and this sign-in fails.
+    const [row] = await tx`select 1 from users where id = ${user.id} for share`;
+    if (!row) throw new Error('The user was deleted while signing in');
+    await handle(sessionStreamId(sessionId), sessionDecider, {
+      type: 'StartSession',
+      data: { sessionId, userId: user.id, refreshTokenHash: hashToken(refreshToken), now, ttlDays: ctx.config.SESSION_TTL_DAYS },
+    });
+  });
+  const accessToken = await signAccessToken(
+    ctx.keys,
+    { userId: user.id, sessionId, role: user.role },
+    ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+    now,
+  );
+  return { sessionId, accessToken, refreshToken };
+}
+
+export async function revokeSession(
+  ctx: IdentityContext,
+  sessionId: string,
+  reason: RevokeReason,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<void> {
+  await runCommand(
+    ctx,
+    sessionStreamId(sessionId),
+    sessionDecider,
+    { type: 'RevokeSession', data: { sessionId, reason, now } },
+    { metadata },
+  );
+}
+
+/**
+ * Revokes every active session of a user (password reset, password change), except
+ * `keep` (the session that changed the password), inside the command's transaction.
+ * Returns the ids revoked.
+ */
+export async function revokeUserSessions(
+  { tx, handle }: CommandScope,
+  userId: string,
+  reason: RevokeReason,
+  options: { now: Date; keep?: string },
+): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    select id from sessions
+    where user_id = ${userId} and revoked_at is null and expires_at > ${options.now}
+      and (${options.keep ?? null}::uuid is null or id <> ${options.keep ?? null}::uuid)`;
+  for (const { id } of rows) {
+    await handle(sessionStreamId(id), sessionDecider, { type: 'RevokeSession', data: { sessionId: id, reason, now: options.now } });
+  }
+  return rows.map((row) => row.id);
+}

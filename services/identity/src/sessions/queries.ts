@@ -1,0 +1,12 @@
+import type { Role } from '@sleepweave/contracts';
+import type { Sql } from '@sleepweave/service-kit';
+import { hashToken } from './tokens.ts';
+
+/** An active session for a refresh token, with the user's current role. */
+export async function findActiveSession(sql: Sql, refreshToken: string, now = new Date()) {
+  const [row] = await sql<{ id: string; user_id: string; role: Role }[]>`
+    select s.id, s.user_id, u.role
+    from sessions s join users u on u.id = s.user_id
+    where s.refresh_token_hash = ${hashToken(refreshToken)} and s.revoked_at is null and s.expires_at > ${now}`;
+  return row;
+}

@@ -1,0 +1,119 @@
+import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
+import type { EventMetadata } from '@sleepweave/event-store';
+import { conflict, execute, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
+import type { IdentityContext } from '../context.ts';
+import { revokeUserSessions } from '../sessions/commands.ts';
+import { UserNotFound, userDecider } from './business-logic.ts';
+import { findUserByEmail } from './queries.ts';
+import { userStreamId } from './user.ts';
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+
+/** Her own account is gone (deleted a moment ago): she is signed out. */
+const errors: DomainErrors = [[UserNotFound, () => unauthorized()]];
+
+function isEmailTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint_name?: string };
+  return e.code === '23505' && e.constraint_name === 'users_email_key';
+}
+
+export interface Registration {
+  userId: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  timezone: Timezone;
+  hormonalStage: HormonalStage | null;
+  now: Date;
+}
+
+/**
+ * A new participant. Never an admin at sign-up: without e-mail verification, whoever
+ * registered a listed address first would get admin rights (ADMIN_EMAILS applies at
+ * start, to accounts that exist; docs/decisions.md). 409 when the e-mail is taken (the
+ * `users` read model's unique index, inside the append transaction).
+ */
+export async function registerUser(ctx: IdentityContext, input: Registration, metadata: EventMetadata): Promise<void> {
+  try {
+    await runCommand(
+      ctx,
+      userStreamId(input.userId),
+      userDecider,
+      { type: 'RegisterUser', data: { ...input, role: 'participant' } },
+      { metadata },
+    );
+  } catch (err) {
+    if (isEmailTaken(err)) throw conflict(EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+/** Her settings: names, timezone, hormonal stage (identity.user.profile_updated for the others). */
+export async function updateProfile(
+  ctx: IdentityContext,
+  input: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  await runCommand(ctx, userStreamId(input.userId), userDecider, { type: 'UpdateProfile', data: input }, { metadata, errors });
+}
+
+/** A new password (the current one was verified by the caller); her other sessions end, `keep` stays. */
+export async function changePassword(
+  ctx: IdentityContext,
+  input: { userId: string; passwordHash: string; keep: string; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const { userId, passwordHash, keep, now } = input;
+  await execute(ctx, { metadata, errors }, async (scope) => {
+    await scope.handle(userStreamId(userId), userDecider, { type: 'ChangePassword', data: { userId, passwordHash, now } });
+    await revokeUserSessions(scope, userId, 'password_changed', { now, keep });
+  });
+}
+
+export type RoleResult = 'granted' | 'unchanged' | 'no_such_user';
+
+/** Gives a registered user a role (an event, so other services learn it too). */
+export async function setRole(
+  ctx: IdentityContext,
+  userId: string,
+  role: Role,
+  metadata: EventMetadata,
+  now = new Date(),
+): Promise<RoleResult> {
+  try {
+    const { events } = await runCommand(
+      ctx,
+      userStreamId(userId),
+      userDecider,
+      { type: 'GrantRole', data: { userId, role, now } },
+      { metadata },
+    );
+    return events.length > 0 ? 'granted' : 'unchanged';
+  } catch (err) {
+    if (err instanceof UserNotFound) return 'no_such_user';
+    throw err;
+  }
+}
+
+export type GrantResult = 'granted' | 'already_admin' | 'no_such_user';
+
+/** Makes a registered user an admin, by e-mail (npm run admin:grant, ADMIN_EMAILS). */
+export async function grantAdmin(ctx: IdentityContext, email: string): Promise<GrantResult> {
+  const user = await findUserByEmail(ctx.sql, email.trim().toLowerCase());
+  if (!user) return 'no_such_user';
+  const result = await setRole(ctx, user.id, 'admin', {});
+  return result === 'unchanged' ? 'already_admin' : result;
+}
+
+export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const result = await grantAdmin(ctx, email);
+    if (result === 'no_such_user') {
+      ctx.logger.warn({ email }, 'ADMIN_EMAILS lists an address with no account: register it, then restart or run admin:grant');
+    } else {
+      ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import type { Tx } from '@sleepweave/event-store';
+import type { LibraryContext } from '../context.ts';
+
+/**
+ * identity.user.deleted (docs/data-protection.md): forget which articles she published or
+ * revised. The library holds no other user data (and no user directory): the articles stay
+ * (they are the library's, not hers), but her user id goes from the read model, from the
+ * events' data and from their metadata, in the consumer's transaction.
+ */
+export async function onUserDeleted(_ctx: LibraryContext, tx: Tx, userId: string): Promise<void> {
+  await tx`update library_cards set created_by = null where created_by = ${userId}`;
+  await tx`update library_cards set updated_by = null where updated_by = ${userId}`;
+  await tx`
+    update events set data = jsonb_set(data, '{publishedBy}', 'null'::jsonb)
+    where type = 'ArticlePublished' and data ->> 'publishedBy' = ${userId}`;
+  await tx`
+    update events set data = jsonb_set(data, '{revisedBy}', 'null'::jsonb)
+    where type = 'ArticleRevised' and data ->> 'revisedBy' = ${userId}`;
+  await tx`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
+}

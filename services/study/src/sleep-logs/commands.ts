@@ -1,0 +1,58 @@
+import type { SleepLogValues } from '@sleepweave/contracts';
+import type { EventMetadata } from '@sleepweave/event-store';
+import { badRequest, conflict, HttpError, notFound, runCommand, type DomainErrors } from '@sleepweave/service-kit';
+import { findConsent } from '../consents/queries.ts';
+import type { StudyContext } from '../context.ts';
+import { ConsentRequired, InvalidSleepLogDate, SleepLogAlreadyRecorded, SleepLogNotFound, sleepLogDecider } from './business-logic.ts';
+import { sleepLogStreamId } from './sleep-log.ts';
+
+export const SLEEP_LOG_NOT_FOUND = 'Sleep log not found.';
+
+const errors: DomainErrors = [
+  [SleepLogAlreadyRecorded, () => conflict('A sleep log for this date already exists.')],
+  [SleepLogNotFound, () => notFound(SLEEP_LOG_NOT_FOUND)],
+  [InvalidSleepLogDate, (err) => badRequest(`date: ${err.message}`)],
+  [ConsentRequired, (err) => new HttpError(403, 'consent_required', err.message)],
+];
+
+/** Her night, once (a second one for the same night is a 409: the stream exists). */
+export async function recordSleepLog(
+  ctx: StudyContext,
+  input: { logId: string; userId: string; date: string; values: SleepLogValues; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const { userId } = input;
+  await runCommand(
+    ctx,
+    sleepLogStreamId(userId, input.date),
+    sleepLogDecider,
+    async ({ tx, user }) => ({
+      type: 'RecordSleepLog' as const,
+      data: { ...input, studyStartDate: (await findConsent(tx, userId))?.study_start_date ?? null, timezone: user.timezone },
+    }),
+    { user: userId, metadata, errors },
+  );
+}
+
+/**
+ * Replaces the fields of one of her nights (whole-night replace: of two saves at once,
+ * the later one is applied on top).
+ */
+export async function reviseSleepLog(
+  ctx: StudyContext,
+  input: { logId: string; userId: string; loggedDate: string; date: string; values: SleepLogValues; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const { loggedDate, ...data } = input;
+  await runCommand(
+    ctx,
+    sleepLogStreamId(input.userId, loggedDate),
+    sleepLogDecider,
+    { type: 'ReviseSleepLog', data },
+    {
+      user: input.userId,
+      metadata,
+      errors,
+    },
+  );
+}
