@@ -150,7 +150,13 @@ describe('docker-compose.yml', () => {
       const env = at(service, 'environment');
       expect(scalar(env, 'DATABASE_URL'), `${name} DATABASE_URL`).toMatch(/^postgres(ql)?:\/\/[^/]*@postgres:5432\/?$/);
       expect(scalar(env, 'NATS_URL'), `${name} NATS_URL`).toBe('nats://nats:4222');
-      expect(scalar(env, 'IDENTITY_URL'), `${name} IDENTITY_URL`).toMatch(/^http:\/\/identity:\d+$/);
+      expect(scalar(env, 'INTERNAL_TOKEN')?.length ?? 0, `${name} INTERNAL_TOKEN`).toBeGreaterThanOrEqual(24);
+      // every service's address: each consumer reads its producer's history from it
+      for (const other of backendServices()) {
+        const variable = `${other.toUpperCase().replaceAll('-', '_')}_URL`;
+        const port = scalar(at(services[other] ?? [], 'environment'), 'PORT');
+        expect(scalar(env, variable), `${name} ${variable}`).toBe(`http://${other}:${port}`);
+      }
       for (const dependency of ['postgres', 'nats']) {
         expect(scalar(at(service, 'depends_on', dependency), 'condition'), `${name} -> ${dependency}`).toBe('service_healthy');
       }
