@@ -5,7 +5,6 @@
  * Needs PostgreSQL (DATABASE_URL) and NATS with JetStream (NATS_URL): see README.
  */
 import { concurrently } from 'concurrently';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { presentServices, urlVariable } from './services.mjs';
 
@@ -16,12 +15,8 @@ const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 const services = presentServices();
 const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
 
-// Readable logs in a terminal unless asked otherwise; one internal token for this run's
-// calls between services (docs/decisions.md), unless one is given.
-const shared = {
-  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
-  INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
-};
+// Readable logs in a terminal unless asked otherwise.
+const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
 
 const commands = [
   ...services.map(({ name, offset }) => ({
