@@ -31,6 +31,23 @@ export async function deleteStreamsOfPrefix(servers: string, prefix: string): Pr
   }
 }
 
+/** Empties every stream of a (non-empty) prefix, as if its messages had aged out. Returns how many messages went. */
+export async function purgeStreamsOfPrefix(servers: string, prefix: string): Promise<number> {
+  const p = normalizePrefix(prefix);
+  if (!p) throw new Error('refusing to purge the streams of the empty (production) prefix');
+  const nc = await connect({ servers: servers.split(',').map((s) => s.trim()) });
+  try {
+    const jsm = await jetstreamManager(nc);
+    let purged = 0;
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(`${p.toUpperCase()}_`)) purged += (await jsm.streams.purge(name)).purged;
+    }
+    return purged;
+  } finally {
+    await nc.close();
+  }
+}
+
 /** An envelope for tests: a fresh id, `source` from the type's context, now as the time. */
 export function testEnvelope<T extends IntegrationEventType>(
   type: T,

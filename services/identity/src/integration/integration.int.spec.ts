@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { internalHeaders } from '@sleepweave/service-kit';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +88,56 @@ describe('admin grant', () => {
     } finally {
       await watch.stop();
     }
+  });
+});
+
+describe('GET /internal/events (its integration history)', () => {
+  const history = (query: string, headers: Record<string, string> = internalHeaders(identity.deps.config.INTERNAL_TOKEN)) =>
+    identity.app.inject({ method: 'GET', url: `/internal/events?${query}`, headers });
+  const all = async (types: string) => {
+    const events: EventEnvelope[] = [];
+    let after = '0:0';
+    for (;;) {
+      const page = (await history(`after=${after}&types=${types}&limit=2`)).json() as {
+        events: EventEnvelope[];
+        next: string;
+        end: boolean;
+      };
+      events.push(...page.events);
+      after = page.next;
+      if (page.end) return events;
+    }
+  };
+
+  it('serves what the relay publishes, page by page: nothing private, a deleted user only as her deletion', async () => {
+    const kept = await register(identity);
+    const gone = await register(identity);
+    const changed = await identity.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${kept.access}` },
+      payload: { currentPassword: kept.body.password, newPassword: 'another long passphrase', confirmPassword: 'another long passphrase' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const deleted = await identity.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { authorization: `Bearer ${gone.access}` },
+      payload: { password: gone.body.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const events = await all('identity.user.registered,identity.user.deleted');
+    expect(events.some((e) => e.type === 'identity.user.registered' && (e.data as { userId: string }).userId === kept.user.id)).toBe(true);
+    expect(events.filter((e) => JSON.stringify(e).includes(gone.user.id)).map((e) => e.type)).toEqual(['identity.user.deleted']);
+    expect(JSON.stringify(events)).not.toMatch(/passwordHash|argon2|PasswordChanged|refreshToken/);
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['identity.user.registered', 'identity.user.deleted']));
+  });
+
+  it('answers only a caller with the internal token', async () => {
+    expect((await history('types=identity.user.registered', {})).statusCode).toBe(401);
+    expect((await history('types=identity.user.registered', internalHeaders('a-wrong-token-of-enough-length'))).statusCode).toBe(401);
+    expect((await history('after=nonsense&types=identity.user.registered')).statusCode).toBe(400);
+    expect((await history('types=identity.user.registered')).statusCode).toBe(200);
   });
 });
