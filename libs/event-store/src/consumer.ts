@@ -14,6 +14,11 @@ export interface ConsumerOptions {
   handle: EnvelopeHandler;
   /** The producer's history, read before following the bus (ARCHITECTURE.md, "Late joiners"). */
   history: HistorySource;
+  /**
+   * Catch up only once this resolves: a consumer whose handler reads what another consumer
+   * keeps (e.g. a directory of users) waits for that one's catch-up.
+   */
+  after?: Promise<void>;
   logger: Logger;
 }
 
@@ -23,6 +28,8 @@ export type ConsumerState = 'catching_up' | 'following' | 'failing';
 export interface Consumer {
   readonly name: string;
   state(): ConsumerState;
+  /** Resolves once it has caught up with the producer's history (never rejects). */
+  readonly caughtUp: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +49,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const abort = new AbortController();
   let state: ConsumerState = 'catching_up';
   let subscription: Subscription | null = null;
+  let markCaughtUp!: () => void;
+  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -55,9 +64,15 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     });
 
   const loop = (async () => {
+    if (options.after) await Promise.race([options.after, new Promise((resolve) => abort.signal.addEventListener('abort', resolve))]);
+    let caught = false;
     for (let failures = 0; !abort.signal.aborted;) {
       try {
-        await catchUp(sql, { name, types, handle, source: history }, log);
+        if (!caught) {
+          await catchUp(sql, { name, types, handle, source: history }, log);
+          caught = true;
+          markCaughtUp();
+        }
         if (abort.signal.aborted) return;
         subscription = await bus.consume({
           stream,
@@ -84,6 +99,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   return {
     name,
     state: () => state,
+    caughtUp,
     async stop() {
       abort.abort();
       await loop;

@@ -57,7 +57,11 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
   routes(app: ServiceApp, ctx: Ctx): Promise<void>;
   /** Maps a stored domain event to the integration event the relay publishes (null: private). */
   toIntegration?(event: RecordedEvent): EventEnvelope | null;
-  /** Read models fed by other services' events. */
+  /**
+   * Read models fed by other services' events, in the order they catch up with their
+   * producers' history (after the user directory): a handler may read what an earlier
+   * consumer keeps.
+   */
   consumers?(ctx: Ctx): ConsumerDefinition[];
   /** Keep a `user_directory` table from identity's events (see user-directory.ts). */
   userDirectory?: boolean;
@@ -174,20 +178,24 @@ export async function startService<C extends ServiceConfig, Ctx>(
       relay = startRelay({ sql, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
     }
     const history = options.history ?? historyFromConfig(config);
+    // Each catches up after the one before (its user directory first): a handler may read
+    // what an earlier consumer keeps.
+    let previous: Promise<void> = Promise.resolve();
     for (const consumer of consumersOf(definition, context)) {
       const stream = streamOfConsumer(consumer);
-      consumers.push(
-        startConsumer({
-          sql,
-          bus,
-          name: consumer.name,
-          stream,
-          types: [...consumer.types],
-          handle: consumer.handle as (tx: Tx, envelope: EventEnvelope) => Promise<void>,
-          history: history(stream),
-          logger,
-        }),
-      );
+      const started = startConsumer({
+        sql,
+        bus,
+        name: consumer.name,
+        stream,
+        types: [...consumer.types],
+        handle: consumer.handle as (tx: Tx, envelope: EventEnvelope) => Promise<void>,
+        history: history(stream),
+        after: previous,
+        logger,
+      });
+      consumers.push(started);
+      previous = started.caughtUp;
     }
   }
 

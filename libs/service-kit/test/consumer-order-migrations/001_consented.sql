@@ -1,0 +1,1 @@
+create table consented (user_id uuid primary key);
