@@ -1,7 +1,7 @@
 import { STREAMS, type StreamName } from './types.ts';
 
 /**
- * Naming rules for a deployment prefix (ARCHITECTURE.md, Naming).
+ * Naming rules for a deployment prefix (docs/architecture.md, Naming).
  *
  * A prefix isolates deployments and test runs sharing one NATS server:
  * with prefix `t1a2b`, IDENTITY becomes stream `T1A2B_IDENTITY` on subjects

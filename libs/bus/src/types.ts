@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@sleepweave/contracts';
 
-/** One JetStream stream per producing context (ARCHITECTURE.md, Naming). */
+/** One JetStream stream per producing context (docs/architecture.md, Naming). */
 export const STREAMS = {
   IDENTITY: 'identity',
   STUDY: 'study',

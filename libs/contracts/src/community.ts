@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common.ts';
 
-/** Section 9 and the issue: limits of the community payloads. */
+/** docs/product.md §9 and the issue: limits of the community payloads. */
 export const THREAD_NAME_MAX_LENGTH = 120;
 export const MESSAGE_BODY_MAX_LENGTH = 4_000;
 /** The card shows this many characters of the last message. */

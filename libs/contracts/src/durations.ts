@@ -1,7 +1,7 @@
 /**
  * Sleep durations (total sleep, time in bed, REM, deep, latency): typed as text such as
- * `7h32m`, `15m` or `1h25m` (section 5), stored as whole minutes, shown as 'Xh Ym', 'Xh',
- * 'Ym', or '0m' when missing (section 9).
+ * `7h32m`, `15m` or `1h25m` (docs/product.md §5), stored as whole minutes, shown as 'Xh Ym', 'Xh',
+ * 'Ym', or '0m' when missing (docs/product.md §9).
  */
 
 /** A night lasts at most a day. */

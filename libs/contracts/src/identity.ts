@@ -25,7 +25,7 @@ export const DateOfBirth = CalendarDate.refine(
   'Date of birth must be a past date',
 );
 
-/** POST /api/register. The message for mismatched passwords is the schema wording of section 5. */
+/** POST /api/register. The message for mismatched passwords is the schema wording of docs/product.md §5. */
 export const RegisterRequest = z
   .object({
     email: Email,
@@ -70,7 +70,7 @@ export type ValidateResetTokenResponse = z.infer<typeof ValidateResetTokenRespon
 export const ResetPasswordRequest = z.object({ token: ResetToken, password: Password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-/** The error word and message of a used, expired or unknown reset token (spec section 8). */
+/** The error word and message of a used, expired or unknown reset token (docs/product.md §8). */
 export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
 
 /** PUT /api/profile: what she can change in her settings (the e-mail is not among them). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate, Uuid } from './common.ts';
 
-/** Section 5: each reflection is at most this long (characters as JavaScript counts them). */
+/** docs/product.md §5: each reflection is at most this long (characters as JavaScript counts them). */
 export const JOURNAL_FIELD_MAX_LENGTH = 2000;
 
 /** The three reflections of an entry, with the labels the form shows. */
@@ -22,7 +22,7 @@ const Reflection = (label: string) =>
     .default('');
 
 /**
- * POST /api/journal/entry. The fields default to empty strings (section 5); at least one
+ * POST /api/journal/entry. The fields default to empty strings (docs/product.md §5); at least one
  * must hold more than whitespace. User and date are set by the server: a `userId` or
  * `date` sent by the client is dropped here.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common.ts';
 
-/** Section 3 enumeration library_category, in the order the library lists them. */
+/** docs/product.md §3 enumeration library_category, in the order the library lists them. */
 export const LibraryCategory = z.enum(['Fabric info', 'Sleep tips', 'Research Studies'], {
   error: 'Choose one of Fabric info, Sleep tips, Research Studies',
 });
@@ -72,7 +72,7 @@ export const LibraryArticleInput = z.object({
 export type LibraryArticleInput = z.input<typeof LibraryArticleInput>;
 export type LibraryArticleContent = z.output<typeof LibraryArticleInput>;
 
-/** A card of the library grid (section 3, "Library card"), without the body. */
+/** A card of the library grid (docs/product.md §3, "Library card"), without the body. */
 export const LibraryCard = z.object({
   id: Uuid,
   category: LibraryCategory,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Section 9: timezone options, the first is the default. */
+/** docs/product.md §9: timezone options, the first is the default. */
 export const TIMEZONE_OPTIONS = [
   { value: 'America/New_York', label: 'Eastern Time (America/New_York)' },
   { value: 'America/Chicago', label: 'Central Time (America/Chicago)' },
@@ -20,7 +20,7 @@ export const Timezone = z.enum([
 export type Timezone = z.infer<typeof Timezone>;
 export const DEFAULT_TIMEZONE: Timezone = 'America/New_York';
 
-/** Section 3 enumeration hormonal_stage; section 9: Fertile is the default. */
+/** docs/product.md §3 enumeration hormonal_stage; docs/product.md §9: Fertile is the default. */
 export const HormonalStage = z.enum(['Fertile', 'Pregnancy', 'Perimenopause', 'Menopause', 'Post menopause']);
 export type HormonalStage = z.infer<typeof HormonalStage>;
 export const HORMONAL_STAGE_OPTIONS = HormonalStage.options;

@@ -3,25 +3,25 @@ import { MAX_DURATION_MINUTES } from './durations.ts';
 import { SleepwearMaterial } from './study-protocol.ts';
 
 /**
- * The 24 fields of a night's sleep log (section 3), listed once. Everything else derives
+ * The 24 fields of a night's sleep log (docs/product.md §3), listed once. Everything else derives
  * from this list: the HTTP schemas (`SleepLogFields`, `SleepLog`), the integration events
  * (`study.sleep_log.*`), the study service's read-model columns, the web form, and the
  * research files' columns and codebook.
  *
- * Ranges: section 5, and the plausibility limits documented in docs/study-protocol.md.
+ * Ranges: docs/product.md §5, and the plausibility limits documented in docs/study-protocol.md.
  */
 
-/** Section 3 enumeration mood. */
+/** docs/product.md §3 enumeration mood. */
 export const Mood = z.enum(['Refreshed', 'Groggy', 'Energetic', 'Tired']);
 export type Mood = z.infer<typeof Mood>;
-/** Section 3 enumeration fabric_comfort. */
+/** docs/product.md §3 enumeration fabric_comfort. */
 export const FabricComfort = z.enum(['Very Comfortable', 'Comfortable', 'Neutral', 'Uncomfortable']);
 export type FabricComfort = z.infer<typeof FabricComfort>;
 /** The ring's breathing-regularity reading, as a label (docs/study-protocol.md). */
 export const BreathingRegularity = z.enum(['Optimal', 'Good', 'Fair', 'Pay attention']);
 export type BreathingRegularity = z.infer<typeof BreathingRegularity>;
 
-/** Section 5: the sleep quality slider, 1-10, default 7, with its labels. */
+/** docs/product.md §5: the sleep quality slider, 1-10, default 7, with its labels. */
 export const SLEEP_QUALITY_DEFAULT = 7;
 
 /** Plausibility limits the server enforces (and the form shows). */
@@ -65,7 +65,7 @@ interface FieldBase<K extends SleepLogFieldKind, I extends z.ZodType, S extends 
   min?: number;
   max?: number;
   options?: readonly string[];
-  /** The form's value for a new night (section 5); undefined: empty. */
+  /** The form's value for a new night (docs/product.md §5); undefined: empty. */
   formDefault?: number | boolean;
   /** One sentence for the codebook. */
   description: string;
@@ -308,7 +308,7 @@ function shapeOf<P extends 'input' | 'stored' | 'event'>(part: P): { [K in Sleep
   return Object.fromEntries(entries) as unknown as { [K in SleepLogFieldKey]: Specs[K][P] };
 }
 
-/** The request shape of every field: all optional (section 5). */
+/** The request shape of every field: all optional (docs/product.md §5). */
 export const sleepLogInputShape = shapeOf('input');
 /** The stored shape of every field: null when not recorded. */
 export const sleepLogStoredShape = shapeOf('stored');

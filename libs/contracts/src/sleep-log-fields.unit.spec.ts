@@ -4,7 +4,7 @@ import { studyEvents } from './study-events.ts';
 import { SleepLog, SleepLogFields } from './study.ts';
 
 describe('the sleep-log field list', () => {
-  it("holds section 3's 24 fields once, each with its own column", () => {
+  it("holds docs/product.md §3's 24 fields once, each with its own column", () => {
     expect(SLEEP_LOG_FIELDS).toHaveLength(24);
     expect(new Set(SLEEP_LOG_FIELD_LIST.map((f) => f.column)).size).toBe(24);
     expect(SLEEP_LOG_FIELDS).toEqual(expect.arrayContaining(['sleepwearMaterial', 'sleepQuality110', 'heatWakeups', 'comments']));

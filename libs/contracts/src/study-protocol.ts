@@ -8,7 +8,7 @@ import { z } from 'zod';
  * arguments. How the spec's two readings of the study were resolved: docs/study-protocol.md.
  */
 
-/** Section 3 enumeration sleepwear_material. */
+/** docs/product.md §3 enumeration sleepwear_material. */
 export const SleepwearMaterial = z.enum(['100% Cotton', '100% Polyester', '100% Linen']);
 export type SleepwearMaterial = z.infer<typeof SleepwearMaterial>;
 export const SLEEPWEAR_MATERIALS = SleepwearMaterial.options;
@@ -24,9 +24,9 @@ export interface PhaseDefinition {
   nights: number;
   /** What she wears during the phase (the form's default and its mismatch check). */
   material: SleepwearMaterial;
-  /** Section 4's phase message; `{day}` and `{days}` are filled in. */
+  /** docs/product.md §4's phase message; `{day}` and `{days}` are filled in. */
   message: string;
-  /** Section 4's message for the last day of the phase. */
+  /** docs/product.md §4's message for the last day of the phase. */
   transitionMessage: string;
   /** The consent page's description of the phase. */
   description: string;
@@ -120,7 +120,7 @@ const PROTOCOL_1_0: StudyProtocol = {
 export const STUDY_PROTOCOLS: Readonly<Record<string, StudyProtocol>> = { '1.0': PROTOCOL_1_0 };
 export const CURRENT_PROTOCOL_VERSION = '1.0';
 export const CURRENT_PROTOCOL: StudyProtocol = PROTOCOL_1_0;
-/** Section 9: the default consent version. */
+/** docs/product.md §9: the default consent version. */
 export const DEFAULT_CONSENT_VERSION = '1.0';
 export const ConsentVersion = z.enum(Object.keys(STUDY_PROTOCOLS) as [string, ...string[]], {
   error: 'Unknown consent version',
@@ -201,7 +201,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
- * Section 4: the study day of a calendar date = whole days from the start date to it,
+ * docs/product.md §4: the study day of a calendar date = whole days from the start date to it,
  * plus 1 (the start date is day 1). null without a start date. Dates are calendar dates
  * in her timezone, so midnight and DST changes cannot shift a night to another day.
  */
@@ -216,7 +216,7 @@ export function studyDayOf(studyStartDate: string | null, date: string): number 
 export interface StudyStatus {
   /** The study day as computed (null: no start date; 0 or less: before the start). */
   day: number | null;
-  /** False without a start date or before it: shown as polyester day 1 (section 4). */
+  /** False without a start date or before it: shown as polyester day 1 (docs/product.md §4). */
   started: boolean;
   phase: StudyPhase;
   /** 'Polyester', 'Washout', 'Linen' or 'Study Complete'. */
@@ -238,7 +238,7 @@ function fill(template: string, values: Record<string, number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** Section 4: phase, day in phase, recommended material, messages for a study day. */
+/** docs/product.md §4: phase, day in phase, recommended material, messages for a study day. */
 export function studyStatus(day: number | null, protocol: StudyProtocol = CURRENT_PROTOCOL): StudyStatus {
   const started = day !== null && day >= 1;
   // No start date (or a day before it) is treated as polyester day 1.
@@ -281,7 +281,7 @@ export function studyStatusOn(studyStartDate: string | null, date: string, proto
   return studyStatus(studyDayOf(studyStartDate, date), protocol);
 }
 
-/** Section 5: the non-blocking warning when the chosen material is not the recommended one. */
+/** docs/product.md §5: the non-blocking warning when the chosen material is not the recommended one. */
 export function materialMismatchMessage(recommended: SleepwearMaterial): string {
   return `This doesn't match your current phase. Tonight should be ${recommended}. Please update to stay aligned.`;
 }

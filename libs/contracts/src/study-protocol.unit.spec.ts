@@ -18,7 +18,7 @@ const WASHOUT = 'Phase: Washout (Day {n} of 14) — Tonight, wear cotton sleepwe
 const LINEN = 'Phase: Linen (Day {n} of 14) — Tonight, switch to your linen pyjamas.';
 const msg = (template: string, n: number) => template.replace('{n}', String(n));
 
-describe('studyStatus: the phase table of section 4', () => {
+describe('studyStatus: the phase table of docs/product.md §4', () => {
   it.each([
     // day, phase, dayInPhase, material, banner, message, transition
     [null, 'polyester', 1, '100% Polyester', 'Polyester - Day 1 of 14', msg(POLYESTER, 1), null],
@@ -138,7 +138,7 @@ describe('the consent page and the engine say the same', () => {
     expect(text.endsWith(CURRENT_PROTOCOL.agreement)).toBe(true);
   });
 
-  it('words the material warning as section 5 does', () => {
+  it('words the material warning as docs/product.md §5 does', () => {
     expect(materialMismatchMessage('100% Linen')).toBe(
       "This doesn't match your current phase. Tonight should be 100% Linen. Please update to stay aligned.",
     );

@@ -4,11 +4,11 @@ import { SLEEP_LOG_FIELDS, sleepLogInputShape, sleepLogStoredShape } from './sle
 import { ConsentVersion, SleepwearMaterial, StudyPhase } from './study-protocol.ts';
 
 /**
- * HTTP payloads of the study service (/api/sleep/*). Ranges: section 5, and the
+ * HTTP payloads of the study service (/api/sleep/*). Ranges: docs/product.md §5, and the
  * plausibility limits documented in docs/study-protocol.md.
  */
 
-/** Section 5: the sleep quality slider's labels. */
+/** docs/product.md §5: the sleep quality slider's labels. */
 export function sleepQualityLabel(value: number): 'Excellent' | 'Good' | 'Fair' | 'Poor' {
   if (value >= 8) return 'Excellent';
   if (value >= 6) return 'Good';
@@ -16,7 +16,7 @@ export function sleepQualityLabel(value: number): 'Excellent' | 'Good' | 'Fair' 
   return 'Poor';
 }
 
-/** Every sleep-log field of section 3 except id, userId, date and createdAt; all optional. */
+/** Every sleep-log field of docs/product.md §3 except id, userId, date and createdAt; all optional. */
 export const SleepLogFields = z.object(sleepLogInputShape);
 export type SleepLogFieldsInput = z.infer<typeof SleepLogFields>;
 
@@ -66,7 +66,7 @@ export const SleepLogIdParams = z.object({ id: Uuid });
 export const ConsentRequest = z.object({ consentVersion: ConsentVersion.optional() });
 export type ConsentRequest = z.infer<typeof ConsentRequest>;
 
-/** GET/POST /api/sleep/consent (section 3: consent status has hasConsent). */
+/** GET/POST /api/sleep/consent (docs/product.md §3: consent status has hasConsent). */
 export const ConsentStatus = z.object({
   hasConsent: z.boolean(),
   consentVersion: z.string().nullable(),

@@ -12,7 +12,7 @@ export interface ConsumerOptions {
   stream: StreamName;
   types: string[];
   handle: EnvelopeHandler;
-  /** The producer's history, read before following the bus (ARCHITECTURE.md, "Late joiners"). */
+  /** The producer's history, read before following the bus (docs/architecture.md, "Late joiners"). */
   history: HistorySource;
   /**
    * Catch up only once this resolves: a consumer whose handler reads what another consumer

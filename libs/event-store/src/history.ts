@@ -10,7 +10,7 @@ import type { RecordedEvent, Sql, Tx } from './types.ts';
  * A service's integration history: the integration events it published, read again from
  * its own event store (the source of truth), so that a consumer that starts late, lost its
  * database or rebuilds a read model sees everything, not just what the bus still holds
- * (the bus keeps events for days; ARCHITECTURE.md, "Late joiners").
+ * (the bus keeps events for days; docs/architecture.md, "Late joiners").
  *
  * The producer reads its events in commit order, the relay's order, through the relay's own
  * mapping (`toIntegration`): a deleted user's streams are gone, so what is replayed of her is

@@ -217,7 +217,7 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     transaction,
 
     // Deleting events breaks the append-only rule on purpose: when a user is deleted,
-    // privacy wins over immutability and nothing of hers may survive (ARCHITECTURE.md).
+    // privacy wins over immutability and nothing of hers may survive (docs/architecture.md).
     async deleteStreams(streamIds, tx) {
       if (streamIds.length === 0) return 0;
       return inTransaction(tx, async (t) => {

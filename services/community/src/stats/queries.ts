@@ -3,7 +3,7 @@ import type { Sql } from '@sleepweave/service-kit';
 
 /** How far back a member counts as active. */
 export const ACTIVE_MEMBER_DAYS = 30;
-/** The study lasts 42 days (section 9); on day start + 42 it is over. */
+/** The study lasts 42 days (docs/product.md §9); on day start + 42 it is over. */
 export const STUDY_DAYS = 42;
 
 /**
