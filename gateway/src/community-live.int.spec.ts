@@ -123,6 +123,12 @@ async function connect(gateway: RunningGateway, member: Member) {
     received,
     send: (message: object) => socket.send(JSON.stringify(message)),
     notices: (threadId: string) => received.filter((m) => m.type === 'new_message' && m.threadId === threadId),
+    /** A ping round trip: whatever the gateway sent this socket before it has arrived by the pong. */
+    async flush() {
+      const pongs = received.filter((m) => m.type === 'pong').length;
+      socket.send(JSON.stringify({ type: 'ping' }));
+      await expect.poll(() => received.filter((m) => m.type === 'pong').length, { timeout: 5_000 }).toBe(pongs + 1);
+    },
     async next(type: ServerSocketMessage['type'], threadId?: string) {
       await expect
         .poll(() => received.some((m) => m.type === type && (!threadId || ('threadId' in m && m.threadId === threadId))), {
@@ -208,8 +214,8 @@ describe('live threads over /ws', () => {
       threadId,
       message: { id: message.id, senderId: ines.id, createdAt: message.createdAt },
     });
-    // the insider got it, so it has passed through: the outsider got nothing of it
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the insider got it, so the hub has handed it out: the outsider got nothing of it
+    await outsider.flush();
     expect(outsider.notices(threadId)).toEqual([]);
     expect(JSON.stringify(outsider.received)).not.toContain(message.id);
     expect(g1.hub.followerCount(threadId)).toBe(1);
@@ -239,8 +245,8 @@ describe('live threads over /ws', () => {
     for (const client of [onFirst, onSecond, another]) {
       await expect.poll(() => client.notices(threadId).length, { timeout: 5_000 }).toBe(2);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
     for (const client of [onFirst, onSecond, another]) {
+      await client.flush(); // nothing more was on its way
       expect(client.notices(threadId).map((m) => (m.type === 'new_message' ? m.message.id : null))).toEqual([first.id, second.id]);
     }
 

@@ -36,14 +36,13 @@ function other(): EventEnvelope {
   return { ...revoked(), type: 'identity.other.happened' as EventEnvelope['type'], data: {} as never };
 }
 
-async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   bus = await connectBus({ servers: NATS_URL, prefix, name: 'bus-test', logger });
@@ -130,10 +129,10 @@ describe('consume', () => {
       'identity.user.role_granted',
     ]);
     // Everything acked, skipped types included.
-    await delay(200);
-    const info = await jsm.consumers.info(`${prefix.toUpperCase()}_IDENTITY`, `${prefix}-test-identity-many`);
-    expect(info.num_ack_pending).toBe(0);
-    expect(info.num_pending).toBe(0);
+    await eventually(async () => {
+      const info = await jsm.consumers.info(`${prefix.toUpperCase()}_IDENTITY`, `${prefix}-test-identity-many`);
+      return info.num_ack_pending === 0 && info.num_pending === 0;
+    });
     await sub.stop();
   });
 
@@ -197,28 +196,35 @@ describe('consume', () => {
     sub = await bus.consume(options);
     await eventually(() => handled.includes(afterRestart.id));
     expect(handled.filter((id) => id === fine.id)).toHaveLength(1);
-    await delay(200);
-    const info = await jsm.consumers.info(`${prefix.toUpperCase()}_STUDY`, `${prefix}-test-study-retry`);
-    expect(info.num_ack_pending).toBe(0);
+    await eventually(
+      async () => (await jsm.consumers.info(`${prefix.toUpperCase()}_STUDY`, `${prefix}-test-study-retry`)).num_ack_pending === 0,
+    );
     await sub.stop();
   });
 
   it('stop() waits for the handler in flight', async () => {
     let finished = false;
     let started = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const sub = await bus.consume({
       stream: 'STUDY',
       durable: 'test-study-slow',
       types: ['study.consent.given'],
       handler: async () => {
         started = true;
-        await delay(300);
+        await released;
         finished = true;
       },
     });
     await bus.publish(consent());
     await eventually(() => started);
-    await sub.stop();
+    let stopped = false;
+    const stopping = sub.stop().then(() => (stopped = true));
+    await Promise.resolve();
+    expect(stopped).toBe(false); // still waiting for the handler
+    release();
+    await stopping;
     expect(finished).toBe(true);
   });
 });
@@ -231,9 +237,10 @@ function consent(): EventEnvelope<'study.consent.given'> {
 describe('watch', () => {
   it('delivers events published since the given time to every watcher', async () => {
     await bus.publish(revoked());
-    await delay(50);
-    const since = new Date();
-    await delay(50);
+    // Just after the last stored message (the server's own time stamp):
+    const { state } = await jsm.streams.info(`${prefix.toUpperCase()}_IDENTITY`);
+    const since = new Date(Date.parse(state.last_ts) + 1);
+    await eventually(() => Date.now() > since.getTime() + 1); // the same clock on this machine
     const a: string[] = [];
     const b: string[] = [];
     const subA = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since, handler: (e) => void a.push(e.id) });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from './errors.ts';
 import { migrateEventStore } from './migrate.ts';
 import { createEventStore, type EventStore } from './store.ts';
-import { createTestDatabase, delay, type TestDatabase } from './test-support.ts';
+import { createTestDatabase, untilWaitingForLock, type TestDatabase } from './test-support.ts';
 import type { Decider, DomainEvent, Projection } from './types.ts';
 
 let db: TestDatabase;
@@ -129,7 +129,7 @@ describe('appendToStream: expected version', () => {
     await insertedP;
     // The append reads version 1 (the raw row is invisible), inserts position 2 and waits on the index.
     const appending = store.appendToStream('counter:raw', [added(1)], { expectedVersion: 1 }).catch((e: unknown) => e);
-    await delay(200);
+    await untilWaitingForLock(db.sql);
     commit();
     await raw;
     const err = await appending;

@@ -65,6 +65,11 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once a session of this database waits for a lock (a statement blocked by an open transaction). */
+export async function untilWaitingForLock(sql: Sql): Promise<void> {
+  await eventually(async () => {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    return row!.n > 0;
+  });
 }

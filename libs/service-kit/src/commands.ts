@@ -1,7 +1,7 @@
 import type { Decider, DomainEvent, EventMetadata, EventStore, ExpectedVersion, HandleResult, Tx } from '@sleepweave/event-store';
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from './database.ts';
-import { HttpError } from './errors.ts';
+import type { HttpError } from './errors.ts';
 import { awaitDirectoryUser, lockDirectoryUser, type DirectoryLock } from './user-directory.ts';
 
 /**

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, {
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -25,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
+export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connectBus, streamOfType, type StreamName } from '@sleepweave/bus';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { emptyHistory, type HistorySource } from '@sleepweave/event-store';
@@ -143,4 +144,51 @@ export async function fakeProducers(config: BaseConfig): Promise<FakeProducers> 
     }),
     close: () => bus.close(),
   };
+}
+
+/** Resolves once a session of the service's database waits for a lock (a write blocked by a transaction of the test). */
+export async function untilBlocked(sql: Sql, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  while (!options.signal?.aborted) {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    if (row!.n > 0) return;
+    if (Date.now() > deadline) throw new Error('nothing waited for a lock');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Runs `write` while her deletion is in flight: the transaction that applies
+ * `identity.user.deleted` (the service's real handler: her directory row, then
+ * onUserDeleted) has done its work and stays open until the write is blocked by it (or has
+ * finished, having found nothing to wait for); then it commits. Returns the write's
+ * result. `until: 'blocked'`: wait for the block itself (a write that only hands work to a
+ * consumer, such as publishing an event).
+ */
+export async function duringDeletion<C extends ServiceConfig, Ctx, T>(
+  service: TestService<C, Ctx>,
+  userId: string,
+  write: () => Promise<T>,
+  options: { until?: 'blocked' | 'blocked-or-done' } = {},
+): Promise<T> {
+  const consumer = deletionConsumerOf(service);
+  let pending: Promise<T> | undefined;
+  await service.deps.sql.begin(async (tx) => {
+    await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    const stop = new AbortController();
+    pending = write();
+    const settled = pending.then(
+      () => undefined,
+      () => undefined,
+    ); // the result is awaited after the commit
+    const blocked = untilBlocked(service.deps.sql, { signal: stop.signal });
+    try {
+      await (options.until === 'blocked' ? blocked : Promise.race([blocked, settled]));
+    } finally {
+      stop.abort();
+      await blocked.catch(() => undefined);
+    }
+  });
+  return pending!;
 }

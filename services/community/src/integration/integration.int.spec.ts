@@ -1,18 +1,9 @@
+import { duringDeletion } from '@sleepweave/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  createThread,
-  deleteUser,
-  duringDeletion,
-  openThread,
-  post,
-  startCommunity,
-  type Community,
-  type TestUser,
-} from '../test/helpers.ts';
+import { addUser, createThread, deleteUser, openThread, post, startCommunity, type Community, type TestUser } from '../test/helpers.ts';
 import { startDirectThread, WELCOME_THREAD_ID } from '../threads/commands.ts';
 
 let community: Community;
@@ -204,7 +195,7 @@ describe('a deleted user', () => {
         acceptedAt: new Date().toISOString(),
         studyStartDate: '2025-01-01',
       });
-      await duringDeletion(community, ines.id, () => community.producers.publish(consent), 1_000);
+      await duringDeletion(community, ines.id, () => community.producers.publish(consent), { until: 'blocked' });
       await expect
         .poll(async () => (await community.deps.sql`select 1 from inbox where event_id = ${consent.id}`).length, { timeout: 5_000 })
         .toBe(1);

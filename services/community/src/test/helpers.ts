@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { Timezone } from '@sleepweave/contracts';
 import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
-import { deletionConsumerOf, fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { expect } from 'vitest';
 import { readCommunityConfig } from '../config.ts';
 import { communityService } from '../service.ts';
@@ -79,23 +78,6 @@ export async function addUser(
 export async function deleteUser(community: Community, userId: string): Promise<void> {
   await community.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
   await expect.poll(async () => await findDirectoryUser(community.deps.sql, userId), { timeout: 5_000 }).toBeUndefined();
-}
-
-/**
- * Runs `write` while her deletion is in flight: the transaction of identity.user.deleted
- * (the real handler: her directory row, then onUserDeleted) has done its work and stays
- * open for `holdMs` while the write runs; then it commits. Returns the write's result.
- */
-export async function duringDeletion<T>(community: Community, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = deletionConsumerOf(community);
-  let pending: Promise<T> | undefined;
-  await community.deps.sql.begin(async (tx) => {
-    await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
-    pending = write();
-    pending.catch(() => undefined); // awaited below, after the commit
-    await sleep(holdMs);
-  });
-  return pending!;
 }
 
 export async function createThread(community: Community, user: TestUser, name = `Night sweats ${randomUUID().slice(0, 8)}`) {

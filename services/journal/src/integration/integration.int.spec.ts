@@ -1,9 +1,10 @@
+import { duringDeletion } from '@sleepweave/service-kit/testing';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntryStreamPrefix } from '../entries/journal-entry.ts';
-import { duringDeletion, newParticipant, startJournal, type Journal } from '../test/helpers.ts';
+import { newParticipant, startJournal, type Journal } from '../test/helpers.ts';
 
 let env: Journal;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe('identity.user.deleted', () => {
     const maya = await newParticipant(env);
     expect((await write(maya.headers, { gratitude: 'before' })).statusCode).toBe(201);
 
-    const during = await duringDeletion(env, maya.userId, () => write(maya.headers, { gratitude: 'during the deletion' }));
+    const during = await duringDeletion(env.journal, maya.userId, () => write(maya.headers, { gratitude: 'during the deletion' }));
 
     expect(await countRows(maya.userId)).toBe(0);
     expect(await countStreams(maya.userId)).toBe(0);

@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { testEnvelope } from '@sleepweave/bus/testing';
 import { findDirectoryUser } from '@sleepweave/service-kit';
-import { deletionConsumerOf, startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readJournalConfig } from '../config.ts';
 import { journalService } from '../service.ts';
@@ -52,20 +51,3 @@ export async function newParticipant(
   return { userId: user.id, headers: { authorization: `Bearer ${access}` } };
 }
 export type Participant = Awaited<ReturnType<typeof newParticipant>>;
-
-/**
- * Runs `write` while her deletion is in flight: the transaction of identity.user.deleted
- * (the real handler: her directory row, then onUserDeleted) has done its work and stays
- * open for `holdMs` while the write runs; then it commits. Returns the write's result.
- */
-export async function duringDeletion<T>(env: Journal, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = deletionConsumerOf(env.journal);
-  let pending: Promise<T> | undefined;
-  await env.journal.deps.sql.begin(async (tx) => {
-    await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
-    pending = write();
-    pending.catch(() => undefined); // awaited below, after the commit
-    await sleep(holdMs);
-  });
-  return pending!;
-}

@@ -1,8 +1,9 @@
+import { duringDeletion } from '@sleepweave/service-kit/testing';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { calendarDateIn, type EventEnvelope } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentedParticipant, duringDeletion, newParticipant, startStudy, type Participant, type Study } from '../test/helpers.ts';
+import { consentedParticipant, newParticipant, startStudy, type Participant, type Study } from '../test/helpers.ts';
 
 let env: Study;
 beforeAll(async () => {
@@ -96,7 +97,7 @@ describe('identity.user.deleted', () => {
 
     it('a consent given while her deletion is applied leaves nothing of hers (401)', async () => {
       const maya = await newParticipant(env);
-      const during = await duringDeletion(env, maya.userId, () => inject(maya, 'POST', '/api/sleep/consent', {}));
+      const during = await duringDeletion(env.study, maya.userId, () => inject(maya, 'POST', '/api/sleep/consent', {}));
       expect(await counts(maya.userId)).toEqual(nothing);
       expect(during.statusCode).toBe(401);
       expect(during.json()).toEqual({ error: 'unauthorized', message: 'This account has been deleted.' });
@@ -104,7 +105,7 @@ describe('identity.user.deleted', () => {
 
     it('a night logged while her deletion is applied leaves nothing of hers (401)', async () => {
       const maya = await consentedParticipant(env);
-      const during = await duringDeletion(env, maya.userId, () =>
+      const during = await duringDeletion(env.study, maya.userId, () =>
         inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 80 }),
       );
       expect(await counts(maya.userId)).toEqual(nothing);
@@ -114,7 +115,7 @@ describe('identity.user.deleted', () => {
     it('a night revised while her deletion is applied leaves nothing of hers (401)', async () => {
       const maya = await consentedParticipant(env);
       const night = (await inject(maya, 'POST', '/api/sleep/log', { date: today(), sleepScore: 70 })).json();
-      const during = await duringDeletion(env, maya.userId, () =>
+      const during = await duringDeletion(env.study, maya.userId, () =>
         inject(maya, 'PUT', `/api/sleep/log/${night.id}`, { date: today(), sleepScore: 90 }),
       );
       expect(await counts(maya.userId)).toEqual(nothing);
@@ -123,7 +124,7 @@ describe('identity.user.deleted', () => {
 
     it('after her deletion, her token gets 401 (not "still being set up") and stores nothing', async () => {
       const maya = await newParticipant(env);
-      await duringDeletion(env, maya.userId, async () => undefined, 0);
+      await duringDeletion(env.study, maya.userId, async () => undefined);
       const started = Date.now();
       const consent = await inject(maya, 'POST', '/api/sleep/consent', {});
       expect(consent.statusCode).toBe(401);

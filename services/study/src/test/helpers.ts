@@ -1,9 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { testEnvelope } from '@sleepweave/bus/testing';
 import type { RegisterRequest } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
-import { deletionConsumerOf, startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { expect } from 'vitest';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readStudyConfig } from '../config.ts';
@@ -56,21 +54,4 @@ export async function consentedParticipant(env: Study, timezone: RegisterRequest
   const response = await env.study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: participant.headers, payload: {} });
   if (response.statusCode !== 201) throw new Error(`consent failed: ${response.statusCode} ${response.body}`);
   return { ...participant, studyStartDate: response.json().studyStartDate as string };
-}
-
-/**
- * Runs `write` while her deletion is in flight: the transaction of identity.user.deleted
- * (the real handler: her directory row, then onUserDeleted) has done its work and stays
- * open for `holdMs` while the write runs; then it commits. Returns the write's result.
- */
-export async function duringDeletion<T>(env: Study, userId: string, write: () => Promise<T>, holdMs = 500): Promise<T> {
-  const consumer = deletionConsumerOf(env.study);
-  let pending: Promise<T> | undefined;
-  await env.study.deps.sql.begin(async (tx) => {
-    await consumer.handle(tx, testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
-    pending = write();
-    pending.catch(() => undefined); // awaited below, after the commit
-    await sleep(holdMs);
-  });
-  return pending!;
 }
