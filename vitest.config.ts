@@ -11,8 +11,6 @@ export default defineConfig({
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
           exclude,
           environment: 'node',
-          // component tests type like a user; give them room on a busy 2-core machine
-          testTimeout: 15_000,
         },
       },
       {

@@ -89,8 +89,17 @@ test('two participants: A creates a thread, B opens it, A posts, B sees it live'
   // B answers; A sees it live as well. The list shows two members and the last message.
   await b.getByRole('textbox', { name: 'Message' }).fill('So glad to hear it!');
   await b.getByRole('button', { name: 'Send' }).click();
-  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem')).toHaveCount(2, { timeout: 2_000 });
-  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem').last()).toContainText('So glad to hear it!');
+  const conversation = a.getByRole('region', { name: 'Messages' }).getByRole('listitem');
+  await expect(conversation).toHaveCount(2, { timeout: 2_000 });
+  await expect(conversation.last()).toContainText('So glad to hear it!');
+  // Her own message sits on the right, Bea's on the left.
+  const messages = a.getByRole('region', { name: 'Messages' });
+  const list = (await messages.boundingBox())!;
+  const own = (await messages.getByText('Three nights in linen').boundingBox())!;
+  const other = (await messages.getByText('So glad to hear it!').boundingBox())!;
+  const middle = list.x + list.width / 2;
+  expect(own.x + own.width / 2).toBeGreaterThan(middle);
+  expect(other.x + other.width / 2).toBeLessThan(middle);
 
   await b.getByRole('button', { name: 'Close thread' }).click();
   await expect(b).toHaveURL(/\/community$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, signUp, toasts } from './support/app.ts';
+import { choose, hueOf, isGreen, isRed, signUp, toasts } from './support/app.ts';
 
 test('write a journal entry and see it listed as Complete', async ({ page }) => {
   await signUp(page, { firstName: 'Noor', lastName: 'Haddad', dateOfBirth: '1969-08-02' });
@@ -68,10 +68,16 @@ test('compute a single fabric and a 60/40 blend', async ({ page }) => {
   await choose(page, 'Fabric 2', 'Polyester (0 Hz)');
   await page.getByLabel('Fabric 1 Percent').fill('60');
   await page.getByLabel('Fabric 2 Percent').fill('30');
+  // The running Total: red until it is exactly 100, then green.
+  const total = page.getByText(/^\d+%$/);
   await expect(page.getByText('Total: 90%')).toBeVisible();
+  await expect(total).toHaveText('90%');
+  expect(isRed(await hueOf(total, 'color'))).toBe(true);
   await expect(calculate).toBeDisabled();
   await page.getByLabel('Fabric 2 Percent').fill('40');
   await expect(page.getByText('Total: 100%')).toBeVisible();
+  await expect(total).toHaveText('100%');
+  expect(isGreen(await hueOf(total, 'color'))).toBe(true);
   await calculate.click();
 
   const blend = page.getByRole('region', { name: 'Fabric Blend Analysis' });

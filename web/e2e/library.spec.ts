@@ -23,6 +23,11 @@ test('search the library as you type and open an article', async ({ page }) => {
   expect(all).toBeGreaterThanOrEqual(12);
   const studyCard = page.locator('article').filter({ hasText: 'How the 42-Night Fabric Study Works' });
   await expect(studyCard.getByText('Research Studies')).toBeVisible();
+  // The summary shows at most three lines.
+  const summary = studyCard.getByRole('paragraph');
+  await expect(summary).toHaveCSS('-webkit-line-clamp', '3');
+  const lines = await summary.evaluate((p) => p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight));
+  expect(lines).toBeLessThanOrEqual(3.05);
   await studyCard.locator('img').scrollIntoViewIfNeeded();
   await expect.poll(() => loaded(studyCard.locator('img'))).toBe(true);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { choose, signUp, toasts } from './support/app.ts';
+import { choose, hueOf, isRed, signUp, toasts } from './support/app.ts';
 
 /** Today in her timezone (sign-up's default: America/New_York). */
 const todayInNewYork = () =>
@@ -42,13 +42,20 @@ test('join the study, log a night with typed durations, edit it, see it on the d
   await expect(page.getByLabel('Date')).toHaveValue(today);
   await expect(page.getByLabel('Sleepwear material', { exact: true })).toHaveText('100% Polyester');
 
-  // A mismatching material warns (without blocking) and marks the field.
+  // A mismatching material warns (without blocking) and marks the field with a red border.
+  const material = page.getByLabel('Sleepwear material', { exact: true });
+  const mismatch = "This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.";
+  expect(isRed(await hueOf(material, 'border-top-color'))).toBe(false);
   await choose(page, 'Sleepwear material', '100% Linen');
-  const warning = page.getByText("This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.");
+  const warning = page.getByText(mismatch);
   await expect(warning).toBeVisible();
-  await expect(page.getByLabel('Sleepwear material', { exact: true })).toHaveClass(/border-rose-600/);
+  await expect(material).toHaveAccessibleDescription(mismatch);
+  await expect(material).not.toHaveAttribute('aria-invalid');
+  expect(isRed(await hueOf(material, 'border-top-color'))).toBe(true);
   await choose(page, 'Sleepwear material', '100% Polyester');
   await expect(warning).toBeHidden();
+  await expect(material).toHaveAccessibleDescription('');
+  expect(isRed(await hueOf(material, 'border-top-color'))).toBe(false);
 
   // Durations typed as text; a bad one is named, not dropped.
   await page.getByLabel('Total sleep').fill('seven and a half');
@@ -70,7 +77,7 @@ test('join the study, log a night with typed durations, edit it, see it on the d
   await page.getByRole('button', { name: 'Save Sleep Log' }).click();
   await expect(toasts(page).getByText('Sleep Log Saved')).toBeVisible();
   await expect(toasts(page).getByText('Your sleep data has been recorded successfully.')).toBeVisible();
-  // Section 4: saving in create mode resets the form to a new night (today, defaults).
+  // docs/product.md §4: saving in create mode resets the form to a new night (today, defaults).
   await expect(page.getByLabel('Sleep score')).toHaveValue('');
   await expect(page.getByLabel('Date')).toHaveValue(today);
   await expect(page.getByRole('button', { name: 'Save Sleep Log' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The toast list (radix also repeats each toast in a screen-reader announcer). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -24,3 +24,28 @@ export async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * The hue (0-360, on the colour wheel) of a colour the element shows, whatever CSS syntax
+ * produced it: for checks like "the Total is green", without knowing the stylesheet.
+ */
+export function hueOf(element: Locator, property: 'color' | 'border-top-color'): Promise<number> {
+  return element.evaluate((node, name) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.fillStyle = getComputedStyle(node).getPropertyValue(name);
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = Array.from(context.getImageData(0, 0, 1, 1).data, (channel) => channel / 255);
+    const max = Math.max(r, g, b);
+    const range = max - Math.min(r, g, b);
+    if (range === 0) return 0;
+    const sector = max === r ? ((g - b) / range) % 6 : max === g ? (b - r) / range + 2 : (r - g) / range + 4;
+    return (sector * 60 + 360) % 360;
+  }, property);
+}
+
+/** Red (rose) and green (emerald) as the eye names them. */
+export const isRed = (hue: number) => hue < 30 || hue > 330;
+export const isGreen = (hue: number) => hue > 90 && hue < 180;

@@ -12,7 +12,7 @@ const sleepDashboard = () => import('./routes/sleep-dashboard');
 const titled = (title: string): RouteHandle => ({ title });
 
 /**
- * The route table (spec section 2). Guarded paths that later issues build
+ * The route table (docs/product.md §2). Guarded paths that later issues build
  * (/sleep/consent, /journal, /community, /library, /calculator ...) are added with their
  * features; until then they fall to the not-found screen.
  */

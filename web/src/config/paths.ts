@@ -1,4 +1,4 @@
-/** Every route path of the web app, in one place (spec section 2, "Route table"). */
+/** Every route path of the web app, in one place (docs/product.md §2, "Route table"). */
 export const paths = {
   home: '/',
   dashboard: '/dashboard',

@@ -2,7 +2,7 @@ import { ApiError } from '@sleepweave/contracts';
 import type { z } from 'zod';
 
 /**
- * An HTTP error answer. The message is "<status>: <response text>" (spec section 8);
+ * An HTTP error answer. The message is "<status>: <response text>" (docs/product.md §8);
  * `status` and the parsed `{ error, message }` body stay on the object so screens can
  * show the server's own words through `serverMessage()`.
  */

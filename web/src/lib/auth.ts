@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
 
 /**
- * The session (spec section 4): the user comes from GET /api/user, a 401 means nobody is
+ * The session (docs/product.md §4): the user comes from GET /api/user, a 401 means nobody is
  * signed in. Login and registration put the user into this cache entry; logout and any
  * 401 clear it.
  */

@@ -5,11 +5,11 @@ import { toast } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { clearSession } from './auth';
 
-/** Section 9: unauthorised redirects wait 0.5 s, so the toast can be read. */
+/** docs/product.md §9: unauthorised redirects wait 0.5 s, so the toast can be read. */
 export const LOGGED_OUT_REDIRECT_MS = 500;
 
 /**
- * Section 8: a 401 on a save toasts 'Unauthorized' / 'You are logged out. Logging in
+ * docs/product.md §8: a 401 on a save toasts 'Unauthorized' / 'You are logged out. Logging in
  * again...' and goes to sign in (/auth, docs/decisions.md) after 0.5 s. The call itself
  * passes `redirectOnUnauthorized: false` so the api client does not leave at once.
  */

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiRequestError } from './api-client';
 
 /**
- * Spec section 7: data is stale immediately, no refetch on window focus, queries retry
+ * Spec docs/product.md §7: data is stale immediately, no refetch on window focus, queries retry
  * once, mutations never. A 4xx answer is not retried: asking again gives the same answer
  * (a 401 in particular has already sent the user to /auth).
  */

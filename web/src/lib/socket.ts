@@ -1,6 +1,6 @@
 import { ServerSocketMessage, type ClientSocketMessage } from '@sleepweave/contracts';
 
-/** The gateway's WebSocket on the page's own host: wss when the page is https (section 7). */
+/** The gateway's WebSocket on the page's own host: wss when the page is https (docs/product.md §7). */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }

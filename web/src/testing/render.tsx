@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -29,18 +29,41 @@ export function renderWithProviders(
   return { ...result, router, queryClient };
 }
 
+/**
+ * Records when (on the test's clock, fake or real) the router first reaches `pathname`:
+ * a screen that waits on purpose before leaving can be held to its delay.
+ */
+export function arrivalAt(
+  router: { subscribe: (listener: (state: { location: { pathname: string } }) => void) => unknown },
+  pathname: string,
+) {
+  let at: number | null = null;
+  router.subscribe((state) => {
+    if (state.location.pathname === pathname && at === null) at = Date.now();
+  });
+  return () => at;
+}
+
 /** A `fetch` stand-in answering JSON. */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 /**
+ * Resolves once TanStack Query has told the screens everything it had queued (it notifies
+ * them in batches, on its own schedule): what follows sees the screens render the outcome.
+ */
+export function queryNotificationsDelivered(): Promise<void> {
+  return new Promise((resolve) => notifyManager.schedule(resolve));
+}
+
+/**
  * Reloads queries (those under `queryKey`, or all) the way a background refetch does, and
- * lets the screens render the outcome (TanStack Query notifies observers on a timer).
+ * lets the screens render the outcome.
  */
 export async function reloadQueries(queryClient: QueryClient, queryKey?: QueryKey): Promise<void> {
   await act(async () => {
     await queryClient.refetchQueries(queryKey ? { queryKey } : {});
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await queryNotificationsDelivered();
   });
 }

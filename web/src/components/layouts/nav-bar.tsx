@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 
-/** Spec section 2, "Navigation bar". `section` marks the item active for its sub-pages too. */
+/** Spec docs/product.md §2, "Navigation bar". `section` marks the item active for its sub-pages too. */
 export const navItems = [
   { label: 'Sleep Study', to: paths.sleep.consent, section: '/sleep' },
   { label: 'Daily Journal', to: paths.journal, section: paths.journal },
@@ -26,9 +26,16 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  // Close the mobile menu when the page changes and on Escape. Escape gives focus back to
-  // the Menu button when it was in the menu (a hidden link would leave it on <body>).
-  useEffect(() => setOpen(false), [pathname]);
+  // The mobile menu closes when the page changes (a link, Back, a redirect): adjusted while
+  // rendering (react.dev, "Adjusting some state when a prop changes").
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
+
+  // And on Escape, which gives focus back to the Menu button when it was in the menu (a
+  // hidden link would leave it on <body>).
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, Ref } from 'react';
 import { cn } from '../../lib/utils';
 
 export interface SelectOption {
@@ -11,6 +11,8 @@ export interface SelectOption {
 export interface SelectProps {
   /** Id of the trigger, for `<Label htmlFor>`. */
   id: string;
+  /** The trigger (a form library focuses it when the field is in error). */
+  ref?: Ref<HTMLButtonElement>;
   name?: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -24,11 +26,12 @@ export interface SelectProps {
 }
 
 /** A single-choice list (radix Select) with its options; the trigger is labelled via `id`. */
-export function Select({ id, name, value, onValueChange, options, placeholder, disabled, required, className, ...aria }: SelectProps) {
+export function Select({ id, ref, name, value, onValueChange, options, placeholder, disabled, required, className, ...aria }: SelectProps) {
   return (
     <SelectPrimitive.Root name={name} value={value} onValueChange={onValueChange} disabled={disabled} required={required}>
       <SelectPrimitive.Trigger
         id={id}
+        ref={ref}
         className={cn(
           'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-night-200 bg-white px-4 py-2.5 text-left text-base text-night-950',
           'data-placeholder:text-night-400 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-rose-600',

@@ -20,7 +20,7 @@ const fabric = (id: string, name: string, frequency: number, benefits: string[],
 });
 
 /**
- * The fixed catalogue (spec section 3): the 19 fabrics the spec names with its
+ * The fixed catalogue (docs/product.md §3): the 19 fabrics the spec names with its
  * frequencies, plus Cashmere, our twentieth. The chart puts wool at 5000 Hz; cashmere is
  * the fine undercoat hair of cashmere goats, a wool, so we place it with wool. That
  * placement is ours, not a figure from the chart (docs/decisions.md).

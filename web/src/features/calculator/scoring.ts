@@ -5,12 +5,12 @@
  * "About these numbers" note on the screen and docs/decisions.md.
  */
 
-/** Section 9: the body's baseline frequency. */
+/** docs/product.md §9: the body's baseline frequency. */
 export const BODY_BASELINE_HZ = 100;
 
 export type FabricCategory = 'high' | 'balanced' | 'low' | 'synthetic';
 
-/** Section 4: 1000 or more high; 100 to under 1000 balanced; 10 to under 100 low; below 10 synthetic. */
+/** docs/product.md §4: 1000 or more high; 100 to under 1000 balanced; 10 to under 100 low; below 10 synthetic. */
 export function categoryOf(frequency: number): FabricCategory {
   if (frequency >= 1000) return 'high';
   if (frequency >= 100) return 'balanced';
@@ -25,7 +25,7 @@ export const CATEGORY_LABELS: Record<FabricCategory, string> = {
   synthetic: 'Synthetic range',
 };
 
-/** Section 9: 1000 or more gives 95; 100 or more 80; 50 or more 60; 10 or more 30; else 0. */
+/** docs/product.md §9: 1000 or more gives 95; 100 or more 80; 50 or more 60; 10 or more 30; else 0. */
 export function energyScore(frequency: number): number {
   if (frequency >= 1000) return 95;
   if (frequency >= 100) return 80;
@@ -66,7 +66,7 @@ export function recommendationFor(score: number, kind: 'single' | 'blend'): stri
 }
 
 /**
- * Section 5: a percentage is an integer from 0 to 100; anything that is not a number
+ * docs/product.md §5: a percentage is an integer from 0 to 100; anything that is not a number
  * counts as 0. Decimals are cut to the integer, out-of-range values are clamped.
  */
 export function parsePercentage(raw: string): number {
@@ -99,7 +99,7 @@ export function blendTotal(rows: readonly BlendRow[]): number {
 export const isCompleteTotal = (total: number) => total === 100;
 
 /**
- * Section 5: at least two rows; each row has a fabric and a percentage above 0; the
+ * docs/product.md §5: at least two rows; each row has a fabric and a percentage above 0; the
  * percentages total exactly 100.
  */
 export function isValidBlend(rows: readonly BlendRow[]): boolean {
@@ -114,7 +114,7 @@ export function isValidBlend(rows: readonly BlendRow[]): boolean {
 export const canRemoveRow = (rows: readonly unknown[]) => rows.length > MIN_BLEND_ROWS;
 
 /**
- * Section 9: the percentage-weighted average of the components' frequencies; 0 unless
+ * docs/product.md §9: the percentage-weighted average of the components' frequencies; 0 unless
  * the percentages total exactly 100.
  */
 export function blendFrequency(components: readonly { frequency: number; percentage: number }[]): number {

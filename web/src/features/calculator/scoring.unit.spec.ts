@@ -16,7 +16,7 @@ import {
   type BlendRow,
 } from './scoring';
 
-describe('categoryOf (section 4)', () => {
+describe('categoryOf (docs/product.md §4)', () => {
   it.each([
     [5000, 'high'],
     [1000, 'high'],
@@ -32,7 +32,7 @@ describe('categoryOf (section 4)', () => {
   });
 });
 
-describe('energyScore (section 9)', () => {
+describe('energyScore (docs/product.md §9)', () => {
   it.each([
     [5000, 95],
     [1000, 95],
@@ -59,7 +59,7 @@ describe('energyScore (section 9)', () => {
   });
 });
 
-describe('parsePercentage (section 5)', () => {
+describe('parsePercentage (docs/product.md §5)', () => {
   it.each([
     ['60', 60],
     [' 40 ', 40],
@@ -158,7 +158,7 @@ describe('blend rules (sections 2 and 5)', () => {
   });
 });
 
-describe('catalogue (section 3)', () => {
+describe('catalogue (docs/product.md §3)', () => {
   it('holds 20 fabrics with unique ids and the spec frequencies', () => {
     expect(FABRICS).toHaveLength(20);
     expect(new Set(FABRICS.map((f) => f.id)).size).toBe(20);

@@ -1,7 +1,8 @@
 import { Moon, NotebookPen, Shirt, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import type { AuthFormHandle } from './auth-form-handle';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -16,6 +17,15 @@ const highlights = [
 /** /auth: Sign In and Sign Up tabs beside a quiet welcome. */
 export function AuthScreen() {
   const [mode, setMode] = useState<Mode>('signin');
+  const signIn = useRef<AuthFormHandle>(null);
+  const signUp = useRef<AuthFormHandle>(null);
+
+  // Switching tab clears messages (spec, /auth); what she typed stays.
+  const onTabChange = (value: string) => {
+    setMode(value as Mode);
+    signIn.current?.clearMessages();
+    signUp.current?.clearMessages();
+  };
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -53,7 +63,7 @@ export function AuthScreen() {
 
       <main className="relative z-10 -mt-8 px-4 pb-12 sm:px-8 lg:mt-0 lg:flex lg:items-center lg:justify-center lg:py-16">
         <Card className="mx-auto w-full max-w-lg p-6 sm:p-8">
-          <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+          <Tabs value={mode} onValueChange={onTabChange}>
             <TabsList aria-label="Sign in or create an account">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
@@ -64,12 +74,12 @@ export function AuthScreen() {
                 <Sparkles aria-hidden="true" className="size-4 text-sand-600" />
                 Sign in to continue your journey toward better sleep.
               </p>
-              <SignInForm active={mode === 'signin'} />
+              <SignInForm ref={signIn} />
             </TabsContent>
             <TabsContent value="signup" forceMount>
               <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
               <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
-              <SignUpForm active={mode === 'signup'} />
+              <SignUpForm ref={signUp} />
             </TabsContent>
           </Tabs>
         </Card>

@@ -1,24 +1,26 @@
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { ForgotPasswordRequest } from '@sleepweave/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form';
+import { useZodForm } from '../../../lib/form';
 import { useForgotPassword } from '../api/forgot-password';
 
 /**
  * "Forgot your password?" opens the Reset Password modal: she types her e-mail and gets
  * a link by mail. The answer is the server's, the same whether the address is registered.
  */
-export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function ResetPasswordDialog({ suggestEmail }: { suggestEmail: () => string }) {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState(defaultEmail);
-  const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const { control, register, handleSubmit, reset, getValues } = useZodForm<ForgotPasswordRequest, ForgotPasswordRequest>(
+    ForgotPasswordRequest,
+    { defaultValues: { email: '' }, shouldFocusError: false },
+  );
 
   const forgot = useForgotPassword({
     onSuccess: (response) => setMessage({ kind: 'success', text: response.message }),
@@ -33,25 +35,17 @@ export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: stri
     setOpen(next);
     if (next) {
       // a fresh start each time; what she typed on the sign-in form is a good guess
-      setEmail((current) => current || defaultEmail);
-      setError(undefined);
+      reset({ email: getValues('email') || suggestEmail() });
       setMessage(null);
       forgot.reset();
     }
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     // the sign-in form around this dialog must not submit too
     event.stopPropagation();
     setMessage(null);
-    const parsed = ForgotPasswordRequest.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors<'email'>(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    forgot.mutate(parsed.data);
+    void handleSubmit((data) => forgot.mutate(data))(event);
   };
 
   const sent = forgot.isSuccess;
@@ -67,23 +61,9 @@ export function ResetPasswordDialog({ defaultEmail = '' }: { defaultEmail?: stri
           Enter the email address of your account and we&apos;ll send you a link to choose a new password.
         </DialogDescription>
         <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="grid gap-5">
-          <Field id="reset-email" label="Email" error={error}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                readOnly={sent}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </Field>
+          <FormField control={control} name="email" id="reset-email" label="Email">
+            {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" readOnly={sent} {...register('email')} />}
+          </FormField>
 
           <FormMessage message={message} successIcon={MailCheck} />
 

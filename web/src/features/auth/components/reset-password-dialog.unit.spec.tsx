@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 async function openDialog() {
-  renderWithProviders(<SignInForm active />);
+  renderWithProviders(<SignInForm />);
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), 'maria@example.com');
   await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));

@@ -1,35 +1,27 @@
 import { LoginRequest } from '@sleepweave/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useImperativeHandle, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form';
+import { useZodForm } from '../../../lib/form';
 import { useLogin } from '../api/login';
+import type { AuthFormHandle } from './auth-form-handle';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 type Values = { email: string; password: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
-export function SignInForm({ active }: { active: boolean }) {
+export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { control, register, handleSubmit, clearErrors, getValues } = useZodForm<Values, LoginRequest>(LoginRequest, {
+    defaultValues: { email: '', password: '' },
+  });
 
   // Switching tab clears messages (spec, /auth).
-  useEffect(() => {
-    if (!active) setErrors({});
-  }, [active]);
-
-  // After a refused submit, take her to the first field that needs attention.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  useImperativeHandle(ref, () => ({ clearMessages: () => clearErrors() }), [clearErrors]);
 
   const loginMutation = useLogin({
     onSuccess: () => {
@@ -45,52 +37,16 @@ export function SignInForm({ active }: { active: boolean }) {
     },
   });
 
-  const update = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = LoginRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors<keyof Values>(parsed.error));
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    loginMutation.mutate(parsed.data);
-  };
-
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Sign in" className="grid gap-5">
-      <Field id="signin-email" label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={update('email')}
-          />
-        )}
-      </Field>
-      <Field id="signin-password" label="Password" error={errors.password}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={update('password')}
-          />
-        )}
-      </Field>
+    <form noValidate onSubmit={handleSubmit((data) => loginMutation.mutate(data))} aria-label="Sign in" className="grid gap-5">
+      <FormField control={control} name="email" id="signin-email" label="Email">
+        {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
+      </FormField>
+      <FormField control={control} name="password" id="signin-password" label="Password">
+        {(props) => <Input {...props} type="password" autoComplete="current-password" {...register('password')} />}
+      </FormField>
       <div className="-mt-1 flex justify-end">
-        <ResetPasswordDialog defaultEmail={values.email.trim()} />
+        <ResetPasswordDialog suggestEmail={() => getValues('email').trim()} />
       </div>
       <Button type="submit" size="lg" pending={loginMutation.isPending} className="w-full">
         {loginMutation.isPending ? 'Signing in...' : 'Sign In'}

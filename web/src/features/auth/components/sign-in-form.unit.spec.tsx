@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('SignInForm', () => {
   it('shows the validation messages and does not call the server', async () => {
-    renderWithProviders(<SignInForm active />);
+    renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -32,7 +32,7 @@ describe('SignInForm', () => {
   });
 
   it('refuses an e-mail address that is not one', async () => {
-    renderWithProviders(<SignInForm active />);
+    renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'maria.example.com');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -46,7 +46,7 @@ describe('SignInForm', () => {
 
   it("toasts 'Login failed' with the server's message", async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' }));
-    renderWithProviders(<SignInForm active />);
+    renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -61,7 +61,7 @@ describe('SignInForm', () => {
   });
 
   it('opens the Reset Password modal from "Forgot your password?"', async () => {
-    renderWithProviders(<SignInForm active />);
+    renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));

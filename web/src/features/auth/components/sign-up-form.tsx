@@ -1,4 +1,3 @@
-import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import {
   DEFAULT_HORMONAL_STAGE,
   DEFAULT_TIMEZONE,
@@ -8,19 +7,22 @@ import {
   type AuthResponse,
 } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
+import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/auth';
-import { fieldErrors } from '../../../lib/form';
+import { useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useRegister } from '../api/register';
+import type { AuthFormHandle } from './auth-form-handle';
 
-/** Spec section 9: registration success waits 1.5 s before going to /dashboard. */
+/** Spec docs/product.md §9: registration success waits 1.5 s before going to /dashboard. */
 export const REGISTRATION_REDIRECT_DELAY_MS = 1500;
 
 type Values = {
@@ -33,8 +35,8 @@ type Values = {
   timezone: string;
   hormonalStage: string;
 };
-type Errors = Partial<Record<keyof Values, string>>;
 
+/** What the form says of a field left empty (the schema's words are about its format). */
 const REQUIRED: Partial<Record<keyof Values, string>> = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -57,43 +59,40 @@ const initialValues: Values = {
 
 const hormonalStageOptions = HORMONAL_STAGE_OPTIONS.map((stage) => ({ value: stage, label: stage }));
 
-function validate(values: Values): { errors: Errors; data?: RegisterRequest } {
-  const parsed = RegisterRequest.safeParse(values);
-  const errors: Errors = parsed.success ? {} : fieldErrors<keyof Values>(parsed.error);
+/** docs/product.md §5: the form shows 'Passwords do not match' (the schema says "Passwords don't match"). */
+function formWords(values: Values): FormErrorMessages<Values> {
+  const words: FormErrorMessages<Values> = {};
   for (const [key, message] of Object.entries(REQUIRED) as [keyof Values, string][]) {
-    if (values[key].trim() === '') errors[key] = message;
+    if (values[key].trim() === '') words[key] = message;
   }
-  if (values.confirmPassword !== '' && values.password !== values.confirmPassword) {
-    errors.confirmPassword = 'Passwords do not match';
-  }
-  if (Object.values(errors).some(Boolean) || !parsed.success) return { errors };
-  return { errors: {}, data: parsed.data };
+  if (values.confirmPassword !== '' && values.password !== values.confirmPassword) words.confirmPassword = 'Passwords do not match';
+  return words;
 }
 
-export function SignUpForm({ active }: { active: boolean }) {
+export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { control, register, handleSubmit, clearErrors } = useZodForm<Values, RegisterRequest>(RegisterRequest, {
+    defaultValues: initialValues,
+    formErrors: formWords,
+  });
   const today = new Date().toISOString().slice(0, 10);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
-  // Switching tab clears messages (spec, /auth).
-  useEffect(() => {
-    if (!active) {
-      setErrors({});
-      setMessage((m) => (m?.kind === 'success' ? m : null));
-    }
-  }, [active]);
-
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  // Switching tab clears messages (spec, /auth); a success stays until she is taken on.
+  useImperativeHandle(
+    ref,
+    () => ({
+      clearMessages: () => {
+        clearErrors();
+        setMessage((m) => (m?.kind === 'success' ? m : null));
+      },
+    }),
+    [clearErrors],
+  );
 
   const registerMutation = useRegister({
     onSuccess: (response: AuthResponse) => {
@@ -111,136 +110,78 @@ export function SignUpForm({ active }: { active: boolean }) {
     },
   });
 
-  const set = (key: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const onInput = (key: keyof Values) => (event: { target: { value: string } }) => set(key, event.target.value);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setMessage(null);
-    const { errors: found, data } = validate(values);
-    if (!data) {
-      setErrors(found);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    registerMutation.mutate(data);
-  };
-
   const done = registerMutation.isSuccess;
   const busy = registerMutation.isPending || done;
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Sign up" className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setMessage(null);
+        void handleSubmit((data) => registerMutation.mutate(data))(event);
+      }}
+      aria-label="Sign up"
+      className="grid gap-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="signup-first-name" label="First name" error={errors.firstName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="firstName"
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              onChange={onInput('firstName')}
-            />
-          )}
-        </Field>
-        <Field id="signup-last-name" label="Last name" error={errors.lastName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              onChange={onInput('lastName')}
-            />
-          )}
-        </Field>
+        <FormField control={control} name="firstName" id="signup-first-name" label="First name">
+          {(props) => <Input {...props} autoComplete="given-name" required {...register('firstName')} />}
+        </FormField>
+        <FormField control={control} name="lastName" id="signup-last-name" label="Last name">
+          {(props) => <Input {...props} autoComplete="family-name" required {...register('lastName')} />}
+        </FormField>
       </div>
-      <Field id="signup-email" label="Email" error={errors.email}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={values.email}
-            onChange={onInput('email')}
-          />
-        )}
-      </Field>
-      <Field id="signup-password" label="Password" hint="At least 8 characters." error={errors.password}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={onInput('password')}
-          />
-        )}
-      </Field>
-      <Field id="signup-confirm-password" label="Confirm password" error={errors.confirmPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            onChange={onInput('confirmPassword')}
-          />
-        )}
-      </Field>
-      <Field id="signup-date-of-birth" label="Date of birth" error={errors.dateOfBirth}>
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            name="dateOfBirth"
-            autoComplete="bday"
-            min="1900-01-01"
-            max={today}
-            required
-            value={values.dateOfBirth}
-            onChange={onInput('dateOfBirth')}
-          />
-        )}
-      </Field>
+      <FormField control={control} name="email" id="signup-email" label="Email">
+        {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" required {...register('email')} />}
+      </FormField>
+      <FormField control={control} name="password" id="signup-password" label="Password" hint="At least 8 characters.">
+        {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('password')} />}
+      </FormField>
+      <FormField control={control} name="confirmPassword" id="signup-confirm-password" label="Confirm password">
+        {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
+      </FormField>
+      <FormField control={control} name="dateOfBirth" id="signup-date-of-birth" label="Date of birth">
+        {(props) => <Input {...props} type="date" autoComplete="bday" min="1900-01-01" max={today} required {...register('dateOfBirth')} />}
+      </FormField>
       <div className="grid gap-5">
-        <Field id="signup-timezone" label="Timezone" error={errors.timezone}>
-          {(control) => (
-            <Select
-              {...control}
+        <FormField control={control} name="timezone" id="signup-timezone" label="Timezone">
+          {(props) => (
+            <Controller
+              control={control}
               name="timezone"
-              required
-              value={values.timezone}
-              onValueChange={(value) => set('timezone', value)}
-              options={TIMEZONE_OPTIONS}
+              render={({ field }) => (
+                <Select
+                  {...props}
+                  ref={field.ref}
+                  name={field.name}
+                  required
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={TIMEZONE_OPTIONS}
+                />
+              )}
             />
           )}
-        </Field>
-        <Field id="signup-hormonal-stage" label="Hormonal stage" error={errors.hormonalStage}>
-          {(control) => (
-            <Select
-              {...control}
+        </FormField>
+        <FormField control={control} name="hormonalStage" id="signup-hormonal-stage" label="Hormonal stage">
+          {(props) => (
+            <Controller
+              control={control}
               name="hormonalStage"
-              required
-              value={values.hormonalStage}
-              onValueChange={(value) => set('hormonalStage', value)}
-              options={hormonalStageOptions}
+              render={({ field }) => (
+                <Select
+                  {...props}
+                  ref={field.ref}
+                  name={field.name}
+                  required
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={hormonalStageOptions}
+                />
+              )}
             />
           )}
-        </Field>
+        </FormField>
       </div>
 
       <FormMessage message={message} />

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { SignUpForm } from './sign-up-form';
+import { arrivalAt, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { REGISTRATION_REDIRECT_DELAY_MS, SignUpForm } from './sign-up-form';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -17,8 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function fillForm(overrides: Partial<Record<string, string>> = {}) {
-  const user = userEvent.setup();
+async function fillForm(overrides: Partial<Record<string, string>> = {}, user = userEvent.setup()) {
   const values = {
     'First name': 'Maria',
     'Last name': 'Lopez',
@@ -36,7 +35,7 @@ async function fillForm(overrides: Partial<Record<string, string>> = {}) {
 
 describe('SignUpForm', () => {
   it('shows "Passwords do not match" inline and does not submit', async () => {
-    renderWithProviders(<SignUpForm active />);
+    renderWithProviders(<SignUpForm />);
     const user = await fillForm({ 'Confirm password': 'calm-nights-43' });
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -49,7 +48,7 @@ describe('SignUpForm', () => {
   });
 
   it('requires every field and a password of at least 8 characters', async () => {
-    renderWithProviders(<SignUpForm active />);
+    renderWithProviders(<SignUpForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Password'), 'short');
 
@@ -64,8 +63,11 @@ describe('SignUpForm', () => {
   });
 
   it('posts the registration with the default timezone and hormonal stage', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(201, {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answeredAt = 0;
+    fetchMock.mockImplementation(async () => {
+      answeredAt = Date.now();
+      return jsonResponse(201, {
         message: 'Registered',
         user: {
           id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
@@ -80,17 +82,20 @@ describe('SignUpForm', () => {
           createdAt: '2025-01-01T00:00:00.000Z',
           updatedAt: '2025-01-01T00:00:00.000Z',
         },
-      }),
-    );
-    const { router, queryClient } = renderWithProviders(<SignUpForm active />, { path: '/auth' });
-    const user = await fillForm();
+      });
+    });
+    const { router, queryClient } = renderWithProviders(<SignUpForm />, { path: '/auth' });
+    const arrivedAt = arrivalAt(router, '/dashboard');
+    const user = await fillForm({}, userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Account created successfully! Redirecting...')).toBeTruthy();
     // The message stays readable for 1.5 s, then she is signed in on /dashboard.
     expect(router.state.location.pathname).toBe('/auth');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2500 });
+    await act(() => vi.advanceTimersByTimeAsync(REGISTRATION_REDIRECT_DELAY_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(REGISTRATION_REDIRECT_DELAY_MS);
     expect(queryClient.getQueryData(['user'])).toMatchObject({ firstName: 'Maria' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/register');
@@ -108,7 +113,7 @@ describe('SignUpForm', () => {
 
   it("shows the server's message when registration is refused", async () => {
     fetchMock.mockResolvedValue(jsonResponse(409, { error: 'conflict', message: 'An account with this email already exists.' }));
-    renderWithProviders(<SignUpForm active />);
+    renderWithProviders(<SignUpForm />);
     const user = await fillForm();
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -118,7 +123,7 @@ describe('SignUpForm', () => {
 
   it('says so when the network fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    renderWithProviders(<SignUpForm active />);
+    renderWithProviders(<SignUpForm />);
     const user = await fillForm();
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { BODY_BASELINE_HZ } from '../scoring';
 
-/** Section 2: the legend under the calculator. */
+/** docs/product.md §2: the legend under the calculator. */
 export function CalculatorLegend() {
   const rows = [
     ['Body baseline', `${BODY_BASELINE_HZ} Hz`],

@@ -59,21 +59,20 @@ describe('CalculatorScreen', () => {
     await choose(user, 'Fabric 2', 'Polyester (0 Hz)');
     await user.type(screen.getByLabelText('Fabric 1 Percent'), '60');
     await user.type(screen.getByLabelText('Fabric 2 Percent'), '41');
-    const total = () => screen.getByText(/^\d+%$/, { selector: '[data-complete]' });
-    expect(total().textContent).toBe('101%');
-    expect(total().className).toContain('text-rose-700');
+    // The running Total, as read out (a screen reader also hears that it must be exactly 100%).
+    const total = () => screen.getByText(/^Total:/);
+    expect(total().textContent).toBe('Total: 101% (must be exactly 100%)');
     expect(calculateButton().disabled).toBe(true);
 
     await user.clear(screen.getByLabelText('Fabric 2 Percent'));
     await user.type(screen.getByLabelText('Fabric 2 Percent'), '39');
-    expect(total().textContent).toBe('99%');
+    expect(total().textContent).toBe('Total: 99% (must be exactly 100%)');
     expect(calculateButton().disabled).toBe(true);
 
     await user.clear(screen.getByLabelText('Fabric 2 Percent'));
     await user.type(screen.getByLabelText('Fabric 2 Percent'), '4x0');
     expect((screen.getByLabelText('Fabric 2 Percent') as HTMLInputElement).value).toBe('40');
-    expect(total().textContent).toBe('100%');
-    expect(total().className).toContain('text-emerald-700');
+    expect(total().textContent).toBe('Total: 100%');
     expect(calculateButton().disabled).toBe(false);
 
     // A third row: remove appears; an empty row makes the blend invalid until removed.

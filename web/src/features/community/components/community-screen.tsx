@@ -1,5 +1,4 @@
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useThreads } from '../api/get-threads';
 import { useNow } from '../hooks/use-now';
 import { CommunityStatsCard } from './community-stats-card';
@@ -29,20 +28,16 @@ export function CommunityScreen() {
           </div>
 
           {threads.isPending ? (
-            <p className="flex items-center gap-2 py-6 text-night-600">
-              <Spinner className="size-5" label="Loading threads" /> Loading threads...
-            </p>
+            <LoadingState inline text="Loading threads..." />
           ) : threads.data === undefined ? (
-            <div role="alert" className="grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
-              <p>The threads could not be loaded. Please check your connection and try again.</p>
-              <Button variant="outline" onClick={() => void threads.refetch()} pending={threads.isFetching}>
-                Try again
-              </Button>
-            </div>
+            <ErrorState
+              inline
+              text="The threads could not be loaded. Please check your connection and try again."
+              onRetry={() => void threads.refetch()}
+              retrying={threads.isFetching}
+            />
           ) : threads.data.length === 0 ? (
-            <p className="rounded-3xl border border-dashed border-night-200 bg-white/60 p-8 text-center text-night-700">
-              No threads yet. Create your first thread!
-            </p>
+            <EmptyState text="No threads yet. Create your first thread!" />
           ) : (
             <ul className="grid gap-4" aria-label="Threads">
               {threads.data.map((thread) => (

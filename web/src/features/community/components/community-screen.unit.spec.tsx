@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
+import { arrivalAt, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { CommunityScreen } from './community-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -179,6 +180,7 @@ describe('CommunityScreen', () => {
   });
 
   it('New Thread: a 401 toasts Unauthorized and goes to /auth after half a second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let answeredAt = 0;
     answer({
       'GET /api/community/threads': () => jsonResponse(200, []),
@@ -189,19 +191,17 @@ describe('CommunityScreen', () => {
       },
     });
     const { router } = renderWithProviders(<CommunityScreen />, { path: '/community' });
-    let arrivedAt = 0;
-    router.subscribe((state) => {
-      if (state.location.pathname === '/auth' && !arrivedAt) arrivedAt = Date.now();
-    });
-    const user = userEvent.setup();
+    const arrivedAt = arrivalAt(router, '/auth');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: 'New Thread' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
     await user.type(within(dialog).getByLabelText('Thread Name'), 'Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
     expect(await screen.findByText('Unauthorized')).toBeTruthy();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
-    expect(arrivedAt - answeredAt).toBeGreaterThanOrEqual(490);
+    await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
   });
 
   it('shows an error with Try again when the threads cannot be loaded', async () => {

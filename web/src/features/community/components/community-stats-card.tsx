@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useCommunityStats } from '../api/get-stats';
 
 /** Community Stats from the server's data (definitions in docs/community.md). */
@@ -20,16 +19,15 @@ export function CommunityStatsCard() {
       </CardHeader>
       <CardContent>
         {stats.isPending ? (
-          <p className="flex items-center gap-2 text-night-600">
-            <Spinner className="size-5" label="Loading stats" /> Loading stats...
-          </p>
+          <LoadingState inline text="Loading stats..." className="py-0" />
         ) : stats.data === undefined ? (
-          <div className="grid justify-items-start gap-2">
-            <p className="text-night-700">The stats could not be loaded.</p>
-            <Button variant="link" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ErrorState
+            inline
+            text="The stats could not be loaded."
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+            className="p-4"
+          />
         ) : (
           <dl className="grid gap-3">
             {rows.map(([label, value, title]) => (

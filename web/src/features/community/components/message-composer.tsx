@@ -1,24 +1,32 @@
-import { MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
+import { CreateMessageRequest, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
 import { Send } from 'lucide-react';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError, serverMessage } from '../../../lib/api-client';
-import { usePostMessage } from '../api/post-message';
+import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { usePostMessage } from '../api/post-message';
+
+type Values = { threadId: string; body: string };
 
 /** Enter sends, Shift+Enter makes a new line; what she typed stays until it is sent. */
 export function MessageComposer({ threadId }: { threadId: string }) {
-  const [body, setBody] = useState('');
-  const input = useRef<HTMLTextAreaElement>(null);
   const loggedOut = useLoggedOutRedirect();
-  const tooLong = Array.from(body.trim()).length > MESSAGE_BODY_MAX_LENGTH;
+  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, CreateMessageRequest>(CreateMessageRequest, {
+    defaultValues: { threadId, body: '' },
+    shouldFocusError: false,
+  });
+  const body = useWatch({ control, name: 'body' });
+  const length = Array.from(body.trim()).length;
+  const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
 
   const send = usePostMessage({
     onSuccess: () => {
-      setBody('');
-      input.current?.focus();
+      reset({ threadId, body: '' });
+      setFocus('body');
     },
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
@@ -32,7 +40,12 @@ export function MessageComposer({ threadId }: { threadId: string }) {
 
   const submit = () => {
     if (!canSend) return;
-    send.mutate({ threadId, body });
+    void handleSubmit(
+      (data) => send.mutate(data),
+      // What the server would refuse (its own schema), said as it would say it.
+      (errors) =>
+        toast({ title: 'Error', description: errors.body?.message ?? 'Failed to send message. Please try again.', variant: 'destructive' }),
+    )();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -53,17 +66,14 @@ export function MessageComposer({ threadId }: { threadId: string }) {
           Message
         </label>
         <Textarea
-          ref={input}
           id="message-body"
-          name="body"
           rows={2}
           placeholder="Write a message..."
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={tooLong || undefined}
           aria-describedby="message-hint"
           className="max-h-48 min-h-12 resize-none"
+          {...register('body')}
         />
         <Button type="submit" disabled={!canSend} pending={send.isPending} className="shrink-0">
           {send.isPending ? null : <Send aria-hidden="true" className="size-5" />}
@@ -75,7 +85,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
         className={tooLong ? 'text-sm font-medium text-rose-700' : 'sr-only sm:not-sr-only sm:text-sm sm:text-night-500'}
       >
         {tooLong
-          ? `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters (now ${Array.from(body.trim()).length.toLocaleString('en-US')}).`
+          ? `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters (now ${length.toLocaleString('en-US')}).`
           : 'Enter sends, Shift+Enter starts a new line.'}
       </p>
     </form>

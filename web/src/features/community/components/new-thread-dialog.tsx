@@ -3,25 +3,30 @@ import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError, serverMessage } from '../../../lib/api-client';
-import { useCreateThread } from '../api/create-thread';
+import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useCreateThread } from '../api/create-thread';
+
+type Values = { name: string };
 
 /** The New Thread dialog: closes and clears on success; on failure keeps what she typed. */
 export function NewThreadDialog() {
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const loggedOut = useLoggedOutRedirect();
+  // The schema's message for a blank name is the spec's: 'Please enter a name for your thread.'
+  const { control, register, handleSubmit, reset, getValues } = useZodForm<Values, CreateThreadRequest>(CreateThreadRequest, {
+    defaultValues: { name: '' },
+    shouldFocusError: false,
+  });
 
   const create = useCreateThread({
     onSuccess: () => {
       setOpen(false);
-      setName('');
-      setError(undefined);
+      reset({ name: '' });
     },
     onError: (err) => {
       if (isApiRequestError(err) && err.status === 401) return loggedOut();
@@ -34,18 +39,16 @@ export function NewThreadDialog() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (name.trim() === '') {
-      toast({ title: 'Thread Name Required', description: 'Please enter a name for your thread.', variant: 'destructive' });
-      // Also next to the field: while the dialog is open, the toasts outside it are hidden from screen readers.
-      setError('Please enter a name for your thread.');
-      return;
-    }
-    const parsed = CreateThreadRequest.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    create.mutate(parsed.data);
+    void handleSubmit(
+      (data) => create.mutate(data),
+      () => {
+        // docs/product.md §5: a blank name toasts; the message is also next to the field, because while
+        // the dialog is open the toasts outside it are hidden from screen readers.
+        if (getValues('name').trim() === '') {
+          toast({ title: 'Thread Name Required', description: 'Please enter a name for your thread.', variant: 'destructive' });
+        }
+      },
+    )(event);
   };
 
   return (
@@ -66,21 +69,15 @@ export function NewThreadDialog() {
         <DialogTitle>New Thread</DialogTitle>
         <DialogDescription>Start a conversation the whole community can join.</DialogDescription>
         <form noValidate onSubmit={onSubmit} aria-label="New thread" className="grid gap-5">
-          <Field id="thread-name" label="Thread Name" error={error} hint={`Up to ${THREAD_NAME_MAX_LENGTH} characters.`}>
-            {(control) => (
-              <Input
-                {...control}
-                name="name"
-                autoComplete="off"
-                placeholder="e.g. Linen and night sweats"
-                value={name}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </Field>
+          <FormField
+            control={control}
+            name="name"
+            id="thread-name"
+            label="Thread Name"
+            hint={`Up to ${THREAD_NAME_MAX_LENGTH} characters.`}
+          >
+            {(props) => <Input {...props} autoComplete="off" placeholder="e.g. Linen and night sweats" {...register('name')} />}
+          </FormField>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>

@@ -1,9 +1,9 @@
-import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
+import { THREAD_NOT_FOUND_MESSAGE, type Message } from '@sleepweave/contracts';
 import { ArrowLeft, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useThread } from '../api/get-thread';
@@ -19,6 +19,13 @@ function canGoBack(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
+/** The messages of others after `seen` (the newest one she has been shown; null: none). */
+function newSince(messages: Message[], seen: string | null, currentUserId: string): Message[] {
+  const seenAt = messages.findIndex((m) => m.id === seen);
+  const after = seenAt === -1 ? messages.slice(-1) : messages.slice(seenAt + 1);
+  return after.filter((m) => m.senderId !== currentUserId);
+}
+
 /** /community/thread/{id}: the conversation, live while the screen is open. */
 export function ThreadScreen({ threadId }: { threadId: string }) {
   const navigate = useNavigate();
@@ -28,11 +35,10 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   const live = useThreadLive(threadId, thread.data !== undefined && !notFound);
   const now = useNow();
   const list = useRef<HTMLElement>(null);
-  const messages = thread.data?.messages;
-  const newest = messages?.at(-1)?.id;
+  const newest = thread.data?.messages.at(-1)?.id;
   const [announcement, setAnnouncement] = useState('');
   /** The newest message id already shown: undefined before the first load, null for none. */
-  const shownNewest = useRef<string | null | undefined>(undefined);
+  const [shownNewest, setShownNewest] = useState<string | null | undefined>(undefined);
 
   // Scroll to the newest message when one arrives (and on opening).
   useEffect(() => {
@@ -41,18 +47,17 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   }, [newest]);
 
   // Announce (politely) what others wrote since the last look; not on opening, not her own.
-  useEffect(() => {
-    if (!messages || !thread.data) return;
-    const previous = shownNewest.current;
-    shownNewest.current = newest ?? null;
-    if (previous === undefined || newest === undefined || newest === previous) return;
-    const seenAt = messages.findIndex((m) => m.id === previous);
-    const fresh = (seenAt === -1 ? messages.slice(-1) : messages.slice(seenAt + 1)).filter((m) => m.senderId !== thread.data.currentUserId);
+  // Adjusted while rendering, when the newest message changes (react.dev, "Adjusting some
+  // state when a prop changes"), so the announcement and the list change together.
+  if (thread.data && (newest ?? null) !== shownNewest) {
+    setShownNewest(newest ?? null);
+    const fresh = shownNewest === undefined ? [] : newSince(thread.data.messages, shownNewest, thread.data.currentUserId);
     const latest = fresh.at(-1);
-    if (!latest) return;
-    const said = `${senderName(latest.sender)}: ${messagePreview(latest.body)}`;
-    setAnnouncement(fresh.length === 1 ? `New message from ${said}` : `${fresh.length} new messages. Latest from ${said}`);
-  }, [messages !== undefined, newest]);
+    if (latest) {
+      const said = `${senderName(latest.sender)}: ${messagePreview(latest.body)}`;
+      setAnnouncement(fresh.length === 1 ? `New message from ${said}` : `${fresh.length} new messages. Latest from ${said}`);
+    }
+  }
 
   const close = () => {
     if (canGoBack()) void navigate(-1);
@@ -86,33 +91,39 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
         </header>
 
         {thread.isPending ? (
-          <div className="flex flex-1 items-center justify-center gap-2 text-night-600">
-            <Spinner className="size-6" label="Loading messages" /> Loading messages...
-          </div>
+          <LoadingState text="Loading messages..." className="min-h-0 flex-1" />
         ) : notFound ? (
-          <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-            <p className="text-lg text-night-800">{THREAD_NOT_FOUND_MESSAGE}</p>
-            <Link
-              to={paths.community.root}
-              className="inline-flex items-center gap-2 font-medium text-night-700 underline underline-offset-4"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" /> Back to Community
-            </Link>
-          </div>
+          <ErrorState
+            text={THREAD_NOT_FOUND_MESSAGE}
+            className="min-h-0 flex-1"
+            action={
+              <Link
+                to={paths.community.root}
+                className="inline-flex items-center gap-2 font-medium text-night-700 underline underline-offset-4"
+              >
+                <ArrowLeft aria-hidden="true" className="size-4" /> Back to Community
+              </Link>
+            }
+          />
         ) : thread.data === undefined ? (
-          <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-            <p className="text-lg text-night-800">The thread could not be loaded. Please check your connection and try again.</p>
-            <Button variant="outline" onClick={() => void thread.refetch()} pending={thread.isFetching}>
-              Try again
-            </Button>
-          </div>
+          <ErrorState
+            text="The thread could not be loaded. Please check your connection and try again."
+            className="min-h-0 flex-1"
+            onRetry={() => void thread.refetch()}
+            retrying={thread.isFetching}
+          />
         ) : (
           <>
+            {/*
+              The list scrolls on its own, so it must take keyboard focus to be scrolled
+              without a mouse (WCAG 2.1.1; axe: scrollable-region-focusable). It is a region
+              named Messages, so a screen reader says what got focus. No ARIA widget role
+              fits a list of messages, and jsx-a11y only accepts tabIndex with one.
+            */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above */}
             <section ref={list} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} aria-label="Messages">
               {thread.data.messages.length === 0 ? (
-                <p className="flex h-full items-center justify-center text-center text-night-600">
-                  No messages yet. Start the conversation!
-                </p>
+                <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />
               ) : (
                 <ol className="grid gap-4">
                   {thread.data.messages.map((message) => (

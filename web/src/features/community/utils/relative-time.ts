@@ -1,5 +1,5 @@
 /**
- * Section 2 and 9: "Just now" under a minute, then minutes under 60, hours under 1,440
+ * docs/product.md §2 and 9: "Just now" under a minute, then minutes under 60, hours under 1,440
  * minutes (a day), then days. A time a little in the future (clock skew) is "Just now".
  */
 export function relativeTime(iso: string, now: Date = new Date()): string {

@@ -11,7 +11,7 @@ interface Tile {
   tint: string;
 }
 
-/** The four tiles of the home page (spec section 1). */
+/** The four tiles of the home page (docs/product.md §1). */
 const tiles: Tile[] = [
   {
     title: 'Sleep Study',

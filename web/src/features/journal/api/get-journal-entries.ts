@@ -9,7 +9,7 @@ export function getJournalEntries(): Promise<JournalEntryList> {
   return api.get('/api/journal/entries', { schema: JournalEntryList });
 }
 
-/** Section 7: journal entries are not retried. */
+/** docs/product.md §7: journal entries are not retried. */
 export const journalEntriesQueryOptions = () =>
   queryOptions({ queryKey: journalEntriesQueryKey, queryFn: getJournalEntries, retry: false });
 

@@ -1,8 +1,7 @@
 import { isCompleteEntry, JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CircleCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
 
@@ -10,7 +9,7 @@ import { useJournalEntries } from '../api/get-journal-entries';
 export const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
 /**
- * 'Recent Entries': her entries, newest first (spec section 2, /journal). A failed reload
+ * 'Recent Entries': her entries, newest first (docs/product.md §2, /journal). A failed reload
  * keeps the list she has; the error shows only when there is nothing to show.
  */
 export function JournalEntries() {
@@ -23,21 +22,16 @@ export function JournalEntries() {
         Recent Entries
       </h2>
       {entries.isPending ? (
-        <p className="flex items-center gap-3 text-base text-night-700">
-          <Spinner className="size-5" label="Loading" />
-          Loading entries...
-        </p>
+        <LoadingState inline text="Loading entries..." className="py-0" />
       ) : entries.data === undefined ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-rose-200 bg-rose-50 p-5 text-rose-900">
-          <p>We couldn&apos;t load your journal entries. Please try again.</p>
-          <Button variant="outline" onClick={() => void entries.refetch()} pending={entries.isFetching}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          inline
+          text="We couldn't load your journal entries. Please try again."
+          onRetry={() => void entries.refetch()}
+          retrying={entries.isFetching}
+        />
       ) : entries.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-night-200 bg-white/70 p-6 text-center text-base text-night-700">
-          No journal entries yet. Start your first entry above!
-        </p>
+        <EmptyState text="No journal entries yet. Start your first entry above!" className="py-6" />
       ) : (
         <ul className="grid gap-4">
           {entries.data.map((entry) => (

@@ -1,15 +1,23 @@
-import { JOURNAL_FIELD_MAX_LENGTH, JOURNAL_FIELDS, JournalEntryRequest, type JournalField } from '@sleepweave/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  JOURNAL_FIELD_MAX_LENGTH,
+  JOURNAL_FIELDS,
+  JournalEntryRequest,
+  type JournalEntryInput,
+  type JournalField,
+} from '@sleepweave/contracts';
+import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { useFieldError } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useWriteJournalEntry } from '../api/write-journal-entry';
 
 type Values = Record<JournalField, string>;
-type Errors = Partial<Record<JournalField | 'entry', string>>;
+type JournalControl = Control<Values, unknown, JournalEntryInput>;
 
 const empty: Values = { affirmation: '', gratitude: '', forgiveness: '' };
 
@@ -23,27 +31,24 @@ const placeholders: Record<JournalField, string> = {
 const COUNTER_FROM = JOURNAL_FIELD_MAX_LENGTH - 300;
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
+/** The message of an empty entry (the schema's refine on the whole entry). */
+const ENTRY_ERROR_ID = 'journal-entry-error';
+
 /** Today's three reflections. On error nothing she wrote is lost. */
 export function JournalForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
   const loggedOut = useLoggedOutRedirect();
-
-  // After a refused submit, take her to the first field that needs attention.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
+    defaultValues: empty,
+  });
+  const entryError = useFieldError(control, 'root');
 
   const write = useWriteJournalEntry({
     onSuccess: () => {
-      setValues(empty);
-      setErrors({});
+      reset(empty);
       toast({ title: 'Journal Entry Saved', description: 'Your daily reflections have been recorded.' });
     },
     onError: (error) => {
-      // Section 8: toast 'Unauthorized', then sign in after 0.5 s.
+      // docs/product.md §8: toast 'Unauthorized', then sign in after 0.5 s.
       if (isApiRequestError(error) && error.status === 401) {
         loggedOut();
         return;
@@ -52,63 +57,60 @@ export function JournalForm() {
     },
   });
 
-  const update = (key: JournalField) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined, entry: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = JournalEntryRequest.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] as JournalField | undefined) ?? 'entry';
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    write.mutate(parsed.data);
-  };
+  const onSubmit = handleSubmit(
+    (data) => write.mutate(data),
+    // An empty entry concerns all three fields: she starts again at the first.
+    (errors) => {
+      if (errors.root) setFocus(JOURNAL_FIELDS[0].name);
+    },
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Today's journal entry" className="grid gap-5">
-      {JOURNAL_FIELDS.map(({ name, label }) => {
-        const length = values[name].length;
-        const hint = length >= COUNTER_FROM ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters` : undefined;
-        const error = errors[name];
-        // An empty entry concerns all three fields.
-        const invalid = error !== undefined || errors.entry !== undefined;
-        return (
-          <Field key={name} id={`journal-${name}`} label={label} error={error} {...(hint ? { hint } : {})}>
-            {(control) => (
-              <Textarea
-                {...control}
-                aria-invalid={invalid || undefined}
-                aria-describedby={
-                  [control['aria-describedby'], errors.entry ? 'journal-entry-error' : undefined].filter(Boolean).join(' ') || undefined
-                }
-                name={name}
-                rows={4}
-                placeholder={placeholders[name]}
-                value={values[name]}
-                onChange={update(name)}
-              />
-            )}
-          </Field>
-        );
-      })}
-      {errors.entry ? (
-        <p id="journal-entry-error" role="alert" className="text-base font-medium text-rose-700">
-          {errors.entry}
+    <form noValidate onSubmit={onSubmit} aria-label="Today's journal entry" className="grid gap-5">
+      {JOURNAL_FIELDS.map(({ name, label }) => (
+        <Reflection key={name} control={control} register={register} name={name} label={label} entryError={entryError} />
+      ))}
+      {entryError ? (
+        <p id={ENTRY_ERROR_ID} role="alert" className="text-base font-medium text-rose-700">
+          {entryError}
         </p>
       ) : null}
       <Button type="submit" size="lg" pending={write.isPending} className="w-full sm:w-auto sm:justify-self-start">
         {write.isPending ? 'Saving...' : 'Save Entry'}
       </Button>
     </form>
+  );
+}
+
+/** One reflection, with the room left once it gets long. */
+function Reflection({
+  control,
+  register,
+  name,
+  label,
+  entryError,
+}: {
+  control: JournalControl;
+  register: UseFormRegister<Values>;
+  name: JournalField;
+  label: string;
+  entryError: string | undefined;
+}) {
+  const error = useFieldError(control, name);
+  const length = useWatch({ control, name }).length;
+  const hint = length >= COUNTER_FROM ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters` : undefined;
+  return (
+    <Field id={`journal-${name}`} label={label} error={error} {...(hint ? { hint } : {})}>
+      {(props) => (
+        <Textarea
+          {...props}
+          aria-invalid={error !== undefined || entryError !== undefined || undefined}
+          aria-describedby={[props['aria-describedby'], entryError ? ENTRY_ERROR_ID : undefined].filter(Boolean).join(' ') || undefined}
+          rows={4}
+          placeholder={placeholders[name]}
+          {...register(name)}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
+import { arrivalAt, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { calendarDateIn } from '../streak';
 import { JournalScreen } from './journal-screen';
 import { maria } from '../../../testing/fixtures';
@@ -50,6 +51,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   setUnauthorizedHandler(null);
 });
 
@@ -91,7 +93,7 @@ describe('JournalScreen', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load your journal entries. Please try again.");
-    // No retry on its own (section 7: journal entries are not retried).
+    // No retry on its own (docs/product.md §7: journal entries are not retried).
     expect(entryFetches()).toBe(1);
 
     failing = false;
@@ -173,7 +175,12 @@ describe('JournalScreen', () => {
   });
 
   it("toasts 'Unauthorized' when her session has ended, then goes to sign in after 0.5 s", async () => {
-    onPost = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answeredAt = 0;
+    onPost = () => {
+      answeredAt = Date.now();
+      return jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    };
     // The app's handler for any other 401 leaves at once; a journal save must not use it.
     const leaveAtOnce = vi.fn();
     setUnauthorizedHandler(leaveAtOnce);
@@ -184,7 +191,8 @@ describe('JournalScreen', () => {
       ],
       { path: '/journal' },
     );
-    const user = userEvent.setup();
+    const arrivedAt = arrivalAt(router, '/auth');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
     await user.type(screen.getByLabelText('Gratitude'), 'Tea.');
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
@@ -193,7 +201,9 @@ describe('JournalScreen', () => {
     expect(screen.getByText('Unauthorized')).toBeTruthy();
     expect(leaveAtOnce).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/journal');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
   });
 
   it('keeps her entries on screen when a reload of the list fails', async () => {

@@ -11,7 +11,7 @@ export function getLibraryCards(search: string, signal?: AbortSignal): Promise<L
 }
 
 /**
- * Section 7: library cards are not cached (stale at once, dropped as soon as no screen
+ * docs/product.md §7: library cards are not cached (stale at once, dropped as soon as no screen
  * shows them) and retried once (the app-wide rule: network errors and 5xx only).
  */
 export const libraryCardsQueryOptions = (search: string) =>

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import './article-prose.css';
 
@@ -22,15 +22,25 @@ export function isAppPath(href: string): boolean {
  */
 export function ArticleBody({ html }: { html: string }) {
   const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
 
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest('a');
-    const href = link?.getAttribute('href');
-    if (!link || !href || link.target || link.hasAttribute('download') || !isAppPath(href)) return;
-    event.preventDefault();
-    void navigate(href);
-  };
+  // The links are the body's own (HTML from the server, not React elements), so their
+  // clicks are caught where they bubble: on this container, which is not itself something
+  // to click. A link opened with the keyboard fires the same click.
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element).closest('a');
+      const href = link?.getAttribute('href');
+      if (!link || !href || link.target || link.hasAttribute('download') || !isAppPath(href)) return;
+      event.preventDefault();
+      void navigate(href);
+    };
+    element.addEventListener('click', onClick);
+    return () => element.removeEventListener('click', onClick);
+  }, [navigate]);
 
-  return <div className="article-prose" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={body} className="article-prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useLibraryArticle } from '../api/get-library-article';
@@ -41,25 +41,20 @@ function ArticleNotFound() {
 export function ArticleScreen({ articleId }: { articleId: string }) {
   const article = useLibraryArticle(articleId);
 
-  if (article.isPending) {
-    return (
-      <p className="flex min-h-[50vh] items-center justify-center gap-2 text-night-600">
-        <Spinner className="size-5" label="Loading the article" /> Loading article...
-      </p>
-    );
-  }
+  if (article.isPending) return <LoadingState text="Loading article..." className="min-h-[50vh]" />;
   if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
   // A failed background reload keeps the article she is reading.
   if (article.data === undefined) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
         <BackToLibrary />
-        <div role="alert" className="mt-6 grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
-          <p>Failed to load library content. Please try refreshing the page.</p>
-          <Button variant="outline" onClick={() => void article.refetch()} pending={article.isFetching}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          inline
+          text="Failed to load library content. Please try refreshing the page."
+          onRetry={() => void article.refetch()}
+          retrying={article.isFetching}
+          className="mt-6"
+        />
       </div>
     );
   }

@@ -1,10 +1,11 @@
 import { LIBRARY_LIMITS } from '@sleepweave/contracts';
 import { BookOpen, Search } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { cn } from '../../../lib/utils';
 import { useLibraryCards } from '../api/get-library-cards';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -36,12 +37,18 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
   };
 
   // Typing paused: search for what she typed. Only a new debounced value commits (not a
-  // change of the address, which may have moved on since, e.g. with Back).
-  useEffect(() => commit(typed), [typed]);
-  // The address changed from outside (Back, a link): show its search in the box.
-  useEffect(() => {
-    setText((current) => (current.trim() === search ? current : search));
-  }, [search]);
+  // change of the address, which may have moved on since, e.g. with Back): the address is
+  // read when typing pauses, it does not start a search of its own.
+  const onTypingPaused = useEffectEvent((value: string) => commit(value));
+  useEffect(() => onTypingPaused(typed), [typed]);
+
+  // The address changed from outside (Back, a link): show its search in the box. Adjusted
+  // while rendering (react.dev, "Adjusting some state when a prop changes").
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (text.trim() !== search) setText(search);
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,16 +90,14 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
 
       <section aria-label="Articles" className="mt-8">
         {cards.isPending ? (
-          <p className="flex items-center gap-2 py-10 text-night-600">
-            <Spinner className="size-5" label="Loading articles" /> Loading articles...
-          </p>
+          <LoadingState inline text="Loading articles..." className="py-10" />
         ) : cards.data === undefined ? (
-          <div role="alert" className="grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900">
-            <p>Failed to load library content. Please try refreshing the page.</p>
-            <Button variant="outline" onClick={() => void cards.refetch()} pending={cards.isFetching}>
-              Try again
-            </Button>
-          </div>
+          <ErrorState
+            inline
+            text="Failed to load library content. Please try refreshing the page."
+            onRetry={() => void cards.refetch()}
+            retrying={cards.isFetching}
+          />
         ) : (
           <>
             <p aria-live="polite" className="mb-4 flex min-h-6 items-center gap-2 text-sm text-night-600">
@@ -107,11 +112,12 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
               )}
             </p>
             {cards.data.length === 0 ? (
-              <div className="grid justify-items-center gap-2 rounded-3xl border border-dashed border-night-200 bg-white/60 px-6 py-12 text-center">
-                <BookOpen aria-hidden="true" className="size-10 text-night-300" />
-                <p className="text-xl font-semibold text-night-900">No articles found</p>
-                <p className="text-night-700">{searching ? 'Try adjusting your search terms' : 'Library content is being loaded'}</p>
-              </div>
+              <EmptyState
+                icon={BookOpen}
+                title="No articles found"
+                text={searching ? 'Try adjusting your search terms' : 'Library content is being loaded'}
+                className="py-12"
+              />
             ) : (
               <ul className={cn('grid gap-6 sm:grid-cols-2 lg:grid-cols-3', cards.isPlaceholderData && 'opacity-70 transition-opacity')}>
                 {cards.data.map((card) => (

@@ -1,34 +1,41 @@
-import { FormMessage } from '../../../components/ui/form-message';
-import { PASSWORD_MIN_LENGTH } from '@sleepweave/contracts';
+import { PASSWORD_MIN_LENGTH, ResetPasswordRequest } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, KeyRound, Link2Off, LoaderCircle, Moon } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
+import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
+import { useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 import { useValidateResetToken } from '../api/validate-reset-token';
 
-/** Spec section 9: after a reset, /auth follows in 2 s. */
+/** Spec docs/product.md §9: after a reset, /auth follows in 2 s. */
 export const RESET_REDIRECT_DELAY_MS = 2000;
 
 type Values = { password: string; confirmPassword: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
-function validate(values: Values): Errors {
-  const errors: Errors = {};
-  if (values.password === '') errors.password = 'Please enter a new password';
-  else if (values.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your new password';
-  else if (values.password !== '' && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords do not match';
-  return errors;
+/** The new password as the server checks it; the confirmation is checked here only. */
+const NewPassword = ResetPasswordRequest.pick({ password: true }).extend({ confirmPassword: z.string() });
+
+/** The form's words for what is missing or does not match (docs/product.md §5). */
+function formWords(values: Values): FormErrorMessages<Values> {
+  return {
+    password: values.password === '' ? 'Please enter a new password' : undefined,
+    confirmPassword:
+      values.confirmPassword === ''
+        ? 'Please confirm your new password'
+        : values.password !== '' && values.password !== values.confirmPassword
+          ? 'Passwords do not match'
+          : undefined,
+  };
 }
 
 /** /reset-password?token=...: checking the link, then the form or the invalid-link view. */
@@ -39,12 +46,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   if (token === '') {
     content = <InvalidLink message="No reset token provided" />;
   } else if (check.isPending) {
-    content = (
-      <div className="grid justify-items-center gap-4 py-8 text-center text-night-700">
-        <Spinner className="size-9" label="Validating your reset link" />
-        <p className="text-lg">Validating your reset link...</p>
-      </div>
-    );
+    content = <LoadingState text="Validating your reset link..." className="min-h-0 py-8" />;
   } else if (check.isError) {
     const refused = isApiRequestError(check.error) && check.error.status >= 400 && check.error.status < 500;
     content = refused ? (
@@ -108,17 +110,14 @@ function InvalidLink({ message, onRetry, retrying = false }: { message: string; 
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [values, setValues] = useState<Values>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { control, register, handleSubmit } = useZodForm<Values, z.output<typeof NewPassword>>(NewPassword, {
+    defaultValues: { password: '', confirmPassword: '' },
+    formErrors: formWords,
+  });
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
 
   const reset = useResetPassword({
     onSuccess: () => {
@@ -129,24 +128,6 @@ function NewPasswordForm({ token }: { token: string }) {
     onError: (error) =>
       setFailure(isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Failed to reset password')),
   });
-
-  const update = (key: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: event.target.value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFailure(null);
-    const found = validate(values);
-    if (Object.values(found).some(Boolean)) {
-      setErrors(found);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    reset.mutate({ token, password: values.password });
-  };
 
   if (reset.isSuccess) {
     return (
@@ -166,7 +147,15 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Reset password" className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFailure(null);
+        void handleSubmit((data) => reset.mutate({ token, password: data.password }))(event);
+      }}
+      aria-label="Reset password"
+      className="grid gap-5"
+    >
       <div className="grid gap-2">
         <span className="grid size-12 place-items-center rounded-2xl bg-night-100 text-night-700">
           <KeyRound aria-hidden="true" className="size-6" />
@@ -174,30 +163,18 @@ function NewPasswordForm({ token }: { token: string }) {
         <h1 className="mt-2 text-2xl font-semibold text-night-950">Choose a new password</h1>
         <p className="text-base text-night-700">Pick something you haven&apos;t used here before. You&apos;ll sign in with it next.</p>
       </div>
-      <Field id="reset-new-password" label="New Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={update('password')}
-          />
-        )}
-      </Field>
-      <Field id="reset-confirm-password" label="Confirm New Password" error={errors.confirmPassword}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={update('confirmPassword')}
-          />
-        )}
-      </Field>
+      <FormField
+        control={control}
+        name="password"
+        id="reset-new-password"
+        label="New Password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      >
+        {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('password')} />}
+      </FormField>
+      <FormField control={control} name="confirmPassword" id="reset-confirm-password" label="Confirm New Password">
+        {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+      </FormField>
       <FormMessage message={failure ? { kind: 'error', text: failure } : null} />
       <Button type="submit" size="lg" pending={reset.isPending} className="w-full">
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { arrivalAt, jsonResponse, renderWithProviders } from '../../../testing/render';
 import { RESET_REDIRECT_DELAY_MS, ResetPasswordScreen } from './reset-password-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -99,6 +99,7 @@ describe('ResetPasswordScreen', () => {
     let answer: (r: Response) => void = () => {};
     fetchMock.mockResolvedValueOnce(valid()).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const { router } = renderWithProviders(routes('tok-1'), { path: '/reset-password' });
+    const arrivedAt = arrivalAt(router, '/auth');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(await screen.findByLabelText('New Password'), 'long enough now');
     await user.type(screen.getByLabelText('Confirm New Password'), 'long enough now');
@@ -109,15 +110,17 @@ describe('ResetPasswordScreen', () => {
     expect(url).toBe('/api/reset-password');
     expect(JSON.parse(String(init?.body))).toEqual({ token: 'tok-1', password: 'long enough now' });
 
+    const answeredAt = Date.now();
     await act(async () =>
       answer(jsonResponse(200, { message: 'Your password has been reset. You can now sign in with your new password.' })),
     );
     expect(await screen.findByRole('heading', { name: 'Password reset successfully!' })).toBeTruthy();
     expect(screen.getByText('Your password has been reset. You can now sign in with your new password.')).toBeTruthy();
 
-    await act(async () => vi.advanceTimersByTime(RESET_REDIRECT_DELAY_MS - 100));
+    // The confirmation stays for 2 s, then /auth.
     expect(router.state.location.pathname).toBe('/reset-password');
-    await act(async () => vi.advanceTimersByTime(200));
-    expect(router.state.location.pathname).toBe('/auth');
+    await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_DELAY_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(RESET_REDIRECT_DELAY_MS);
   });
 });

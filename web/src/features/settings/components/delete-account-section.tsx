@@ -1,15 +1,15 @@
 import { DeleteAccountRequest } from '@sleepweave/contracts';
 import { TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form';
+import { useZodForm } from '../../../lib/form';
 import { useDeleteAccount } from '../api/delete-account';
 
 const consequences = [
@@ -22,8 +22,10 @@ const consequences = [
 export function DeleteAccountSection() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { control, register, handleSubmit, reset, setError } = useZodForm<DeleteAccountRequest, DeleteAccountRequest>(
+    DeleteAccountRequest,
+    { defaultValues: { password: '' }, shouldFocusError: false },
+  );
 
   const remove = useDeleteAccount({
     onSuccess: (response) => {
@@ -32,34 +34,20 @@ export function DeleteAccountSection() {
       toast({ title: 'Account deleted', description: response.message });
     },
     onError: (err) => {
-      if (isApiRequestError(err) && err.status === 403) {
-        setError(serverMessage(err) ?? 'That password is not correct.');
-        return;
-      }
-      setError(
-        isNetworkError(err)
-          ? 'Network error. Please try again.'
-          : (serverMessage(err) ?? 'Failed to delete your account. Please try again.'),
-      );
+      const message =
+        isApiRequestError(err) && err.status === 403
+          ? (serverMessage(err) ?? 'That password is not correct.')
+          : isNetworkError(err)
+            ? 'Network error. Please try again.'
+            : (serverMessage(err) ?? 'Failed to delete your account. Please try again.');
+      setError('password', { type: 'server', message });
     },
   });
 
   const onOpenChange = (next: boolean) => {
     if (remove.isPending) return;
     setOpen(next);
-    setPassword('');
-    setError(undefined);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = DeleteAccountRequest.safeParse({ password });
-    if (!parsed.success) {
-      setError(fieldErrors<'password'>(parsed.error).password);
-      return;
-    }
-    setError(undefined);
-    remove.mutate(parsed.data);
+    reset({ password: '' });
   };
 
   return (
@@ -87,22 +75,10 @@ export function DeleteAccountSection() {
           <DialogDescription>
             This permanently deletes your account and all your data. It cannot be undone. Enter your password to confirm.
           </DialogDescription>
-          <form noValidate onSubmit={onSubmit} aria-label="Delete account" className="grid gap-5">
-            <Field id="delete-account-password" label="Password" error={error}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="password"
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setError(undefined);
-                  }}
-                />
-              )}
-            </Field>
+          <form noValidate onSubmit={handleSubmit((data) => remove.mutate(data))} aria-label="Delete account" className="grid gap-5">
+            <FormField control={control} name="password" id="delete-account-password" label="Password">
+              {(props) => <Input {...props} type="password" autoComplete="current-password" {...register('password')} />}
+            </FormField>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button variant="outline" disabled={remove.isPending} className="whitespace-nowrap">

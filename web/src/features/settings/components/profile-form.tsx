@@ -1,16 +1,16 @@
 import { HORMONAL_STAGE_OPTIONS, TIMEZONE_OPTIONS, UpdateProfileRequest, type User } from '@sleepweave/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
-import { fieldErrors } from '../../../lib/form';
+import { useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { firstName: string; lastName: string; timezone: string; hormonalStage: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
 const hormonalStageOptions = HORMONAL_STAGE_OPTIONS.map((stage) => ({ value: stage, label: stage }));
 
@@ -21,20 +21,21 @@ const valuesOf = (user: User): Values => ({
   hormonalStage: user.hormonalStage ?? '',
 });
 
+/** A profile from before the stage was asked has none: the form asks for one. */
+const formWords = (values: Values): FormErrorMessages<Values> => ({
+  hormonalStage: values.hormonalStage === '' ? 'Please choose your hormonal stage' : undefined,
+});
+
 /** Her profile: names, timezone, hormonal stage; the e-mail is shown but not changed here. */
 export function ProfileForm({ user }: { user: User }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Errors>({});
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { control, register, handleSubmit, reset } = useZodForm<Values, UpdateProfileRequest>(UpdateProfileRequest, {
+    defaultValues: valuesOf(user),
+    formErrors: formWords,
+  });
 
   const save = useUpdateProfile({
     onSuccess: (updated) => {
-      setValues(valuesOf(updated));
+      reset(valuesOf(updated));
       toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
     },
     onError: (error) =>
@@ -45,78 +46,57 @@ export function ProfileForm({ user }: { user: User }) {
       }),
   });
 
-  const set = (key: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = UpdateProfileRequest.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors<keyof Values>(parsed.error);
-      if (values.hormonalStage === '') found.hormonalStage = 'Please choose your hormonal stage';
-      setErrors(found);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
-
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Profile" className="grid gap-5">
+    <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} aria-label="Profile" className="grid gap-5">
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <Field id="settings-first-name" label="First name" error={errors.firstName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="firstName"
-              autoComplete="given-name"
-              value={values.firstName}
-              onChange={(e) => set('firstName', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="settings-last-name" label="Last name" error={errors.lastName}>
-          {(control) => (
-            <Input
-              {...control}
-              name="lastName"
-              autoComplete="family-name"
-              value={values.lastName}
-              onChange={(e) => set('lastName', e.target.value)}
-            />
-          )}
-        </Field>
+        <FormField control={control} name="firstName" id="settings-first-name" label="First name">
+          {(props) => <Input {...props} autoComplete="given-name" {...register('firstName')} />}
+        </FormField>
+        <FormField control={control} name="lastName" id="settings-last-name" label="Last name">
+          {(props) => <Input {...props} autoComplete="family-name" {...register('lastName')} />}
+        </FormField>
       </div>
       <Field id="settings-email" label="Email" hint="Your email address is how you sign in; it can't be changed here.">
-        {(control) => <Input {...control} type="email" name="email" value={user.email} readOnly className="bg-night-50 text-night-800" />}
+        {(props) => <Input {...props} type="email" name="email" value={user.email} readOnly className="bg-night-50 text-night-800" />}
       </Field>
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <Field id="settings-timezone" label="Timezone" error={errors.timezone}>
-          {(control) => (
-            <Select
-              {...control}
+        <FormField control={control} name="timezone" id="settings-timezone" label="Timezone">
+          {(props) => (
+            <Controller
+              control={control}
               name="timezone"
-              value={values.timezone}
-              onValueChange={(value) => set('timezone', value)}
-              options={TIMEZONE_OPTIONS}
+              render={({ field }) => (
+                <Select
+                  {...props}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={TIMEZONE_OPTIONS}
+                />
+              )}
             />
           )}
-        </Field>
-        <Field id="settings-hormonal-stage" label="Hormonal stage" error={errors.hormonalStage}>
-          {(control) => (
-            <Select
-              {...control}
+        </FormField>
+        <FormField control={control} name="hormonalStage" id="settings-hormonal-stage" label="Hormonal stage">
+          {(props) => (
+            <Controller
+              control={control}
               name="hormonalStage"
-              value={values.hormonalStage}
-              placeholder="Choose your stage"
-              onValueChange={(value) => set('hormonalStage', value)}
-              options={hormonalStageOptions}
+              render={({ field }) => (
+                <Select
+                  {...props}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  placeholder="Choose your stage"
+                  onValueChange={field.onChange}
+                  options={hormonalStageOptions}
+                />
+              )}
             />
           )}
-        </Field>
+        </FormField>
       </div>
       <div className="flex justify-end">
         <Button type="submit" pending={save.isPending} className="w-full sm:w-auto">

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { KeyRound, Trash2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
-import { FullPageSpinner } from '../../../components/ui/spinner';
+import { LoadingState } from '../../../components/ui/states';
 import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { ChangePasswordForm } from './change-password-form';
@@ -12,7 +12,7 @@ import { ProfileForm } from './profile-form';
 /** /settings: her profile, her password, and deleting her account. */
 export function SettingsScreen() {
   const { data: user } = useUser();
-  if (!user) return <FullPageSpinner label="Loading your settings" />;
+  if (!user) return <LoadingState text="Loading your settings..." />;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-14">

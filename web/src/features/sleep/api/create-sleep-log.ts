@@ -10,12 +10,19 @@ export function createSleepLog(data: SleepLogInput): Promise<SleepLog> {
 }
 
 /**
- * After a save the list is refreshed (section 4). The night's lookup is only marked stale,
- * not refetched: saving in create mode resets the form to a new night (section 4), and the
+ * After a save the list is refreshed (docs/product.md §4). The night's lookup is only marked stale,
+ * not refetched: saving in create mode resets the form to a new night (docs/product.md §4), and the
  * form showing today must not turn into today's edit form under her; choosing the date
  * again looks it up.
  */
-export function useCreateSleepLog({ onSuccess, onError }: { onSuccess?: (log: SleepLog) => void; onError?: (error: Error) => void } = {}) {
+export function useCreateSleepLog({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (log: SleepLog) => void;
+  /** With the night that could not be saved. */
+  onError?: (error: Error, data: SleepLogInput) => void;
+} = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSleepLog,
@@ -24,6 +31,6 @@ export function useCreateSleepLog({ onSuccess, onError }: { onSuccess?: (log: Sl
       onSuccess?.(log);
       await queryClient.invalidateQueries({ queryKey: sleepLogsQueryKey });
     },
-    onError,
+    onError: (error, data) => onError?.(error, data),
   });
 }

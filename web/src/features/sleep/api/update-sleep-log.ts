@@ -9,7 +9,14 @@ export function updateSleepLog({ id, data }: { id: string; data: SleepLogInput }
   return api.put(`/api/sleep/log/${encodeURIComponent(id)}`, data, { schema: SleepLog, redirectOnUnauthorized: false });
 }
 
-export function useUpdateSleepLog({ onSuccess, onError }: { onSuccess?: (log: SleepLog) => void; onError?: (error: Error) => void } = {}) {
+export function useUpdateSleepLog({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (log: SleepLog) => void;
+  /** With the night that could not be saved. */
+  onError?: (error: Error, variables: { id: string; data: SleepLogInput }) => void;
+} = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSleepLog,
@@ -18,6 +25,6 @@ export function useUpdateSleepLog({ onSuccess, onError }: { onSuccess?: (log: Sl
       onSuccess?.(log);
       await queryClient.invalidateQueries({ queryKey: sleepLogsQueryKey });
     },
-    onError,
+    onError: (error, variables) => onError?.(error, variables),
   });
 }

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useConsent } from '../api/get-consent';
 import { useGiveConsent } from '../api/give-consent';
-import { ErrorState, LoadingState } from './states';
 import { DailyRoutine, ProtocolMoreDetails, ProtocolPhases, RoomAndBed } from './protocol-details';
 
 /** /sleep/consent: the protocol, the agreement, and the start of her study. */

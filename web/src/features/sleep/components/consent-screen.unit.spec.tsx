@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
+import { arrivalAt, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { ConsentScreen } from './consent-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -16,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const routes = [
@@ -101,15 +103,23 @@ describe('ConsentScreen', () => {
   });
 
   it('on 401 says she is logged out and goes to sign in after half a second', async () => {
-    answer(() => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answeredAt = 0;
+    answer(() => {
+      answeredAt = Date.now();
+      return jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    });
     const { router } = render();
-    const user = userEvent.setup();
+    const arrivedAt = arrivalAt(router, '/auth');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Accept & Continue to Sleep Study' }));
     expect(await within(toasts()).findByText('Unauthorized')).toBeTruthy();
     expect(within(toasts()).getByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sleep/consent');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
   });
 
   it('says so when consent could not be recorded, and keeps the page', async () => {

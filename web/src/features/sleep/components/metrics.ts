@@ -1,6 +1,6 @@
 import type { SleepLog } from '@sleepweave/contracts';
 
-/** The charted metrics, each with a fixed colour (section 9) and its unit. */
+/** The charted metrics, each with a fixed colour (docs/product.md §9) and its unit. */
 export interface Metric {
   key: 'sleepScore' | 'deepMinutes' | 'remMinutes' | 'restingHr' | 'avgHrv';
   color: string;

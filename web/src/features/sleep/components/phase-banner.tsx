@@ -2,7 +2,7 @@ import { CURRENT_PROTOCOL, type StudyStatus } from '@sleepweave/contracts';
 import { Check, PartyPopper, Sparkles } from 'lucide-react';
 import { cn } from '../../../lib/utils';
 
-/** Section 2: three steps (Polyester, Washout, Linen), the current one highlighted. */
+/** docs/product.md §2: three steps (Polyester, Washout, Linen), the current one highlighted. */
 export function PhaseBanner({ status }: { status: StudyStatus }) {
   const phases = CURRENT_PROTOCOL.phases;
   const currentIndex = status.completed ? phases.length : phases.findIndex((p) => p.id === status.phase);

@@ -7,9 +7,9 @@ import { useSleepLogs } from '../api/get-sleep-logs';
 import { ChartCard } from './lazy-metric-chart';
 import { METRICS } from './metrics';
 import { lastEntries, weekdayPoints } from './sleep-charts';
-import { SleepLogsStatus } from './states';
+import { SleepLogsStatus } from './sleep-logs-status';
 
-/** Section 2: five line charts, in this order. */
+/** docs/product.md §2: five line charts, in this order. */
 const CHARTS = [
   { title: 'Sleep Score', metric: METRICS.sleepScore },
   { title: 'Deep Sleep (minutes)', metric: METRICS.deepMinutes },

@@ -2,7 +2,7 @@ import type { SleepLog } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { metricValue, type ChartPoint, type Metric } from './metrics';
 
-/** Section 9: charts show the last 7 entries. */
+/** docs/product.md §9: charts show the last 7 entries. */
 export const CHART_ENTRIES = 7;
 
 /** The last 7 entries sorted by date (oldest first), from a newest-first list. */

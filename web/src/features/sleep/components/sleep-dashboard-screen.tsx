@@ -8,9 +8,9 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { SleepLogCard } from './sleep-log-card';
-import { SleepLogsStatus } from './states';
+import { SleepLogsStatus } from './sleep-logs-status';
 
-/** Section 2: the rounded mean of the entries with a score, or '--'. */
+/** docs/product.md §2: the rounded mean of the entries with a score, or '--'. */
 export function averageSleepScore(logs: SleepLog[]): string {
   const scores = logs.map((log) => log.sleepScore).filter((score): score is number => score !== null);
   if (scores.length === 0) return '--';

@@ -25,7 +25,7 @@ function loggedOn(createdAt: string, timeZone: string | undefined): string {
   );
 }
 
-/** One night in Recent Sleep Logs (section 2). */
+/** One night in Recent Sleep Logs (docs/product.md §2). */
 export function SleepLogCard({ log }: { log: SleepLog }) {
   const timeZone = useUser().data?.timezone;
   const fullDate = format(parseISO(log.date), 'EEEE, MMMM d, yyyy');

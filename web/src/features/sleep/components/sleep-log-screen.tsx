@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { SleepLogForm } from './sleep-log-form';
-import { ErrorState, LoadingState } from './states';
 
 /**
  * /sleep/log?edit={id}&date={date}: the form for one night. Her timezone and study start

@@ -1,26 +1,45 @@
+import { SLEEP_LOG_FIELDS } from '@sleepweave/contracts';
 import { describe, expect, it } from 'vitest';
-import { defaultValues, formFieldOf, toPayload, valuesFromLog } from './sleep-log-values';
+import { night } from './sleep-log.fixture';
+import { defaultValues, isFormField, toPayload, valuesFromLog } from './sleep-log-values';
 
 const base = defaultValues('2026-05-04', '100% Polyester');
 
 describe('sleep log form values', () => {
-  it('starts from the section 5 defaults', () => {
+  it('starts from the docs/product.md §5 defaults', () => {
     expect(base).toMatchObject({
       date: '2026-05-04',
       sleepwearMaterial: '100% Polyester',
-      sleepQuality110: 7,
+      sleepQuality110: '7',
       heatWave: false,
       heatWakeups: '0',
       dreamRecall: false,
     });
   });
 
+  it("has one value per field of the contracts' list, keyed like the API", () => {
+    expect(Object.keys(base).sort()).toEqual(['date', ...SLEEP_LOG_FIELDS].sort());
+  });
+
+  it('opens a stored night without a quality or yes/no answers at their defaults, and leaves the rest empty', () => {
+    expect(valuesFromLog(night('2026-05-04'))).toMatchObject({
+      sleepQuality110: '7',
+      dreamRecall: false,
+      heatWave: false,
+      heatWakeups: '',
+      sleepScore: '',
+      totalSleepMinutes: '',
+      morningMood: '',
+      comments: '',
+    });
+  });
+
   it('parses typed durations into minutes and leaves empty fields out', () => {
     const result = toPayload({
       ...base,
-      totalSleep: '7h32m',
-      deep: '1h25m',
-      latency: '15m',
+      totalSleepMinutes: '7h32m',
+      deepMinutes: '1h25m',
+      latencyMinutes: '15m',
       sleepScore: '82',
       sleepEfficiency: '91,5',
       comments: '  ',
@@ -44,8 +63,8 @@ describe('sleep log form values', () => {
   it('names every bad value on its own field instead of dropping it', () => {
     const result = toPayload({
       ...base,
-      totalSleep: 'seven hours',
-      rem: '1h75m',
+      totalSleepMinutes: 'seven hours',
+      remMinutes: '1h75m',
       sleepScore: '120',
       restingHr: 'fast',
       avgSpo2: '40',
@@ -53,8 +72,8 @@ describe('sleep log form values', () => {
     });
     expect(result.data).toBeNull();
     expect(result.errors).toEqual({
-      totalSleep: 'Use hours and minutes, like 7h32m, 15m or 1h25m',
-      rem: 'Minutes must be under 60 when hours are given, like 1h25m',
+      totalSleepMinutes: 'Use hours and minutes, like 7h32m, 15m or 1h25m',
+      remMinutes: 'Minutes must be under 60 when hours are given, like 1h25m',
       sleepScore: 'Sleep score must be between 0 and 100',
       restingHr: 'Resting heart rate must be a number',
       avgSpo2: 'Average SpO2 must be between 50 and 100 %',
@@ -99,10 +118,10 @@ describe('sleep log form values', () => {
     });
     expect(values).toMatchObject({
       sleepwearMaterial: '',
-      totalSleep: '7h32m',
-      rem: '1h35m',
-      deep: '1h',
-      latency: '',
+      totalSleepMinutes: '7h32m',
+      remMinutes: '1h35m',
+      deepMinutes: '1h',
+      latencyMinutes: '',
       sleepScore: '82',
       breathingRegularity: 'Good',
     });
@@ -126,10 +145,11 @@ describe('sleep log form values', () => {
     });
   });
 
-  it('maps a field the server names back to the form field', () => {
-    expect(formFieldOf('totalSleepMinutes')).toBe('totalSleep');
-    expect(formFieldOf('sleepScore')).toBe('sleepScore');
-    expect(formFieldOf('date')).toBe('date');
-    expect(formFieldOf('nonsense')).toBeUndefined();
+  it('knows a field the server names as a field of the form', () => {
+    expect(isFormField('totalSleepMinutes')).toBe(true);
+    expect(isFormField('sleepScore')).toBe(true);
+    expect(isFormField('date')).toBe(true);
+    expect(isFormField('nonsense')).toBe(false);
+    expect(isFormField('toString')).toBe(false);
   });
 });

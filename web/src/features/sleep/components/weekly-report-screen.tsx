@@ -10,10 +10,10 @@ import { useSleepLogs } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { ChartCard } from './lazy-metric-chart';
 import { METRICS, metricValue, type ChartPoint, type Metric } from './metrics';
-import { ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { reportDays, weeklySummary, type ReportDay } from './weekly-report';
 
-/** Section 2: five charts in a two-column grid, in this order. */
+/** docs/product.md §2: five charts in a two-column grid, in this order. */
 const CHARTS = [
   { title: 'Sleep Score', metric: METRICS.sleepScore },
   { title: 'REM Sleep', metric: METRICS.remMinutes },
@@ -68,16 +68,16 @@ export function WeeklyReportScreen() {
     // She has logged before, just not this week: not her "first" sleep (docs/study-protocol.md).
     const loggedBefore = logs.data.length > 0;
     content = (
-      <Card className="grid justify-items-center gap-4 p-10 text-center">
-        <span className="grid size-14 place-items-center rounded-2xl bg-night-100 text-night-700">
-          <Moon aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-2xl font-semibold text-night-950">No Sleep Data Available</h2>
-        <p className="max-w-md text-base text-night-700">Start logging your sleep data to see your weekly trends and patterns.</p>
-        <Button asChild size="lg">
-          <Link to={paths.sleep.log}>{loggedBefore ? 'Log Sleep Data' : 'Log Your First Sleep'}</Link>
-        </Button>
-      </Card>
+      <EmptyState
+        icon={Moon}
+        title="No Sleep Data Available"
+        text="Start logging your sleep data to see your weekly trends and patterns."
+        action={
+          <Button asChild size="lg">
+            <Link to={paths.sleep.log}>{loggedBefore ? 'Log Sleep Data' : 'Log Your First Sleep'}</Link>
+          </Button>
+        }
+      />
     );
   } else {
     const summary = weeklySummary(days);

@@ -1,6 +1,6 @@
 import { addDays, type SleepLog } from '@sleepweave/contracts';
 
-/** Section 9: the weekly report covers exactly 7 days. */
+/** docs/product.md §9: the weekly report covers exactly 7 days. */
 export const REPORT_DAYS = 7;
 
 export interface ReportDay {
@@ -11,7 +11,7 @@ export interface ReportDay {
 
 /**
  * The report's 7 days: the seven days ending today (today in her timezone), oldest first;
- * a day without a log is a gap. null when none of them has a log. Section 4 starts the
+ * a day without a log is a gap. null when none of them has a log. docs/product.md §4 starts the
  * window at the earliest log instead, which runs into the future under "the last 7 days"
  * (docs/study-protocol.md, "Weekly report window").
  */
@@ -38,7 +38,7 @@ function mean(values: (number | null)[]): number | null {
 }
 const rounded = (value: number | null) => (value === null ? null : Math.round(value));
 
-/** Section 9's Weekly Summary; null where there is no data (shown as '--'). */
+/** docs/product.md §9's Weekly Summary; null where there is no data (shown as '--'). */
 export function weeklySummary(days: ReportDay[]): WeeklySummary {
   const logs = days.map((day) => day.log).filter((log): log is SleepLog => log !== null);
   return {

@@ -6,7 +6,7 @@ import { reportDays, weeklySummary } from './weekly-report';
 const log = (date: string, fields: Partial<SleepLog> = {}) =>
   ({ id: date, date, sleepScore: null, remMinutes: null, deepMinutes: null, restingHr: null, avgHrv: null, ...fields }) as SleepLog;
 
-describe('reportDays (section 4)', () => {
+describe('reportDays (docs/product.md §4)', () => {
   it('covers the 7 days ending today, with gaps where nothing was logged', () => {
     const logs = [
       log('2026-05-11', { sleepScore: 99 }), // tomorrow's night, logged ahead: not in the window
@@ -48,7 +48,7 @@ describe('reportDays (section 4)', () => {
   });
 });
 
-describe('weeklySummary (section 9)', () => {
+describe('weeklySummary (docs/product.md §9)', () => {
   it('counts days with a score and rounds the averages; no data is null', () => {
     const days = reportDays(
       [
@@ -75,7 +75,7 @@ describe('weeklySummary (section 9)', () => {
   });
 });
 
-describe('charts (section 2)', () => {
+describe('charts (docs/product.md §2)', () => {
   it('plots the last 7 entries by date, labelled by weekday', () => {
     const logs = Array.from({ length: 9 }, (_, i) => log(`2026-05-${String(11 - i).padStart(2, '0')}`, { sleepScore: 90 - i }));
     const recent = lastEntries(logs);
