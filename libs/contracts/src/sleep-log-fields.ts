@@ -191,7 +191,7 @@ const commentsInput = z
   .max(comments.max, `Comments must be at most ${comments.max} characters`)
   .nullish();
 
-/** Every field of a night except id, userId, date and createdAt, in the form's order. */
+/** Every field of a night except id, userId, date and createdAt, in the order of docs/product.md §3. */
 export const SLEEP_LOG_FIELD_SPECS = {
   sleepwearMaterial: choice('sleepwear_material', 'Sleepwear material', SleepwearMaterial, {
     section: 'sleepwear',
@@ -292,7 +292,7 @@ export const SLEEP_LOG_FIELD_SPECS = {
 export type SleepLogFieldKey = keyof typeof SLEEP_LOG_FIELD_SPECS;
 export type SleepLogFieldSpec = (typeof SLEEP_LOG_FIELD_SPECS)[SleepLogFieldKey];
 
-/** The field keys in the form's order. */
+/** The field keys, in the order of docs/product.md §3. */
 export const SLEEP_LOG_FIELDS = Object.keys(SLEEP_LOG_FIELD_SPECS) as SleepLogFieldKey[];
 
 /** The fields with their keys, in order, for code that walks them. */

@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, listening, waitFor } from './ports.ts';
+
+const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+
+export interface NatsServer {
+  url: string;
+  port: number;
+  /** Stops it (SIGTERM, or SIGKILL) and waits until the port is free. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again on the same port with the same JetStream storage. */
+  start(): Promise<void>;
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Stops it and deletes its storage. */
+  destroy(): Promise<void>;
+}
+
+/** A nats-server with JetStream of the test's own (Debian's nats-server), on a free port. */
+export async function startNatsServer(): Promise<NatsServer> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'sw-nats-'));
+  let child: ChildProcess | null = null;
+
+  const start = async () => {
+    child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+    await waitFor(() => listening(port), `nats-server did not listen on ${port}`);
+  };
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill(signal);
+    await exited;
+    await waitFor(async () => !(await listening(port)), `nats-server still listens on ${port}`);
+  };
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    async restart(signal) {
+      await stop(signal);
+      await start();
+    },
+    async destroy() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
