@@ -1,5 +1,5 @@
 import type { Bus, Subscription } from '@sleepweave/bus';
-import type { EventEnvelope, ServerSocketMessage } from '@sleepweave/contracts';
+import { isEventOfType, type EventEnvelope, type ServerSocketMessage } from '@sleepweave/contracts';
 import { internalHeaders } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
@@ -74,8 +74,8 @@ export class ThreadHub {
 
   /** Sends `new_message` to this process's sockets that follow the message's thread. */
   deliver(envelope: EventEnvelope): number {
-    if (envelope.type !== 'community.message.posted') return 0;
-    const { threadId, messageId, senderId, createdAt } = envelope.data as EventEnvelope<'community.message.posted'>['data'];
+    if (!isEventOfType(envelope, 'community.message.posted')) return 0;
+    const { threadId, messageId, senderId, createdAt } = envelope.data;
     const sockets = this.followers.get(threadId);
     if (!sockets) return 0;
     const notice: ServerSocketMessage = { type: 'new_message', threadId, message: { id: messageId, senderId, createdAt } };

@@ -1,5 +1,5 @@
 import type { Bus, Subscription } from '@sleepweave/bus';
-import type { EventEnvelope } from '@sleepweave/contracts';
+import { isEventOfType, type EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 
 /**
@@ -48,13 +48,14 @@ export async function followRevocations(bus: Bus, list: RevocationList, memoryMs
     types: ['identity.session.revoked'],
     since: new Date(Date.now() - memoryMs),
     handler: (envelope: EventEnvelope) => {
-      if (envelope.type !== 'identity.session.revoked') return;
-      const { sessionId } = envelope.data as EventEnvelope<'identity.session.revoked'>['data'];
+      if (!isEventOfType(envelope, 'identity.session.revoked')) return;
+      const { sessionId } = envelope.data;
       list.revoke(sessionId);
       logger.debug({ sessionId }, 'session revoked');
     },
   });
   return {
+    state: () => subscription.state(),
     async stop() {
       clearInterval(timer);
       await subscription.stop();

@@ -19,7 +19,15 @@ import {
 import { parseEnvelope, type EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 import { durableNameFor, normalizePrefix, streamNameFor, streamOfType, streamSubjectsFor, subjectFor } from './naming.ts';
-import { STREAMS, type Bus, type ConsumeOptions, type StreamName, type Subscription, type WatchOptions } from './types.ts';
+import {
+  STREAMS,
+  type Bus,
+  type ConsumeOptions,
+  type StreamName,
+  type Subscription,
+  type SubscriptionState,
+  type WatchOptions,
+} from './types.ts';
 
 export interface ConnectBusOptions {
   /** NATS server URL(s), comma separated, e.g. `nats://127.0.0.1:4222`. */
@@ -274,6 +282,7 @@ class NatsBus implements Bus {
     const abort = new AbortController();
     let messages: ConsumerMessages | undefined;
     let needsSetup = false;
+    let state: SubscriptionState = 'following';
 
     const processMessage = async (m: JsMsg): Promise<void> => {
       let envelope: EventEnvelope;
@@ -309,10 +318,15 @@ class NatsBus implements Bus {
           if (s.type === 'consumer_not_found' || s.type === 'consumer_deleted' || s.type === 'stream_not_found') {
             log.warn({ notification: s.type }, 'consumer or stream is gone; recreating');
             needsSetup = true;
+            state = 'recovering';
             current.stop();
             return;
           }
-          if (s.type === 'heartbeats_missed') log.warn({ count: s.count }, 'consumer heartbeats missed');
+          if (s.type === 'heartbeats_missed') {
+            log.warn({ count: s.count }, 'consumer heartbeats missed');
+            state = 'recovering';
+          }
+          if (s.type === 'next') state = 'following'; // pulling again
         }
       } catch {
         // ends with the iterator
@@ -335,12 +349,14 @@ class NatsBus implements Bus {
             break;
           }
           void watchNotifications(messages);
+          state = 'following';
           for await (const m of messages) {
             if (abort.signal.aborted) {
               // Buffered after stop(): hand it back for immediate redelivery.
               m.nak();
               continue;
             }
+            state = 'following';
             await processMessage(m);
             failures = 0;
           }
@@ -350,13 +366,19 @@ class NatsBus implements Bus {
           if (abort.signal.aborted) break;
           failures += 1;
           needsSetup = true;
+          state = 'recovering';
           log.error({ err, failures }, 'consumer loop failed; retrying');
           await sleep(retryDelayMs(failures), abort.signal);
         }
       }
     })();
 
-    return this.track(abort, () => messages?.stop(), loop);
+    return this.track(
+      abort,
+      () => messages?.stop(),
+      loop,
+      () => state,
+    );
   }
 
   async watch(options: WatchOptions): Promise<Subscription> {
@@ -370,17 +392,33 @@ class NatsBus implements Bus {
 
     const abort = new AbortController();
     let messages: ConsumerMessages | undefined;
-    /** Stream sequence of the last message seen, to resume after a failure without gaps. */
-    let lastSeq = 0;
+    let state: SubscriptionState = 'following';
+    /** The stream sequence to start from: always by sequence, never by time (see below). */
+    let nextSeq = await this.firstSequenceSince(streamName, options.since);
 
+    // @nats-io/jetstream 3.3.1 recreates an ordered consumer after a reconnect from its own
+    // config plus a start sequence; had it been opened with a start time, the server refuses
+    // that ("optional start time is also set") and the watch silently stops. Opened by
+    // sequence, the recreation is valid; its notifications tell us when it is not following.
     const open = async (): Promise<ConsumerMessages> => {
-      const consumer = await this.js.consumers.get(
-        streamName,
-        lastSeq > 0
-          ? { filter_subjects: filter, opt_start_seq: lastSeq + 1 }
-          : { filter_subjects: filter, opt_start_time: options.since.toISOString() },
-      );
-      return consumer.consume();
+      const consumer = await this.js.consumers.get(streamName, { filter_subjects: filter, opt_start_seq: nextSeq });
+      const opened = await consumer.consume();
+      void (async () => {
+        try {
+          for await (const s of opened.status()) {
+            if (s.type === 'reset' || s.type === 'heartbeats_missed' || s.type === 'stream_not_found') {
+              if (state === 'following') log.warn({ notification: s.type }, 'watch interrupted; recovering');
+              state = 'recovering';
+            } else if (s.type === 'ordered_consumer_recreated') {
+              if (state !== 'following') log.info('watch following again');
+              state = 'following';
+            }
+          }
+        } catch {
+          // ends with the iterator
+        }
+      })();
+      return opened;
     };
 
     // Open the first consumer before returning so the caller knows the watch is live.
@@ -391,13 +429,15 @@ class NatsBus implements Bus {
       while (!abort.signal.aborted && !this.nc.isClosed()) {
         try {
           if (!messages) messages = await open();
+          state = 'following';
           if (abort.signal.aborted) {
             messages.stop();
             break;
           }
           for await (const m of messages) {
             if (abort.signal.aborted) break;
-            lastSeq = m.seq;
+            nextSeq = m.seq + 1;
+            state = 'following';
             let envelope: EventEnvelope;
             try {
               envelope = parseEnvelope(m.json());
@@ -419,18 +459,42 @@ class NatsBus implements Bus {
           messages = undefined;
           if (abort.signal.aborted) break;
           failures += 1;
+          state = 'recovering';
           log.error({ err, failures }, 'watch failed; retrying');
           await sleep(retryDelayMs(failures), abort.signal);
         }
       }
     })();
 
-    return this.track(abort, () => messages?.stop(), loop);
+    return this.track(
+      abort,
+      () => messages?.stop(),
+      loop,
+      () => state,
+    );
+  }
+
+  /**
+   * The sequence of the first message of a stream stored at or after `since`: the starting
+   * point the server gives a probe consumer opened by time (nats-server 2.9 has no direct
+   * get by time), read from its info and the probe deleted again.
+   */
+  private async firstSequenceSince(streamName: string, since: Date): Promise<number> {
+    const probe = await this.jsm.consumers.add(streamName, {
+      ack_policy: AckPolicy.None,
+      deliver_policy: DeliverPolicy.StartTime,
+      opt_start_time: since.toISOString(),
+      inactive_threshold: nanos(60_000),
+      mem_storage: true,
+    });
+    await this.jsm.consumers.delete(streamName, probe.name).catch(() => undefined);
+    return probe.delivered.stream_seq + 1;
   }
 
   /** A subscription whose stop() aborts its loop, stops its pull and waits for the loop to end. */
-  private track(abort: AbortController, stopMessages: () => void, loop: Promise<void>): Subscription {
+  private track(abort: AbortController, stopMessages: () => void, loop: Promise<void>, state: () => SubscriptionState): Subscription {
     const subscription: Subscription = {
+      state,
       stop: async () => {
         if (!abort.signal.aborted) {
           abort.abort();

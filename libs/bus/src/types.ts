@@ -28,7 +28,11 @@ export interface WatchOptions {
   handler: (envelope: EventEnvelope) => void | Promise<void>;
 }
 
+/** `following`: events arrive; `recovering`: the connection or the consumer is being re-established. */
+export type SubscriptionState = 'following' | 'recovering';
+
 export interface Subscription {
+  state(): SubscriptionState;
   stop(): Promise<void>;
 }
 

@@ -98,7 +98,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
 
   return {
     name,
-    state: () => state,
+    // following the bus only while its subscription does (not while NATS is away)
+    state: () => (state === 'following' && subscription?.state() === 'recovering' ? 'failing' : state),
     caughtUp,
     async stop() {
       abort.abort();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connectBus, type Bus } from '@sleepweave/bus';
-import type { EventEnvelope } from '@sleepweave/contracts';
+import { isEventOfType, type EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer } from './consumer.ts';
 import { applyOnce } from './inbox.ts';
@@ -49,7 +49,8 @@ const source: HistorySource = {
 
 /** The consumer's read model: one row per consent. */
 async function project(tx: Tx, envelope: EventEnvelope): Promise<void> {
-  const { userId } = envelope.data as { userId: string };
+  if (!isEventOfType(envelope, 'study.consent.given')) return;
+  const { userId } = envelope.data;
   await tx`insert into participants (user_id, applied) values (${userId}, 1)
            on conflict (user_id) do update set applied = participants.applied + 1`;
 }

@@ -1,0 +1,89 @@
+/**
+ * NATS restarts (its own nats-server, on its own port): a watch and a durable consumer
+ * follow again by themselves, and say so in their state meanwhile.
+ */
+import { randomUUID } from 'node:crypto';
+import { startNatsServer, type NatsServer } from '@sleepweave/test-servers';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBus } from './nats-bus.ts';
+import { randomBusPrefix, testEnvelope } from './testing.ts';
+import type { Bus } from './types.ts';
+
+let nats: NatsServer;
+let bus: Bus;
+let publisher: Bus;
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  const prefix = randomBusPrefix();
+  bus = await connectBus({ servers: nats.url, prefix, name: 'restart-test', logger });
+  publisher = await connectBus({ servers: nats.url, prefix, name: 'restart-test-publisher', logger });
+  await bus.ensureStreams(['IDENTITY', 'COMMUNITY']);
+});
+afterAll(async () => {
+  await bus?.close();
+  await publisher?.close();
+  await nats?.destroy();
+});
+
+const revoked = () =>
+  testEnvelope('identity.session.revoked', {
+    sessionId: randomUUID(),
+    userId: randomUUID(),
+    reason: 'logout',
+    revokedAt: new Date().toISOString(),
+  });
+
+/** Publishes, retrying while NATS is coming back. */
+async function publish(envelope: ReturnType<typeof revoked>) {
+  await expect
+    .poll(
+      () =>
+        publisher.publish(envelope).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+}
+
+describe('after nats-server restarts', () => {
+  it('a watch opened with a start time and a durable consumer both get what is published afterwards', async () => {
+    const watched: string[] = [];
+    const consumed: string[] = [];
+    const watch = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked'],
+      since: new Date(Date.now() - 60_000),
+      handler: (e) => void watched.push(e.id),
+    });
+    const consumer = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'restart-test-revocations',
+      types: ['identity.session.revoked'],
+      handler: async (e) => void consumed.push(e.id),
+    });
+    try {
+      const before = revoked();
+      await publish(before);
+      await expect.poll(() => watched.includes(before.id) && consumed.includes(before.id), { timeout: 5_000 }).toBe(true);
+
+      await nats.restart();
+
+      const after = Array.from({ length: 5 }, revoked);
+      for (const envelope of after) await publish(envelope);
+      await expect.poll(() => after.every((e) => watched.includes(e.id)), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => after.every((e) => consumed.includes(e.id)), { timeout: 15_000 }).toBe(true);
+      expect(watch.state()).toBe('following');
+      expect(consumer.state()).toBe('following');
+      // each once
+      expect(new Set(watched).size).toBe(watched.length);
+    } finally {
+      await watch.stop();
+      await consumer.stop();
+    }
+  });
+});
