@@ -54,6 +54,7 @@ try {
   // 2. relay latency: commit -> NATS -> watcher
   const relay = startRelay({
     sql,
+    connect: () => connectDatabase(DATABASE_URL, database, { max: 1 }),
     bus,
     source: 'identity',
     logger,

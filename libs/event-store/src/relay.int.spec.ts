@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { randomUUID } from 'node:crypto';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -52,7 +53,15 @@ function relay(options: { name?: string; lockRetryMs?: number; pollIntervalMs?: 
       publishedByRelay.push(envelope.id);
     },
   };
-  const r = startRelay({ sql: db.sql, bus: spy, source: 'identity', toIntegration, logger, ...options });
+  const r = startRelay({
+    sql: db.sql,
+    connect: () => postgres(db.url, { max: 1, onnotice: () => undefined }),
+    bus: spy,
+    source: 'identity',
+    toIntegration,
+    logger,
+    ...options,
+  });
   relays.push(r);
   return r;
 }
@@ -268,7 +277,15 @@ describe('relay', () => {
         published.push(envelope.id);
       },
     };
-    const r = startRelay({ sql: db.sql, bus: flaky, source: 'identity', toIntegration, logger, name: 'flaky' });
+    const r = startRelay({
+      sql: db.sql,
+      connect: () => postgres(db.url, { max: 1, onnotice: () => undefined }),
+      bus: flaky,
+      source: 'identity',
+      toIntegration,
+      logger,
+      name: 'flaky',
+    });
     relays.push(r);
     const { events } = await store.appendToStream('session:flaky', [revoked(), revoked()], { expectedVersion: 'no_stream' });
     await eventually(() => events.every((e) => published.includes(e.id)), 15_000);

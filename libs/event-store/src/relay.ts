@@ -8,7 +8,14 @@ import { DEFAULT_NOTIFY_CHANNEL, EVENT_COLUMNS, toRecordedEvent } from './store.
 import type { RecordedEvent, Sql } from './types.ts';
 
 export interface RelayOptions {
+  /** The service's pool: LISTEN (postgres.js keeps that connection itself). */
   sql: Sql;
+  /**
+   * Opens the relay's own connection (a client of one connection): its lock, checkpoint
+   * and reads. Not one reserved from the pool: a reserved connection that loses its
+   * backend never recovers, while a client reconnects on its next query.
+   */
+  connect: () => Sql;
   bus: Pick<Bus, 'publish'>;
   /** The producing service, e.g. `identity` (the envelopes' `source`). */
   source: string;
@@ -102,9 +109,12 @@ function backoffMs(failures: number): number {
  * last success when a publish fails); a re-publish carries the same msgID (the event id),
  * which JetStream de-duplicates, and consumers de-duplicate through their inbox.
  *
- * One publisher per database and name: a session advisory lock on a reserved connection;
- * a standby instance retries the lock periodically. Errors are logged and retried with
- * backoff; the relay never throws.
+ * One publisher per database and name: a session advisory lock held by the relay's own
+ * connection; a standby instance retries the lock periodically. The statements that read
+ * events and save the checkpoint only act while that very backend holds the lock: after a
+ * database restart the client reconnects on a new backend, which holds nothing until the
+ * next cycle takes the lock again. Errors are logged and retried with backoff; the relay
+ * never throws.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { sql, bus, toIntegration } = options;
@@ -117,7 +127,7 @@ export function startRelay(options: RelayOptions): Relay {
   const log = options.logger.child({ component: 'relay', relay: name, source: options.source });
 
   const abort = new AbortController();
-  let reserved: postgres.ReservedSql | null = null;
+  const conn = options.connect();
   let listener: postgres.ListenMeta | null = null;
   let isActive = false;
   let checkpoint: Checkpoint | null = null;
@@ -167,32 +177,36 @@ export function startRelay(options: RelayOptions): Relay {
     }
   }
 
+  /** True when this backend holds the relay's lock (a condition for the statements that act). */
+  const lockHeld = () => conn`
+    exists (
+      select 1 from pg_locks
+      where locktype = 'advisory' and pid = pg_backend_pid() and granted
+        and classid = ${lock.classId} and objid = ${lock.objId} and objsubid = 2
+    )`;
+
   /** True when this relay holds the lock (taking it if free). */
-  async function holdLock(conn: postgres.ReservedSql): Promise<boolean> {
-    const [held] = await conn<{ held: boolean }[]>`
-      select exists (
-        select 1 from pg_locks
-        where locktype = 'advisory' and pid = pg_backend_pid() and granted
-          and classid = ${lock.classId} and objid = ${lock.objId} and objsubid = 2
-      ) as held`;
+  async function holdLock(): Promise<boolean> {
+    const [held] = await conn<{ held: boolean }[]>`select ${lockHeld()} as held`;
     if (held?.held) return true;
     const [row] = await conn<{ locked: boolean }[]>`
       select pg_try_advisory_lock(${lock.classId}, ${lock.objId}) as locked`;
     return row?.locked === true;
   }
 
-  async function loadCheckpoint(conn: postgres.ReservedSql): Promise<Checkpoint> {
+  async function loadCheckpoint(): Promise<Checkpoint> {
     const [row] = await conn<{ transaction_id: string; global_position: string }[]>`
       select transaction_id::text as transaction_id, global_position::text as global_position
       from relay_checkpoints where name = ${name}`;
     return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : { transactionId: '0', globalPosition: '0' };
   }
 
-  async function saveCheckpoint(conn: postgres.ReservedSql, cp: Checkpoint): Promise<void> {
-    // Never moves backwards, whatever happens.
+  async function saveCheckpoint(cp: Checkpoint): Promise<void> {
+    // Never moves backwards, whatever happens; only while this backend holds the lock.
     await conn`
       insert into relay_checkpoints (name, transaction_id, global_position, updated_at)
-      values (${name}, ${cp.transactionId}::xid8, ${cp.globalPosition}::bigint, now())
+      select ${name}, ${cp.transactionId}::xid8, ${cp.globalPosition}::bigint, now()
+      where ${lockHeld()}
       on conflict (name) do update
         set transaction_id = excluded.transaction_id,
             global_position = excluded.global_position,
@@ -202,12 +216,13 @@ export function startRelay(options: RelayOptions): Relay {
   }
 
   /** Publishes one batch; returns whether the batch was full and whether events wait behind an open transaction. */
-  async function relayBatch(conn: postgres.ReservedSql, from: Checkpoint): Promise<{ full: boolean; heldBack: boolean }> {
+  async function relayBatch(from: Checkpoint): Promise<{ full: boolean; heldBack: boolean }> {
     const horizon = await relayHorizon(conn);
     const rows = await conn<EventRowWithVisibility[]>`
       select ${conn.unsafe(EVENT_COLUMNS)}, events.transaction_id < ${horizon}::xid8 as committed
       from events
       where (events.transaction_id, events.global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+        and ${lockHeld()}
       -- qualified: the select list renames both columns to text
       order by events.transaction_id, events.global_position
       limit ${batchSize}`;
@@ -232,28 +247,12 @@ export function startRelay(options: RelayOptions): Relay {
       }
     } finally {
       if (done) {
-        await saveCheckpoint(conn, done);
+        await saveCheckpoint(done);
         checkpoint = done;
         if (published > 0) log.debug({ published, checkpoint: done }, 'relayed events');
       }
     }
     return { full: rows.length === batchSize && !heldBack, heldBack };
-  }
-
-  async function releaseConnection(unlock: boolean): Promise<void> {
-    const conn = reserved;
-    reserved = null;
-    isActive = false;
-    checkpoint = null;
-    if (!conn) return;
-    if (unlock) {
-      try {
-        await conn`select pg_advisory_unlock_all()`;
-      } catch {
-        // a dead connection took its locks with it
-      }
-    }
-    conn.release();
   }
 
   const loop = (async () => {
@@ -262,9 +261,7 @@ export function startRelay(options: RelayOptions): Relay {
     while (!abort.signal.aborted) {
       try {
         await ensureListening();
-        reserved ??= await sql.reserve();
-        const conn = reserved;
-        if (!(await holdLock(conn))) {
+        if (!(await holdLock())) {
           if (isActive) log.warn('relay lost its lock; standing by');
           isActive = false;
           checkpoint = null;
@@ -273,15 +270,15 @@ export function startRelay(options: RelayOptions): Relay {
           continue;
         }
         if (!isActive || !checkpoint) {
-          checkpoint = await loadCheckpoint(conn);
+          checkpoint = await loadCheckpoint();
           if (!isActive) log.info({ checkpoint }, 'relay is the active publisher');
           isActive = true;
         }
         // Clear before reading: a NOTIFY that arrives during the batch triggers another cycle.
         wakePending = false;
-        let result = await relayBatch(conn, checkpoint);
+        let result = await relayBatch(checkpoint);
         while (result.full && !abort.signal.aborted && checkpoint) {
-          result = await relayBatch(conn, checkpoint);
+          result = await relayBatch(checkpoint);
         }
         failures = 0;
         failing = false;
@@ -300,16 +297,9 @@ export function startRelay(options: RelayOptions): Relay {
         failing = true;
         const retryInMs = backoffMs(failures);
         log.error({ err, failures, retryInMs }, 'relay cycle failed; retrying');
-        // Re-read the checkpoint next time; replace the connection if it is broken.
+        // Take the lock and re-read the checkpoint next time (the client reconnects by itself).
         checkpoint = null;
-        const conn = reserved;
-        if (conn) {
-          const alive = await conn`select 1`.then(
-            () => true,
-            () => false,
-          );
-          if (!alive) await releaseConnection(false);
-        }
+        isActive = false;
         await sleep(retryInMs);
       }
     }
@@ -327,7 +317,9 @@ export function startRelay(options: RelayOptions): Relay {
       const l = listener;
       listener = null;
       await l?.unlisten().catch(() => undefined);
-      await releaseConnection(true);
+      isActive = false;
+      // Ending the connection releases the lock (a standby takes over at once).
+      await conn.end({ timeout: 5 }).catch(() => undefined);
     },
   };
 }

@@ -40,3 +40,30 @@ export function errorWordFor(status: number): string {
       return status >= 500 ? 'internal' : 'bad_request';
   }
 }
+
+/** The answer while the database cannot be reached (restarting, failing over, out of connections). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
+
+/** Connection-level failures of postgres.js, of the socket, and of the server (SQLSTATE classes 08, 57P0x, 53300). */
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '53300', // too_many_connections
+]);
+
+/** Whether an error means "the database is not reachable right now" (503), not a bug (500). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'));
+}

@@ -19,7 +19,7 @@ import {
 import type { Logger } from 'pino';
 import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
-import { HttpError, errorWordFor } from './errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,6 +96,10 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong. Please try again.' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {

@@ -175,7 +175,8 @@ export async function startService<C extends ServiceConfig, Ctx>(
 
   if (background) {
     if (definition.toIntegration) {
-      relay = startRelay({ sql, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
+      const connect = () => connectDatabase(config.DATABASE_URL, databaseName(config, definition.name), { max: 1 });
+      relay = startRelay({ sql, connect, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
     }
     const history = options.history ?? historyFromConfig(config);
     // Each catches up after the one before (its user directory first): a handler may read
