@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * Runs every service and the gateway in one terminal (npm start). Ctrl-C stops them all.
- * Services listen on 127.0.0.1 at SERVICE_PORT_BASE + n; the gateway on PORT (3000).
- * Needs PostgreSQL (DATABASE_URL) and NATS with JetStream (NATS_URL): see README.
+ * Runs every service and the gateway in one terminal (npm start), each supervised: one
+ * that crashes is restarted with backoff while the others keep serving (supervisor.mjs).
+ * Ctrl-C stops them all. Services listen on 127.0.0.1 at SERVICE_PORT_BASE + n; the
+ * gateway on PORT (3000). Needs PostgreSQL (DATABASE_URL) and NATS with JetStream
+ * (NATS_URL): see README.
  */
-import { concurrently } from 'concurrently';
 import { fileURLToPath } from 'node:url';
 import { presentServices, urlVariable } from './services.mjs';
+import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
@@ -16,29 +18,26 @@ const services = presentServices();
 const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
 
 // Readable logs in a terminal unless asked otherwise.
-const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
+const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty', ...urls };
+const node = (entry) => ({ command: process.execPath, args: ['--import', 'tsx', entry] });
 
-const commands = [
-  ...services.map(({ name, offset }) => ({
-    name,
-    command: `node --import tsx services/${name}/src/server.ts`,
-    env: { ...shared, ...urls, PORT: String(base + offset), HOST: '127.0.0.1' },
-  })),
-  { name: 'gateway', command: 'node --import tsx gateway/src/server.ts', env: { ...shared, ...urls } },
-];
-
-const { result } = concurrently(commands, {
-  cwd: root,
-  prefix: 'name',
-  killOthersOn: ['failure', 'success'],
-  killSignal: 'SIGTERM',
-  handleInput: false,
-});
-
-result.then(
-  () => process.exit(0),
-  (events) => {
-    const failed = events.filter((e) => e.exitCode !== 0 && e.exitCode !== 'SIGTERM' && e.exitCode !== 'SIGINT');
-    process.exit(failed.length > 0 ? 1 : 0);
-  },
+const supervisor = supervise(
+  [
+    ...services.map(({ name, offset }) => ({
+      name,
+      ...node(`services/${name}/src/server.ts`),
+      env: { ...shared, PORT: String(base + offset), HOST: '127.0.0.1' },
+    })),
+    { name: 'gateway', ...node('gateway/src/server.ts'), env: shared },
+  ],
+  { cwd: root },
 );
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    supervisor.stop().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { supervise } from './supervisor.mjs';
+
+let running: ReturnType<typeof supervise> | null = null;
+afterEach(async () => {
+  await running?.stop();
+  running = null;
+});
+
+const lines = (out: PassThrough) => {
+  const seen: string[] = [];
+  out.on('data', (chunk: Buffer) => seen.push(...chunk.toString().split('\n').filter(Boolean)));
+  return seen;
+};
+const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e', script] });
+
+describe('the supervisor of npm start', () => {
+  it('restarts a process that dies, with growing delays, and says so; the others keep running', async () => {
+    const out = new PassThrough();
+    const seen = lines(out);
+    running = supervise(
+      [
+        { name: 'crashy', ...nodeScript("console.log('up'); setTimeout(() => process.exit(3), 50)") },
+        { name: 'steady', ...nodeScript("console.log('steady up'); setInterval(() => {}, 1000)") },
+      ],
+      { out, firstDelayMs: 100, maxDelayMs: 400, color: false },
+    );
+    await expect.poll(() => running!.restarts.get('crashy'), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const notices = seen.filter((line) => line.includes('*** crashy exited with code 3'));
+    expect(notices[0]).toMatch(/restarting in 0\.1 s/);
+    expect(notices[1]).toMatch(/restarting in 0\.2 s/);
+    expect(notices[2]).toMatch(/restarting in 0\.4 s/);
+    expect(seen.filter((line) => line.startsWith('[crashy]') && line.endsWith(' up')).length).toBeGreaterThanOrEqual(3);
+    expect(running.restarts.get('steady')).toBe(0);
+    expect(seen).toContain('[steady] steady up');
+  });
+
+  it('restarts a process killed with SIGKILL', async () => {
+    const out = new PassThrough();
+    const seen = lines(out);
+    running = supervise([{ name: 'victim', ...nodeScript("console.log('victim up'); setInterval(() => {}, 1000)") }], {
+      out,
+      firstDelayMs: 100,
+      color: false,
+    });
+    await expect.poll(() => seen.filter((l) => l.endsWith('victim up')).length, { timeout: 10_000 }).toBe(1);
+    process.kill(running.pid('victim')!, 'SIGKILL');
+    await expect.poll(() => seen.filter((l) => l.endsWith('victim up')).length, { timeout: 10_000 }).toBe(2);
+    expect(seen.some((l) => l.includes('*** victim was killed (SIGKILL)'))).toBe(true);
+  });
+});

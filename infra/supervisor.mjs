@@ -1,0 +1,79 @@
+/**
+ * A small process supervisor for `npm start`: runs each command as a child process with
+ * its output prefixed by its name, restarts one that dies (a crash, kill -9) with backoff
+ * while the others keep serving, and stops them all on Ctrl-C / SIGTERM.
+ *
+ * Why not concurrently's restart option: its exponential delay has no ceiling and never
+ * resets, so a process that crashed ten times waits 17 minutes, however long it then ran.
+ * Here the delay doubles from 0.5 s up to 30 s, and goes back to 0.5 s once a process has
+ * stayed up for a minute.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
+
+/**
+ * @param {{ name: string, command: string, args: string[], env?: Record<string, string> }[]} commands
+ * @param {{ cwd?: string, firstDelayMs?: number, maxDelayMs?: number, stableAfterMs?: number, out?: NodeJS.WritableStream, color?: boolean }} [options]
+ * @returns {{ stop(): Promise<void>, restarts: Map<string, number>, pid(name: string): number | undefined }}
+ */
+export function supervise(commands, options = {}) {
+  const { cwd = process.cwd(), firstDelayMs = 500, maxDelayMs = 30_000, stableAfterMs = 60_000 } = options;
+  const out = options.out ?? process.stdout;
+  const color = options.color ?? Boolean(out.isTTY);
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const restarts = new Map(commands.map((c) => [c.name, 0]));
+  const children = new Map();
+  let stopping = false;
+
+  const label = (name, index) => {
+    const text = `[${name}]`.padEnd(width + 2);
+    return color ? `\x1b[${COLORS[index % COLORS.length]}m${text}\x1b[0m` : text;
+  };
+  const say = (name, index, line) => out.write(`${label(name, index)} ${line}\n`);
+
+  function start(spec, index, delayMs) {
+    const startedAt = Date.now();
+    const child = spawn(spec.command, spec.args, { cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.set(spec.name, child);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => say(spec.name, index, line));
+    }
+    child.on('exit', (code, signal) => {
+      children.delete(spec.name);
+      if (stopping) return;
+      const ranMs = Date.now() - startedAt;
+      const delay = ranMs >= stableAfterMs ? firstDelayMs : delayMs;
+      const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
+      say(spec.name, index, `*** ${spec.name} ${how} after ${(ranMs / 1000).toFixed(1)} s; restarting in ${(delay / 1000).toFixed(1)} s`);
+      restarts.set(spec.name, (restarts.get(spec.name) ?? 0) + 1);
+      const timer = setTimeout(() => {
+        if (!stopping) start(spec, index, Math.min(delay * 2, maxDelayMs));
+      }, delay);
+      timer.unref?.();
+    });
+  }
+
+  commands.forEach((spec, index) => start(spec, index, firstDelayMs));
+
+  return {
+    restarts,
+    pid: (name) => children.get(name)?.pid,
+    async stop() {
+      stopping = true;
+      const exits = [...children.values()].map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            // a child that does not stop within 15 s is killed
+            const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            timer.unref?.();
+          }),
+      );
+      await Promise.all(exits);
+    },
+  };
+}
