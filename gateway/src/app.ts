@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { ACCESS_COOKIE } from '@sleepweave/contracts';
+import { ACCESS_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
@@ -66,7 +66,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     strictTransportSecurity: cookieSecure(config) ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(replyFrom, { undici: { connections: 32, pipelining: 1 } as never });
+  // disableRequestLogging: its "fetching from remote server" line logs the upstream URL with
+  // its query string (a password-reset token); requests are logged once, redacted, by us.
+  await app.register(replyFrom, { undici: { connections: 32, pipelining: 1 } as never, disableRequestLogging: true });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest('session', null);
@@ -129,6 +131,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     renewCookie(reply, session);
 
     return reply.from(new URL(request.url, upstream).toString(), {
+      // The service is down or restarting: a clear 503 (504 when it did not answer in time), never a 500.
+      onError: (failed, { error }) => {
+        const timedOut = (error as { statusCode?: number }).statusCode === 504;
+        request.log.warn(
+          { service: route.service, err: { message: error.message, code: (error as { code?: string }).code } },
+          'service unreachable',
+        );
+        failed
+          .status(timedOut ? 504 : 503)
+          .header('retry-after', '5')
+          .send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
+      },
       rewriteRequestHeaders: (_req, headers) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         // Services trust only what the gateway sets.

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -48,7 +49,9 @@ beforeAll(async () => {
     identityUrl,
     internalToken: config.INTERNAL_TOKEN,
   });
-  gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: identityUrl } });
+  // journal "runs" where nothing listens: a service that is down
+  const upstreams = { identity: identityUrl, journal: 'http://127.0.0.1:9' };
+  gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 });
@@ -291,6 +294,16 @@ describe('path tricks', () => {
     ['GET', '/api/login%5c..%5cuser'],
   ])('refuses %s %s with 400 instead of routing it elsewhere', async (method, path) => {
     expect(await rawRequest(method, path)).toBe(400);
+  });
+});
+
+describe('a service that is down', () => {
+  it('answers 503 with words a person can read and Retry-After, not a 500', async () => {
+    const { cookies } = await signUp();
+    const response = await gateway.inject({ method: 'GET', url: '/api/journal/entries', cookies });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
   });
 });
 

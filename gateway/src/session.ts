@@ -2,6 +2,7 @@ import {
   ACCESS_COOKIE,
   REFRESH_COOKIE,
   SessionRefreshResponse,
+  TEMPORARILY_UNAVAILABLE_MESSAGE,
   type AccessTokenClaims,
   type SessionRefreshRequest,
 } from '@sleepweave/contracts';
@@ -80,4 +81,4 @@ export function createSessionResolver(options: {
   };
 }
 
-const unavailable = () => new HttpError(503, 'unavailable', 'Sleepweave is not answering right now. Please try again in a moment.');
+const unavailable = () => new HttpError(503, 'unavailable', TEMPORARILY_UNAVAILABLE_MESSAGE);

@@ -41,9 +41,6 @@ export function errorWordFor(status: number): string {
   }
 }
 
-/** The answer while the database cannot be reached (restarting, failing over, out of connections). */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
-
 /** Connection-level failures of postgres.js, of the socket, and of the server (SQLSTATE classes 08, 57P0x, 53300). */
 const CONNECTION_CODES = new Set([
   'CONNECTION_CLOSED',

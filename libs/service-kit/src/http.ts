@@ -19,7 +19,8 @@ import {
 import type { Logger } from 'pino';
 import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
-import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,7 +100,7 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ error: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+      return reply.status(503).header('retry-after', '5').send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requestMetadata, runCommand } from './commands.ts';
 import { BaseConfig, loadConfig } from './config.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import type { ServiceConfig, ServiceDefinition } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
 
@@ -117,7 +117,7 @@ describe('a PostgreSQL restart under load', () => {
     try {
       expect(uncaught).toEqual([]);
       expect([...statuses.keys()].sort()).toEqual([201, 503]); // never a 500
-      expect([...unavailable]).toEqual([DATABASE_UNAVAILABLE_MESSAGE]);
+      expect([...unavailable]).toEqual([TEMPORARILY_UNAVAILABLE_MESSAGE]);
       // every acknowledged write is stored once, and reaches the bus
       const rows = await service.deps.sql<{ id: string }[]>`select id from notes`;
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(acknowledged));

@@ -1,4 +1,4 @@
-import { ApiError } from '@sleepweave/contracts';
+import { ApiError, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import type { z } from 'zod';
 
 /**
@@ -36,6 +36,22 @@ export function isNetworkError(error: unknown): error is NetworkError {
 /** The server's `message` for an error answer, or undefined. */
 export function serverMessage(error: unknown): string | undefined {
   return isApiRequestError(error) ? error.body?.message || undefined : undefined;
+}
+
+/**
+ * A part of Sleepweave is down or restarting (the gateway or a service answered 502, 503
+ * or 504): the screen says so, rather than a generic failure, and she can try again.
+ */
+export function isTemporarilyUnavailable(error: unknown): boolean {
+  return isApiRequestError(error) && [502, 503, 504].includes(error.status);
+}
+
+/**
+ * What to tell her when something failed: the server's words when Sleepweave is
+ * temporarily unavailable (or still setting up her profile), else the screen's own.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return isTemporarilyUnavailable(error) ? (serverMessage(error) ?? TEMPORARILY_UNAVAILABLE_MESSAGE) : fallback;
 }
 
 type UnauthorizedHandler = () => void;

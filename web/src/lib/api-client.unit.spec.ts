@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiRequestError, isNetworkError, serverMessage, setUnauthorizedHandler } from './api-client';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import {
+  api,
+  ApiRequestError,
+  failureMessage,
+  isNetworkError,
+  isTemporarilyUnavailable,
+  serverMessage,
+  setUnauthorizedHandler,
+} from './api-client';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -106,5 +115,21 @@ describe('api client', () => {
   it('returns the parsed JSON of a successful answer', async () => {
     stubFetch(json(200, { message: 'ok' }));
     await expect(api.get<{ message: string }>('/api/anything')).resolves.toEqual({ message: 'ok' });
+  });
+
+  it('tells a part of Sleepweave being down from any other failure', async () => {
+    stubFetch(json(503, { error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE }));
+    const down = await api.get('/api/journal/entries').catch((e: unknown) => e);
+    expect(isTemporarilyUnavailable(down)).toBe(true);
+    expect(failureMessage(down, 'Failed to save journal entry. Please try again.')).toBe(TEMPORARILY_UNAVAILABLE_MESSAGE);
+
+    stubFetch(new Response('Bad Gateway', { status: 502 }));
+    const proxy = await api.get('/api/journal/entries').catch((e: unknown) => e);
+    expect(failureMessage(proxy, 'Failed')).toBe(TEMPORARILY_UNAVAILABLE_MESSAGE);
+
+    stubFetch(json(500, { error: 'internal', message: 'Something went wrong. Please try again.' }));
+    const bug = await api.get('/api/journal/entries').catch((e: unknown) => e);
+    expect(isTemporarilyUnavailable(bug)).toBe(false);
+    expect(failureMessage(bug, 'Failed to save journal entry. Please try again.')).toBe('Failed to save journal entry. Please try again.');
   });
 });

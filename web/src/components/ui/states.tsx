@@ -1,5 +1,6 @@
 import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { failureMessage, isTemporarilyUnavailable } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -41,6 +42,8 @@ export interface ErrorStateProps {
   /** A heading above the text (the screen's own words for what failed). */
   title?: string;
   text: ReactNode;
+  /** What failed: when Sleepweave is temporarily unavailable, that is said instead of `text`. */
+  error?: unknown;
   /** Shows a 'Try again' button. */
   onRetry?: () => void;
   retrying?: boolean;
@@ -51,7 +54,17 @@ export interface ErrorStateProps {
 }
 
 /** Something could not be loaded: an alert with the text and, usually, 'Try again'. */
-export function ErrorState({ title, text, onRetry, retrying = false, action, inline = false, className }: ErrorStateProps) {
+export function ErrorState({
+  title,
+  text: screenText,
+  error,
+  onRetry,
+  retrying = false,
+  action,
+  inline = false,
+  className,
+}: ErrorStateProps) {
+  const text = isTemporarilyUnavailable(error) ? failureMessage(error, '') : screenText;
   const retry = onRetry ? (
     <Button variant={inline ? 'outline' : 'primary'} onClick={onRetry} pending={retrying}>
       Try again

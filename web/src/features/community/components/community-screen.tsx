@@ -33,6 +33,7 @@ export function CommunityScreen() {
             <ErrorState
               inline
               text="The threads could not be loaded. Please check your connection and try again."
+              error={threads.error}
               onRetry={() => void threads.refetch()}
               retrying={threads.isFetching}
             />

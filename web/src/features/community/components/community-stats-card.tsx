@@ -24,6 +24,7 @@ export function CommunityStatsCard() {
           <ErrorState
             inline
             text="The stats could not be loaded."
+            error={stats.error}
             onRetry={() => void stats.refetch()}
             retrying={stats.isFetching}
             className="p-4"

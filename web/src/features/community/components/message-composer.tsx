@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { usePostMessage } from '../api/post-message';
@@ -31,8 +31,12 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
       // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
-      const detail = isApiRequestError(error) && [400, 429, 503].includes(error.status) ? serverMessage(error) : undefined;
-      toast({ title: 'Error', description: detail ?? 'Failed to send message. Please try again.', variant: 'destructive' });
+      const detail = isApiRequestError(error) && [400, 429].includes(error.status) ? serverMessage(error) : undefined;
+      toast({
+        title: 'Error',
+        description: detail ?? failureMessage(error, 'Failed to send message. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 

@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useCreateThread } from '../api/create-thread';
@@ -31,8 +31,12 @@ export function NewThreadDialog() {
     onError: (err) => {
       if (isApiRequestError(err) && err.status === 401) return loggedOut();
       // The thread limit (429) and a profile still on its way (503) say what to do in the server's words.
-      const detail = isApiRequestError(err) && [429, 503].includes(err.status) ? serverMessage(err) : undefined;
-      toast({ title: 'Error', description: detail ?? 'Failed to create thread. Please try again.', variant: 'destructive' });
+      const detail = isApiRequestError(err) && err.status === 429 ? serverMessage(err) : undefined;
+      toast({
+        title: 'Error',
+        description: detail ?? failureMessage(err, 'Failed to create thread. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 

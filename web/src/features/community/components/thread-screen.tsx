@@ -108,6 +108,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
         ) : thread.data === undefined ? (
           <ErrorState
             text="The thread could not be loaded. Please check your connection and try again."
+            error={thread.error}
             className="min-h-0 flex-1"
             onRetry={() => void thread.refetch()}
             retrying={thread.isFetching}

@@ -27,6 +27,7 @@ export function JournalEntries() {
         <ErrorState
           inline
           text="We couldn't load your journal entries. Please try again."
+          error={entries.error}
           onRetry={() => void entries.refetch()}
           retrying={entries.isFetching}
         />

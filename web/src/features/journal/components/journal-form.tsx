@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field';
 import { useFieldError } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useWriteJournalEntry } from '../api/write-journal-entry';
@@ -53,7 +53,11 @@ export function JournalForm() {
         loggedOut();
         return;
       }
-      toast({ title: 'Error', description: 'Failed to save journal entry. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failureMessage(error, 'Failed to save journal entry. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 

@@ -1,3 +1,4 @@
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,6 +100,20 @@ describe('JournalScreen', () => {
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('My sister called.')).toBeTruthy();
+  });
+
+  it('says that Sleepweave is temporarily unavailable when the journal service is down', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user'
+        ? jsonResponse(200, maria)
+        : jsonResponse(503, { error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE }),
+    );
+    renderWithProviders(<JournalScreen />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEMPORARILY_UNAVAILABLE_MESSAGE);
+    expect(alert.textContent).not.toContain("We couldn't load your journal entries");
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it("lists her entries with long-form dates; 'Complete' only when all three are written; counts her streak", async () => {

@@ -51,6 +51,7 @@ export function ArticleScreen({ articleId }: { articleId: string }) {
         <ErrorState
           inline
           text="Failed to load library content. Please try refreshing the page."
+          error={article.error}
           onRetry={() => void article.refetch()}
           retrying={article.isFetching}
           className="mt-6"

@@ -95,6 +95,7 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
           <ErrorState
             inline
             text="Failed to load library content. Please try refreshing the page."
+            error={cards.error}
             onRetry={() => void cards.refetch()}
             retrying={cards.isFetching}
           />

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { isApiRequestError } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useConsent } from '../api/get-consent';
 import { useGiveConsent } from '../api/give-consent';
@@ -31,7 +31,7 @@ export function ConsentScreen() {
         loggedOut();
         return;
       }
-      toast({ title: 'Error', description: 'Failed to record consent. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureMessage(error, 'Failed to record consent. Please try again.'), variant: 'destructive' });
     },
   });
 
@@ -47,6 +47,7 @@ export function ConsentScreen() {
       <ErrorState
         title="We couldn't load your consent status"
         text="Please check your connection and try again."
+        error={consent.error}
         onRetry={() => void consent.refetch()}
         retrying={consent.isFetching}
       />

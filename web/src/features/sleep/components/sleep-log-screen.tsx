@@ -47,6 +47,7 @@ export function SleepLogScreen() {
       <ErrorState
         title="We couldn't load your sleep log"
         text="Please check your connection and try again."
+        error={profile.error ?? consent.error ?? logs.error}
         retrying={profile.isFetching || consent.isFetching || logs.isFetching}
         onRetry={() => {
           if (profile.isError) void profile.refetch();

@@ -26,6 +26,7 @@ export function SleepLogsStatus({
       <ErrorState
         title="Failed to fetch sleep logs"
         text="Please check your connection and try again."
+        error={logs.error}
         onRetry={() => void logs.refetch()}
         retrying={logs.isFetching}
       />

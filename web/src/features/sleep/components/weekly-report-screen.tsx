@@ -57,6 +57,7 @@ export function WeeklyReportScreen() {
       <ErrorState
         title="Failed to fetch sleep logs"
         text="Please check your connection and try again."
+        error={profile.error ?? logs.error}
         retrying={profile.isFetching || logs.isFetching}
         onRetry={() => {
           void profile.refetch();
