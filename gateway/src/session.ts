@@ -6,7 +6,7 @@ import {
   type AccessTokenClaims,
   type SessionRefreshRequest,
 } from '@sleepweave/contracts';
-import { HttpError, internalHeaders, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import { HttpError, internalHeaders, KeysUnavailable, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { RevocationList } from './revocations.ts';
 
@@ -41,7 +41,9 @@ export function createSessionResolver(options: {
     try {
       const { sub, sid, role, exp } = await verifier(token);
       return revocations.isRevoked(sid) ? null : { claims: { sub, sid, role }, expiresAt: exp };
-    } catch {
+    } catch (err) {
+      // identity's keys cannot be fetched: neither good nor bad (a 401 would sign her out)
+      if (err instanceof KeysUnavailable) throw unavailable();
       return null;
     }
   }

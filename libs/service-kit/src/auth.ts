@@ -1,8 +1,8 @@
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims } from '@sleepweave/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, AccessTokenClaims, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { forbidden, unauthorized } from './errors.ts';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { forbidden, HttpError, unauthorized } from './errors.ts';
 
 /** Only these algorithms are accepted (an allow-list: never `none`, never HMAC). */
 export const ACCESS_TOKEN_ALGORITHMS = ['ES256'];
@@ -22,12 +22,71 @@ export function createAccessTokenVerifier(keys: JWTVerifyGetKey): AccessTokenVer
   };
 }
 
-/** Keys from identity's JWKS endpoint (cached; refetched when an unknown `kid` appears). */
-export function remoteKeySet(identityUrl: string): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), {
-    cooldownDuration: 5_000,
-    cacheMaxAge: 10 * 60_000,
-  });
+/**
+ * identity's signing keys could not be fetched (identity down or restarting) and none are
+ * known yet: the token can be judged neither good nor bad. A 503, never a 401 (a 401
+ * would sign her out).
+ */
+export class KeysUnavailable extends Error {
+  override name = 'KeysUnavailable';
+}
+
+export interface RemoteKeySetOptions {
+  /** Fetch the set again after this long (in the background; the last good set serves meanwhile). */
+  refreshMs?: number;
+  /** At most one fetch for an unknown key id in this long. */
+  cooldownMs?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * identity's public keys (GET /.well-known/jwks.json), kept: the last good set is used
+ * whatever happens to identity afterwards, refreshed in the background every
+ * `refreshMs`, and fetched at once for a key id it does not know (a rotation). Only when
+ * no set was ever fetched, or an unknown key id appears while identity is away, does a
+ * verification fail with KeysUnavailable.
+ */
+export function remoteKeySet(identityUrl: string, options: RemoteKeySetOptions = {}): JWTVerifyGetKey {
+  const { refreshMs = 10 * 60_000, cooldownMs = 5_000, timeoutMs = 3_000 } = options;
+  const url = new URL('/.well-known/jwks.json', identityUrl);
+  let keys: ReturnType<typeof createLocalJWKSet> | null = null;
+  let fetchedAt = 0;
+  let attemptedAt = 0;
+  let inFlight: Promise<void> | null = null;
+
+  const refresh = () =>
+    (inFlight ??= (async () => {
+      attemptedAt = Date.now();
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+        if (!response.ok) throw new Error(`identity answered ${response.status} for its keys`);
+        keys = createLocalJWKSet((await response.json()) as JSONWebKeySet);
+        fetchedAt = Date.now();
+      } finally {
+        inFlight = null;
+      }
+    })());
+
+  return async (header, token) => {
+    if (!keys) {
+      await refresh().catch((err: unknown) => {
+        throw new KeysUnavailable(`identity's signing keys are unavailable: ${(err as Error).message}`);
+      });
+    } else if (Date.now() - fetchedAt > refreshMs && Date.now() - attemptedAt > cooldownMs) {
+      refresh().catch(() => undefined); // the last good set serves meanwhile
+    }
+    try {
+      return await keys!(header, token);
+    } catch (err) {
+      if (!(err instanceof joseErrors.JWKSNoMatchingKey)) throw err;
+      // A key id it does not know: a new key of identity's, or a forged token.
+      if (Date.now() - attemptedAt < cooldownMs) throw err;
+      await refresh().catch((fetchErr: unknown) => {
+        throw new KeysUnavailable(`identity's signing keys are unavailable: ${(fetchErr as Error).message}`);
+      });
+      return keys!(header, token);
+    }
+  };
 }
 
 declare module 'fastify' {
@@ -51,6 +110,10 @@ export const authPlugin = fp(
         const { sub, sid, role } = await options.verifier(header.slice(7));
         request.user = { sub, sid, role };
       } catch (err) {
+        if (err instanceof KeysUnavailable) {
+          request.log.warn({ err: { message: err.message } }, 'cannot verify the access token');
+          throw new HttpError(503, 'unavailable', TEMPORARILY_UNAVAILABLE_MESSAGE);
+        }
         request.log.debug({ err }, 'access token refused');
       }
     });
