@@ -3,10 +3,23 @@ import pino, { type Logger } from 'pino';
 export type { Logger };
 
 /** Query parameters whose values never reach a log line (password-reset links carry `token`). */
-const SECRET_PARAMS = /([?&](?:token|refreshToken|password)=)[^&#]*/gi;
+const SECRET_PARAMS = /([?&](?:token|refreshToken|password)=)[^&#\s"']*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/** Every string of a log entry with secret URL parameters redacted, wherever a library put the URL. */
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('=') ? redactUrl(value) : value;
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  // plain objects only: requests, errors and the like go to their serializers as they are
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = scrub(item, depth + 1);
+  return out;
 }
 
 interface LoggedRequest {
@@ -18,13 +31,38 @@ interface LoggedRequest {
   socket?: { remoteAddress?: string; remotePort?: number };
 }
 
-export function createLogger(service: string, level: string = 'info', format: 'json' | 'pretty' = 'json'): Logger {
-  return pino({
+/**
+ * The logger of a process: JSON lines (or one readable line each), with secrets kept out:
+ * cookies, authorization and internal-token headers, passwords, and secret URL parameters
+ * in any string (a second line of defence: URLs with a reset token should not be logged).
+ */
+export function createLogger(
+  service: string,
+  level: string = 'info',
+  format: 'json' | 'pretty' = 'json',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.passwordHash'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-internal-token"]',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.passwordHash',
+        '*.refreshToken',
+        '*.token',
+      ],
       censor: '[redacted]',
+    },
+    formatters: { log: (entry) => scrub(entry) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactUrl(arg) : arg)) as Parameters<typeof method>);
+      },
     },
     serializers: {
       req: (req: LoggedRequest) => ({
@@ -34,8 +72,9 @@ export function createLogger(service: string, level: string = 'info', format: 'j
         remoteAddress: req.ip ?? req.socket?.remoteAddress,
       }),
     },
-    ...(format === 'pretty'
+    ...(format === 'pretty' && !destination
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,name', translateTime: 'HH:MM:ss', singleLine: true } } }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -10,7 +10,7 @@ import { historyFromConfig } from './internal.ts';
 import { rebuildReadModels, readModelsOf } from './rebuild.ts';
 import type { ConsumerDefinition } from './consumers.ts';
 import { consumersOf, databaseName, startService, type RunningService, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 
 /**
  * Settings for one test file: its own database names and bus prefix, quiet logs.
@@ -40,6 +40,8 @@ export interface TestService<C extends ServiceConfig, Ctx> extends RunningServic
 export interface TestServiceOptions {
   background?: boolean;
   listen?: boolean;
+  /** Default: the service's own logger at the config's LOG_LEVEL. */
+  logger?: Logger;
   /**
    * Where its consumers read a producer's history before following the bus. `none`
    * (default): producers with no history, for tests that publish on the bus themselves;
@@ -61,7 +63,7 @@ export async function startTestService<C extends ServiceConfig, Ctx>(
     handleSignals: false,
     background: options.background ?? true,
     history,
-    logger: createLogger(definition.name, config.LOG_LEVEL),
+    logger: options.logger ?? createLogger(definition.name, config.LOG_LEVEL),
   });
   return {
     ...running,

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { BaseConfig, loadConfig } from '@sleepweave/service-kit';
 import { z } from 'zod';
 
@@ -25,6 +27,8 @@ export const IdentityConfig = BaseConfig.extend({
   /** SMTP server for outgoing mail (password reset), e.g. smtp://user:pass@mail.example.com:587; unset: the mail is logged. */
   SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),
   MAIL_FROM: z.string().min(3).default('Sleepweave <no-reply@localhost>'),
+  /** Without SMTP_URL, outside production: where mail is written as files instead of being sent. */
+  MAIL_OUTBOX_DIR: z.string().default(join(tmpdir(), 'sleepweave-outbox')),
   /** Password-reset requests per client IP within PASSWORD_RESET_WINDOW_MINUTES. */
   PASSWORD_RESET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   /** Password-reset requests per e-mail (registered or not) within PASSWORD_RESET_WINDOW_MINUTES. */

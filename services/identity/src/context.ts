@@ -31,7 +31,7 @@ export function createIdentityContext(deps: { config: IdentityConfig; sql: Sql; 
       smtpUrl: deps.config.SMTP_URL,
       from: deps.config.MAIL_FROM,
       logger: deps.logger,
-      logContents: deps.config.NODE_ENV !== 'production',
+      outbox: deps.config.NODE_ENV === 'production' ? null : deps.config.MAIL_OUTBOX_DIR,
     }),
     clock: () => new Date(),
   };

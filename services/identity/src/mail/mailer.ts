@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -15,14 +17,15 @@ export interface Mailer {
 
 /**
  * Mail over SMTP (nodemailer) when SMTP_URL is set. Without it nothing is sent: on a
- * development machine the message is written to the log so the link can be copied from
- * there; in production (`logContents` false) a reset link in a log would let anyone who
- * reads the logs take over the account, so only the failure is logged.
+ * development machine (`outbox` set) the message is written to a file there, and the log
+ * names the file, never its contents (a reset link in a log would let anyone who reads the
+ * logs take over the account); in production only the failure is logged.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger; logContents: boolean }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger; outbox: string | null }): Mailer {
   const log = options.logger.child({ component: 'mailer' });
   if (!options.smtpUrl) {
-    if (!options.logContents) {
+    const { outbox } = options;
+    if (!outbox) {
       log.error('SMTP_URL is not set: password-reset e-mails cannot be sent');
       return {
         async send(mail) {
@@ -30,13 +33,13 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         },
       };
     }
-    log.info('SMTP_URL is not set: e-mails are written to this log instead of being sent');
+    log.info({ outbox }, 'SMTP_URL is not set: e-mails are written to files in the outbox instead of being sent');
     return {
       async send(mail) {
-        log.info(
-          { to: mail.to, subject: mail.subject },
-          `E-mail NOT sent (SMTP_URL is not set). To: ${mail.to} | Subject: ${mail.subject}\n${mail.text}`,
-        );
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${mail.to.replace(/[^a-z0-9.@_-]/gi, '_')}.txt`);
+        await writeFile(file, `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+        log.info({ file, subject: mail.subject }, `E-mail NOT sent (SMTP_URL is not set); written to ${file}`);
       },
     };
   }

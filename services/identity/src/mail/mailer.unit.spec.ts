@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -11,34 +14,34 @@ function capture() {
       done();
     },
   });
-  return { lines, logger: pino({ level: 'info' }, sink) };
+  return { lines, logger: pino({ level: 'trace' }, sink) };
 }
 
+const resetMail = {
+  to: 'maya@example.com',
+  subject: 'Reset your Sleepweave password',
+  text: 'Open http://localhost:3000/reset-password?token=abc',
+  html: '',
+};
+
 describe('createMailer without SMTP_URL', () => {
-  it('on a development machine writes the whole message, link included, to the log', async () => {
+  it('on a development machine writes the message to a file of the outbox and only names the file in the log', async () => {
     const { lines, logger } = capture();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, logContents: true });
-    await mailer.send({
-      to: 'maya@example.com',
-      subject: 'Reset your Sleepweave password',
-      text: 'Open http://localhost:3000/reset-password?token=abc',
-      html: '',
-    });
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string });
-    expect(logged[0]!.msg).toContain('SMTP_URL is not set');
-    expect(logged[1]!.msg).toContain('E-mail NOT sent (SMTP_URL is not set). To: maya@example.com');
-    expect(logged[1]!.msg).toContain('http://localhost:3000/reset-password?token=abc');
+    const outbox = join(await mkdtemp(join(tmpdir(), 'sw-outbox-')), 'mail');
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, outbox });
+    await mailer.send(resetMail);
+    const [file] = await readdir(outbox);
+    const written = await readFile(join(outbox, file!), 'utf8');
+    expect(written).toContain('To: maya@example.com');
+    expect(written).toContain('http://localhost:3000/reset-password?token=abc');
+    expect(lines.join('')).toContain(`written to ${join(outbox, file!)}`);
+    expect(lines.join('')).not.toContain('token=abc');
   });
 
-  it('in production never writes the link to the log', async () => {
+  it('in production never writes the link anywhere', async () => {
     const { lines, logger } = capture();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, logContents: false });
-    await mailer.send({
-      to: 'maya@example.com',
-      subject: 'Reset your Sleepweave password',
-      text: 'Open http://localhost:3000/reset-password?token=abc',
-      html: '',
-    });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, outbox: null });
+    await mailer.send(resetMail);
     expect(lines.join('')).not.toContain('token=abc');
     expect(lines.join('')).not.toContain('maya@example.com');
     expect(lines.join('')).toContain('SMTP_URL is not set');

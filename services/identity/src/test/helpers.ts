@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { ACCESS_COOKIE, REFRESH_COOKIE, type RegisterRequest } from '@sleepweave/contracts';
-import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { startTestService, testEnv, type TestServiceOptions } from '@sleepweave/service-kit/testing';
 import { readIdentityConfig } from '../config.ts';
 import { identityService } from '../service.ts';
 
-export async function startIdentity(env: NodeJS.ProcessEnv = {}, options: { background?: boolean; listen?: boolean } = {}) {
+export async function startIdentity(env: NodeJS.ProcessEnv = {}, options: TestServiceOptions = {}) {
   return startTestService(identityService, readIdentityConfig(testEnv(env)), options);
 }
 export type Identity = Awaited<ReturnType<typeof startIdentity>>;
