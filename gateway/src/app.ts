@@ -22,6 +22,23 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+  'browsing-topics',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 function cookieSecure(config: GatewayConfig): boolean {
   return new URL(config.APP_URL).protocol === 'https:';
 }
@@ -73,8 +90,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
   app.decorateRequest('session', null);
 
+  app.addHook('onSend', async (request, reply) => {
+    // No feature of the browser's that the app does not use.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // The gateway's own JSON answers (errors, health) are not kept either.
+    if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api') || request.url === '/health')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, request.headers.host, config.APP_URL)) {
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, config.APP_URL)) {
       throw forbidden('Cross-origin request refused.');
     }
   });
@@ -156,12 +182,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
         return out as never;
       },
       rewriteHeaders: (headers) => {
+        // Answers of the API are personal: no cache keeps them, unless the service said
+        // otherwise for what is not (the library's illustrations).
+        const out = { ...headers, 'cache-control': headers['cache-control'] ?? 'no-store' };
         // Keep the renewed access cookie next to whatever cookies the service sets.
         const renewed = reply.getHeader('set-cookie');
-        if (!renewed) return headers;
+        if (!renewed) return out;
         const upstream = headers['set-cookie'];
         const merged = [renewed, upstream].flat().filter((value): value is string => typeof value === 'string');
-        return { ...headers, 'set-cookie': merged };
+        return { ...out, 'set-cookie': merged };
       },
     });
   }
@@ -178,6 +207,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       // served from disk on each request, so a rebuild needs no restart
       wildcard: true,
       index: ['index.html'],
+      // @fastify/static would overwrite a Cache-Control set in setHeaders with its own.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints /assets/*; everything else (index.html) must be revalidated.
         res.setHeader('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

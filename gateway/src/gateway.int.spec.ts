@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,8 @@ beforeAll(async () => {
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const webDist = await mkdtemp(join(tmpdir(), 'sw-web-'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Sleepweave</title><div id="root"></div>');
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
 
   const config = readGatewayConfig({
     ...process.env,
@@ -130,6 +132,20 @@ describe('cross-site protection', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('forbidden');
+  });
+
+  it.each([
+    ['the Host header it was sent with', (host: string) => `http://${host}`],
+    ['another scheme', () => 'https://app.test'],
+    ['another port', () => 'http://app.test:8080'],
+  ])('compares Origin with APP_URL only, not %s', async (_what, originFor) => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.co', password: 'x' },
+      headers: { origin: originFor('evil.example'), host: 'evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
   });
 
   it('refuses a form-encodable body (text/plain) with 415', async () => {
@@ -294,6 +310,22 @@ describe('path tricks', () => {
     ['GET', '/api/login%5c..%5cuser'],
   ])('refuses %s %s with 400 instead of routing it elsewhere', async (method, path) => {
     expect(await rawRequest(method, path)).toBe(400);
+  });
+});
+
+describe('caching and browser features', () => {
+  it('keeps hashed assets a year, revalidates the page, never keeps an API answer', async () => {
+    const { cookies } = await signUp();
+    const asset = await gateway.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/sleep/dashboard']) {
+      expect((await gateway.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies })).headers['cache-control']).toBe('no-store');
+    expect((await gateway.inject({ method: 'GET', url: '/api/user' })).headers['cache-control']).toBe('no-store'); // a 401 too
+    for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user']) {
+      expect((await gateway.inject({ method: 'GET', url })).headers['permissions-policy'], url).toContain('camera=()');
+    }
   });
 });
 

@@ -39,8 +39,7 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       preValidation: async (request) => {
         const origin = request.headers.origin;
         // A browser always sends Origin on a WebSocket handshake; require it and require ours.
-        if (!origin || !isAllowedOrigin(origin, request.headers.host, deps.config.APP_URL))
-          throw forbidden('Cross-origin WebSocket refused.');
+        if (!origin || !isAllowedOrigin(origin, deps.config.APP_URL)) throw forbidden('Cross-origin WebSocket refused.');
         const session = await deps.sessions.resolve(request);
         if (!session) throw unauthorized();
         request.session = session;

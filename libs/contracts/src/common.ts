@@ -27,3 +27,17 @@ export type Role = z.infer<typeof Role>;
  * database, or identity during a session renewal. The web app shows it as is.
  */
 export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * Text every field accepts: no NUL character (PostgreSQL cannot store one) and no lone
+ * UTF-16 surrogate (it is no character at all). Checked for every string of every
+ * request, whatever the field (libs/service-kit http.ts).
+ */
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
+
+/** How deeply a JSON body may nest: no form of ours comes near; beyond it, 400. */
+export const MAX_JSON_DEPTH = 32;

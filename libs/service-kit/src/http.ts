@@ -19,7 +19,7 @@ import {
 import type { Logger } from 'pino';
 import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { isSafeText, MAX_JSON_DEPTH, TEMPORARILY_UNAVAILABLE_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@sleepweave/contracts';
 import { HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
 
 declare module 'fastify' {
@@ -62,6 +62,26 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // JSON bodies: nested at most MAX_JSON_DEPTH deep (deeper would overflow the parser's
+  // stack: a 500), and every string safe text (a NUL or a lone surrogate reached
+  // PostgreSQL as a 500). Both are a 400 for the client.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  // The same rule for the path and the query string.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query]) {
+      if (part && typeof part === 'object' && !Object.values(part).every((v) => typeof v !== 'string' || isSafeText(v))) {
+        throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
+      }
+    }
+  });
 
   app.decorateRequest('correlationId', '');
   app.addHook('onRequest', async (request, reply) => {
@@ -114,6 +134,33 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
   app.setNotFoundHandler(options.notFound ?? notFoundJson);
 
   return app;
+}
+
+/** JSON.parse, refusing what a client must not send (see createHttpApp): 400 errors. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > MAX_JSON_DEPTH) throw new HttpError(400, 'validation', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    } else if (c === 125 || c === 93) depth--;
+  }
+  try {
+    return JSON.parse(text, (_key, value: unknown) => {
+      if (typeof value === 'string' && !isSafeText(value)) throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
+      return value;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(400, 'bad_request', `Body is not valid JSON: ${(err as Error).message}`);
+  }
 }
 
 export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, UNSAFE_TEXT_MESSAGE } from '@sleepweave/contracts';
 import { ConcurrencyError } from '@sleepweave/event-store';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +51,45 @@ describe('createHttpApp errors', () => {
     const response = await app().inject({ method: 'GET', url: '/nowhere' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('not_found');
+  });
+
+  it('refuses a NUL or a lone surrogate in any string of the body, the query or the path with 400', async () => {
+    const send = (payload: string) =>
+      app().inject({ method: 'POST', url: '/validated', payload, headers: { 'content-type': 'application/json' } });
+    for (const body of ['{"name":"a\\u0000b"}', '{"name":"\\ud800"}', '{"deep":{"list":["ok","\\udc00x"]}}']) {
+      const response = await send(body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: UNSAFE_TEXT_MESSAGE });
+    }
+    expect((await send('{"name":"emoji \\ud83d\\ude34 and accents é"}')).statusCode).toBe(200);
+    expect((await app().inject({ method: 'GET', url: '/conflict?x=%00' })).statusCode).toBe(400);
+  });
+
+  it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400 instead of overflowing the stack', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const response = await app().inject({
+      method: 'POST',
+      url: '/validated',
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`nested deeper than ${MAX_JSON_DEPTH}`);
+    // brackets inside strings do not count
+    const text = JSON.stringify({ name: '['.repeat(1_000) });
+    expect(
+      (await app().inject({ method: 'POST', url: '/validated', payload: text, headers: { 'content-type': 'application/json' } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('answers a body that is not JSON with 400', async () => {
+    const response = await app().inject({
+      method: 'POST',
+      url: '/validated',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
   });
 });
