@@ -34,9 +34,9 @@ export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavai
  * request, whatever the field (libs/service-kit http.ts).
  */
 export function isSafeText(value: string): boolean {
-  return !UNSAFE_TEXT.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or broken Unicode';
 
 /** How deeply a JSON body may nest: no form of ours comes near; beyond it, 400. */
