@@ -33,6 +33,14 @@ export const GatewayConfig = BaseConfig.extend({
         .map((part) => part.trim())
         .filter(Boolean);
     }),
+  /** Open WebSockets a session may hold (the app opens one per open thread screen). */
+  WS_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
+  /** Open WebSockets one client address may hold (several people behind one NAT). */
+  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** The gateway pings each socket this often; one that did not answer the last ping is closed. */
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A socket that follows no thread for this long is closed. */
+  WS_IDLE_MS: z.coerce.number().int().min(100).default(120_000),
   /** How long a revoked session id is remembered: at least the access-token lifetime. */
   REVOCATION_MEMORY_SECONDS: z.coerce.number().int().min(60).default(3600),
 });

@@ -355,12 +355,12 @@ describe('session renewal when identity is down', () => {
 });
 
 describe('/ws limits (a gateway with a stand-in session)', () => {
-  async function gatewayWithSession(expiresInSeconds: number) {
-    const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent' });
+  async function gatewayWithSession(expiresInSeconds: number, env: NodeJS.ProcessEnv = {}, sid = randomUUID()) {
+    const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent', ...env });
     const logger = createLogger('gateway', 'silent');
     const sessions = {
       resolve: async () => ({
-        claims: { sub: randomUUID(), sid: randomUUID(), role: 'participant' as const },
+        claims: { sub: randomUUID(), sid, role: 'participant' as const },
         accessToken: 'stand-in',
         expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
       }),
@@ -370,12 +370,20 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
   }
 
-  it('closes a socket when the access token it was opened with expires', async () => {
+  const connect = (url: string) =>
+    new Promise<{ socket?: WebSocket; status?: number }>((resolve) => {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      socket.once('open', () => resolve({ socket }));
+      socket.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode }));
+    });
+  const closeCode = (socket: WebSocket) => new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+
+  it('closes a socket when the access token it was opened with expires, for the browser to reconnect and renew', async () => {
     const { app, url } = await gatewayWithSession(1);
     try {
       const socket = new WebSocket(url, { headers: { origin: APP_URL } });
-      const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
-      expect(code).toBe(4401);
+      const code = await closeCode(socket);
+      expect(code).toBe(4000); // not 4401 "session ended", after which the app gives up
     } finally {
       await app.close();
     }
@@ -392,6 +400,71 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
       await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(31);
       expect(replies.filter((r) => r.message === 'Too many requests. Please wait a minute.')).toHaveLength(1);
       socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('caps the sockets of a session and of an address', async () => {
+    const { app, url } = await gatewayWithSession(600, { WS_MAX_SOCKETS_PER_SESSION: '3', WS_MAX_SOCKETS_PER_IP: '100' });
+    try {
+      const open = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
+      expect(open.every((o) => o.socket)).toBe(true);
+      expect((await connect(url)).status).toBe(429);
+      open[0]!.socket!.close();
+      await expect
+        .poll(async () => {
+          const again = await connect(url);
+          again.socket?.close();
+          return Boolean(again.socket);
+        })
+        .toBe(true); // a place is free again once one closed
+      for (const o of open) o.socket?.close();
+    } finally {
+      await app.close();
+    }
+    const perIp = await gatewayWithSession(600, { WS_MAX_SOCKETS_PER_SESSION: '100', WS_MAX_SOCKETS_PER_IP: '2' }, randomUUID());
+    try {
+      const open = await Promise.all([connect(perIp.url), connect(perIp.url)]);
+      expect((await connect(perIp.url)).status).toBe(429);
+      for (const o of open) o.socket?.close();
+    } finally {
+      await perIp.app.close();
+    }
+  });
+
+  it('limits the frames of any kind and closes a socket that keeps flooding', async () => {
+    const { app, url } = await gatewayWithSession(600);
+    try {
+      const { socket } = await connect(url);
+      const replies: { type: string; message?: string }[] = [];
+      socket!.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const closed = closeCode(socket!);
+      for (let i = 0; i < 1_000; i++) socket!.send(JSON.stringify({ type: 'ping' }));
+      expect(await closed).toBe(4429);
+      expect(replies.filter((r) => r.type === 'pong')).toHaveLength(120);
+      expect(replies.filter((r) => r.message === 'Too many messages. Please slow down.')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('closes a socket that follows no thread for a while', async () => {
+    const { app, url } = await gatewayWithSession(600, { WS_HEARTBEAT_MS: '100', WS_IDLE_MS: '300' });
+    try {
+      const { socket } = await connect(url);
+      expect(await closeCode(socket!)).toBe(4408);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('drops a socket whose client stopped answering pings (its network went away)', async () => {
+    const { app, url } = await gatewayWithSession(600, { WS_HEARTBEAT_MS: '100', WS_IDLE_MS: '60000' });
+    try {
+      const silent = new WebSocket(url, { headers: { origin: APP_URL }, autoPong: false });
+      await new Promise((resolve) => silent.once('open', resolve));
+      expect(await closeCode(silent)).toBe(1006); // terminated: no close frame
     } finally {
       await app.close();
     }

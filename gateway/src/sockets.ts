@@ -1,15 +1,34 @@
 import type { WebSocket } from 'ws';
 import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage } from '@sleepweave/contracts';
-import { forbidden, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { GatewayDeps } from './deps.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { MAX_THREADS_PER_SOCKET } from './community-live.ts';
 
 /** join_thread messages a socket may send per minute (each costs a call to community). */
 export const JOINS_PER_MINUTE = 30;
+/** Messages of any kind a socket may send per minute; beyond twice that it is closed. */
+export const FRAMES_PER_MINUTE = 120;
+/** A client that reads so slowly that this much waits to be sent is closed. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Close codes (4000-4999 are the application's): the browser reconnects after any but 4401. */
+export const CLOSE = {
+  sessionEnded: 4401,
+  /** Its access token expired: the browser reconnects, renewing the session from its cookie. */
+  renewalNeeded: 4000,
+  tooManyMessages: 4429,
+  idle: 4408,
+  tooSlow: 4413,
+} as const;
 
 const send = (socket: WebSocket, message: ServerSocketMessage) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate(); // it does not read what it is sent
+    return;
+  }
+  socket.send(JSON.stringify(message));
 };
 
 /**
@@ -26,9 +45,11 @@ const send = (socket: WebSocket, message: ServerSocketMessage) => {
  */
 export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<void> {
   const socketsBySession = new Map<string, Set<WebSocket>>();
+  const socketsByIp = new Map<string, number>();
+  const { WS_MAX_SOCKETS_PER_SESSION: perSession, WS_MAX_SOCKETS_PER_IP: perIp, WS_HEARTBEAT_MS, WS_IDLE_MS } = deps.config;
 
   deps.revocations.onRevoke((sessionId) => {
-    for (const socket of socketsBySession.get(sessionId) ?? []) socket.close(4401, 'session ended');
+    for (const socket of socketsBySession.get(sessionId) ?? []) socket.close(CLOSE.sessionEnded, 'session ended');
     socketsBySession.delete(sessionId);
   });
 
@@ -42,6 +63,10 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         if (!origin || !isAllowedOrigin(origin, deps.config.APP_URL)) throw forbidden('Cross-origin WebSocket refused.');
         const session = await deps.sessions.resolve(request);
         if (!session) throw unauthorized();
+        if ((socketsByIp.get(request.ip) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
+        if ((socketsBySession.get(session.claims.sid)?.size ?? 0) >= perSession) {
+          throw tooManyRequests('Too many live connections for this session. Close a tab and try again.');
+        }
         request.session = session;
       },
     },
@@ -51,16 +76,40 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       const set = socketsBySession.get(sessionId) ?? new Set<WebSocket>();
       set.add(socket);
       socketsBySession.set(sessionId, set);
+      const ip = request.ip;
+      socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
       /** Threads this socket follows (joined, or being checked). */
       const threads = new Set<string>();
-      const expiry = setTimeout(() => socket.close(4401, 'session renewal needed'), Math.max(0, session.expiresAt * 1000 - Date.now()));
+      const expiry = setTimeout(
+        () => socket.close(CLOSE.renewalNeeded, 'session renewal needed'),
+        Math.max(0, session.expiresAt * 1000 - Date.now()),
+      );
       let joinWindowStart = Date.now();
       let joinsInWindow = 0;
+      let frameWindowStart = Date.now();
+      let framesInWindow = 0;
+      let lastFollowedAt = Date.now();
+
+      // A heartbeat: a socket that did not answer the previous ping (a vanished client) goes,
+      // and so does one that has followed no thread for WS_IDLE_MS.
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        if (threads.size > 0) lastFollowedAt = Date.now();
+        else if (Date.now() - lastFollowedAt > WS_IDLE_MS) return socket.close(CLOSE.idle, 'idle');
+        alive = false;
+        socket.ping();
+      }, WS_HEARTBEAT_MS);
 
       socket.on('close', () => {
         clearTimeout(expiry);
+        clearInterval(heartbeat);
         set.delete(socket);
         if (set.size === 0) socketsBySession.delete(sessionId);
+        const left = (socketsByIp.get(ip) ?? 1) - 1;
+        if (left > 0) socketsByIp.set(ip, left);
+        else socketsByIp.delete(ip);
         for (const threadId of threads) deps.threads?.leave(threadId, socket);
         threads.clear();
       });
@@ -85,7 +134,7 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
                 ? 'Your session has ended. Please sign in again.'
                 : 'Live updates are not available right now. Please try again.';
           send(socket, { type: 'error', threadId, message });
-          if (decision === 'unauthorized') socket.close(4401, 'session ended');
+          if (decision === 'unauthorized') socket.close(CLOSE.sessionEnded, 'session ended');
           return;
         }
         hub.join(threadId, socket);
@@ -93,6 +142,16 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       }
 
       socket.on('message', (raw) => {
+        if (Date.now() - frameWindowStart > 60_000) {
+          frameWindowStart = Date.now();
+          framesInWindow = 0;
+        }
+        framesInWindow += 1;
+        if (framesInWindow > 2 * FRAMES_PER_MINUTE) return socket.close(CLOSE.tooManyMessages, 'too many messages');
+        if (framesInWindow > FRAMES_PER_MINUTE) {
+          if (framesInWindow === FRAMES_PER_MINUTE + 1) send(socket, { type: 'error', message: 'Too many messages. Please slow down.' });
+          return;
+        }
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw.toString());
