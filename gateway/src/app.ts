@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { ACCESS_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
@@ -105,16 +105,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     }
   });
 
-  /** Sends a renewed access token back as the cookie. */
+  /** Sends a renewed access token back as the cookie (and the refresh token that replaced the one used). */
   function renewCookie(reply: FastifyReply, session: ResolvedSession | null) {
     if (!session?.renewed) return;
-    reply.setCookie(ACCESS_COOKIE, session.renewed.accessToken, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: cookieSecure(config),
-      path: '/',
-      maxAge: session.renewed.maxAgeSeconds,
-    });
+    const options = { httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure(config), path: '/' };
+    reply.setCookie(ACCESS_COOKIE, session.renewed.accessToken, { ...options, maxAge: session.renewed.maxAgeSeconds });
+    const { refresh } = session.renewed;
+    if (refresh) reply.setCookie(REFRESH_COOKIE, refresh.token, { ...options, maxAge: refresh.maxAgeSeconds });
   }
 
   app.get('/health', async (_request, reply) => {

@@ -120,6 +120,18 @@ describe('gateway routing', () => {
     expect(csp).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('renews an expired access token from the refresh cookie and rotates that cookie', async () => {
+    const { cookies } = await signUp();
+    const renewed = await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: cookies.sw_session } });
+    expect(renewed.statusCode).toBe(200);
+    const set = Object.fromEntries(renewed.cookies.map((c) => [c.name, c.value]));
+    expect(set.sw_access).toBeTruthy();
+    expect(set.sw_session).toBeTruthy();
+    expect(set.sw_session).not.toBe(cookies.sw_session);
+    // the new one works; much later the old one would end the session (identity's tests)
+    expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: set.sw_session! } })).statusCode).toBe(200);
+  });
 });
 
 describe('cross-site protection', () => {

@@ -15,12 +15,19 @@ export interface ResolvedSession {
   accessToken: string;
   /** When the access token expires (epoch seconds). */
   expiresAt: number;
-  /** Set when the access token was renewed from the refresh cookie: send it back as a cookie. */
-  renewed?: { accessToken: string; maxAgeSeconds: number };
+  /**
+   * Set when the access token was renewed from the refresh cookie: send it back as a
+   * cookie, and the refresh token that replaced the one used (rotation), when there is one.
+   */
+  renewed?: { accessToken: string; maxAgeSeconds: number; refresh?: { token: string; maxAgeSeconds: number } };
 }
 
 export interface SessionResolver {
-  resolve(request: FastifyRequest): Promise<ResolvedSession | null>;
+  /**
+   * `rotate: false` (a WebSocket handshake, which cannot set cookies): renew the access
+   * token without rotating the refresh token.
+   */
+  resolve(request: FastifyRequest, options?: { rotate?: boolean }): Promise<ResolvedSession | null>;
 }
 
 /**
@@ -49,7 +56,7 @@ export function createSessionResolver(options: {
   }
 
   return {
-    async resolve(request) {
+    async resolve(request, options = {}) {
       const accessToken = request.cookies[ACCESS_COOKIE];
       if (accessToken) {
         const valid = await verified(accessToken);
@@ -62,7 +69,7 @@ export function createSessionResolver(options: {
         response = await fetch(new URL('/internal/session/refresh', identityUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId, ...internalHeaders(internalToken) },
-          body: JSON.stringify({ refreshToken } satisfies SessionRefreshRequest),
+          body: JSON.stringify({ refreshToken, rotate: options.rotate ?? true } satisfies SessionRefreshRequest),
           signal: AbortSignal.timeout(5_000),
         });
       } catch (err) {
@@ -78,7 +85,11 @@ export function createSessionResolver(options: {
       const body = SessionRefreshResponse.parse(await response.json());
       const valid = await verified(body.accessToken);
       if (!valid) return null;
-      return { ...valid, accessToken: body.accessToken, renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn } };
+      return {
+        ...valid,
+        accessToken: body.accessToken,
+        renewed: { accessToken: body.accessToken, maxAgeSeconds: body.expiresIn, ...(body.refresh ? { refresh: body.refresh } : {}) },
+      };
     },
   };
 }

@@ -61,7 +61,8 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         const origin = request.headers.origin;
         // A browser always sends Origin on a WebSocket handshake; require it and require ours.
         if (!origin || !isAllowedOrigin(origin, deps.config.APP_URL)) throw forbidden('Cross-origin WebSocket refused.');
-        const session = await deps.sessions.resolve(request);
+        // An upgrade cannot set cookies: renew the access token without rotating the refresh token.
+        const session = await deps.sessions.resolve(request, { rotate: false });
         if (!session) throw unauthorized();
         if ((socketsByIp.get(request.ip) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
         if ((socketsBySession.get(session.claims.sid)?.size ?? 0) >= perSession) {

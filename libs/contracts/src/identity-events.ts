@@ -43,7 +43,7 @@ export const identityEvents = {
   'identity.session.revoked': z.object({
     sessionId: Uuid,
     userId: Uuid,
-    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin']),
+    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin', 'refresh_token_reused']),
     revokedAt: z.string(),
   }),
 } as const;

@@ -36,12 +36,25 @@ export const HistoryPageResponse = z.object({
 export type HistoryPageResponse = z.infer<typeof HistoryPageResponse>;
 
 /** POST /internal/session/refresh (identity): a refresh token for a new access token. */
-export const SessionRefreshRequest = z.object({ refreshToken: z.string().min(1).max(200) });
-export type SessionRefreshRequest = z.infer<typeof SessionRefreshRequest>;
+export const SessionRefreshRequest = z.object({
+  refreshToken: z.string().min(1).max(200),
+  /**
+   * false: an access token only, the refresh token stays (a WebSocket handshake, which
+   * cannot set the new cookie). Default true: the refresh token is rotated.
+   */
+  rotate: z.boolean().default(true),
+});
+export type SessionRefreshRequest = z.input<typeof SessionRefreshRequest>;
 export const SessionRefreshResponse = z.object({
   accessToken: z.string(),
   expiresIn: z.number(),
   sessionId: z.string(),
   userId: z.string(),
+  /**
+   * The refresh token that replaces the one presented (rotation), and its cookie's
+   * lifetime; absent when a token retired a moment ago was presented again (a request the
+   * browser sent at the same time): the cookie it already got stays.
+   */
+  refresh: z.object({ token: z.string(), maxAgeSeconds: z.number() }).optional(),
 });
 export type SessionRefreshResponse = z.infer<typeof SessionRefreshResponse>;

@@ -213,7 +213,7 @@ describe('rebuilding the read models', () => {
     const gone = await fullUser();
     expect((await deleteOwn(gone.access, gone.body.password)).statusCode).toBe(200);
     const { before, after } = await rebuildAndSnapshot(identity);
-    expect(Object.keys(after).sort()).toEqual(['password_reset_tokens', 'sessions', 'users']);
+    expect(Object.keys(after).sort()).toEqual(['password_reset_tokens', 'session_retired_tokens', 'sessions', 'users']);
     expect(after).toEqual(before);
     expect(after.users!.some((u) => (u as { id: string }).id === kept.user.id)).toBe(true);
     expect(JSON.stringify(after)).not.toContain(gone.user.id);

@@ -6,7 +6,27 @@ export type StartSession = {
   data: { sessionId: string; userId: string; refreshTokenHash: string; now: Date; ttlDays: number };
 };
 export type RevokeSession = { type: 'RevokeSession'; data: { sessionId: string; reason: RevokeReason; now: Date } };
-export type SessionCommand = StartSession | RevokeSession;
+/**
+ * She presents a refresh token (its hash) for a new access token; `newRefreshTokenHash`
+ * replaces it when it is the session's current one.
+ */
+export type RefreshSession = {
+  type: 'RefreshSession';
+  /** `newRefreshTokenHash` null: the current token stays (no rotation). */
+  data: { sessionId: string; presentedHash: string; newRefreshTokenHash: string | null; now: Date };
+};
+export type SessionCommand = StartSession | RevokeSession | RefreshSession;
+
+/**
+ * A retired refresh token is still taken for this long after it was replaced: requests the
+ * browser sent at the same moment with the same cookie (no new refresh token for them).
+ */
+export const REFRESH_GRACE_MS = 30_000;
+
+/** The session is over (revoked, expired, or ended now for a reused token). */
+export class SessionNotActive extends Error {
+  override name = 'SessionNotActive';
+}
 
 export class SessionAlreadyStarted extends Error {
   override name = 'SessionAlreadyStarted';
@@ -26,12 +46,48 @@ export function revoke(command: RevokeSession, state: SessionState): SessionEven
   return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason, revokedAt: now.toISOString() } }];
 }
 
+/**
+ * Rotation with reuse detection: the current token is replaced by a new one; a retired
+ * token within the grace period gets nothing new (the caller answers with an access token
+ * only); a retired token after it means a copy is in other hands: the session ends.
+ */
+export function refresh(command: RefreshSession, state: SessionState): SessionEvent[] {
+  if (state.status !== 'active') throw new SessionNotActive('Your session has ended. Please sign in again.');
+  const { presentedHash, newRefreshTokenHash, now } = command.data;
+  if (state.expiresAt <= now.toISOString()) throw new SessionNotActive('Your session has ended. Please sign in again.');
+  if (presentedHash === state.refreshTokenHash) {
+    if (newRefreshTokenHash === null) return [];
+    return [
+      {
+        type: 'SessionRefreshed',
+        data: {
+          sessionId: state.sessionId,
+          userId: state.userId,
+          refreshTokenHash: newRefreshTokenHash,
+          retiredTokenHash: presentedHash,
+          refreshedAt: now.toISOString(),
+        },
+      },
+    ];
+  }
+  const retiredAt = state.retired.get(presentedHash);
+  if (retiredAt !== undefined && now.getTime() - Date.parse(retiredAt) <= REFRESH_GRACE_MS) return [];
+  return [
+    {
+      type: 'SessionRevoked',
+      data: { sessionId: state.sessionId, userId: state.userId, reason: 'refresh_token_reused', revokedAt: now.toISOString() },
+    },
+  ];
+}
+
 export function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
     case 'StartSession':
       return start(command, state);
     case 'RevokeSession':
       return revoke(command, state);
+    case 'RefreshSession':
+      return refresh(command, state);
     default: {
       const exhaustive: never = command;
       throw new Error(`Unknown command ${JSON.stringify(exhaustive)}`);

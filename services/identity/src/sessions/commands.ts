@@ -3,7 +3,8 @@ import type { Role } from '@sleepweave/contracts';
 import type { EventMetadata } from '@sleepweave/event-store';
 import { execute, runCommand, type CommandScope } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
-import { sessionDecider } from './business-logic.ts';
+import { SessionNotActive, sessionDecider } from './business-logic.ts';
+import { findSessionOfToken } from './queries.ts';
 import { sessionStreamId, type RevokeReason } from './session.ts';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
@@ -55,6 +56,57 @@ export async function revokeSession(
     { type: 'RevokeSession', data: { sessionId, reason, now } },
     { metadata },
   );
+}
+
+export type RefreshOutcome =
+  /** A new access token and a new refresh token (the presented one is retired). */
+  | { kind: 'rotated'; userId: string; sessionId: string; role: Role; refreshToken: string; expiresAt: Date }
+  /** No rotation asked for, or a token retired a moment ago (the same cookie in requests sent together): an access token only. */
+  | { kind: 'grace'; userId: string; sessionId: string; role: Role }
+  /** Unknown, ended, expired, or a reused retired token (which has just ended its session). */
+  | { kind: 'refused' };
+
+/**
+ * Trades a refresh token for a new one (rotation, unless `rotate` is false), detecting the
+ * reuse of a retired one.
+ */
+export async function refreshSession(
+  ctx: IdentityContext,
+  refreshToken: string,
+  metadata: EventMetadata,
+  options: { rotate: boolean; now?: Date } = { rotate: true },
+): Promise<RefreshOutcome> {
+  const now = options.now ?? new Date();
+  const presentedHash = hashToken(refreshToken);
+  const session = await findSessionOfToken(ctx.sql, presentedHash);
+  if (!session) return { kind: 'refused' };
+  const replacement = newRefreshToken();
+  try {
+    const { events } = await runCommand(
+      ctx,
+      sessionStreamId(session.id),
+      sessionDecider,
+      {
+        type: 'RefreshSession',
+        data: { sessionId: session.id, presentedHash, newRefreshTokenHash: options.rotate ? hashToken(replacement) : null, now },
+      },
+      { metadata: { ...metadata, userId: session.user_id } },
+    );
+    const [event] = events;
+    if (!event) return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role };
+    if (event.type === 'SessionRevoked') return { kind: 'refused' };
+    return {
+      kind: 'rotated',
+      userId: session.user_id,
+      sessionId: session.id,
+      role: session.role,
+      refreshToken: replacement,
+      expiresAt: session.expires_at,
+    };
+  } catch (err) {
+    if (err instanceof SessionNotActive) return { kind: 'refused' };
+    throw err;
+  }
 }
 
 /**

@@ -5,8 +5,8 @@ import type { SessionEvent } from './session.ts';
 /** The `sessions` read model: refresh-token lookups and revocation. */
 export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
   name: 'sessions',
-  tables: ['sessions'],
-  handles: ['SessionStarted', 'SessionRevoked', 'UserDeleted'],
+  tables: ['sessions', 'session_retired_tokens'],
+  handles: ['SessionStarted', 'SessionRefreshed', 'SessionRevoked', 'UserDeleted'],
   async apply(tx, event) {
     switch (event.type) {
       case 'SessionStarted': {
@@ -16,10 +16,18 @@ export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
           values (${d.sessionId}, ${d.userId}, ${d.refreshTokenHash}, ${d.startedAt}, ${d.expiresAt})`;
         return;
       }
+      case 'SessionRefreshed': {
+        const d = event.data;
+        await tx`update sessions set refresh_token_hash = ${d.refreshTokenHash} where id = ${d.sessionId}`;
+        await tx`insert into session_retired_tokens (refresh_token_hash, session_id, retired_at)
+                 values (${d.retiredTokenHash}, ${d.sessionId}, ${d.refreshedAt})`;
+        return;
+      }
       case 'SessionRevoked':
         await tx`update sessions set revoked_at = ${event.data.revokedAt}, revoke_reason = ${event.data.reason} where id = ${event.data.sessionId}`;
         return;
       case 'UserDeleted':
+        await tx`delete from session_retired_tokens where session_id in (select id from sessions where user_id = ${event.data.userId})`;
         await tx`delete from sessions where user_id = ${event.data.userId}`;
         return;
     }

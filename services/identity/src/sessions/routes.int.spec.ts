@@ -1,4 +1,5 @@
 import { internalHeaders } from '@sleepweave/service-kit';
+import { hashToken } from './tokens.ts';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,43 @@ describe('sessions', () => {
       headers: { authorization: `Bearer ${renewed.json().accessToken}` },
     });
     expect(me.json().id).toBe(user.id);
+  });
+
+  it('rotates the refresh token on every use; a retired one used again (after a short grace) ends the session', async () => {
+    const refresh = (refreshToken: string, rotate?: boolean) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken, rotate }, headers: internal() });
+    const { refresh: first } = await register(identity);
+
+    const one = await refresh(first);
+    expect(one.statusCode).toBe(200);
+    const second = one.json().refresh.token as string;
+    expect(second).not.toBe(first);
+    expect(one.json().refresh.maxAgeSeconds).toBeGreaterThan(29 * 86_400);
+
+    // the browser sent two requests with the same cookie: the second gets an access token only
+    const together = await refresh(first);
+    expect(together.statusCode).toBe(200);
+    expect(together.json().refresh).toBeUndefined();
+    // a WebSocket handshake: no rotation, the cookie it has stays valid
+    const handshake = await refresh(second, false);
+    expect(handshake.statusCode).toBe(200);
+    expect(handshake.json().refresh).toBeUndefined();
+    const two = await refresh(second);
+    expect(two.statusCode).toBe(200);
+    const third = two.json().refresh.token as string;
+
+    // a minute later the first token comes back: a copy is in other hands
+    identity.context.clock = () => new Date(Date.now() + 60_000);
+    try {
+      expect((await refresh(first)).statusCode).toBe(401);
+      expect((await refresh(third)).statusCode).toBe(401); // the whole session has ended
+    } finally {
+      identity.context.clock = () => new Date();
+    }
+    const [row] = await identity.deps.sql`
+      select s.revoke_reason from sessions s join session_retired_tokens r on r.session_id = s.id
+      where r.refresh_token_hash = ${hashToken(first)}`;
+    expect(row?.revoke_reason).toBe('refresh_token_reused');
   });
 
   it('logout revokes the session: refresh refused, cookies cleared, identity.session.revoked published', async () => {

@@ -10,7 +10,7 @@ import { HttpError, requestMetadata, tooManyRequests, unauthorized, type Service
 import type { IdentityContext } from '../context.ts';
 import { decoyPasswordHash, verifyPassword } from '../users/passwords.ts';
 import { findUserByEmail, toUser } from '../users/queries.ts';
-import { openSession, revokeSession } from './commands.ts';
+import { openSession, refreshSession, revokeSession } from './commands.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { clearLoginFailures, reserveLoginAttempt } from './login-limits.ts';
 import { findActiveSession } from './queries.ts';
@@ -69,21 +69,25 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
 
   /**
    * Internal (the gateway does not route /internal): trades a refresh token for a new
-   * access token while its session is active. The gateway calls it when the short-lived
-   * access token has expired.
+   * access token, and for a new refresh token (rotation), while its session is active. The
+   * gateway calls it when the short-lived access token has expired; a retired refresh token
+   * presented again ends the session (docs/decisions.md).
    */
   app.post(
     '/internal/session/refresh',
     { schema: { body: SessionRefreshRequest, response: { 200: SessionRefreshResponse } } },
     async (request) => {
-      const session = await findActiveSession(ctx.sql, request.body.refreshToken);
-      if (!session) throw unauthorized('Your session has ended. Please sign in again.');
-      const accessToken = await signAccessToken(
-        ctx.keys,
-        { userId: session.user_id, sessionId: session.id, role: session.role },
-        ctx.config.ACCESS_TOKEN_TTL_SECONDS,
-      );
-      return { accessToken, expiresIn: ctx.config.ACCESS_TOKEN_TTL_SECONDS, sessionId: session.id, userId: session.user_id };
+      const now = ctx.clock();
+      const { refreshToken, rotate } = request.body;
+      const outcome = await refreshSession(ctx, refreshToken, requestMetadata(request), { rotate, now });
+      if (outcome.kind === 'refused') throw unauthorized('Your session has ended. Please sign in again.');
+      const { userId, sessionId, role } = outcome;
+      const accessToken = await signAccessToken(ctx.keys, { userId, sessionId, role }, ctx.config.ACCESS_TOKEN_TTL_SECONDS, now);
+      const refresh =
+        outcome.kind === 'rotated'
+          ? { token: outcome.refreshToken, maxAgeSeconds: Math.max(0, Math.floor((outcome.expiresAt.getTime() - now.getTime()) / 1000)) }
+          : undefined;
+      return { accessToken, expiresIn: ctx.config.ACCESS_TOKEN_TTL_SECONDS, sessionId, userId, refresh };
     },
   );
 }

@@ -1,6 +1,6 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, it } from 'vitest';
-import { SessionAlreadyStarted, sessionDecider } from './business-logic.ts';
+import { SessionAlreadyStarted, SessionNotActive, sessionDecider } from './business-logic.ts';
 import type { SessionEvent } from './session.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -29,5 +29,64 @@ describe('session decider', () => {
     spec.given([started]).when(revoke).then([revoked]);
     spec.given([started, revoked]).when(revoke).then([]);
     spec.given([]).when(revoke).then([]);
+  });
+});
+
+describe('refresh-token rotation', () => {
+  const sessionId = '3f0c2b1a-9d8e-4f7a-b6c5-d4e3f2a1b0c9';
+  const userId = '9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f';
+  const at = (iso: string) => new Date(iso);
+  const started: SessionEvent = {
+    type: 'SessionStarted',
+    data: { sessionId, userId, refreshTokenHash: 'h1', startedAt: '2026-11-01T00:00:00.000Z', expiresAt: '2026-12-01T00:00:00.000Z' },
+  };
+  const rotated: SessionEvent = {
+    type: 'SessionRefreshed',
+    data: { sessionId, userId, refreshTokenHash: 'h2', retiredTokenHash: 'h1', refreshedAt: '2026-11-02T10:00:00.000Z' },
+  };
+  const refresh = (presentedHash: string, now: string, newRefreshTokenHash: string | null = 'hN') =>
+    ({ type: 'RefreshSession', data: { sessionId, presentedHash, newRefreshTokenHash, now: at(now) } }) as const;
+  const spec = deciderSpec(sessionDecider);
+
+  it('replaces the current token, and retires it', () => {
+    spec
+      .given([started])
+      .when(refresh('h1', '2026-11-02T10:00:00.000Z', 'h2'))
+      .then([rotated]);
+  });
+
+  it('keeps the token when no rotation is asked for', () => {
+    spec
+      .given([started])
+      .when(refresh('h1', '2026-11-02T10:00:00.000Z', null))
+      .then([]);
+  });
+
+  it('takes a token retired within the grace period without a new one, and ends the session after it', () => {
+    spec.given([started, rotated]).when(refresh('h1', '2026-11-02T10:00:20.000Z')).then([]);
+    spec
+      .given([started, rotated])
+      .when(refresh('h1', '2026-11-02T10:01:00.000Z'))
+      .then([
+        {
+          type: 'SessionRevoked',
+          data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T10:01:00.000Z' },
+        },
+      ]);
+  });
+
+  it('ends the session for a token it never had, and refuses a revoked or expired one', () => {
+    spec
+      .given([started])
+      .when(refresh('forged', '2026-11-02T10:00:00.000Z'))
+      .then([
+        { type: 'SessionRevoked', data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T10:00:00.000Z' } },
+      ]);
+    const revoked: SessionEvent = {
+      type: 'SessionRevoked',
+      data: { sessionId, userId, reason: 'logout', revokedAt: '2026-11-03T00:00:00.000Z' },
+    };
+    spec.given([started, revoked]).when(refresh('h1', '2026-11-04T00:00:00.000Z')).thenThrows(SessionNotActive);
+    spec.given([started]).when(refresh('h1', '2026-12-02T00:00:00.000Z')).thenThrows(SessionNotActive);
   });
 });
