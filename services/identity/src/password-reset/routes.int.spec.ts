@@ -244,6 +244,18 @@ describe('resetting with the link', () => {
     expect((await reset(token, 'from the old link')).statusCode).toBe(400);
   });
 
+  it('refuses a password too common to use, and the link still works for a better one', async () => {
+    const { body } = await register(identity);
+    const { token } = await tokenFromMail(body.email);
+    const common = await reset(token, 'football1');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({
+      error: 'validation',
+      message: 'password: This password is too common and easy to guess. Please choose another.',
+    });
+    expect((await reset(token, 'a much less common passphrase')).statusCode).toBe(200);
+  });
+
   it('refuses a made-up token, a missing token and a short password with clear messages', async () => {
     expect((await validate('made-up-token')).json()).toEqual({ error: 'invalid_token', message: 'Invalid or expired reset token' });
     const missing = await identity.app.inject({ method: 'GET', url: '/api/validate-reset-token' });

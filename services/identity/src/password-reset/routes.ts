@@ -13,6 +13,7 @@ import type { Mail } from '../mail/mailer.ts';
 import { clearSessionCookies } from '../sessions/cookies.ts';
 import { hashToken } from '../sessions/tokens.ts';
 import { RESET_TOKEN_TTL_MINUTES } from '../users/business-logic.ts';
+import { refuseCommonPassword } from '../users/common-passwords.ts';
 import { hashPassword } from '../users/passwords.ts';
 import { findUserByEmail } from '../users/queries.ts';
 import { invalidResetToken, requestPasswordReset, resetPassword } from './commands.ts';
@@ -111,6 +112,7 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       const tokenHash = hashToken(token);
       const row = await findResetToken(ctx.sql, tokenHash);
       if (!isUsable(row, now)) throw invalidResetToken();
+      refuseCommonPassword(password, 'password');
       const userId = row.user_id;
       const passwordHash = await hashPassword(password);
       await resetPassword(ctx, { userId, tokenHash, passwordHash, now }, { ...requestMetadata(request), userId });

@@ -1,7 +1,7 @@
 import { internalHeaders } from '@sleepweave/service-kit';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRegistration, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+import { newRegistration, randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 
 /** Headers of a call from another service (the gateway) to an internal route. */
 const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
@@ -63,6 +63,31 @@ describe('POST /api/register', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('validation');
     expect(response.json().message).toContain(message);
+  });
+});
+
+describe('common passwords', () => {
+  const tooCommon = 'This password is too common and easy to guess. Please choose another.';
+
+  it('are refused at sign-up, whatever their letter case', async () => {
+    for (const password of ['sunshine1', 'Password123', 'QWERTYUIOP']) {
+      const body = newRegistration({ password, confirmPassword: password });
+      const response = await identity.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: randomIp() });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: `password: ${tooCommon}` });
+    }
+  });
+
+  it('are refused as a new password', async () => {
+    const { body, access } = await register(identity);
+    const response = await identity.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { currentPassword: body.password, newPassword: 'iloveyou2', confirmPassword: 'iloveyou2' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`newPassword: ${tooCommon}`);
   });
 });
 

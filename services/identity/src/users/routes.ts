@@ -14,6 +14,7 @@ import type { IdentityContext } from '../context.ts';
 import { openSession } from '../sessions/commands.ts';
 import { setSessionCookies } from '../sessions/cookies.ts';
 import { changePassword, registerUser, updateProfile } from './commands.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, toAuthUser, toUser } from './queries.ts';
 
@@ -48,6 +49,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     },
     async (request, reply) => {
       const { email, password, firstName, lastName, dateOfBirth, timezone, hormonalStage } = request.body;
+      refuseCommonPassword(password, 'password');
       const userId = randomUUID();
       const metadata = { ...requestMetadata(request), userId };
       const passwordHash = await hashPassword(password);
@@ -94,6 +96,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
         throw wrongPassword('Your current password is not correct.');
       }
+      refuseCommonPassword(request.body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(request.body.newPassword);
       await changePassword(ctx, { userId: sub, passwordHash, keep: sid, now: ctx.clock() }, requestMetadata(request));
       return { message: PASSWORD_CHANGED };

@@ -18,7 +18,7 @@ import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/auth';
-import { useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useRegister } from '../api/register';
 import type { AuthFormHandle } from './auth-form-handle';
 
@@ -74,10 +74,12 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const queryClient = useQueryClient();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const { control, register, handleSubmit, clearErrors } = useZodForm<Values, RegisterRequest>(RegisterRequest, {
+  const form = useZodForm<Values, RegisterRequest>(RegisterRequest, {
     defaultValues: initialValues,
     formErrors: formWords,
   });
+  const { control, register, handleSubmit, clearErrors } = form;
+
   const today = new Date().toISOString().slice(0, 10);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
@@ -103,6 +105,8 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       }, REGISTRATION_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
+      // the server's word on one field (a password too common to use) goes next to it
+      if (setServerFieldError(form, error, (name): name is 'password' => name === 'password')) return;
       setMessage({
         kind: 'error',
         text: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Registration failed'),

@@ -121,6 +121,24 @@ describe('SignUpForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An account with this email already exists.');
   });
 
+  it("shows the server's word on her password next to it (a password too common to use)", async () => {
+    renderWithProviders(<SignUpForm />);
+    const user = await fillForm({ Password: 'sunshine1', 'Confirm password': 'sunshine1' });
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, {
+        error: 'validation',
+        message: 'password: This password is too common and easy to guess. Please choose another.',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const message = screen.getByText('This password is too common and easy to guess. Please choose another.');
+    expect(password.getAttribute('aria-describedby')!.split(' ')).toContain(message.id);
+    expect(screen.queryByText(/^password: /)).toBeNull();
+  });
+
   it('says so when the network fails', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     renderWithProviders(<SignUpForm />);

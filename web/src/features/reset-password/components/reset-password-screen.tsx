@@ -13,7 +13,7 @@ import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
-import { useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 import { useValidateResetToken } from '../api/validate-reset-token';
 
@@ -112,10 +112,11 @@ function NewPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, register, handleSubmit } = useZodForm<Values, z.output<typeof NewPassword>>(NewPassword, {
+  const form = useZodForm<Values, z.output<typeof NewPassword>>(NewPassword, {
     defaultValues: { password: '', confirmPassword: '' },
     formErrors: formWords,
   });
+  const { control, register, handleSubmit } = form;
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -125,8 +126,11 @@ function NewPasswordForm({ token }: { token: string }) {
       clearSession(queryClient);
       redirectTimer.current = setTimeout(() => void navigate(paths.auth, { replace: true }), RESET_REDIRECT_DELAY_MS);
     },
-    onError: (error) =>
-      setFailure(isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Failed to reset password')),
+    onError: (error) => {
+      // the server's word on the new password (too common to use) goes next to it
+      if (setServerFieldError(form, error, (name): name is 'password' => name === 'password')) return;
+      setFailure(isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Failed to reset password'));
+    },
   });
 
   if (reset.isSuccess) {

@@ -4,7 +4,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
-import { useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -21,10 +21,11 @@ function formWords(values: Values): FormErrorMessages<Values> {
 
 /** A new password, with the current one; she stays signed in here, her other devices are signed out. */
 export function ChangePasswordForm() {
-  const { control, register, handleSubmit, reset, setError } = useZodForm<Values, ChangePasswordRequest>(ChangePasswordRequest, {
+  const form = useZodForm<Values, ChangePasswordRequest>(ChangePasswordRequest, {
     defaultValues: empty,
     formErrors: formWords,
   });
+  const { control, register, handleSubmit, reset, setError } = form;
 
   const change = useChangePassword({
     onSuccess: (response) => {
@@ -40,6 +41,7 @@ export function ChangePasswordForm() {
         );
         return;
       }
+      if (setServerFieldError(form, error, (name): name is 'newPassword' => name === 'newPassword')) return;
       toast({
         title: 'Could not change your password',
         description: isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Please try again.'),
