@@ -116,6 +116,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
   app.get('/health', async (_request, reply) => {
     const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
+    for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
     await Promise.all(
       Object.entries(deps.upstreams).map(async ([name, url]) => {
         try {
@@ -127,7 +128,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
         }
       }),
     );
-    const ok = Object.values(checks).every((value) => value === 'ok');
+    const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: 'gateway', checks });
   });
 

@@ -1,4 +1,4 @@
-import type { Bus } from '@sleepweave/bus';
+import type { Bus, Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
 import type { ThreadHub } from './community-live.ts';
 import type { GatewayConfig } from './config.ts';
@@ -16,4 +16,6 @@ export interface GatewayDeps {
   upstreams: Partial<Record<ServiceName, string>>;
   /** Live community threads over /ws (absent: join_thread answers an error). */
   threads?: ThreadHub;
+  /** The bus watches this process depends on, reported by /health (degraded unless following). */
+  watches?: Record<string, Pick<Subscription, 'state'>>;
 }

@@ -494,7 +494,8 @@ class NatsBus implements Bus {
   /** A subscription whose stop() aborts its loop, stops its pull and waits for the loop to end. */
   private track(abort: AbortController, stopMessages: () => void, loop: Promise<void>, state: () => SubscriptionState): Subscription {
     const subscription: Subscription = {
-      state,
+      // Nothing is followed while the connection is down, whatever the pull last said.
+      state: () => (this.isConnected() ? state() : 'recovering'),
       stop: async () => {
         if (!abort.signal.aborted) {
           abort.abort();

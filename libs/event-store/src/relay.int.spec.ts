@@ -4,7 +4,7 @@ import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from './migrate.ts';
-import { startRelay, toEnvelope, type Relay } from './relay.ts';
+import { relayBacklogMs, startRelay, toEnvelope, type Relay } from './relay.ts';
 import { createEventStore, type EventStore } from './store.ts';
 import {
   NATS_URL,
@@ -234,6 +234,15 @@ describe('relay', () => {
       const [cp] = await db.sql`select global_position::text as gp from relay_checkpoints where name = 'batches'`;
       return cp?.gp === priv[0]!.globalPosition;
     });
+  });
+
+  it('tells how long the next event to publish has waited, and null once all are published', async () => {
+    await store.appendToStream(`session:${randomUUID()}`, [revoked()], { expectedVersion: 'no_stream' });
+    await db.sql`update events set created_at = now() - interval '1 minute'`;
+    // A relay of another name has published nothing yet: everything waits.
+    expect(await relayBacklogMs(db.sql, 'backlog')).toBeGreaterThanOrEqual(60_000);
+    relay({ name: 'backlog' });
+    await eventually(async () => (await relayBacklogMs(db.sql, 'backlog')) === null);
   });
 
   it('resumes from its checkpoint after a restart', async () => {

@@ -323,3 +323,23 @@ export function startRelay(options: RelayOptions): Relay {
     },
   };
 }
+
+/**
+ * How long the next event to publish has been waiting, read from the database (so every
+ * instance of a service answers the same, whichever holds the relay's lock): milliseconds
+ * since it was stored, or null when every committed event has been relayed.
+ */
+export async function relayBacklogMs(sql: Sql, name = 'default'): Promise<number | null> {
+  const [row] = await sql<{ waiting_ms: number | null }[]>`
+    select (
+      select (extract(epoch from clock_timestamp() - events.created_at) * 1000)::float8
+      from events
+      where (events.transaction_id, events.global_position)
+          > (coalesce(checkpoint.transaction_id, '0'::xid8), coalesce(checkpoint.global_position, 0))
+      order by events.transaction_id, events.global_position
+      limit 1
+    ) as waiting_ms
+    from (select 1) as one
+    left join relay_checkpoints as checkpoint on checkpoint.name = ${name}`;
+  return row?.waiting_ms ?? null;
+}

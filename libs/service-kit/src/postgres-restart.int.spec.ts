@@ -5,60 +5,15 @@
  * the database is down, serves again when it is back, without a restart, and its relay
  * publishes every acknowledged write.
  */
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import { defineProjection, toEnvelope, type Decider, type DomainEvent } from '@sleepweave/event-store';
-import { createEventStore } from '@sleepweave/event-store';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { startPostgresServer, type PostgresServer } from '@sleepweave/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { requestMetadata, runCommand } from './commands.ts';
+import { notesService, type Ctx } from '../test/notes-service.ts';
 import { BaseConfig, loadConfig } from './config.ts';
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
-import type { ServiceConfig, ServiceDefinition } from './runtime.ts';
+import type { ServiceConfig } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
-
-type NoteWritten = DomainEvent<'NoteWritten', { noteId: string; userId: string; body: string; at: string }>;
-const noteDecider: Decider<{ noteId: string; userId: string; body: string; now: Date }, null, NoteWritten> = {
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: ({ noteId, userId, body, now }) => [{ type: 'NoteWritten', data: { noteId, userId, body, at: now.toISOString() } }],
-};
-const notes = defineProjection<NoteWritten>({
-  name: 'notes',
-  tables: ['notes'],
-  handles: ['NoteWritten'],
-  async apply(tx, event) {
-    await tx`insert into notes (id, body, created_at) values (${event.data.noteId}, ${event.data.body}, ${event.data.at})`;
-  },
-});
-
-type Ctx = { sql: TestService<ServiceConfig, unknown>['deps']['sql']; store: ReturnType<typeof createEventStore> };
-const notesService: ServiceDefinition<ServiceConfig, Ctx> = {
-  name: 'restart-test',
-  migrationsDir: fileURLToPath(new URL('../test/restart-migrations', import.meta.url)),
-  streams: ['IDENTITY'],
-  context: async ({ sql }) => ({ sql, store: createEventStore(sql, { projections: [notes] }) }),
-  projections: [notes],
-  routes: async (app, ctx) => {
-    app.post('/notes', { schema: { body: z.object({ body: z.string() }) } }, async (request, reply) => {
-      const noteId = randomUUID();
-      const command = { noteId, userId: randomUUID(), body: request.body.body, now: new Date() };
-      await runCommand(ctx, `note:${noteId}`, noteDecider, command, { metadata: requestMetadata(request) });
-      return reply.status(201).send({ noteId });
-    });
-  },
-  // Any contract will do for the relay: each note becomes a role grant on the bus.
-  toIntegration: (event) =>
-    event.type === 'NoteWritten'
-      ? toEnvelope(event, {
-          source: 'identity',
-          type: 'identity.user.role_granted',
-          data: { userId: (event.data as NoteWritten['data']).userId, role: 'participant', grantedAt: event.createdAt.toISOString() },
-        })
-      : null,
-};
 
 let pg: PostgresServer;
 let service: TestService<ServiceConfig, Ctx>;

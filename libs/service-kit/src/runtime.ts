@@ -2,6 +2,7 @@ import { connectBus, type Bus, type StreamName } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import {
   migrateEventStore,
+  relayBacklogMs,
   startConsumer,
   startRelay,
   type Consumer,
@@ -162,11 +163,12 @@ export async function startService<C extends ServiceConfig, Ctx>(
     const checks: Record<string, string> = { postgres: 'ok', nats: bus.isConnected() ? 'ok' : 'down' };
     try {
       await sql`select 1`;
+      if (definition.toIntegration) checks.relay = await relayHealth(sql, relay);
     } catch {
       checks.postgres = 'down';
     }
     for (const consumer of consumers) checks[`consumer:${consumer.name}`] = consumer.state();
-    const ok = checks.postgres === 'ok' && checks.nats === 'ok' && consumers.every((c) => c.state() === 'following');
+    const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: definition.name, checks });
   });
   if (definition.toIntegration) historyRoute(app, sql, definition.toIntegration);
@@ -216,6 +218,20 @@ export async function startService<C extends ServiceConfig, Ctx>(
 
   if (options.handleSignals ?? listen) onShutdownSignal(stop, logger);
   return { app, deps, context, relay, consumers, stop };
+}
+
+/** An event that has waited this long to be published means the relay is behind. */
+export const RELAY_BEHIND_AFTER_MS = 30_000;
+
+/**
+ * `failing` while this instance's relay keeps failing; `behind` when the next event to
+ * publish has waited longer than {@link RELAY_BEHIND_AFTER_MS}, whichever instance holds
+ * the relay (read from the database); else `ok`.
+ */
+async function relayHealth(sql: Sql, relay: Relay | null): Promise<string> {
+  if (relay?.status().failing) return 'failing';
+  const waitingMs = await relayBacklogMs(sql);
+  return waitingMs !== null && waitingMs > RELAY_BEHIND_AFTER_MS ? 'behind' : 'ok';
 }
 
 /** SIGINT/SIGTERM run `stop` once; a second signal, or 10 s without finishing, exits at once. */

@@ -1,0 +1,61 @@
+/**
+ * The gateway's /health is degraded while a watch it depends on (revoked sessions, live
+ * community messages) is not following the bus, and ok again once NATS is back.
+ */
+import type { AddressInfo } from 'node:net';
+import { createHttpApp, createLogger } from '@sleepweave/service-kit';
+import { randomBusPrefix } from '@sleepweave/bus/testing';
+import { startNatsServer, type NatsServer } from '@sleepweave/test-servers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGatewayConfig } from './config.ts';
+import { startGateway, type RunningGateway } from './start.ts';
+
+const logger = createLogger('gateway', 'silent');
+let nats: NatsServer;
+let gateway: RunningGateway;
+// every service it routes to answers its own /health: only the gateway's checks vary
+const upstream = createHttpApp({ logger });
+upstream.get('/health', async () => ({ status: 'ok' }));
+
+beforeAll(async () => {
+  nats = await startNatsServer();
+  await upstream.listen({ host: '127.0.0.1', port: 0 });
+  const url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
+  const config = readGatewayConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NATS_URL: nats.url,
+    BUS_PREFIX: randomBusPrefix(),
+    IDENTITY_URL: url,
+    COMMUNITY_URL: url,
+    LOG_LEVEL: 'silent',
+  });
+  gateway = await startGateway(config, { logger });
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await upstream.close();
+  await nats?.destroy();
+});
+
+async function health() {
+  const response = await gateway.app.inject({ method: 'GET', url: '/health' });
+  return { status: response.statusCode, checks: (response.json() as { checks: Record<string, string> }).checks };
+}
+
+describe('gateway /health', () => {
+  it('reports its watches, and is degraded while they do not follow the bus', async () => {
+    expect(await health()).toEqual({
+      status: 200,
+      checks: { nats: 'ok', 'watch:revocations': 'following', 'watch:community-messages': 'following', identity: 'ok', community: 'ok' },
+    });
+    await nats.stop();
+    await expect.poll(health, { timeout: 10_000 }).toMatchObject({
+      status: 503,
+      checks: { nats: 'down', 'watch:revocations': 'recovering', 'watch:community-messages': 'recovering' },
+    });
+    await nats.start();
+    await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
+  });
+});

@@ -1,0 +1,57 @@
+import { connectBus } from '@sleepweave/bus';
+import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
+import type { Logger } from 'pino';
+import { buildGateway } from './app.ts';
+import { followCommunityMessages, ThreadHub } from './community-live.ts';
+import { upstreamsOf, type GatewayConfig } from './config.ts';
+import { followRevocations, RevocationList } from './revocations.ts';
+import { createSessionResolver } from './session.ts';
+
+export interface RunningGateway {
+  app: ServiceApp;
+  stop(): Promise<void>;
+}
+
+/**
+ * The one way a gateway process starts (server.ts, and the tests that run whole systems):
+ * the bus, its two watches (revoked sessions; community messages for its own sockets), the
+ * session resolver and the HTTP app, listening on HOST:PORT.
+ */
+export async function startGateway(config: GatewayConfig, options: { logger?: Logger } = {}): Promise<RunningGateway> {
+  const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
+  const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger });
+  await bus.ensureStreams(['IDENTITY']);
+
+  const memoryMs = config.REVOCATION_MEMORY_SECONDS * 1000;
+  const revocations = new RevocationList(memoryMs);
+  const following = await followRevocations(bus, revocations, memoryMs, logger);
+  const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
+  const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN });
+
+  const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, internalToken: config.INTERNAL_TOKEN, logger });
+  const live = await followCommunityMessages(bus, threads, logger);
+
+  const app = await buildGateway({
+    config,
+    logger,
+    bus,
+    sessions,
+    revocations,
+    threads,
+    upstreams: upstreamsOf(config),
+    watches: { revocations: following, 'community-messages': live },
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    app,
+    stop: () =>
+      (stopping ??= (async () => {
+        await app.close();
+        await following.stop();
+        await live.stop();
+        await bus.close();
+      })()),
+  };
+}
