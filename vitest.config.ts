@@ -28,6 +28,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          // The whole system as processes, with faults injected (tests/system): one file at a
+          // time, alone, since each runs a PostgreSQL, a NATS and a dozen processes of its own.
+          name: 'system',
+          include: ['**/*.system.spec.ts'],
+          exclude,
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -53,8 +53,7 @@ try {
 
   // 2. relay latency: commit -> NATS -> watcher
   const relay = startRelay({
-    sql,
-    connect: () => connectDatabase(DATABASE_URL, database, { max: 1 }),
+    connect: (events) => connectDatabase(DATABASE_URL, database, { max: 1, events }),
     bus,
     source: 'identity',
     logger,

@@ -7,31 +7,14 @@
  * (NATS_URL): see README.
  */
 import { fileURLToPath } from 'node:url';
-import { presentServices, urlVariable } from './services.mjs';
+import { systemCommands } from './services.mjs';
 import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 
-/** Every service present in the tree; the gateway learns their URLs from here. */
-const services = presentServices();
-const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
-
 // Readable logs in a terminal unless asked otherwise.
-const shared = { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty', ...urls };
-const node = (entry) => ({ command: process.execPath, args: ['--import', 'tsx', entry] });
-
-const supervisor = supervise(
-  [
-    ...services.map(({ name, offset }) => ({
-      name,
-      ...node(`services/${name}/src/server.ts`),
-      env: { ...shared, PORT: String(base + offset), HOST: '127.0.0.1' },
-    })),
-    { name: 'gateway', ...node('gateway/src/server.ts'), env: shared },
-  ],
-  { cwd: root },
-);
+const supervisor = supervise(systemCommands({ base, env: { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' } }), { cwd: root });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -24,3 +24,31 @@ export function presentServices() {
 
 /** `IDENTITY_URL`, `RESEARCH_EXPORT_URL` ... */
 export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}_URL`;
+
+/**
+ * The processes of one whole system, as `npm start` runs them under the supervisor: every
+ * present service on 127.0.0.1 at `base` + its offset, then the gateway (on `gatewayPort`,
+ * else its PORT), which learns the services' URLs from here. `suffix` names a second
+ * instance (`identity-b`), `env` is added to every process's environment.
+ *
+ * @param {{ base: number, gatewayPort?: number, env?: Record<string, string>, suffix?: string }} options
+ * @returns {{ name: string, command: string, args: string[], env: Record<string, string> }[]}
+ */
+export function systemCommands({ base, gatewayPort, env = {}, suffix = '' }) {
+  const services = presentServices();
+  const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
+  const shared = { ...env, ...urls };
+  const node = (entry) => ({ command: process.execPath, args: ['--import', 'tsx', entry] });
+  return [
+    ...services.map(({ name, offset }) => ({
+      name: `${name}${suffix}`,
+      ...node(`services/${name}/src/server.ts`),
+      env: { ...shared, PORT: String(base + offset), HOST: '127.0.0.1' },
+    })),
+    {
+      name: `gateway${suffix}`,
+      ...node('gateway/src/server.ts'),
+      env: gatewayPort === undefined ? shared : { ...shared, PORT: String(gatewayPort) },
+    },
+  ];
+}

@@ -156,12 +156,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
     return reply.from(new URL(request.url, upstream).toString(), {
       // The service is down or restarting: a clear 503 (504 when it did not answer in time), never a 500.
+      // (@fastify/reply-from has logged the failure already: "response errored".)
       onError: (failed, { error }) => {
         const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        request.log.warn(
-          { service: route.service, err: { message: error.message, code: (error as { code?: string }).code } },
-          'service unreachable',
-        );
         failed
           .status(timedOut ? 504 : 503)
           .header('retry-after', '5')

@@ -20,6 +20,7 @@ import { parseEnvelope, type EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 import { durableNameFor, normalizePrefix, streamNameFor, streamOfType, streamSubjectsFor, subjectFor } from './naming.ts';
 import {
+  RetryLater,
   STREAMS,
   type Bus,
   type ConsumeOptions,
@@ -119,8 +120,10 @@ function filterFor(prefix: string, stream: StreamName, types: readonly string[])
 
 class NatsBus implements Bus {
   private readonly ensured = new Set<StreamName>();
-  private readonly subscriptions = new Set<Subscription>();
+  /** Each open subscription, with how to reopen its pull after a reconnect. */
+  private readonly subscriptions = new Map<Subscription, () => void>();
   private connected = true;
+  private readonly reconnectListeners = new Set<() => void>();
   private closing = false;
 
   constructor(
@@ -142,6 +145,11 @@ class NatsBus implements Bus {
         } else if (status.type === 'reconnect') {
           this.connected = true;
           this.logger.info({ server: status.server }, 'NATS reconnected');
+          // A restarted server may have lost what backed the pulls, and the client's own
+          // recovery can sit on a dead consumer until heartbeats are missed (30 s and more):
+          // every subscription reopens its pull at once, from where it was.
+          for (const reopen of this.subscriptions.values()) reopen();
+          for (const listener of this.reconnectListeners) listener();
         }
       }
     } catch {
@@ -151,6 +159,11 @@ class NatsBus implements Bus {
 
   isConnected(): boolean {
     return this.connected && !this.nc.isClosed();
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   async ensureStreams(names: readonly StreamName[]): Promise<void> {
@@ -207,6 +220,9 @@ class NatsBus implements Bus {
     const subject = subjectFor(this.prefix, envelope.type);
     const payload = JSON.stringify(envelope);
     const stream = streamOfType(envelope.type);
+    // While disconnected the client would buffer the request, and its answer can be lost
+    // with the reconnect: it hangs for the whole timeout. Fail at once; the caller retries.
+    if (!this.isConnected()) throw new Error('NATS is not connected');
     if (stream) await this.ensureStream(stream);
     try {
       await this.js.publish(subject, payload, { msgID: envelope.id });
@@ -304,10 +320,9 @@ class NatsBus implements Bus {
         m.ack();
       } catch (err) {
         const delay = redeliveryDelayMs(m.info.deliveryCount);
-        log.error(
-          { err, eventId: envelope.id, type: envelope.type, deliveryCount: m.info.deliveryCount, retryInMs: delay },
-          'event handler failed; the event will be redelivered',
-        );
+        const context = { eventId: envelope.id, type: envelope.type, deliveryCount: m.info.deliveryCount, retryInMs: delay };
+        if (err instanceof RetryLater) log.info({ ...context, reason: err.message }, 'event cannot be applied yet; it will be redelivered');
+        else log.error({ err, ...context }, 'event handler failed; the event will be redelivered');
         m.nak(delay);
       }
     };
@@ -491,7 +506,11 @@ class NatsBus implements Bus {
     return probe.delivered.stream_seq + 1;
   }
 
-  /** A subscription whose stop() aborts its loop, stops its pull and waits for the loop to end. */
+  /**
+   * A subscription whose stop() aborts its loop, stops its pull and waits for the loop to
+   * end. After a reconnect its pull is stopped too: the loop then opens a new one from
+   * where it was.
+   */
   private track(abort: AbortController, stopMessages: () => void, loop: Promise<void>, state: () => SubscriptionState): Subscription {
     const subscription: Subscription = {
       // Nothing is followed while the connection is down, whatever the pull last said.
@@ -505,14 +524,16 @@ class NatsBus implements Bus {
         this.subscriptions.delete(subscription);
       },
     };
-    this.subscriptions.add(subscription);
+    this.subscriptions.set(subscription, () => {
+      if (!abort.signal.aborted) stopMessages();
+    });
     return subscription;
   }
 
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
-    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await Promise.all([...this.subscriptions.keys()].map((s) => s.stop()));
     if (!this.nc.isClosed()) {
       try {
         await this.nc.drain();

@@ -49,6 +49,18 @@ export interface Bus {
   watch(options: WatchOptions): Promise<Subscription>;
   /** True while the connection is up. */
   isConnected(): boolean;
+  /** Calls the listener whenever the connection is back after a loss; returns how to stop. */
+  onReconnect(listener: () => void): () => void;
   /** Stops consumers, drains and closes the connection. */
   close(): Promise<void>;
+}
+
+/**
+ * Thrown by a consumer's handler that cannot apply an event yet because it depends on
+ * another (from another stream) that has not arrived, e.g. a consent of a user whose
+ * registration is still on its way: the event is redelivered after a delay, like any
+ * failure, but this is expected and logged as such, not as an error.
+ */
+export class RetryLater extends Error {
+  override readonly name = 'RetryLater';
 }

@@ -1,4 +1,4 @@
-import type { Bus, StreamName, Subscription } from '@sleepweave/bus';
+import { RetryLater, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
 import { catchUp, type HistorySource } from './history.ts';
 import { applyOnce, type EnvelopeHandler } from './inbox.ts';
@@ -90,7 +90,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         failures += 1;
         state = 'failing';
         const retryInMs = backoffMs(failures);
-        log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not catch up or subscribe; retrying');
+        if (err instanceof RetryLater)
+          log.info({ reason: err.message, retryInMs }, 'an event of the history cannot be applied yet; retrying');
+        else log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not catch up or subscribe; retrying');
         await sleep(retryInMs);
       }
     }

@@ -4,7 +4,7 @@ import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from './migrate.ts';
-import { relayBacklogMs, startRelay, toEnvelope, type Relay } from './relay.ts';
+import { listeningOptions, relayBacklogMs, startRelay, toEnvelope, type Relay } from './relay.ts';
 import { createEventStore, type EventStore } from './store.ts';
 import {
   NATS_URL,
@@ -54,8 +54,7 @@ function relay(options: { name?: string; lockRetryMs?: number; pollIntervalMs?: 
     },
   };
   const r = startRelay({
-    sql: db.sql,
-    connect: () => postgres(db.url, { max: 1, onnotice: () => undefined }),
+    connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
     bus: spy,
     source: 'identity',
     toIntegration,
@@ -287,8 +286,7 @@ describe('relay', () => {
       },
     };
     const r = startRelay({
-      sql: db.sql,
-      connect: () => postgres(db.url, { max: 1, onnotice: () => undefined }),
+      connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
       bus: flaky,
       source: 'identity',
       toIntegration,

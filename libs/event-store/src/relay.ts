@@ -1,21 +1,43 @@
 import type { Bus } from '@sleepweave/bus';
-import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
 import type postgres from 'postgres';
+import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 import { relayHorizon } from './horizon.ts';
 import { relayLock } from './locks.ts';
 import { DEFAULT_NOTIFY_CHANNEL, EVENT_COLUMNS, toRecordedEvent } from './store.ts';
 import type { RecordedEvent, Sql } from './types.ts';
 
+/** What the relay's own connection reports: a notification, and the loss of the connection. */
+export interface ConnectionEvents {
+  onnotify: (channel: string, payload: string) => void;
+  onclose: () => void;
+}
+
+/**
+ * Options of a client whose own connection LISTENs (the relay's: on the same backend as
+ * its lock) and reports losing it. postgres.js hands every notification of a connection
+ * to its `onnotify` option (src/index.js), which its types omit; `sql.listen` instead opens
+ * a second connection that, when it fails to LISTEN again after a reconnect, gives up for
+ * good (relay-restart.int.spec.ts proves the relay's way). Such a connection is not
+ * recycled: its LISTEN would go with it.
+ */
+export function listeningOptions(events: ConnectionEvents): postgres.Options<Record<string, never>> {
+  return {
+    onnotify: events.onnotify,
+    onclose: () => events.onclose(),
+    max_lifetime: null,
+    idle_timeout: null,
+  } as unknown as postgres.Options<Record<string, never>>;
+}
+
 export interface RelayOptions {
-  /** The service's pool: LISTEN (postgres.js keeps that connection itself). */
-  sql: Sql;
   /**
-   * Opens the relay's own connection (a client of one connection): its lock, checkpoint
-   * and reads. Not one reserved from the pool: a reserved connection that loses its
-   * backend never recovers, while a client reconnects on its next query.
+   * Opens the relay's own connection (a client of one connection, with
+   * {@link listeningOptions} of these events): its lock, LISTEN, checkpoint and reads. Not
+   * one reserved from the pool: a reserved connection that loses its backend never
+   * recovers, while a client reconnects on its next query.
    */
-  connect: () => Sql;
+  connect: (events: ConnectionEvents) => Sql;
   bus: Pick<Bus, 'publish'>;
   /** The producing service, e.g. `identity` (the envelopes' `source`). */
   source: string;
@@ -29,7 +51,7 @@ export interface RelayOptions {
   /** Events read per query (default 200). */
   batchSize?: number;
   notifyChannel?: string;
-  /** How often a standby relay tries to take the lock (default: pollIntervalMs). */
+  /** How often a standby relay tries to take the lock (default 1000 ms: how soon it takes over). */
   lockRetryMs?: number;
 }
 
@@ -91,9 +113,17 @@ type EventRowWithVisibility = Parameters<typeof toRecordedEvent>[0] & { committe
 const HELD_BACK_FIRST_RETRY_MS = 1;
 const HELD_BACK_MAX_RETRY_MS = 100;
 
-function backoffMs(failures: number): number {
-  return Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 10));
+/**
+ * After a failed cycle (database or bus unreachable) the relay tries again after 250 ms,
+ * doubling up to 1 s: one connection attempt a second costs nothing, and a relay that
+ * slept longer would hold back every event (a logout among them) long after the outage.
+ */
+function retryDelayMs(failures: number): number {
+  return Math.min(1_000, 250 * 2 ** Math.min(failures - 1, 10));
 }
+
+/** While failures go on, they are logged again at most this often. */
+const FAILURE_LOG_INTERVAL_MS = 30_000;
 
 /**
  * The outbox relay: publishes committed events to the bus in commit-safe order.
@@ -110,25 +140,23 @@ function backoffMs(failures: number): number {
  * which JetStream de-duplicates, and consumers de-duplicate through their inbox.
  *
  * One publisher per database and name: a session advisory lock held by the relay's own
- * connection; a standby instance retries the lock periodically. The statements that read
+ * connection; a standby instance retries the lock every second. The statements that read
  * events and save the checkpoint only act while that very backend holds the lock: after a
  * database restart the client reconnects on a new backend, which holds nothing until the
- * next cycle takes the lock again. Errors are logged and retried with backoff; the relay
- * never throws.
+ * next cycle takes the lock again, and LISTENs again. Errors are logged and retried
+ * within a second; the relay never throws.
  */
 export function startRelay(options: RelayOptions): Relay {
-  const { sql, bus, toIntegration } = options;
+  const { bus, toIntegration } = options;
   const name = options.name ?? 'default';
   const pollIntervalMs = options.pollIntervalMs ?? 5000;
   const batchSize = options.batchSize ?? 200;
   const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
-  const lockRetryMs = options.lockRetryMs ?? pollIntervalMs;
+  const lockRetryMs = options.lockRetryMs ?? 1_000;
   const lock = relayLock(name);
   const log = options.logger.child({ component: 'relay', relay: name, source: options.source });
 
   const abort = new AbortController();
-  const conn = options.connect();
-  let listener: postgres.ListenMeta | null = null;
   let isActive = false;
   let checkpoint: Checkpoint | null = null;
   let heldBack = false;
@@ -156,26 +184,16 @@ export function startRelay(options: RelayOptions): Relay {
       resolveWait = finish;
     });
   };
-  const sleep = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      if (abort.signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        abort.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      abort.signal.addEventListener('abort', done, { once: true });
-    });
-
-  async function ensureListening(): Promise<void> {
-    if (listener) return;
-    try {
-      listener = await sql.listen(channel, () => wake());
-    } catch (err) {
-      log.warn({ err, channel }, 'LISTEN failed; relying on the poll until it works');
-    }
-  }
+  // Its own connection: a NOTIFY on the channel (an append committed) starts a cycle, and
+  // so does losing the connection: the cycle fails, and retries until the database is back.
+  const conn = options.connect({
+    onnotify: (notified) => {
+      if (notified === channel) wake();
+    },
+    onclose: () => {
+      if (!abort.signal.aborted) wake();
+    },
+  });
 
   /** True when this backend holds the relay's lock (a condition for the statements that act). */
   const lockHeld = () => conn`
@@ -185,13 +203,19 @@ export function startRelay(options: RelayOptions): Relay {
         and classid = ${lock.classId} and objid = ${lock.objId} and objsubid = 2
     )`;
 
-  /** True when this relay holds the lock (taking it if free). */
+  /**
+   * True when this relay holds the lock, taking it if free. Taking it means this backend
+   * is new to the relay (first cycle, or the client reconnected after a database
+   * restart): it LISTENs there too.
+   */
   async function holdLock(): Promise<boolean> {
     const [held] = await conn<{ held: boolean }[]>`select ${lockHeld()} as held`;
     if (held?.held) return true;
     const [row] = await conn<{ locked: boolean }[]>`
       select pg_try_advisory_lock(${lock.classId}, ${lock.objId}) as locked`;
-    return row?.locked === true;
+    if (row?.locked !== true) return false;
+    await conn.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
+    return true;
   }
 
   async function loadCheckpoint(): Promise<Checkpoint> {
@@ -257,10 +281,11 @@ export function startRelay(options: RelayOptions): Relay {
 
   const loop = (async () => {
     let failures = 0;
+    let failingSince = 0;
+    let failureLoggedAt = 0;
     let heldBackRetryMs = HELD_BACK_FIRST_RETRY_MS;
     while (!abort.signal.aborted) {
       try {
-        await ensureListening();
         if (!(await holdLock())) {
           if (isActive) log.warn('relay lost its lock; standing by');
           isActive = false;
@@ -280,6 +305,7 @@ export function startRelay(options: RelayOptions): Relay {
         while (result.full && !abort.signal.aborted && checkpoint) {
           result = await relayBatch(checkpoint);
         }
+        if (failures > 0) log.info({ failures, failedForMs: Date.now() - failingSince }, 'relay works again');
         failures = 0;
         failing = false;
         heldBack = result.heldBack;
@@ -295,12 +321,18 @@ export function startRelay(options: RelayOptions): Relay {
         if (abort.signal.aborted) break;
         failures += 1;
         failing = true;
-        const retryInMs = backoffMs(failures);
-        log.error({ err, failures, retryInMs }, 'relay cycle failed; retrying');
+        const now = Date.now();
+        if (failures === 1) failingSince = now;
+        const retryInMs = retryDelayMs(failures);
+        if (failures === 1 || now - failureLoggedAt >= FAILURE_LOG_INTERVAL_MS) {
+          failureLoggedAt = now;
+          log.error({ err, failures, retryInMs }, 'relay cycle failed; retrying');
+        }
         // Take the lock and re-read the checkpoint next time (the client reconnects by itself).
         checkpoint = null;
         isActive = false;
-        await sleep(retryInMs);
+        await waitForWake(retryInMs);
+        wakePending = false;
       }
     }
   })();
@@ -314,11 +346,8 @@ export function startRelay(options: RelayOptions): Relay {
         wake();
       }
       await loop;
-      const l = listener;
-      listener = null;
-      await l?.unlisten().catch(() => undefined);
       isActive = false;
-      // Ending the connection releases the lock (a standby takes over at once).
+      // Ending the connection releases the lock (a standby takes over within its lockRetryMs).
       await conn.end({ timeout: 5 }).catch(() => undefined);
     },
   };

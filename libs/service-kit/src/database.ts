@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { listeningOptions, type ConnectionEvents } from '@sleepweave/event-store';
 import type { Logger } from 'pino';
 
 export type Sql = postgres.Sql;
@@ -43,11 +44,27 @@ export async function dropDatabase(serverUrl: string, database: string): Promise
   }
 }
 
-export function connectDatabase(serverUrl: string, database: string, options: { max?: number } = {}): Sql {
+export interface ConnectOptions {
+  max?: number;
+  /** A client that LISTENs on its own connection (the relay's), and is told when it loses it. */
+  events?: ConnectionEvents;
+}
+
+/**
+ * Seconds before a connection tries again after failing to connect: 0.1 s doubling up to
+ * 1 s. postgres.js's own backoff grows to 20 s (3^n / 100), with the count shared by the
+ * pool, so after a database restart a busy service sat idle up to 20 s after the database
+ * was back; one attempt a second per connection costs a database that is down nothing.
+ */
+export const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 * 2 ** retries, 1);
+
+export function connectDatabase(serverUrl: string, database: string, options: ConnectOptions = {}): Sql {
   return postgres(databaseUrl(serverUrl, database), {
     max: options.max ?? 10,
     onnotice: () => {},
     transform: { undefined: null },
+    backoff: reconnectDelaySeconds,
+    ...(options.events ? listeningOptions(options.events) : {}),
   });
 }
 

@@ -62,8 +62,13 @@ describe('a PostgreSQL restart under load', () => {
       expect(health.statusCode).toBe(503);
       expect(health.json().checks.postgres).toBe('down');
 
+      await new Promise((resolve) => setTimeout(resolve, 3_000)); // failed reconnects pile up
       await pg.start();
+      const backAt = Date.now();
       const before = acknowledged.length;
+      await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 10 }).toBeGreaterThan(before);
+      // The pool reconnects within a second or so (postgres.js's own backoff reaches 20 s).
+      expect(Date.now() - backAt).toBeLessThan(2_000);
       await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(before + 20);
     } finally {
       writing = false;

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import {
   migrateEventStore,
   relayBacklogMs,
+  type ConnectionEvents,
   startConsumer,
   startRelay,
   type Consumer,
@@ -177,8 +178,12 @@ export async function startService<C extends ServiceConfig, Ctx>(
 
   if (background) {
     if (definition.toIntegration) {
-      const connect = () => connectDatabase(config.DATABASE_URL, databaseName(config, definition.name), { max: 1 });
-      relay = startRelay({ sql, connect, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
+      const connect = (events: ConnectionEvents) =>
+        connectDatabase(config.DATABASE_URL, databaseName(config, definition.name), { max: 1, events });
+      const started = startRelay({ connect, bus, source: definition.name, toIntegration: definition.toIntegration, logger });
+      // Events held back while NATS was away go out as soon as it is back.
+      bus.onReconnect(() => started.wake());
+      relay = started;
     }
     const history = options.history ?? historyFromConfig(config);
     // Each catches up after the one before (its user directory first): a handler may read

@@ -1,6 +1,7 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RetryLater } from '@sleepweave/bus';
 import type { Sql } from './database.ts';
 import { HttpError, unauthorized } from './errors.ts';
 import { defineConsumer, type ConsumerDefinition } from './consumers.ts';
@@ -199,6 +200,19 @@ export async function lockDirectoryRow(tx: Tx, userId: string): Promise<Director
   const [row] = await tx<{ timezone: Timezone }[]>`
     select timezone from user_directory where user_id = ${userId} for share`;
   return row;
+}
+
+/**
+ * lockDirectoryRow for a consumer of another producer's event about her: her row, share
+ * locked; undefined when she was deleted (the event then changes nothing). While her
+ * registration has not arrived here yet (the two come on different streams, in no set
+ * order) it throws RetryLater: the event is redelivered until it has.
+ */
+export async function lockDirectoryRowForEvent(tx: Tx, userId: string): Promise<DirectoryLock | undefined> {
+  const row = await lockDirectoryRow(tx, userId);
+  if (row) return row;
+  if (await isDeletedUser(tx, userId)) return undefined;
+  throw new RetryLater(`user ${userId} is not known here yet`);
 }
 
 /** lockDirectoryRow for her own request: 401 when she was deleted, 503 while she is unknown yet. */

@@ -31,3 +31,13 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The first of `count` consecutive ports nobody listens on right now (from the ephemeral range's lower half). */
+export async function freePortRange(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * 10_000);
+    const taken = await Promise.all(Array.from({ length: count }, (_, i) => listening(first + i)));
+    if (!taken.some(Boolean)) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found`);
+}

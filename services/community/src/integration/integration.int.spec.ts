@@ -140,6 +140,41 @@ describe('a deleted user', () => {
     expect(await community.deps.sql`select 1 from study_participants where user_id = ${zoe.id}`).toEqual([]);
   });
 
+  it('applies a study consent that arrived before her registration once the registration has', async () => {
+    const userId = randomUUID();
+    const early = testEnvelope('study.consent.given', {
+      userId,
+      consentVersion: '1.0',
+      acceptedAt: new Date().toISOString(),
+      studyStartDate: '2025-01-01',
+    });
+    await community.producers.publish(early); // the two come on different streams, in no set order
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await community.deps.sql`select 1 from inbox where event_id = ${early.id}`).toEqual([]); // not consumed yet: retried
+    await community.producers.publish(
+      testEnvelope('identity.user.registered', {
+        userId,
+        email: `late.${userId}@example.com`,
+        firstName: 'Lena',
+        lastName: 'Okafor',
+        dateOfBirth: null,
+        timezone: 'Europe/London',
+        hormonalStage: null,
+        profileImageUrl: null,
+        role: 'participant',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    await expect
+      .poll(
+        async () => (await community.deps.sql`select study_start_date::text as d from study_participants where user_id = ${userId}`)[0]?.d,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('2025-01-01');
+  });
+
   describe('racing a write', () => {
     /** Every place community could keep something of hers. */
     const traces = async (user: TestUser) => {

@@ -1,4 +1,4 @@
-import { defineConsumer, lockDirectoryRow, runCommand } from '@sleepweave/service-kit';
+import { defineConsumer, lockDirectoryRowForEvent, runCommand } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { participantDecider } from '../study-completions/business-logic.ts';
 import { participantStreamId } from '../study-completions/participant.ts';
@@ -14,10 +14,11 @@ export const studyConsentGiven = (ctx: CommunityContext) =>
     tables: [],
     async handle(tx, envelope) {
       const { userId, studyStartDate } = envelope.data;
-      // A consent of a user unknown here (deleted meanwhile) changes nothing
-      // (docs/data-protection.md). The share lock holds her row until we commit, so a
-      // deletion in flight either waits and then removes what we record, or goes first.
-      if (!(await lockDirectoryRow(tx, userId))) return;
+      // A consent of a user deleted meanwhile changes nothing (docs/data-protection.md); one
+      // whose registration has not reached us yet is retried until it has. The share lock
+      // holds her row until we commit, so a deletion in flight either waits and then
+      // removes what we record, or goes first.
+      if (!(await lockDirectoryRowForEvent(tx, userId))) return;
       await runCommand(
         ctx,
         participantStreamId(userId),

@@ -1,0 +1,12 @@
+/** Types of services.mjs (plain JavaScript, so that `npm start` needs no TypeScript loader for it). */
+import type { SupervisedCommand } from './supervisor.mjs';
+
+export const SERVICE_PORT_OFFSETS: Record<string, number>;
+export function presentServices(): { name: string; offset: number }[];
+export function urlVariable(name: string): string;
+export function systemCommands(options: {
+  base: number;
+  gatewayPort?: number;
+  env?: Record<string, string>;
+  suffix?: string;
+}): Required<SupervisedCommand>[];
