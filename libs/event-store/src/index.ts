@@ -8,3 +8,4 @@ export * from './horizon.ts';
 export * from './consumer.ts';
 export * from './rebuild.ts';
 export * from './history.ts';
+export { relayLock } from './locks.ts';

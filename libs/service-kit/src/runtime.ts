@@ -170,7 +170,9 @@ export async function startService<C extends ServiceConfig, Ctx>(
     }
     for (const consumer of consumers) checks[`consumer:${consumer.name}`] = consumer.state();
     const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: definition.name, checks });
+    // Which instance publishes this service's events (the others stand by).
+    const role = relay ? { relay: relay.status().active ? 'active' : 'standby' } : {};
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: definition.name, checks, ...role });
   });
   if (definition.toIntegration) historyRoute(app, sql, definition.toIntegration);
   await app.register(async (instance) => definition.routes(instance as unknown as ServiceApp, context));

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,16 @@ import { promisify } from 'node:util';
 import { freePort, listening, waitFor } from './ports.ts';
 
 const run = promisify(execFile);
-const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN_DIR, else the newest Debian PostgreSQL install (/usr/lib/postgresql/<version>/bin). */
+function binDir(): string {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  if (!newest) throw new Error(`no PostgreSQL server binaries under ${root}: apt-get install postgresql, or set PG_BIN_DIR`);
+  return join(root, newest, 'bin');
+}
+
 
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>` (trust authentication). */
@@ -25,12 +35,13 @@ export interface PostgresServer {
  * run as the `postgres` system user when the test runs as root (PostgreSQL refuses root).
  */
 export async function startPostgresServer(options: { maxConnections?: number } = {}): Promise<PostgresServer> {
+  const bin = binDir();
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'sw-pg-'));
   const data = join(dir, 'data');
   const asRoot = userInfo().uid === 0;
   const pg = async (command: string, args: string[]) => {
-    const file = join(BIN, command);
+    const file = join(bin, command);
     if (asRoot) await run('runuser', ['-u', 'postgres', '--', file, ...args]);
     else await run(file, args);
   };
