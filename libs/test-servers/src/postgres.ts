@@ -17,7 +17,6 @@ function binDir(): string {
   return join(root, newest, 'bin');
 }
 
-
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>` (trust authentication). */
   url: string;
