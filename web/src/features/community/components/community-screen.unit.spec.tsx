@@ -206,8 +206,8 @@ describe('CommunityScreen', () => {
 
   it('shows an error with Try again when the threads cannot be loaded', async () => {
     answer({
-      'GET /api/community/threads': () => jsonResponse(503, { error: 'internal', message: 'down' }),
-      'GET /api/community/stats': () => jsonResponse(503, { error: 'internal', message: 'down' }),
+      'GET /api/community/threads': () => jsonResponse(500, { error: 'internal', message: 'down' }),
+      'GET /api/community/stats': () => jsonResponse(500, { error: 'internal', message: 'down' }),
     });
     renderWithProviders(<CommunityScreen />);
     expect(await screen.findByText(/The threads could not be loaded/)).toBeTruthy();

@@ -116,7 +116,7 @@ describe('ArticleScreen', () => {
   });
 
   it('shows the failure text when the article cannot be loaded', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(503, { error: 'internal', message: 'down' }));
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'down' }));
     renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
 
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load library content. Please try refreshing the page.');

@@ -123,12 +123,23 @@ describe('ConsentScreen', () => {
   });
 
   it('says so when consent could not be recorded, and keeps the page', async () => {
-    answer(() => jsonResponse(503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' }));
+    answer(() => jsonResponse(500, { error: 'internal', message: 'Something went wrong' }));
     const { router } = render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Accept & Continue to Sleep Study' }));
     expect(await within(toasts()).findByText('Failed to record consent. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sleep/consent');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('gives the server’s words when it is temporarily unavailable (her profile still being set up)', async () => {
+    answer(() => jsonResponse(503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' }));
+    const { router } = render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Accept & Continue to Sleep Study' }));
+    expect(await within(toasts()).findByText('Your profile is still being set up. Please try again in a moment.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/sleep/consent');
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
   });
