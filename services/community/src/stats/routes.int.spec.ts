@@ -75,7 +75,15 @@ describe('Community Stats', () => {
     await consent(b.id, '2026-01-28'); // its last day is today: not yet complete
     await consent(c.id, '2025-06-01'); // long complete
     await consent(c.id, '2026-03-01'); // a second consent does not move her start
-    await consent(randomUUID(), '2025-01-01'); // someone community does not know: ignored
+    // someone community does not know (yet): not counted; her consent waits for her registration
+    await community.producers.publish(
+      testEnvelope('study.consent.given', {
+        userId: randomUUID(),
+        consentVersion: '1.0',
+        acceptedAt: new Date().toISOString(),
+        studyStartDate: '2025-01-01',
+      }),
+    );
     expect((await communityStats(community.deps.sql, { now, timezone: 'Europe/London' })).sleepStudiesShared).toBe(2);
   });
 
