@@ -16,3 +16,4 @@ export * from './library.ts';
 export * from './library-events.ts';
 export * from './events.ts';
 export * from './internal.ts';
+export * from './research.ts';

@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import { createEventStore, type EventStore } from '@sleepweave/event-store';
+import type { Sql } from '@sleepweave/service-kit';
+import type { ResearchExportConfig } from './config.ts';
+import { participantsProjection } from './participants/projections.ts';
+import { runsProjection } from './runs/projections.ts';
+
+/** What the research-export slices share: one event store with its inline projections. */
+export interface ResearchExportContext {
+  config: ResearchExportConfig;
+  sql: Sql;
+  store: EventStore;
+  logger: Logger;
+}
+
+export const researchExportProjections = [participantsProjection, runsProjection];
+
+export function createResearchExportContext(deps: { config: ResearchExportConfig; sql: Sql; logger: Logger }): ResearchExportContext {
+  return { ...deps, store: createEventStore(deps.sql, { projections: researchExportProjections }) };
+}

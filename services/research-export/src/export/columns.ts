@@ -1,0 +1,242 @@
+import { HormonalStage, SLEEP_LOG_FIELD_LIST, SleepwearMaterial, type SleepLogFieldSpec } from '@sleepweave/contracts';
+import { QA_RULES } from './qa.ts';
+
+/**
+ * Every column of every research file, described once: the writers take their column
+ * order from here and the codebook (REDCap-style data dictionary) is made from it, so the
+ * codebook covers every column by construction.
+ */
+
+export type ColumnType = 'text' | 'integer' | 'decimal' | 'date' | 'datetime' | 'yes/no' | 'category';
+
+export interface Column {
+  name: string;
+  label: string;
+  type: ColumnType;
+  unit: string | null;
+  /** The range or the list of values. */
+  allowed: string | null;
+  notes: string | null;
+}
+
+export interface FileSpec {
+  file: string;
+  description: string;
+  columns: readonly Column[];
+}
+
+const column = (name: string, label: string, type: ColumnType, rest: Partial<Omit<Column, 'name' | 'label' | 'type'>> = {}): Column => ({
+  name,
+  label,
+  type,
+  unit: rest.unit ?? null,
+  allowed: rest.allowed ?? null,
+  notes: rest.notes ?? null,
+});
+
+const YES_NO = 'yes, no';
+const PHASES = 'polyester, washout, linen';
+
+/** A field of the night as research keeps it (all but her free-text comments). */
+export const NIGHT_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
+
+/** The metrics compared across phases: every number, and every yes/no as a share of nights. */
+export const METRICS = NIGHT_FIELDS.filter((field) => field.kind !== 'choice').map((field) => ({
+  key: field.key,
+  column: field.column,
+  label: field.kind === 'boolean' ? `${field.label} (share of nights)` : field.label,
+  unit: field.kind === 'boolean' ? 'share 0-1' : field.unit,
+  kind: field.kind,
+}));
+export type Metric = (typeof METRICS)[number];
+
+function fieldColumn(field: SleepLogFieldSpec): Column {
+  const type: ColumnType =
+    field.kind === 'integer'
+      ? 'integer'
+      : field.kind === 'decimal'
+        ? 'decimal'
+        : field.kind === 'duration'
+          ? 'integer'
+          : field.kind === 'boolean'
+            ? 'yes/no'
+            : 'category';
+  const range = 'min' in field && 'max' in field ? `${field.min}-${field.max}` : null;
+  const allowed = field.kind === 'choice' ? (field.options ?? []).join(', ') : field.kind === 'boolean' ? YES_NO : range;
+  return column(field.column, field.label, type, {
+    unit: field.unit,
+    allowed,
+    notes:
+      `${field.description} ${field.source === 'ring' ? 'From the sleep ring.' : field.source === 'self' ? 'Her own rating.' : ''} Empty: not recorded, or excluded by a QA rule (qa_flags).`.trim(),
+  });
+}
+
+export const RESEARCH_ID = column('research_id', 'Research id', 'text', {
+  allowed: 'SW- and 8 characters of Crockford base 32',
+  notes: 'Drawn at random when her consent reached the research service; stable across runs; never derived from her account.',
+});
+
+export const PARTICIPANTS_FILE: FileSpec = {
+  file: 'participants.csv',
+  description: 'One row per enrolled participant.',
+  columns: [
+    RESEARCH_ID,
+    column('age_band', 'Age at the start of her study', 'category', {
+      unit: 'years',
+      allowed: '5-year bands, e.g. 45-49',
+      notes: 'From her date of birth at her study start date; empty when she gave none. Exact dates of birth never leave the service.',
+    }),
+    column('hormonal_stage', 'Hormonal stage', 'category', {
+      allowed: HormonalStage.options.join(', '),
+      notes: 'As in her profile at the run; empty when not given.',
+    }),
+    column('consent_date', 'Study start (consent) date', 'date', { notes: 'The day she consented, in her time zone: study day 1.' }),
+    column('nights_polyester', 'Nights logged in polyester', 'integer', { allowed: '0-14' }),
+    column('nights_washout', 'Nights logged in the washout (cotton)', 'integer', { allowed: '0-14' }),
+    column('nights_linen', 'Nights logged in linen', 'integer', { allowed: '0-14' }),
+    column('nights_after_study', 'Nights logged after day 42', 'integer'),
+    column('journal_entries', 'Journal entries during her 42 days', 'integer', { notes: 'How many; never what she wrote.' }),
+    column('included_primary', 'In the primary analysis (polyester vs linen)', 'yes/no', { allowed: YES_NO }),
+    column('exclusion_reason', 'Why not in the primary analysis', 'text', { notes: 'Empty when included (rule too_few_nights).' }),
+  ],
+};
+
+export const NIGHTS_FILE: FileSpec = {
+  file: 'nights.csv',
+  description: 'One row per logged night of an enrolled participant, values as she last saved them (her comments are never exported).',
+  columns: [
+    RESEARCH_ID,
+    column('date', 'Night of', 'date', { notes: 'The evening the night began, in her time zone.' }),
+    column('study_day', 'Study day', 'integer', { allowed: '1-42; 43 and more after the study', notes: 'Day 1 is her consent date.' }),
+    column('phase', 'Phase', 'category', {
+      allowed: `${PHASES}, completed`,
+      notes: 'Days 1-14 polyester, 15-28 washout (cotton), 29-42 linen.',
+    }),
+    column('recommended_material', "The phase's material", 'category', { allowed: SleepwearMaterial.options.join(', ') }),
+    ...NIGHT_FIELDS.map((field) => fieldColumn(field)),
+    column('material_matches', "Worn material is the phase's", 'yes/no', {
+      allowed: YES_NO,
+      notes: 'Empty when the material worn was not recorded.',
+    }),
+    column('revisions', 'Times the night was changed', 'integer'),
+    column('recorded_at', 'First recorded at', 'datetime', { notes: 'UTC, ISO 8601.' }),
+    column('analysed', 'Enters the phase means', 'yes/no', {
+      allowed: YES_NO,
+      notes: 'No for nights excluded by a QA rule (material_mismatch, after_study).',
+    }),
+    column('qa_flags', 'QA rules this night hit', 'text', {
+      allowed: Object.keys(QA_RULES).join(', '),
+      notes: 'Separated by semicolons; see qa_report.md.',
+    }),
+  ],
+};
+
+export const PHASE_SUMMARY_FILE: FileSpec = {
+  file: 'phase_summary.csv',
+  description: 'One row per participant and phase: the unit of analysis is her phase mean, never the night.',
+  columns: [
+    RESEARCH_ID,
+    column('phase', 'Phase', 'category', { allowed: PHASES }),
+    column('nights', 'Analysed nights in the phase', 'integer', { allowed: '0-14' }),
+    ...METRICS.map((metric) =>
+      column(metric.column, `Mean ${metric.label}`, 'decimal', {
+        unit: metric.unit,
+        notes: 'Mean over her analysed nights of the phase that have a value; empty when none has.',
+      }),
+    ),
+  ],
+};
+
+const comparisonNumber = (name: string, label: string, notes: string | null = null, unit: string | null = null) =>
+  column(name, label, 'decimal', { notes, unit });
+
+export const COMPARISONS_FILE: FileSpec = {
+  file: 'comparisons.csv',
+  description: 'For every metric and every pair of phases, the paired comparison of participants’ phase means.',
+  columns: [
+    column('comparison', 'Phases compared (first vs second)', 'category', {
+      allowed: 'polyester_vs_linen, polyester_vs_washout, washout_vs_linen',
+    }),
+    column('role', 'Primary or secondary', 'category', {
+      allowed: 'primary, secondary',
+      notes: 'Polyester vs linen is the study’s question.',
+    }),
+    column('metric', 'Metric (phase_summary column)', 'category', { allowed: METRICS.map((m) => m.column).join(', ') }),
+    column('label', 'Metric label', 'text'),
+    column('n_pairs', 'Participants with both phase means', 'integer', {
+      notes: 'Each with at least RESEARCH_MIN_NIGHTS_PER_PHASE analysed nights in both phases.',
+    }),
+    comparisonNumber('mean_first', 'Mean of the first phase'),
+    comparisonNumber('mean_second', 'Mean of the second phase'),
+    comparisonNumber('mean_difference', 'Mean difference (second − first)'),
+    comparisonNumber('sd_difference', 'SD of the differences', 'n − 1 denominator.'),
+    comparisonNumber('t', 'Paired t'),
+    column('df', 'Degrees of freedom', 'integer', { notes: 'n_pairs − 1.' }),
+    comparisonNumber('p', 'Two-sided p of the paired t test'),
+    comparisonNumber('ci95_low', 'Mean difference, 95% CI lower', 't distribution.'),
+    comparisonNumber('ci95_high', 'Mean difference, 95% CI upper', 't distribution.'),
+    comparisonNumber('d_z', "Cohen's d_z", 'Mean difference / SD of the differences (Lakens 2013, eq. 6).'),
+    comparisonNumber('d_z_ci95_low', "Cohen's d_z, 95% CI lower", 'Method in README.md.'),
+    comparisonNumber('d_z_ci95_high', "Cohen's d_z, 95% CI upper", 'Method in README.md.'),
+    comparisonNumber('d_av', "Cohen's d_av", 'Mean difference / mean of the two phases’ SDs (Lakens 2013, eq. 10).'),
+    comparisonNumber('g_av', "Hedges' g_av", 'd_av with the small-sample correction named in README.md.'),
+    comparisonNumber(
+      'wilcoxon_v',
+      'Wilcoxon signed-rank V',
+      'Sum of the ranks of positive differences (zero differences dropped), as R reports it.',
+    ),
+    comparisonNumber(
+      'wilcoxon_p',
+      'Wilcoxon two-sided p',
+      'Exact without ties and for fewer than 50 pairs; else the normal approximation with continuity correction (R’s wilcox.test defaults).',
+    ),
+    column('wilcoxon_method', 'How the Wilcoxon p was computed', 'category', { allowed: 'exact, normal approximation' }),
+    comparisonNumber('p_holm', 'Holm-adjusted p', 'Holm across the metrics of the same comparison (of the t-test p).'),
+    column('note', 'Why a value is empty', 'text', { notes: 'e.g. "not computable: fewer than 2 pairs".' }),
+  ],
+};
+
+export const QA_FILE: FileSpec = {
+  file: 'qa_report.csv',
+  description: 'One row per hit of a QA rule (qa_report.md explains each rule).',
+  columns: [
+    column('rule', 'QA rule', 'category', { allowed: Object.keys(QA_RULES).join(', ') }),
+    column('action', 'What the rule does', 'category', { allowed: 'flag, value excluded, night excluded, participant excluded' }),
+    RESEARCH_ID,
+    column('date', 'Night of', 'date', { notes: 'Empty for a rule about a phase or a participant.' }),
+    column('phase', 'Phase', 'category', { allowed: `${PHASES}, completed` }),
+    column('field', 'Column concerned', 'text'),
+    column('value', 'Value found', 'text'),
+    column('detail', 'Detail', 'text'),
+  ],
+};
+
+export const CODEBOOK_FILE: FileSpec = {
+  file: 'codebook.csv',
+  description: 'This data dictionary: every column of every file.',
+  columns: [
+    column('file', 'File', 'text'),
+    column('column', 'Column', 'text'),
+    column('label', 'Label', 'text'),
+    column('type', 'Type', 'category', { allowed: 'text, integer, decimal, date, datetime, yes/no, category' }),
+    column('unit', 'Unit', 'text'),
+    column('allowed', 'Allowed values or range', 'text'),
+    column('notes', 'Notes', 'text'),
+  ],
+};
+
+export const RESEARCH_FILES: readonly FileSpec[] = [
+  PARTICIPANTS_FILE,
+  NIGHTS_FILE,
+  PHASE_SUMMARY_FILE,
+  COMPARISONS_FILE,
+  QA_FILE,
+  CODEBOOK_FILE,
+];
+
+/** The codebook rows: every column of every CSV file, the codebook's own included. */
+export function codebookRows(): string[][] {
+  return RESEARCH_FILES.flatMap((spec) =>
+    spec.columns.map((c) => [spec.file, c.name, c.label, c.type, c.unit ?? '', c.allowed ?? '', c.notes ?? '']),
+  );
+}

@@ -1,0 +1,111 @@
+import { addDays, calendarDateIn, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
+import type { Sql } from '@sleepweave/service-kit';
+import { NIGHT_FIELDS } from './columns.ts';
+import type { NightRow } from './qa.ts';
+
+/**
+ * What a run reads: the enrolled participants (with what research may know of them) and
+ * their nights, streamed in research-id order. `userId` narrows it to one participant (her
+ * own export).
+ */
+
+export interface ParticipantRow {
+  userId: string;
+  researchId: string;
+  studyStartDate: string;
+  dateOfBirth: string | null;
+  hormonalStage: string | null;
+  timezone: string;
+  journalEntries: number;
+}
+
+export async function readParticipants(sql: Sql, userId?: string): Promise<ParticipantRow[]> {
+  const rows = await sql<
+    {
+      user_id: string;
+      research_id: string;
+      study_start_date: string;
+      date_of_birth: string | null;
+      hormonal_stage: string | null;
+      timezone: string;
+      journal_entries: number;
+    }[]
+  >`
+    select p.user_id, p.research_id, p.study_start_date::text as study_start_date, d.date_of_birth::text as date_of_birth,
+      d.hormonal_stage, d.timezone,
+      (select count(*)::int from research_journal_entries j
+        where j.user_id = p.user_id and j.date between p.study_start_date and p.study_start_date + 41) as journal_entries
+    from research_participants p
+    join user_directory d on d.user_id = p.user_id
+    ${userId ? sql`where p.user_id = ${userId}` : sql``}
+    order by p.research_id`;
+  return rows.map((r) => ({
+    userId: r.user_id,
+    researchId: r.research_id,
+    studyStartDate: r.study_start_date,
+    dateOfBirth: r.date_of_birth,
+    hormonalStage: r.hormonal_stage,
+    timezone: r.timezone,
+    journalEntries: r.journal_entries,
+  }));
+}
+
+type NightDbRow = Record<string, unknown> & {
+  research_id: string;
+  date: string;
+  study_day: number;
+  phase: StudyPhase;
+  recommended_material: string;
+  recorded_at: Date;
+  revisions: number;
+};
+
+/** Every night of enrolled participants, in research-id and date order, a batch at a time. */
+export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRow[]> {
+  const cursor = sql<NightDbRow[]>`
+    select n.*, n.date::text as date, p.research_id
+    from research_nights n
+    join research_participants p on p.user_id = n.user_id
+    ${userId ? sql`where n.user_id = ${userId}` : sql``}
+    order by p.research_id, n.date`.cursor(batchSize);
+  for await (const batch of cursor) {
+    yield batch.map((row) => ({
+      researchId: row.research_id,
+      date: row.date,
+      studyDay: row.study_day,
+      phase: row.phase,
+      recommendedMaterial: row.recommended_material,
+      recordedAt: row.recorded_at,
+      revisions: row.revisions,
+      values: Object.fromEntries(NIGHT_FIELDS.map((field) => [field.key, row[field.column] ?? null])),
+    }));
+  }
+}
+
+/** Her age in whole years on a date (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, date: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** A 5-year band, e.g. `45-49`; empty when she gave no date of birth. */
+export function ageBand(dateOfBirth: string | null, onDate: string): string {
+  if (!dateOfBirth) return '';
+  const age = ageOn(dateOfBirth, onDate);
+  const low = Math.floor(age / 5) * 5;
+  return `${low}-${low + 4}`;
+}
+
+/**
+ * How many nights of each phase have passed for her at `now`: a night is due once its
+ * morning has come in her time zone (the night of date D is logged on D + 1).
+ */
+export function nightsDue(studyStartDate: string, timezone: string, now: Date): Record<Exclude<StudyPhase, 'completed'>, number> {
+  const lastDue = addDays(calendarDateIn(timezone, now), -1);
+  const due = { polyester: 0, washout: 0, linen: 0 };
+  for (const { phase, first, last } of phaseRanges()) {
+    for (let day = first; day <= last; day++) if (addDays(studyStartDate, day - 1) <= lastDue) due[phase.id] += 1;
+  }
+  return due;
+}

@@ -1,0 +1,203 @@
+import { SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
+
+/**
+ * The quality rules of a research run: what each checks, and what it does to the
+ * analysis. Every rule is listed in qa_report.md with how many rows it hit and which, so
+ * every exclusion is explained. Pure: rows in, flags out.
+ */
+
+/** What a rule does to the analysis. */
+export type QaAction = 'flag' | 'value excluded' | 'night excluded' | 'participant excluded';
+
+export interface QaRule {
+  id: string;
+  description: string;
+  action: QaAction;
+  /** What the action means, in words, for qa_report.md and the README. */
+  consequence: string;
+}
+
+export const EFFICIENCY_TOLERANCE_POINTS = 5;
+
+export const QA_RULES = {
+  missing_nights: {
+    id: 'missing_nights',
+    description: 'Nights not logged in a phase, among the nights of that phase that have passed.',
+    action: 'flag',
+    consequence: 'Nothing is imputed: her phase mean is the mean of the nights she logged.',
+  },
+  out_of_range: {
+    id: 'out_of_range',
+    description: "A value outside the field's allowed range or list (docs/study-protocol.md).",
+    action: 'value excluded',
+    consequence: 'That value is treated as missing; the rest of the night is analysed.',
+  },
+  material_mismatch: {
+    id: 'material_mismatch',
+    description: "The sleepwear worn is not the phase's material.",
+    action: 'night excluded',
+    consequence: 'The night is left out of her phase means (a per-protocol analysis of the fabric worn).',
+  },
+  sleep_exceeds_bed: {
+    id: 'sleep_exceeds_bed',
+    description: 'Total sleep is longer than time in bed.',
+    action: 'value excluded',
+    consequence: 'Total sleep, time in bed and sleep efficiency of that night are treated as missing.',
+  },
+  stages_exceed_sleep: {
+    id: 'stages_exceed_sleep',
+    description: 'REM plus deep sleep is longer than total sleep.',
+    action: 'value excluded',
+    consequence: 'REM, deep and total sleep of that night are treated as missing.',
+  },
+  efficiency_inconsistent: {
+    id: 'efficiency_inconsistent',
+    description: `Sleep efficiency differs from 100 × total sleep / time in bed by more than ${EFFICIENCY_TOLERANCE_POINTS} percentage points.`,
+    action: 'flag',
+    consequence: 'Kept: rings compute efficiency in their own way; the flag lets an analyst check.',
+  },
+  recorded_late: {
+    id: 'recorded_late',
+    description: 'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS days after the morning).',
+    action: 'flag',
+    consequence: 'Kept: ring data does not fade, but her own ratings may be recalled less well.',
+  },
+  revised: {
+    id: 'revised',
+    description: 'The night was changed after it was first recorded.',
+    action: 'flag',
+    consequence: 'Kept as last revised; the number of revisions is in nights.csv.',
+  },
+  after_study: {
+    id: 'after_study',
+    description: 'A night logged after the 42 days of her study (phase "completed").',
+    action: 'night excluded',
+    consequence: 'In nights.csv, but in no phase mean.',
+  },
+  too_few_nights: {
+    id: 'too_few_nights',
+    description: 'Fewer analysed nights in a phase than RESEARCH_MIN_NIGHTS_PER_PHASE.',
+    action: 'participant excluded',
+    consequence: 'She is left out of every comparison that needs that phase.',
+  },
+} as const satisfies Record<string, QaRule>;
+export type QaRuleId = keyof typeof QA_RULES;
+
+/** One hit of a rule: which participant, night and field (when it is about one). */
+export interface QaHit {
+  rule: QaRuleId;
+  researchId: string;
+  date: string | null;
+  phase: StudyPhase | null;
+  field: string | null;
+  value: string | null;
+  detail: string | null;
+}
+
+/** A night as the run reads it: every research field under its key, numbers as stored. */
+export interface NightRow {
+  researchId: string;
+  date: string;
+  studyDay: number;
+  phase: StudyPhase;
+  recommendedMaterial: string;
+  recordedAt: Date;
+  revisions: number;
+  values: Record<string, unknown>;
+}
+
+/** What the rules make of a night: its flags, the hits, whether it is analysed, and the values analysed. */
+export interface CheckedNight {
+  flags: QaRuleId[];
+  hits: QaHit[];
+  analysed: boolean;
+  /** The values that enter the means: out-of-range and impossible ones are null here. */
+  analysedValues: Record<string, unknown>;
+}
+
+const RANGE_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
+
+function outOfRange(field: (typeof RANGE_FIELDS)[number], value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  switch (field.kind) {
+    case 'integer':
+      return typeof value !== 'number' || !Number.isInteger(value) || value < field.min || value > field.max;
+    case 'decimal':
+    case 'duration':
+      return typeof value !== 'number' || !Number.isFinite(value) || value < field.min || value > field.max;
+    case 'choice':
+      return typeof value !== 'string' || !field.options.includes(value);
+    case 'boolean':
+      return typeof value !== 'boolean';
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Checks one night against every night rule. */
+export function checkNight(night: NightRow, options: { lateRecordDays: number }): CheckedNight {
+  const hits: QaHit[] = [];
+  const values = { ...night.values };
+  let analysed = true;
+  const hit = (rule: QaRuleId, field: string | null = null, value: unknown = null, detail: string | null = null) =>
+    hits.push({
+      rule,
+      researchId: night.researchId,
+      date: night.date,
+      phase: night.phase,
+      field,
+      value: value === null || value === undefined ? null : String(value),
+      detail,
+    });
+
+  for (const field of RANGE_FIELDS) {
+    if (outOfRange(field, values[field.key])) {
+      hit('out_of_range', field.column, values[field.key]);
+      values[field.key] = null;
+    }
+  }
+
+  const worn = values.sleepwearMaterial;
+  if (typeof worn === 'string' && worn !== night.recommendedMaterial && night.phase !== 'completed') {
+    hit('material_mismatch', 'sleepwear_material', worn, `the phase's material is ${night.recommendedMaterial}`);
+    analysed = false;
+  }
+
+  const total = values.totalSleepMinutes as number | null;
+  const bed = values.timeInBedMinutes as number | null;
+  if (total !== null && bed !== null && total > bed) {
+    hit('sleep_exceeds_bed', 'total_sleep_minutes', total, `time in bed ${bed} min`);
+    values.totalSleepMinutes = null;
+    values.timeInBedMinutes = null;
+    values.sleepEfficiency = null;
+  }
+  const rem = values.remMinutes as number | null;
+  const deep = values.deepMinutes as number | null;
+  if (rem !== null && deep !== null && total !== null && rem + deep > total) {
+    hit('stages_exceed_sleep', 'rem_minutes', rem, `REM ${rem} + deep ${deep} > total ${total} min`);
+    values.remMinutes = null;
+    values.deepMinutes = null;
+    values.totalSleepMinutes = null;
+  }
+  const efficiency = values.sleepEfficiency as number | null;
+  const totalNow = values.totalSleepMinutes as number | null;
+  const bedNow = values.timeInBedMinutes as number | null;
+  if (efficiency !== null && totalNow !== null && bedNow !== null && bedNow > 0) {
+    const computed = (100 * totalNow) / bedNow;
+    if (Math.abs(efficiency - computed) > EFFICIENCY_TOLERANCE_POINTS) {
+      hit('efficiency_inconsistent', 'sleep_efficiency', efficiency, `100 × total / in bed = ${computed.toFixed(1)}`);
+    }
+  }
+
+  // The morning after the night is the earliest she could record it.
+  // Whole days (UTC) from that morning to the recording.
+  const lateByDays = Math.floor((night.recordedAt.getTime() - (Date.parse(`${night.date}T00:00:00Z`) + DAY_MS)) / DAY_MS);
+  if (lateByDays > options.lateRecordDays) hit('recorded_late', null, null, `recorded ${lateByDays} days after the morning`);
+  if (night.revisions > 0) hit('revised', null, null, `${night.revisions} revision${night.revisions === 1 ? '' : 's'}`);
+  if (night.phase === 'completed') {
+    hit('after_study', null, null, `study day ${night.studyDay}`);
+    analysed = false;
+  }
+
+  return { flags: [...new Set(hits.map((h) => h.rule))], hits, analysed, analysedValues: values };
+}

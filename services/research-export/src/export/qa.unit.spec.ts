@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkNight, type NightRow } from './qa.ts';
+
+const base: NightRow = {
+  researchId: 'SW-7K2M9QXD',
+  date: '2026-10-02',
+  studyDay: 2,
+  phase: 'polyester',
+  recommendedMaterial: '100% Polyester',
+  recordedAt: new Date('2026-10-03T07:00:00Z'),
+  revisions: 0,
+  values: {
+    sleepwearMaterial: '100% Polyester',
+    sleepScore: 80,
+    totalSleepMinutes: 420,
+    timeInBedMinutes: 480,
+    sleepEfficiency: 87.5,
+    remMinutes: 90,
+    deepMinutes: 70,
+  },
+};
+const check = (night: Partial<NightRow> & { values?: Record<string, unknown> }) =>
+  checkNight({ ...base, ...night, values: { ...base.values, ...night.values } }, { lateRecordDays: 3 });
+
+describe('the QA rules of a night', () => {
+  it('pass a plausible night untouched', () => {
+    const checked = check({});
+    expect(checked).toMatchObject({ flags: [], hits: [], analysed: true });
+    expect(checked.analysedValues).toEqual(base.values);
+  });
+
+  it('treat an out-of-range value as missing and name it', () => {
+    const checked = check({ values: { sleepScore: 140, morningMood: 'Sleepy', avgSpo2: 97.5 } });
+    expect(checked.flags).toEqual(['out_of_range']);
+    expect(checked.hits.map((h) => [h.field, h.value])).toEqual([
+      ['sleep_score', '140'],
+      ['morning_mood', 'Sleepy'],
+    ]);
+    expect(checked.analysedValues).toMatchObject({ sleepScore: null, morningMood: null, avgSpo2: 97.5 });
+    expect(checked.analysed).toBe(true);
+  });
+
+  it('leave out a night worn in another fabric, and every night after the study', () => {
+    expect(check({ values: { sleepwearMaterial: '100% Linen' } })).toMatchObject({ flags: ['material_mismatch'], analysed: false });
+    expect(
+      check({ phase: 'completed', studyDay: 43, recommendedMaterial: '100% Cotton', values: { sleepwearMaterial: '100% Linen' } }),
+    ).toMatchObject({
+      flags: ['after_study'],
+      analysed: false,
+    });
+  });
+
+  it('drop impossible durations: sleep longer than bed, stages longer than sleep', () => {
+    const longer = check({ values: { totalSleepMinutes: 500 } });
+    expect(longer.flags).toContain('sleep_exceeds_bed');
+    expect(longer.analysedValues).toMatchObject({ totalSleepMinutes: null, timeInBedMinutes: null, sleepEfficiency: null, remMinutes: 90 });
+    const stages = check({ values: { remMinutes: 300, deepMinutes: 200 } });
+    expect(stages.flags).toEqual(['stages_exceed_sleep']);
+    expect(stages.analysedValues).toMatchObject({ remMinutes: null, deepMinutes: null, totalSleepMinutes: null, timeInBedMinutes: 480 });
+  });
+
+  it('flag, but keep, an inconsistent efficiency, a late recording and a revision', () => {
+    const checked = check({ values: { sleepEfficiency: 60 }, recordedAt: new Date('2026-10-08T07:00:00Z'), revisions: 2 });
+    expect(checked.flags).toEqual(['efficiency_inconsistent', 'recorded_late', 'revised']);
+    expect(checked.analysed).toBe(true);
+    expect(checked.analysedValues.sleepEfficiency).toBe(60);
+    expect(check({ recordedAt: new Date('2026-10-06T07:00:00Z') }).flags).toEqual([]); // three days after the morning: fine
+  });
+});

@@ -1,0 +1,63 @@
+import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
+import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
+
+type Night = IntegrationEventData<'study.sleep_log.recorded'> | IntegrationEventData<'study.sleep_log.revised'>;
+
+/** Every field of a night but her free-text comments, which research never keeps. */
+export const RESEARCH_NIGHT_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
+
+/** A night as a `research_nights` row (its fields under their columns). */
+function nightColumns(night: Night): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    log_id: night.logId,
+    user_id: night.userId,
+    date: night.date,
+    study_day: night.studyDay,
+    phase: night.phase,
+    recommended_material: night.recommendedMaterial,
+  };
+  for (const field of RESEARCH_NIGHT_FIELDS) row[field.column] = night[field.key] ?? null;
+  return row;
+}
+
+async function recorded(tx: Tx, night: IntegrationEventData<'study.sleep_log.recorded'>): Promise<void> {
+  const row = { ...nightColumns(night), recorded_at: night.recordedAt };
+  // A revision that arrived first already holds the night as it is now: only its recording time is new.
+  await tx`
+    insert into research_nights ${tx(row)}
+    on conflict (log_id) do update set recorded_at = excluded.recorded_at`;
+}
+
+async function revised(tx: Tx, night: IntegrationEventData<'study.sleep_log.revised'>): Promise<void> {
+  const [current] = await tx<{ revised_at: Date | null }[]>`
+    select revised_at from research_nights where log_id = ${night.logId} for update`;
+  if (!current) {
+    // Before its recording (a redelivery out of order): the night as it is now; recorded_at until the recording arrives.
+    const row = { ...nightColumns(night), recorded_at: night.revisedAt, revised_at: night.revisedAt, revisions: 1 };
+    await tx`insert into research_nights ${tx(row)}`;
+    return;
+  }
+  // Each revision counts; only a newer one replaces the values (an older one redelivered late does not).
+  if (current.revised_at && current.revised_at >= new Date(night.revisedAt)) {
+    await tx`update research_nights set revisions = revisions + 1 where log_id = ${night.logId}`;
+    return;
+  }
+  const row = { ...nightColumns(night), revised_at: night.revisedAt };
+  await tx`
+    update research_nights set ${tx(row)}, revisions = revisions + 1
+    where log_id = ${night.logId}`;
+}
+
+/** study.sleep_log.recorded and .revised -> `research_nights`, the night as study last published it. */
+export const studySleepLogs = () =>
+  defineConsumer({
+    name: 'research-export-nights',
+    types: ['study.sleep_log.recorded', 'study.sleep_log.revised'],
+    tables: ['research_nights'],
+    async handle(tx, envelope) {
+      if (!(await lockDirectoryRowForEvent(tx, envelope.data.userId))) return;
+      if (envelope.type === 'study.sleep_log.recorded') await recorded(tx, envelope.data);
+      else await revised(tx, envelope.data);
+    },
+  });

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@sleepweave/service-kit';
+import { researchExportApp } from './app.ts';
+import type { ResearchExportConfig } from './config.ts';
+import { createResearchExportContext, researchExportProjections, type ResearchExportContext } from './context.ts';
+import { journalEntries } from './integration/journal-entries.ts';
+import { studyConsentGiven } from './integration/study-consent-given.ts';
+import { studySleepLogs } from './integration/study-sleep-logs.ts';
+import { onUserDeleted } from './users/user-deleted.ts';
+
+/**
+ * The research-export service: the study's data under research ids (fed by identity, study
+ * and journal events), the nightly research run and its zip, and each participant's own
+ * export. It publishes nothing.
+ */
+export const researchExportService: ServiceDefinition<ResearchExportConfig, ResearchExportContext> = {
+  name: 'research-export',
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  streams: ['IDENTITY', 'STUDY', 'JOURNAL'],
+  context: async (deps) => createResearchExportContext(deps),
+  projections: researchExportProjections,
+  routes: researchExportApp,
+  // Age band and hormonal stage come from identity's events (never her name or e-mail in a file).
+  userDirectory: true,
+  onUserDeleted,
+  consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries()],
+};

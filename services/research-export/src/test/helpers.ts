@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData, type Role } from '@sleepweave/contracts';
+import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import { fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import { expect } from 'vitest';
+import { readResearchExportConfig } from '../config.ts';
+import { researchExportService } from '../service.ts';
+
+/**
+ * Tokens for tests: `test-token:<role>:<userId>`. Signature checks of real tokens are tested
+ * in service-kit, identity and the gateway; here the caller and her role are what matter.
+ */
+const testVerifier: AccessTokenVerifier = async (token) => {
+  const match = /^test-token:(participant|admin):([0-9a-f-]{36})$/.exec(token);
+  if (!match) throw new Error('not a test token');
+  return { sub: match[2]!, sid: randomUUID(), role: match[1] as Role, exp: Math.floor(Date.now() / 1000) + 900 };
+};
+
+/** The service with identity, study and journal played by the test: what it publishes as them is their history. */
+export async function startResearchExport(env: NodeJS.ProcessEnv = {}, options: { background?: boolean } = {}) {
+  const config = readResearchExportConfig(testEnv(env));
+  const producers = await fakeProducers(config);
+  const service = await startTestService({ ...researchExportService, verifier: () => testVerifier }, config, {
+    ...options,
+    history: producers.history,
+  });
+  return {
+    ...service,
+    producers,
+    async cleanup() {
+      await service.cleanup();
+      await producers.close();
+    },
+  };
+}
+export type ResearchExport = Awaited<ReturnType<typeof startResearchExport>>;
+
+export const bearer = (userId: string, role: Role = 'participant') => ({ authorization: `Bearer test-token:${role}:${userId}` });
+
+/** A member as identity announces her; resolves once the service knows her. */
+export async function addMember(service: ResearchExport, profile: { dateOfBirth?: string | null; hormonalStage?: string | null } = {}) {
+  const userId = randomUUID();
+  await service.producers.publish(
+    testEnvelope('identity.user.registered', {
+      userId,
+      email: `member.${userId}@example.com`,
+      firstName: 'Ines',
+      lastName: 'Okafor',
+      dateOfBirth: profile.dateOfBirth === undefined ? '1971-06-01' : profile.dateOfBirth,
+      timezone: 'Europe/London',
+      hormonalStage: (profile.hormonalStage === undefined ? 'Menopause' : profile.hormonalStage) as 'Menopause' | null,
+      profileImageUrl: null,
+      role: 'participant',
+      registeredAt: new Date().toISOString(),
+    }),
+  );
+  await expect.poll(async () => (await findDirectoryUser(service.deps.sql, userId))?.userId, { timeout: 5_000 }).toBe(userId);
+  return userId;
+}
+
+export async function consent(service: ResearchExport, userId: string, studyStartDate: string) {
+  await service.producers.publish(
+    testEnvelope('study.consent.given', { userId, consentVersion: '1.0', acceptedAt: `${studyStartDate}T21:00:00.000Z`, studyStartDate }),
+  );
+}
+
+type NightData = IntegrationEventData<'study.sleep_log.recorded'>;
+
+/** A night as study publishes it: every field null unless given. */
+export function night(userId: string, fields: Partial<NightData> & Pick<NightData, 'date' | 'studyDay' | 'phase'>): NightData {
+  const empty = Object.fromEntries(SLEEP_LOG_FIELD_LIST.map((field) => [field.key, null]));
+  return {
+    logId: randomUUID(),
+    userId,
+    recommendedMaterial: fields.phase === 'linen' ? '100% Linen' : fields.phase === 'polyester' ? '100% Polyester' : '100% Cotton',
+    recordedAt: `${fields.date}T07:00:00.000Z`,
+    ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'recordedAt'>),
+    ...fields,
+  };
+}
