@@ -3,7 +3,6 @@ import { testEnvelope } from '@sleepweave/bus/testing';
 import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData, type Role } from '@sleepweave/contracts';
 import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import { fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
-import { expect } from 'vitest';
 import { readResearchExportConfig } from '../config.ts';
 import { researchExportService } from '../service.ts';
 
@@ -55,8 +54,17 @@ export async function addMember(service: ResearchExport, profile: { dateOfBirth?
       registeredAt: new Date().toISOString(),
     }),
   );
-  await expect.poll(async () => (await findDirectoryUser(service.deps.sql, userId))?.userId, { timeout: 5_000 }).toBe(userId);
+  await waitUntil(async () => (await findDirectoryUser(service.deps.sql, userId)) !== undefined, `the service never learnt of ${userId}`);
   return userId;
+}
+
+/** Polls until the check holds (a loop, not expect.poll: it also runs in beforeAll). */
+export async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} (within ${timeoutMs} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function consent(service: ResearchExport, userId: string, studyStartDate: string) {

@@ -1,0 +1,135 @@
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { addDays } from '@sleepweave/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
+import { csvRows, readZip } from '../test/zip.ts';
+import { codebookRows, METRICS } from './columns.ts';
+import { qaHeadline, writeDataFiles, type DataFindings } from './build.ts';
+import { ZipWriter } from './zip.ts';
+
+let service: ResearchExport;
+let files: Map<string, Buffer>;
+let findings: DataFindings;
+let complete: string;
+let sparse: string;
+const start = '2026-09-01';
+const now = new Date('2026-11-22T02:00:00Z'); // long after both studies ended
+
+/** Publishes her nights of a phase: study days `from`..`to`, with a score that depends on the phase. */
+async function nights(userId: string, phase: 'polyester' | 'washout' | 'linen', from: number, to: number, score: number) {
+  const material = { polyester: '100% Polyester', washout: '100% Cotton', linen: '100% Linen' }[phase];
+  for (let day = from; day <= to; day++) {
+    await service.producers.publish(
+      testEnvelope(
+        'study.sleep_log.recorded',
+        night(userId, {
+          date: addDays(start, day - 1),
+          studyDay: day,
+          phase,
+          sleepwearMaterial: material,
+          sleepScore: score + (day % 3),
+          totalSleepMinutes: 400,
+          timeInBedMinutes: 460,
+          heatWave: day % 2 === 0,
+          comments: 'a private note',
+        }),
+      ),
+    );
+  }
+}
+
+beforeAll(async () => {
+  service = await startResearchExport();
+  const a = await addMember(service, { dateOfBirth: '1972-03-15', hormonalStage: 'Menopause' });
+  const b = await addMember(service, { dateOfBirth: null, hormonalStage: null });
+  await consent(service, a, start);
+  await consent(service, b, start);
+  await nights(a, 'polyester', 1, 14, 70);
+  await nights(a, 'washout', 15, 28, 75);
+  await nights(a, 'linen', 29, 42, 80);
+  await nights(b, 'polyester', 1, 5, 60); // too few
+  await nights(b, 'linen', 29, 42, 65);
+  // a night after her 42 days: in nights.csv, in no phase mean
+  await service.producers.publish(
+    testEnvelope('study.sleep_log.recorded', night(b, { date: addDays(start, 42), studyDay: 43, phase: 'completed', sleepScore: 50 })),
+  );
+  const count = async (table: string) => (await service.deps.sql`select count(*)::int as n from ${service.deps.sql(table)}`)[0]!.n;
+  await waitUntil(async () => (await count('research_nights')) === 14 * 3 + 5 + 14 + 1, 'every night');
+  await waitUntil(async () => (await count('research_participants')) === 2, 'both enrolled');
+  const ids = await service.deps.sql<{ user_id: string; research_id: string }[]>`select user_id, research_id from research_participants`;
+  complete = ids.find((r) => r.user_id === a)!.research_id;
+  sparse = ids.find((r) => r.user_id === b)!.research_id;
+
+  const zip = new ZipWriter(now);
+  findings = await writeDataFiles(service.deps.sql, zip, { now, minNights: 7, lateRecordDays: 3 });
+  files = await readZip(await zip.finish());
+}, 60_000);
+
+afterAll(async () => {
+  await service?.cleanup();
+});
+
+describe('the data files of a research run', () => {
+  it('are all there and every CSV parses, its header as the codebook says', () => {
+    expect([...files.keys()].sort()).toEqual(['codebook.csv', 'nights.csv', 'participants.csv', 'phase_summary.csv', 'qa_report.csv']);
+    const codebook = codebookRows();
+    for (const name of ['nights.csv', 'participants.csv', 'phase_summary.csv', 'qa_report.csv', 'codebook.csv']) {
+      const header = files.get(name)!.toString().split('\n')[0]!.split(',');
+      expect(header, name).toEqual(codebook.filter(([file]) => file === name).map(([, column]) => column));
+      csvRows(files.get(name));
+    }
+  });
+
+  it('name participants by research id only, in 5-year age bands, with nights per phase and inclusion', () => {
+    const participants = csvRows(files.get('participants.csv'));
+    const byId = Object.fromEntries(participants.map((p) => [p.research_id, p]));
+    expect(participants).toHaveLength(2);
+    expect(byId[complete]).toMatchObject({ age_band: '50-54', hormonal_stage: 'Menopause', consent_date: start });
+    expect(byId[sparse]).toMatchObject({ age_band: '', hormonal_stage: '' });
+    expect(byId[complete]).toMatchObject({
+      nights_polyester: '14',
+      nights_washout: '14',
+      nights_linen: '14',
+      included_primary: 'yes',
+      exclusion_reason: '',
+    });
+    expect(byId[sparse]).toMatchObject({ nights_polyester: '5', nights_washout: '0', nights_after_study: '1', included_primary: 'no' });
+    expect(byId[sparse]!.exclusion_reason).toBe('too few analysed nights: polyester 5 (7 needed in each)');
+    const everything = [...files.values()].map((f) => f.toString()).join('\n');
+    expect(everything).not.toMatch(/@example\.com|Ines|Okafor|1972-03-15|a private note/);
+    const userIds = findings.participants.map((p) => p.userId);
+    for (const id of userIds) expect(everything).not.toContain(id);
+  });
+
+  it('give one row per night, and phase means of analysed nights (a yes/no as a share)', () => {
+    expect(csvRows(files.get('nights.csv'))).toHaveLength(14 * 3 + 5 + 14 + 1);
+    const summary = csvRows(files.get('phase_summary.csv'));
+    const linen = summary.find((row) => row.research_id === complete && row.phase === 'linen')!;
+    // days 29..42: score 80 + day % 3; heat wave on even days (7 of 14)
+    const scores = Array.from({ length: 14 }, (_, i) => 80 + ((29 + i) % 3));
+    expect(Number(linen.sleep_score)).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 14, 12);
+    expect(Number(linen.heat_wave)).toBe(0.5);
+    expect(linen.nights).toBe('14');
+    expect(linen.avg_hrv).toBe(''); // never recorded
+    expect(summary.filter((row) => row.research_id === sparse).map((row) => row.phase)).toEqual(['polyester', 'linen']);
+    expect(METRICS.length).toBeGreaterThan(10);
+  });
+
+  it('report every QA hit: nights after the study, too few nights, missing nights', () => {
+    const qa = csvRows(files.get('qa_report.csv'));
+    const rules = (id: string) => qa.filter((row) => row.research_id === id).map((row) => `${row.rule}:${row.phase}`);
+    expect(rules(sparse)).toEqual(
+      expect.arrayContaining([
+        'after_study:completed',
+        'missing_nights:polyester',
+        'missing_nights:washout',
+        'too_few_nights:polyester',
+        'too_few_nights:washout',
+      ]),
+    );
+    expect(rules(complete)).toEqual([]);
+    expect(qaHeadline(findings)).toBe(
+      '1 of 62 nights flagged by a QA rule (1 left out of the means); 1 of 2 participants not in the primary analysis (too few nights in polyester or linen).',
+    );
+  });
+});

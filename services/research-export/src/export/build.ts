@@ -1,0 +1,167 @@
+import type { Sql } from '@sleepweave/service-kit';
+import {
+  CODEBOOK_FILE,
+  codebookRows,
+  METRICS,
+  NIGHT_FIELDS,
+  NIGHTS_FILE,
+  PARTICIPANTS_FILE,
+  PHASE_SUMMARY_FILE,
+  QA_FILE,
+} from './columns.ts';
+import { ageBand, nightsDue, readNights, readParticipants, type ParticipantRow } from './dataset.ts';
+import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
+import { checkNight, QA_RULES, type QaHit } from './qa.ts';
+import { type ZipWriter } from './zip.ts';
+
+export interface BuildOptions {
+  /** When the run started: the files' date, and "now" for the nights that are due. */
+  now: Date;
+  minNights: number;
+  lateRecordDays: number;
+  /** One participant only (her own export). */
+  userId?: string;
+}
+
+/** What the data files found, for the files written after them (comparisons, reports). */
+export interface DataFindings {
+  participants: ParticipantRow[];
+  phaseMeans: PhaseMean[];
+  hits: QaHit[];
+  nights: number;
+  nightsFlagged: number;
+  nightsLeftOut: number;
+  /** Per participant: in the primary analysis, or why not. */
+  inclusion: Map<string, { included: boolean; reason: string }>;
+}
+
+/**
+ * Writes the data files of a research zip (nights, participants, phase summary, QA report
+ * and codebook), streaming the nights once: each is checked, written and added to its
+ * phase's sums as it is read. Returns what the later files need.
+ */
+export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOptions): Promise<DataFindings> {
+  const participants = await readParticipants(sql, options.userId);
+  const means = new PhaseMeans(METRICS);
+  const hits: QaHit[] = [];
+  const logged = new Map<string, Record<string, number>>();
+  let nights = 0;
+  let nightsFlagged = 0;
+  let nightsLeftOut = 0;
+
+  const nightsCsv = zip.csv(NIGHTS_FILE);
+  for await (const batch of readNights(sql, options.userId)) {
+    for (const night of batch) {
+      const checked = checkNight(night, { lateRecordDays: options.lateRecordDays });
+      nights += 1;
+      if (checked.flags.length > 0) nightsFlagged += 1;
+      if (!checked.analysed) nightsLeftOut += 1;
+      hits.push(...checked.hits);
+      const counts = logged.get(night.researchId) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      counts[night.phase] = (counts[night.phase] ?? 0) + 1;
+      logged.set(night.researchId, counts);
+      if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
+
+      const worn = night.values.sleepwearMaterial;
+      const row: Record<string, unknown> = {
+        research_id: night.researchId,
+        date: night.date,
+        study_day: night.studyDay,
+        phase: night.phase,
+        recommended_material: night.recommendedMaterial,
+        material_matches: typeof worn === 'string' ? worn === night.recommendedMaterial : null,
+        revisions: night.revisions,
+        recorded_at: night.recordedAt.toISOString(),
+        analysed: checked.analysed,
+        qa_flags: checked.flags.join(';'),
+      };
+      for (const field of NIGHT_FIELDS) row[field.column] = night.values[field.key];
+      await nightsCsv.write(row);
+    }
+  }
+  await nightsCsv.end();
+
+  // Rules about phases and participants: nights missing, and too few analysed nights.
+  const inclusion = new Map<string, { included: boolean; reason: string }>();
+  for (const participant of participants) {
+    const due = nightsDue(participant.studyStartDate, participant.timezone, options.now);
+    const counts = logged.get(participant.researchId) ?? {};
+    for (const phase of ANALYSED_PHASES) {
+      const missing = due[phase] - (counts[phase] ?? 0);
+      if (missing > 0) {
+        hits.push(phaseHit('missing_nights', participant.researchId, phase, `${missing} of ${due[phase]} nights so far not logged`));
+      }
+    }
+    const short: AnalysedPhase[] = [];
+    for (const phase of ANALYSED_PHASES) {
+      const analysed = means.nights(participant.researchId, phase);
+      if (analysed < options.minNights) {
+        short.push(phase);
+        hits.push(phaseHit('too_few_nights', participant.researchId, phase, `${analysed} analysed nights, ${options.minNights} needed`));
+      }
+    }
+    const primaryShort = short.filter((phase) => phase === 'polyester' || phase === 'linen');
+    inclusion.set(participant.researchId, {
+      included: primaryShort.length === 0,
+      reason:
+        primaryShort.length === 0
+          ? ''
+          : `too few analysed nights: ${primaryShort.map((phase) => `${phase} ${means.nights(participant.researchId, phase)}`).join(', ')} (${options.minNights} needed in each)`,
+    });
+  }
+
+  const participantsCsv = zip.csv(PARTICIPANTS_FILE);
+  for (const participant of participants) {
+    const counts = logged.get(participant.researchId) ?? {};
+    const { included, reason } = inclusion.get(participant.researchId)!;
+    await participantsCsv.write({
+      research_id: participant.researchId,
+      age_band: ageBand(participant.dateOfBirth, participant.studyStartDate),
+      hormonal_stage: participant.hormonalStage,
+      consent_date: participant.studyStartDate,
+      nights_polyester: counts.polyester ?? 0,
+      nights_washout: counts.washout ?? 0,
+      nights_linen: counts.linen ?? 0,
+      nights_after_study: counts.completed ?? 0,
+      journal_entries: participant.journalEntries,
+      included_primary: included,
+      exclusion_reason: reason,
+    });
+  }
+  await participantsCsv.end();
+
+  const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
+  const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
+  for (const mean of phaseMeans) {
+    await summaryCsv.write({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values });
+  }
+  await summaryCsv.end();
+
+  const qaCsv = zip.csv(QA_FILE);
+  for (const hit of hits) {
+    await qaCsv.write({ ...hit, rule: hit.rule, action: QA_RULES[hit.rule].action, research_id: hit.researchId });
+  }
+  await qaCsv.end();
+
+  const codebook = zip.csv(CODEBOOK_FILE);
+  for (const [file, column, label, type, unit, allowed, notes] of codebookRows()) {
+    await codebook.write({ file, column, label, type, unit, allowed, notes });
+  }
+  await codebook.end();
+
+  return { participants, phaseMeans, hits, nights, nightsFlagged, nightsLeftOut, inclusion };
+}
+
+function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase, detail: string): QaHit {
+  return { rule, researchId, date: null, phase, field: null, value: null, detail };
+}
+
+/** The one-line QA headline of a run (the admin screen and the PDF show it). */
+export function qaHeadline(findings: DataFindings): string {
+  const excluded = [...findings.inclusion.values()].filter((i) => !i.included).length;
+  const n = (x: number) => x.toLocaleString('en-GB');
+  return (
+    `${n(findings.nightsFlagged)} of ${n(findings.nights)} nights flagged by a QA rule (${n(findings.nightsLeftOut)} left out of the means); ` +
+    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis (too few nights in polyester or linen).`
+  );
+}
