@@ -74,6 +74,15 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
   onUserDeleted?(ctx: Ctx, tx: Tx, userId: string): Promise<void>;
   /** Runs after migrations, before listening (e.g. seeds). */
   onStart?(ctx: Ctx): Promise<void>;
+  /**
+   * Work of its own in the background (e.g. a scheduler), started with the relay and the
+   * consumers and stopped before them.
+   */
+  workers?(ctx: Ctx): BackgroundWorker[];
+}
+
+export interface BackgroundWorker {
+  stop(): Promise<void>;
 }
 
 /** Every consumer of a service: its user directory (or deletions) first, then its own. */
@@ -156,6 +165,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
 
   let relay: Relay | null = null;
   const consumers: Consumer[] = [];
+  const workers: BackgroundWorker[] = [];
 
   const app = createHttpApp({ logger });
   requireInternalToken(app, config.INTERNAL_TOKEN);
@@ -207,6 +217,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
       consumers.push(started);
       previous = started.caughtUp;
     }
+    workers.push(...(definition.workers?.(context) ?? []));
   }
 
   if (listen) await app.listen({ host: config.HOST, port: config.PORT });
@@ -216,6 +227,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
     (stopping ??= (async () => {
       logger.info('stopping');
       await app.close();
+      for (const worker of workers) await worker.stop();
       for (const consumer of consumers) await consumer.stop();
       await relay?.stop();
       await bus.close();

@@ -1,5 +1,8 @@
 import type { ServiceApp } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from './context.ts';
+import { runRoutes } from './runs/routes.ts';
 
 /** The research-export HTTP plugin: registers routes; never listens. */
-export async function researchExportApp(_app: ServiceApp, _ctx: ResearchExportContext): Promise<void> {}
+export async function researchExportApp(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
+  await runRoutes(app, ctx);
+}

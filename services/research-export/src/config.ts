@@ -3,10 +3,10 @@ import { z } from 'zod';
 
 export const ResearchExportConfig = BaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4006),
-  /** When the nightly run starts, as HH:MM in RESEARCH_EXPORT_TIMEZONE. */
+  /** When the nightly run starts, as HH:MM in RESEARCH_EXPORT_TIMEZONE; `off`: no nightly run (on demand only). */
   RESEARCH_EXPORT_TIME: z
     .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour), e.g. 02:00')
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'must be HH:MM (24-hour), e.g. 02:00, or off')
     .default('02:00'),
   /** An IANA time zone, e.g. UTC or Europe/London. */
   RESEARCH_EXPORT_TIMEZONE: z

@@ -11,10 +11,12 @@ export interface ResearchExportContext {
   sql: Sql;
   store: EventStore;
   logger: Logger;
+  /** Tells the run worker to look now (set once it runs; before, the worker's poll finds the run). */
+  wakeRunWorker: () => void;
 }
 
 export const researchExportProjections = [participantsProjection, runsProjection];
 
 export function createResearchExportContext(deps: { config: ResearchExportConfig; sql: Sql; logger: Logger }): ResearchExportContext {
-  return { ...deps, store: createEventStore(deps.sql, { projections: researchExportProjections }) };
+  return { ...deps, store: createEventStore(deps.sql, { projections: researchExportProjections }), wakeRunWorker: () => {} };
 }

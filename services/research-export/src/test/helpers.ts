@@ -17,10 +17,15 @@ const testVerifier: AccessTokenVerifier = async (token) => {
 };
 
 /** The service with identity, study and journal played by the test: what it publishes as them is their history. */
-export async function startResearchExport(env: NodeJS.ProcessEnv = {}, options: { background?: boolean } = {}) {
-  const config = readResearchExportConfig(testEnv(env));
+export async function startResearchExport(
+  env: NodeJS.ProcessEnv = {},
+  options: { background?: boolean } = {},
+  overrides: Partial<typeof researchExportService> = {},
+) {
+  // No nightly run unless a test asks for one.
+  const config = readResearchExportConfig(testEnv({ RESEARCH_EXPORT_TIME: 'off', ...env }));
   const producers = await fakeProducers(config);
-  const service = await startTestService({ ...researchExportService, verifier: () => testVerifier }, config, {
+  const service = await startTestService({ ...researchExportService, verifier: () => testVerifier, ...overrides }, config, {
     ...options,
     history: producers.history,
   });

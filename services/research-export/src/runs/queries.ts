@@ -1,0 +1,56 @@
+import type { ResearchRun, ResearchRunSummary } from '@sleepweave/contracts';
+import type { Sql } from '@sleepweave/service-kit';
+
+interface RunRow {
+  id: string;
+  trigger: ResearchRun['trigger'];
+  status: ResearchRun['status'];
+  requested_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  duration_ms: number | null;
+  failure: string | null;
+  file_name: string | null;
+  size_bytes: string | null;
+  summary: ResearchRunSummary | null;
+  kept: boolean;
+}
+
+const toRun = (row: RunRow): ResearchRun => ({
+  id: row.id,
+  trigger: row.trigger,
+  status: row.status,
+  requestedAt: row.requested_at.toISOString(),
+  startedAt: row.started_at?.toISOString() ?? null,
+  finishedAt: row.finished_at?.toISOString() ?? null,
+  durationMs: row.duration_ms,
+  failure: row.failure,
+  fileName: row.file_name,
+  sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
+  downloadable: row.kept,
+  summary: row.summary,
+});
+
+const RUN_COLUMNS = (sql: Sql) => sql`
+  r.id, r.trigger, r.status, r.requested_at, r.started_at, r.finished_at, r.duration_ms, r.failure, r.file_name,
+  r.size_bytes::text as size_bytes, r.summary, exists (select 1 from research_run_files f where f.run_id = r.id) as kept`;
+
+/** The newest runs first (the last 100). */
+export async function listRuns(sql: Sql): Promise<ResearchRun[]> {
+  const rows = await sql<RunRow[]>`select ${RUN_COLUMNS(sql)} from research_runs r order by r.requested_at desc limit 100`;
+  return rows.map(toRun);
+}
+
+export async function findRun(sql: Sql, runId: string): Promise<ResearchRun | null> {
+  const [row] = await sql<RunRow[]>`select ${RUN_COLUMNS(sql)} from research_runs r where r.id = ${runId}`;
+  return row ? toRun(row) : null;
+}
+
+/** A finished run's zip while it is kept: its file name and bytes. */
+export async function runFile(sql: Sql, runId: string | 'latest'): Promise<{ fileName: string; content: Buffer } | null> {
+  const [row] = await sql<{ file_name: string; content: Buffer }[]>`
+    select r.file_name, f.content from research_runs r join research_run_files f on f.run_id = r.id
+    where r.status = 'finished' ${runId === 'latest' ? sql`` : sql`and r.id = ${runId}`}
+    order by r.finished_at desc limit 1`;
+  return row ? { fileName: row.file_name, content: row.content } : null;
+}

@@ -1,0 +1,169 @@
+/**
+ * The research runs: requested by an admin or by the nightly schedule (once per date,
+ * however many instances), run one at a time by the worker, recorded with their end, their
+ * zip kept for download (the newest RESEARCH_RUNS_KEPT). The zip's content is tested in
+ * export/; here a run builds a small zip of its own.
+ */
+import { randomUUID } from 'node:crypto';
+import { calendarDateIn } from '@sleepweave/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResearchExportContext } from '../context.ts';
+import { bearer, startResearchExport, type ResearchExport } from '../test/helpers.ts';
+import { runCommand } from '@sleepweave/service-kit';
+import { runDecider } from './business-logic.ts';
+import { startRun } from './commands.ts';
+import { runStreamId } from './run.ts';
+import { INTERRUPTED_MESSAGE, startRunWorker, type BuildRun } from './worker.ts';
+
+const admin = bearer(randomUUID(), 'admin');
+const participant = bearer(randomUUID());
+const summary = { participantsIncluded: 0, participantsExcluded: 0, nights: 0, qaHeadline: 'No nights yet.', primary: [] };
+const running: ResearchExport[] = [];
+
+afterEach(async () => {
+  for (const service of running.splice(0)) await service.cleanup();
+});
+
+/** A service whose worker builds runs with `build` (polling every 100 ms). */
+async function start(build: BuildRun, env: NodeJS.ProcessEnv = {}, prefixes: NodeJS.ProcessEnv = {}) {
+  const service = await startResearchExport(
+    { ...env, ...prefixes },
+    {},
+    {
+      workers: (ctx: ResearchExportContext) => {
+        const worker = startRunWorker(ctx, build, { pollMs: 100 });
+        ctx.wakeRunWorker = worker.wake;
+        return [worker];
+      },
+    },
+  );
+  running.push(service);
+  return service;
+}
+
+const smallZip: BuildRun = async (_ctx, now) => ({
+  zip: Buffer.from(`zip of ${now.toISOString()}`),
+  fileName: `sleepweave-research-${now.toISOString().slice(0, 10)}.zip`,
+  summary,
+});
+
+async function runs(service: ResearchExport) {
+  return (await service.app.inject({ method: 'GET', url: '/api/admin/research/runs', headers: admin })).json() as {
+    id: string;
+    status: string;
+    trigger: string;
+    failure: string | null;
+    downloadable: boolean;
+  }[];
+}
+
+async function finished(service: ResearchExport, id: string) {
+  await expect
+    .poll(async () => (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}`, headers: admin })).json().status, {
+      timeout: 10_000,
+    })
+    .toMatch(/finished|failed/);
+  return (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}`, headers: admin })).json();
+}
+
+describe('research runs', () => {
+  it('an admin starts one; it runs, is recorded, and its zip downloads under its name', async () => {
+    const service = await start(smallZip);
+    expect(
+      (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: participant, payload: {} })).statusCode,
+    ).toBe(403);
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/runs', headers: participant })).statusCode).toBe(403);
+
+    const posted = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
+    expect(posted.statusCode).toBe(202);
+    const { id } = posted.json();
+    const run = await finished(service, id);
+    expect(run).toMatchObject({ id, trigger: 'admin', status: 'finished', failure: null, downloadable: true, summary });
+    expect(run.durationMs).toBeGreaterThanOrEqual(0);
+
+    const download = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${run.fileName}"`);
+    expect(download.body).toMatch(/^zip of /);
+    const latest = await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin });
+    expect(latest.body).toBe(download.body);
+    expect((await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${randomUUID()}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/runs/nope', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('refuses a second run while one is queued or running (409), and says why', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const service = await start(async (ctx, now) => {
+      await held;
+      return smallZip(ctx, now);
+    });
+    const first = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
+    expect(first.statusCode).toBe(202);
+    const second = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('A research run is already queued or running. Please wait for it to finish.');
+    release();
+    expect((await finished(service, first.json().id)).status).toBe('finished');
+    expect((await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).statusCode).toBe(
+      202,
+    );
+  });
+
+  it('records a failed run with its reason, and an interrupted one as failed', async () => {
+    const service = await start(async () => {
+      throw new Error('the disk is full');
+    });
+    const { id } = (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json();
+    expect(await finished(service, id)).toMatchObject({ status: 'failed', failure: 'Failed: the disk is full', downloadable: false });
+
+    // A run another instance started and never finished (it died): the next worker to hold the lock says so.
+    const orphan = randomUUID();
+    await runCommand(
+      service.context,
+      runStreamId(orphan),
+      runDecider,
+      { type: 'RequestRun', data: { runId: orphan, trigger: 'admin', requestedBy: null, now: new Date() } },
+      { metadata: {} },
+    );
+    await startRun(service.context, orphan, new Date());
+    service.context.wakeRunWorker();
+    expect(await finished(service, orphan)).toMatchObject({ status: 'failed', failure: INTERRUPTED_MESSAGE });
+  });
+
+  it('keeps the zips of the newest runs only; the older runs stay listed', async () => {
+    const service = await start(smallZip, { RESEARCH_RUNS_KEPT: '1' });
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { id } = (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json();
+      await finished(service, id);
+      ids.push(id);
+    }
+    const listed = await runs(service);
+    expect(listed.map((r) => [r.id, r.downloadable])).toEqual([
+      [ids[1], true],
+      [ids[0], false],
+    ]);
+    expect(
+      (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${ids[0]}/download`, headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('queues the nightly run once per date, however many instances run', async () => {
+    const zone = 'UTC';
+    const env = { RESEARCH_EXPORT_TIME: '00:00', RESEARCH_EXPORT_TIMEZONE: zone };
+    const first = await start(smallZip, env);
+    // a second instance on the same database and bus
+    const { DB_PREFIX, BUS_PREFIX } = first.deps.config;
+    await start(smallZip, env, { DB_PREFIX, BUS_PREFIX });
+    await expect.poll(async () => (await runs(first)).filter((r) => r.status === 'finished').length, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // several more polls of both workers
+    const nightly = (await runs(first)).filter((r) => r.trigger === 'schedule');
+    expect(nightly).toHaveLength(1);
+    const scheduled = await first.deps.sql`select stream_id from events where stream_id like 'research_schedule:%'`;
+    expect(scheduled.map((r) => r.stream_id)).toEqual([`research_schedule:${calendarDateIn(zone, new Date())}`]);
+  });
+});

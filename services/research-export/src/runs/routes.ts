@@ -1,0 +1,57 @@
+import { ResearchRun, ResearchRunList, ResearchRunStarted, Uuid } from '@sleepweave/contracts';
+import { notFound, requestMetadata, requireAdmin, type ServiceApp } from '@sleepweave/service-kit';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ResearchExportContext } from '../context.ts';
+import { requestRun } from './commands.ts';
+import { findRun, listRuns, runFile } from './queries.ts';
+
+const RunParams = z.object({ id: z.string() });
+const isUuid = (value: string) => Uuid.safeParse(value).success;
+const RUN_NOT_FOUND = 'No such research run.';
+const FILE_NOT_KEPT = 'This run has no file to download: it has not finished, or its zip is no longer kept (the last 30 are).';
+
+/** Sends a zip as a download under its name. */
+export function sendZip(reply: FastifyReply, fileName: string, content: Buffer) {
+  return reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('content-length', content.length)
+    .send(content);
+}
+
+/** Admin routes of the research runs (the role is checked here and in the gateway). */
+export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
+  app.post('/api/admin/research/runs', { schema: { response: { 202: ResearchRunStarted } } }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const id = await requestRun(ctx, { requestedBy: admin.sub, now: new Date() }, requestMetadata(request));
+    ctx.wakeRunWorker();
+    return reply.status(202).send({ id });
+  });
+
+  app.get('/api/admin/research/runs', { schema: { response: { 200: ResearchRunList } } }, async (request) => {
+    requireAdmin(request);
+    return listRuns(ctx.sql);
+  });
+
+  app.get('/api/admin/research/runs/:id', { schema: { params: RunParams, response: { 200: ResearchRun } } }, async (request) => {
+    requireAdmin(request);
+    const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
+    if (!run) throw notFound(RUN_NOT_FOUND);
+    return run;
+  });
+
+  app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
+    requireAdmin(request);
+    const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
+    if (!file) throw notFound(FILE_NOT_KEPT);
+    return sendZip(reply, file.fileName, file.content);
+  });
+
+  app.get('/api/admin/research/latest/download', async (request, reply) => {
+    requireAdmin(request);
+    const file = await runFile(ctx.sql, 'latest');
+    if (!file) throw notFound('No research run has finished yet.');
+    return sendZip(reply, file.fileName, file.content);
+  });
+}

@@ -1,0 +1,126 @@
+import type { ResearchRunSummary } from '@sleepweave/contracts';
+import { connectDatabase, databaseName, execute, type BackgroundWorker, type Sql } from '@sleepweave/service-kit';
+import type { ResearchExportContext } from '../context.ts';
+import { runDecider } from './business-logic.ts';
+import { failRun, scheduleNightlyRun, startRun } from './commands.ts';
+import { runStreamId } from './run.ts';
+import { nightlyRunDue } from './schedule.ts';
+
+/** What a run produces: the zip and what the admin screen shows of it. */
+export interface RunOutput {
+  zip: Buffer;
+  fileName: string;
+  summary: ResearchRunSummary;
+}
+
+export type BuildRun = (ctx: ResearchExportContext, now: Date) => Promise<RunOutput>;
+
+export interface RunWorker extends BackgroundWorker {
+  /** Look at once (an admin just queued a run). */
+  wake(): void;
+}
+
+/** One run at a time across every instance: a session lock held while it runs. */
+const RUN_LOCK = 'research-export:run';
+
+export const INTERRUPTED_MESSAGE = 'Interrupted: the service stopped during the run. Please run it again.';
+
+/**
+ * The research runs' worker, in every instance: every `pollMs` (and when woken) it queues
+ * the night's run once it is due (once per date, whichever instance gets there first), then,
+ * if it can take the run lock, runs what is queued, oldest first. A run left `running` by
+ * an instance that died (its lock went with its connection) is marked failed, with why.
+ */
+export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, options: { pollMs?: number } = {}): RunWorker {
+  const pollMs = options.pollMs ?? 5_000;
+  const log = ctx.logger.child({ component: 'research-runs' });
+  // Its own connection: the session lock must live exactly as long as the run's work.
+  const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), { max: 1 });
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+
+  async function runQueued(): Promise<void> {
+    const [lock] = await lockConnection<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${RUN_LOCK})) as locked`;
+    if (!lock?.locked) return;
+    try {
+      for (const { id } of await ctx.sql<{ id: string }[]>`select id from research_runs where status = 'running'`) {
+        log.warn({ runId: id }, 'a run was interrupted; marking it failed');
+        await failRun(ctx, id, new Date(), INTERRUPTED_MESSAGE);
+      }
+      while (!stopped) {
+        const [next] = await ctx.sql<{ id: string }[]>`select id from research_runs where status = 'queued' order by requested_at limit 1`;
+        if (!next) return;
+        await runOne(next.id);
+      }
+    } finally {
+      await lockConnection`select pg_advisory_unlock(hashtext(${RUN_LOCK}))`;
+    }
+  }
+
+  async function runOne(runId: string): Promise<void> {
+    const startedAt = new Date();
+    await startRun(ctx, runId, startedAt);
+    log.info({ runId }, 'research run started');
+    try {
+      const output = await build(ctx, startedAt);
+      // The zip and the run's end in one transaction: a finished run always has its file.
+      await execute(ctx, { metadata: { correlationId: runId } }, async ({ tx, handle }) => {
+        await tx`insert into research_run_files (run_id, content) values (${runId}, ${output.zip})`;
+        await handle(runStreamId(runId), runDecider, {
+          type: 'FinishRun',
+          data: { now: new Date(), fileName: output.fileName, sizeBytes: output.zip.length, summary: output.summary },
+        });
+      });
+      await pruneFiles();
+      log.info({ runId, bytes: output.zip.length, ms: Date.now() - startedAt.getTime() }, 'research run finished');
+    } catch (err) {
+      log.error({ err, runId }, 'research run failed');
+      await failRun(ctx, runId, new Date(), `Failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Keeps the zips of the newest RESEARCH_RUNS_KEPT finished runs; the runs' records stay. */
+  async function pruneFiles(): Promise<void> {
+    await ctx.sql`
+      delete from research_run_files where run_id not in (
+        select id from research_runs where status = 'finished' order by finished_at desc limit ${ctx.config.RESEARCH_RUNS_KEPT}
+      )`;
+  }
+
+  const loop = (async () => {
+    while (!stopped) {
+      try {
+        const now = new Date();
+        const time = ctx.config.RESEARCH_EXPORT_TIME;
+        const due = time === 'off' ? null : nightlyRunDue(now, time, ctx.config.RESEARCH_EXPORT_TIMEZONE);
+        if (due) {
+          const runId = await scheduleNightlyRun(ctx, due, now);
+          if (runId) log.info({ runId, date: due }, 'nightly research run queued');
+        }
+        await runQueued();
+      } catch (err) {
+        log.error({ err }, 'research runs: a cycle failed; trying again');
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        wakeUp = done;
+        function done() {
+          clearTimeout(timer);
+          wakeUp = null;
+          resolve();
+        }
+      });
+    }
+  })();
+
+  return {
+    wake: () => wakeUp?.(),
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      await lockConnection.end({ timeout: 5 });
+    },
+  };
+}
