@@ -40,6 +40,9 @@ export const ROUTES: Route[] = [
   // Writing to the library (publishing, revising articles) is for admins; reading is for anyone signed in.
   { prefix: '/api/library', methods: ['POST', 'PUT', 'PATCH', 'DELETE'], service: 'library', access: 'admin' },
   { prefix: '/api/library', service: 'library', access: 'session' },
+  { prefix: '/api/admin/research', service: 'research-export', access: 'admin' },
+  // her own export (the dashboard's Research Export card)
+  { prefix: '/api/research/export', methods: ['GET'], service: 'research-export', access: 'session' },
 ];
 
 /** The first route whose prefix and method match: more specific rows come first. */

@@ -7,6 +7,8 @@ import { journalEntries } from './integration/journal-entries.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
+import { buildResearchZip } from './export/research-zip.ts';
+import { startRunWorker } from './runs/worker.ts';
 
 /**
  * The research-export service: the study's data under research ids (fed by identity, study
@@ -24,4 +26,9 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   userDirectory: true,
   onUserDeleted,
   consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries()],
+  workers: (ctx) => {
+    const worker = startRunWorker(ctx, buildResearchZip);
+    ctx.wakeRunWorker = worker.wake;
+    return [worker];
+  },
 };

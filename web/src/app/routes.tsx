@@ -56,6 +56,7 @@ export function createRoutes(): RouteObject[] {
               handle: titled('Library Article'),
               lazy: () => import('./routes/library-article'),
             },
+            { path: paths.admin.research, handle: titled('Research Runs'), lazy: () => import('./routes/admin-research') },
           ],
         },
         { path: '*', handle: titled('Page Not Found'), lazy: () => import('./routes/not-found') },

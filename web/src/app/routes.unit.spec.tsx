@@ -101,6 +101,16 @@ describe('routes', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
+  it('opens /admin/research, which tells a participant it is for study administrators', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, maria));
+    renderWithProviders(createRoutes(), { path: '/admin/research' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Research Runs' })).toBeTruthy();
+    expect(screen.getByText('This page is for study administrators.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Research Runs · Sleepweave'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin'))).toHaveLength(0);
+  });
+
   it('sends a signed-in user away from /auth to /dashboard', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, maria));
     const { router } = renderWithProviders(createRoutes(), { path: '/auth' });

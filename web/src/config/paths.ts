@@ -5,7 +5,10 @@ export const paths = {
   auth: '/auth',
   resetPassword: '/reset-password',
   settings: '/settings',
-  admin: '/admin',
+  admin: {
+    root: '/admin',
+    research: '/admin/research',
+  },
   sleep: {
     consent: '/sleep/consent',
     log: '/sleep/log',

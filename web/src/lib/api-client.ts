@@ -81,11 +81,15 @@ export interface RequestOptions<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+/**
+ * Sends the request and answers the response when it is ok; otherwise throws
+ * `ApiRequestError` (after calling the 401 handler) or `NetworkError`.
+ */
+async function send(method: Method, path: string, body: unknown, options: RequestOptions<unknown>, accept: string): Promise<Response> {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: { accept: 'application/json' },
+    headers: { accept },
     signal: options.signal ?? null,
   };
   if (method !== 'GET') {
@@ -108,11 +112,63 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler?.();
     throw error;
   }
+  return response;
+}
 
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  const response = await send(method, path, body, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** A file the server sent (a zip, say): its bytes and the name its Content-Disposition gives, if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GET a file: errors are raised as for any other call (an error answer is JSON
+ * `{ error, message }`); the name comes from the Content-Disposition header.
+ */
+async function getFile(path: string, options: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<ApiFile> {
+  const response = await send('GET', path, undefined, options, '*/*');
+  const blob = await response.blob();
+  return { blob, fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')) };
+}
+
+/**
+ * The file name of a Content-Disposition header (`attachment; filename="a.zip"`, or the
+ * RFC 6266 `filename*=UTF-8''a%20b.zip`, which wins), without any folder; null when none.
+ */
+export function fileNameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /(?:^|;)\s*filename\*\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim();
+  if (extended) {
+    const match = /^([\w!#$%&+^`{}~-]+)'[^']*'(.+)$/.exec(extended.replace(/^"(.*)"$/, '$1'));
+    if (match) {
+      try {
+        const charset = match[1]!;
+        const encoded = match[2]!;
+        name =
+          charset.toLowerCase() === 'utf-8'
+            ? decodeURIComponent(encoded)
+            : encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      } catch {
+        name = null;
+      }
+    }
+  }
+  if (!name) {
+    const plain = /(?:^|;)\s*filename\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/i.exec(header)?.[1]?.trim();
+    if (plain) name = plain.startsWith('"') ? plain.slice(1, -1).replace(/\\(.)/g, '$1') : plain;
+  }
+  // Only the last part of a path, and never a name that is only dots.
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base && !/^\.+$/.test(base) ? base : null;
 }
 
 function parseApiError(text: string): ApiError | null {
@@ -130,4 +186,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('DELETE', path, body, options),
+  getFile,
 };

@@ -8,6 +8,8 @@ import {
   PARTICIPANTS_FILE,
   PHASE_SUMMARY_FILE,
   QA_FILE,
+  RESEARCH_FILES,
+  type FileSpec,
 } from './columns.ts';
 import { ageBand, nightsDue, readNights, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
@@ -21,6 +23,8 @@ export interface BuildOptions {
   lateRecordDays: number;
   /** One participant only (her own export). */
   userId?: string;
+  /** Further files of the zip the codebook must describe too. */
+  extraFiles?: readonly FileSpec[];
 }
 
 /** What the data files found, for the files written after them (comparisons, reports). */
@@ -144,7 +148,7 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   await qaCsv.end();
 
   const codebook = zip.csv(CODEBOOK_FILE);
-  for (const [file, column, label, type, unit, allowed, notes] of codebookRows()) {
+  for (const [file, column, label, type, unit, allowed, notes] of codebookRows([...RESEARCH_FILES, ...(options.extraFiles ?? [])])) {
     await codebook.write({ file, column, label, type, unit, allowed, notes });
   }
   await codebook.end();

@@ -235,8 +235,8 @@ export const RESEARCH_FILES: readonly FileSpec[] = [
 ];
 
 /** The codebook rows: every column of every CSV file, the codebook's own included. */
-export function codebookRows(): string[][] {
-  return RESEARCH_FILES.flatMap((spec) =>
+export function codebookRows(files: readonly FileSpec[] = RESEARCH_FILES): string[][] {
+  return files.flatMap((spec) =>
     spec.columns.map((c) => [spec.file, c.name, c.label, c.type, c.unit ?? '', c.allowed ?? '', c.notes ?? '']),
   );
 }

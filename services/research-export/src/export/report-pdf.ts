@@ -7,6 +7,8 @@ const ACCENT = '#0f766e';
 
 const format = (x: number | null, digits = 2) => (x === null ? '--' : x.toFixed(digits));
 
+// pdfkit's standard fonts (WinAnsi) have no minus sign or arrows: the text says 'minus', '<' and '>'.
+
 /**
  * report.pdf: what a clinician reads in two minutes. The question and the answer in one
  * sentence each, the participants, the QA headline, and a forest plot of Cohen's d_z with
@@ -37,7 +39,7 @@ export async function reportPdf(input: {
     .text(
       'Question: do participants sleep differently in linen than in polyester? Each participant slept 14 nights in polyester, ' +
         '14 in cotton (washout) and 14 in linen. For every metric, each participant contributes her phase means, and the two ' +
-        "phases are compared within her (paired). The effect size is Cohen's d_z: the mean difference (linen − polyester) " +
+        "phases are compared within her (paired). The effect size is Cohen's d_z: the mean difference (linen minus polyester) " +
         'divided by the standard deviation of the differences.',
     );
   doc.moveDown(0.5);
@@ -99,8 +101,8 @@ export async function reportPdf(input: {
     .stroke();
   doc.fillColor(MUTED).fontSize(8);
   for (const tick of [-limit, -limit / 2, 0, limit / 2, limit])
-    doc.text(format(tick, 1), x(tick) - 10, bottom + 3, { width: 20, align: 'center' });
-  doc.text('favours polyester (lower)  ←   d_z   →  higher in linen', plotLeft, bottom + 14, { width: plotWidth, align: 'center' });
+    doc.text(String(Number(tick.toFixed(2))), x(tick) - 12, bottom + 3, { width: 24, align: 'center' });
+  doc.text('lower in linen  <  d_z  >  higher in linen', plotLeft, bottom + 14, { width: plotWidth, align: 'center' });
 
   doc.x = left;
   doc.y = bottom + 36;

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
+import { ResearchExportCard } from './research-export-card';
 import { SleepLogCard } from './sleep-log-card';
 import { SleepLogsStatus } from './sleep-logs-status';
 
@@ -47,6 +48,7 @@ export function SleepDashboardScreen() {
           />
           <Stat label="Avg Sleep Score" value={averageSleepScore(logs.data)} icon={<ChartLine aria-hidden="true" className="size-6" />} />
         </section>
+        <ResearchExportCard />
         <section aria-labelledby="recent-sleep-logs" className="grid gap-4">
           <h2 id="recent-sleep-logs" className="text-2xl font-semibold text-night-950">
             Recent Sleep Logs

@@ -1,0 +1,102 @@
+import { mean } from 'simple-statistics';
+import type { ResearchExportContext } from '../context.ts';
+import { qaHeadline, writeDataFiles } from './build.ts';
+import { METRICS, type FileSpec } from './columns.ts';
+import { readNights } from './dataset.ts';
+import { checkNight } from './qa.ts';
+import { qaReportMarkdown } from './qa-report.ts';
+import { ZipWriter } from './zip.ts';
+
+/** Her own comparison: descriptive, night by night, never a test (her nights are not independent). */
+export const MY_COMPARISON_FILE: FileSpec = {
+  file: 'my_comparison.csv',
+  description: 'Descriptive only: her analysed nights in polyester and in linen, side by side, for each metric.',
+  columns: [
+    { name: 'metric', label: 'Metric (phase_summary column)', type: 'category', unit: null, allowed: null, notes: null },
+    { name: 'label', label: 'Metric label', type: 'text', unit: null, allowed: null, notes: null },
+    { name: 'unit', label: 'Unit', type: 'text', unit: null, allowed: null, notes: null },
+    {
+      name: 'nights_polyester',
+      label: 'Her analysed polyester nights with a value',
+      type: 'integer',
+      unit: null,
+      allowed: null,
+      notes: null,
+    },
+    { name: 'mean_polyester', label: 'Her mean in polyester', type: 'decimal', unit: null, allowed: null, notes: null },
+    { name: 'nights_linen', label: 'Her analysed linen nights with a value', type: 'integer', unit: null, allowed: null, notes: null },
+    { name: 'mean_linen', label: 'Her mean in linen', type: 'decimal', unit: null, allowed: null, notes: null },
+    {
+      name: 'difference',
+      label: 'Linen − polyester',
+      type: 'decimal',
+      unit: null,
+      allowed: null,
+      notes: 'Descriptive: one person’s nights are not independent observations, so no p-value or effect size is given.',
+    },
+  ],
+};
+
+export class NotEnrolled extends Error {}
+
+/**
+ * A participant's own export: the research files of her data only (under her research id),
+ * and a descriptive side-by-side of her polyester and linen nights. Nothing of anyone else.
+ */
+export async function buildPersonalZip(ctx: ResearchExportContext, userId: string, now: Date): Promise<{ zip: Buffer; fileName: string }> {
+  const [enrolled] = await ctx.sql`select 1 from research_participants where user_id = ${userId}`;
+  if (!enrolled) throw new NotEnrolled();
+  const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
+  const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
+  const zip = new ZipWriter(now);
+  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, userId, extraFiles: [MY_COMPARISON_FILE] });
+
+  // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
+  const byPhase = { polyester: [] as Record<string, unknown>[], linen: [] as Record<string, unknown>[] };
+  for await (const batch of readNights(ctx.sql, userId)) {
+    for (const night of batch) {
+      const checked = checkNight(night, { lateRecordDays });
+      if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen')) byPhase[night.phase].push(checked.analysedValues);
+    }
+  }
+  const csv = zip.csv(MY_COMPARISON_FILE);
+  for (const metric of METRICS) {
+    const values = (phase: 'polyester' | 'linen') =>
+      byPhase[phase].flatMap((v) => {
+        const x = v[metric.key];
+        return typeof x === 'boolean' ? [x ? 1 : 0] : typeof x === 'number' ? [x] : [];
+      });
+    const poly = values('polyester');
+    const linen = values('linen');
+    const meanPoly = poly.length > 0 ? mean(poly) : null;
+    const meanLinen = linen.length > 0 ? mean(linen) : null;
+    await csv.write({
+      metric: metric.column,
+      label: metric.label,
+      unit: metric.unit,
+      nights_polyester: poly.length,
+      mean_polyester: meanPoly,
+      nights_linen: linen.length,
+      mean_linen: meanLinen,
+      difference: meanPoly !== null && meanLinen !== null ? meanLinen - meanPoly : null,
+    });
+  }
+  await csv.end();
+  zip.add('qa_report.md', qaReportMarkdown(findings, { minNights, lateRecordDays, headline: qaHeadline(findings) }));
+  zip.add(
+    'README.md',
+    [
+      '# Your Sleepweave research export',
+      '',
+      `Made ${now.toISOString()}. These are your own study data, under your research id, in the same format researchers receive (codebook.csv describes every column).`,
+      '',
+      '- `nights.csv`: every night you logged (your comments are not included).',
+      '- `phase_summary.csv`: your mean of each metric in each phase.',
+      '- `my_comparison.csv`: your polyester and linen nights side by side. This is descriptive: the nights of one person are not independent, so it gives no p-values or effect sizes; the study answers its question across all participants.',
+      '- `participants.csv`, `qa_report.csv`, `qa_report.md`: your row, and the quality checks of your nights.',
+      '',
+    ].join('\n'),
+  );
+  const date = now.toISOString().slice(0, 10);
+  return { zip: await zip.finish(), fileName: `sleepweave-research-export-${date}.zip` };
+}

@@ -1,0 +1,131 @@
+/**
+ * A whole research run through the service as it runs (its own worker): the zip holds every
+ * file, every CSV parses, the codebook covers every column, the primary comparison matches a
+ * computation by hand, and a participant's own export holds her data only.
+ */
+import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { addDays } from '@sleepweave/contracts';
+import { mean, sampleStandardDeviation } from 'simple-statistics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
+import { csvRows, readZip } from '../test/zip.ts';
+
+let service: ResearchExport;
+let files: Map<string, Buffer>;
+const members: string[] = [];
+const start = '2026-08-03';
+const admin = bearer(randomUUID(), 'admin');
+
+beforeAll(async () => {
+  service = await startResearchExport();
+  // Six participants; linen nights score higher by a different amount for each.
+  for (let p = 0; p < 6; p++) {
+    const userId = await addMember(service, { dateOfBirth: `${1965 + p}-05-05` });
+    members.push(userId);
+    await consent(service, userId, start);
+    for (const [phase, from, material, base] of [
+      ['polyester', 1, '100% Polyester', 70],
+      ['washout', 15, '100% Cotton', 72],
+      ['linen', 29, '100% Linen', 72 + p],
+    ] as const) {
+      for (let day = from; day < from + 14; day++) {
+        await service.producers.publish(
+          testEnvelope(
+            'study.sleep_log.recorded',
+            night(userId, {
+              date: addDays(start, day - 1),
+              studyDay: day,
+              phase,
+              sleepwearMaterial: material,
+              sleepScore: base + ((day * (p + 1)) % 5),
+              restingHr: 60 + (day % 4),
+            }),
+          ),
+        );
+      }
+    }
+  }
+  const count = async () => (await service.deps.sql`select count(*)::int as n from research_nights`)[0]!.n;
+  await waitUntil(async () => (await count()) === 6 * 42, 'every night', 30_000);
+  await waitUntil(async () => (await service.deps.sql`select 1 from research_participants`).length === 6, 'all enrolled');
+
+  const posted = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
+  const { id } = posted.json();
+  await waitUntil(
+    async () => (await service.deps.sql`select status from research_runs where id = ${id}`)[0]?.status === 'finished',
+    'the run to finish',
+    30_000,
+  );
+  const download = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin });
+  files = await readZip(download.rawPayload);
+}, 90_000);
+
+afterAll(async () => {
+  await service?.cleanup();
+});
+
+describe('a research run', () => {
+  it('writes every file; every CSV parses; the codebook covers every column of every CSV', () => {
+    expect([...files.keys()].sort()).toEqual([
+      'README.md',
+      'analysis.R',
+      'codebook.csv',
+      'comparisons.csv',
+      'nights.csv',
+      'participants.csv',
+      'phase_summary.csv',
+      'qa_report.csv',
+      'qa_report.md',
+      'report.pdf',
+    ]);
+    const codebook = csvRows(files.get('codebook.csv'));
+    for (const [name, content] of files) {
+      if (!name.endsWith('.csv')) continue;
+      csvRows(content);
+      const header = content.toString().split('\n')[0]!.split(',');
+      expect(header, name).toEqual(codebook.filter((row) => row.file === name).map((row) => row.column));
+    }
+    expect(files.get('report.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(files.get('README.md')!.toString()).toContain('exact noncentral t interval');
+  });
+
+  it('compares polyester and linen as a computation by hand does', () => {
+    const summary = csvRows(files.get('phase_summary.csv'));
+    const ids = [...new Set(summary.map((row) => row.research_id!))].sort();
+    const phaseMean = (id: string, phase: string) => Number(summary.find((r) => r.research_id === id && r.phase === phase)!.sleep_score);
+    const differences = ids.map((id) => phaseMean(id, 'linen') - phaseMean(id, 'polyester'));
+    const row = csvRows(files.get('comparisons.csv')).find((r) => r.comparison === 'polyester_vs_linen' && r.metric === 'sleep_score')!;
+    expect(Number(row.n_pairs)).toBe(6);
+    expect(Number(row.mean_difference)).toBeCloseTo(mean(differences), 10);
+    expect(Number(row.sd_difference)).toBeCloseTo(sampleStandardDeviation(differences), 10);
+    expect(Number(row.d_z)).toBeCloseTo(mean(differences) / sampleStandardDeviation(differences), 10);
+    expect(Number(row.t)).toBeCloseTo((mean(differences) / sampleStandardDeviation(differences)) * Math.sqrt(6), 10);
+    expect(Number(row.d_z_ci95_low)).toBeLessThan(Number(row.d_z));
+    expect(Number(row.d_z_ci95_high)).toBeGreaterThan(Number(row.d_z));
+    const hrv = csvRows(files.get('comparisons.csv')).find((r) => r.comparison === 'polyester_vs_linen' && r.metric === 'avg_hrv')!;
+    expect(hrv.n_pairs).toBe('0');
+    expect(hrv.d_z).toBe('');
+    expect(hrv.note).toContain('not computable');
+  });
+
+  it('gives a participant her own data only, under her research id', async () => {
+    const own = await service.app.inject({ method: 'GET', url: '/api/research/export', headers: bearer(members[0]!) });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-disposition']).toMatch(/^attachment; filename="sleepweave-research-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const mine = await readZip(own.rawPayload);
+    const [{ research_id: hers }] = (await service.deps
+      .sql`select research_id from research_participants where user_id = ${members[0]!}`) as unknown as [{ research_id: string }];
+    const ids = new Set(csvRows(mine.get('nights.csv')).map((row) => row.research_id));
+    expect([...ids]).toEqual([hers]);
+    expect(csvRows(mine.get('participants.csv'))).toHaveLength(1);
+    const comparison = csvRows(mine.get('my_comparison.csv')).find((row) => row.metric === 'sleep_score')!;
+    expect(Number(comparison.difference)).toBeCloseTo(Number(comparison.mean_linen!) - Number(comparison.mean_polyester!), 10);
+    const codebook = csvRows(mine.get('codebook.csv'));
+    expect(codebook.filter((row) => row.file === 'my_comparison.csv').map((row) => row.column)).toEqual(Object.keys(comparison));
+
+    const stranger = await service.app.inject({ method: 'GET', url: '/api/research/export', headers: bearer(randomUUID()) });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe('You have not joined the sleep study yet, so there is nothing to export.');
+  });
+});

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { CURRENT_PROTOCOL, type ResearchRunSummary } from '@sleepweave/contracts';
+import type { ResearchExportContext } from '../context.ts';
+import type { RunOutput } from '../runs/worker.ts';
+import {
+  comparisonRecord,
+  compareAllPhases,
+  DZ_CI_METHOD,
+  REFERENCES,
+  STATISTICAL_METHODS,
+  type ComparisonRow,
+} from '../statistics/analysis.ts';
+import { analysisR } from '../statistics/analysis-r.ts';
+import { qaHeadline, writeDataFiles, type DataFindings } from './build.ts';
+import { COMPARISONS_FILE, METRICS, RESEARCH_FILES } from './columns.ts';
+import { QA_RULES } from './qa.ts';
+import { qaReportMarkdown } from './qa-report.ts';
+import { reportPdf } from './report-pdf.ts';
+import { ZipWriter } from './zip.ts';
+
+/** The metrics as the statistics see them: keyed by their phase_summary column. */
+export const COMPARED_METRICS = METRICS.map((metric) => ({ key: metric.column, label: metric.label, unit: metric.unit }));
+
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const SOFTWARE = [
+  'simple-statistics',
+  'jstat',
+  '@stdlib/stats-base-dists-t-cdf',
+  '@stdlib/stats-base-dists-t-quantile',
+  'csv-stringify',
+  'archiver',
+  'pdfkit',
+]
+  .filter((name) => packageJson.dependencies[name])
+  .map((name) => `${name} ${packageJson.dependencies[name]}`);
+
+/** The primary comparison as the admin screen and the PDF show it. */
+export function runSummary(findings: DataFindings, comparisons: readonly ComparisonRow[], headline: string): ResearchRunSummary {
+  const included = [...findings.inclusion.values()].filter((i) => i.included).length;
+  return {
+    participantsIncluded: included,
+    participantsExcluded: findings.participants.length - included,
+    nights: findings.nights,
+    qaHeadline: headline,
+    primary: comparisons
+      .filter((row) => row.role === 'primary')
+      .map((row) => ({
+        metric: row.metric,
+        label: row.label,
+        nPairs: row.n,
+        dz: row.dz,
+        dzLow: row.dzLow,
+        dzHigh: row.dzHigh,
+        pHolm: row.pHolm,
+        note: row.note,
+      })),
+  };
+}
+
+function readme(input: { runAt: Date; minNights: number; lateRecordDays: number; summary: ResearchRunSummary }): string {
+  const phases = CURRENT_PROTOCOL.phases.map((p) => `${p.name} (${p.nights} nights, ${p.material})`).join(', then ');
+  return [
+    '# Sleepweave fabric sleep study: research export',
+    '',
+    `Made ${input.runAt.toISOString()} by the research-export service. Participants: ${input.summary.participantsIncluded} in the primary analysis, ${input.summary.participantsExcluded} not; ${input.summary.nights} nights.`,
+    '',
+    '## Design',
+    '',
+    `A within-person study of sleepwear fabric: each participant sleeps ${phases} (protocol ${CURRENT_PROTOCOL.version}), wears a sleep ring and logs every night. Study day 1 is the day she consented, in her time zone. The question: do participants sleep differently in linen than in polyester (primary comparison); polyester vs washout and washout vs linen are secondary.`,
+    '',
+    '## Who and what is analysed',
+    '',
+    `- The unit of analysis is the participant's **phase mean** of a metric (phase_summary.csv), never the night.`,
+    `- A night enters her phase means unless a QA rule leaves it out (qa_report.md): worn material not the phase's, or logged after day 42. Implausible values are treated as missing for that metric.`,
+    `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why.`,
+    `- Nights recorded more than ${input.lateRecordDays} days after their morning, revised nights and an inconsistent sleep efficiency are flagged, not excluded.`,
+    `- Metrics: every number of the nightly log, and every yes/no as the share of nights (e.g. hot flashes).`,
+    '',
+    '## Statistics',
+    '',
+    ...STATISTICAL_METHODS.map((m) => `- **${m.statistic}.** ${m.method}`),
+    '',
+    `The 95% CI of d_z: ${DZ_CI_METHOD.name}.`,
+    '',
+    '`analysis.R` recomputes comparisons.csv from phase_summary.csv with base R only (`Rscript analysis.R` in this folder writes comparisons_r.csv).',
+    '',
+    '## Files',
+    '',
+    ...RESEARCH_FILES.map((spec) => `- \`${spec.file}\`: ${spec.description}`),
+    '- `qa_report.md`: every QA rule, what it does, how many rows it hit and which.',
+    '- `analysis.R`: the independent check above.',
+    '- `report.pdf`: a two-minute summary with the forest plot of d_z, linen vs polyester.',
+    '',
+    '## QA rules',
+    '',
+    ...Object.values(QA_RULES).map((rule) => `- \`${rule.id}\` (${rule.action}): ${rule.description} ${rule.consequence}`),
+    '',
+    '## Privacy',
+    '',
+    'Participants appear under random research ids only. No names, e-mail addresses, exact dates of birth (age in 5-year bands at the study start) or free-text comments are in any file. A participant who deletes her account is in no later export.',
+    '',
+    '## Software',
+    '',
+    `Node.js ${process.version}; ${SOFTWARE.join('; ')}.`,
+    '',
+    '## References',
+    '',
+    ...REFERENCES.map((r) => `- ${r}`),
+    '',
+  ].join('\n');
+}
+
+/** A research run's zip: the data files, the comparisons, the reports and the R check. */
+export async function buildResearchZip(ctx: ResearchExportContext, now: Date): Promise<RunOutput> {
+  const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
+  const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
+  const zip = new ZipWriter(now);
+  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays });
+
+  const comparisons = compareAllPhases(findings.phaseMeans, COMPARED_METRICS, minNights);
+  const csv = zip.csv(COMPARISONS_FILE);
+  for (const row of comparisons) await csv.write(comparisonRecord(row));
+  await csv.end();
+
+  const headline = qaHeadline(findings);
+  const summary = runSummary(findings, comparisons, headline);
+  const runDate = now.toISOString().slice(0, 10);
+  zip.add('qa_report.md', qaReportMarkdown(findings, { minNights, lateRecordDays, headline }));
+  zip.add('README.md', readme({ runAt: now, minNights, lateRecordDays, summary }));
+  zip.add('analysis.R', analysisR({ metrics: COMPARED_METRICS, minNights }));
+  zip.add('report.pdf', await reportPdf({ summary, runDate, minNights, ciMethod: DZ_CI_METHOD.name }));
+  return { zip: await zip.finish(), fileName: `sleepweave-research-${runDate}.zip`, summary };
+}

@@ -1,0 +1,20 @@
+import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import type { ResearchExportContext } from '../context.ts';
+import { buildPersonalZip, NotEnrolled } from '../export/personal-zip.ts';
+import { sendZip } from '../runs/routes.ts';
+
+export const NOT_ENROLLED_MESSAGE = 'You have not joined the sleep study yet, so there is nothing to export.';
+
+/** Her own research export (the dashboard's Research Export card): her data only. */
+export async function personalRoutes(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
+  app.get('/api/research/export', async (request, reply) => {
+    const { sub } = requireUser(request);
+    try {
+      const { zip, fileName } = await buildPersonalZip(ctx, sub, new Date());
+      return sendZip(reply, fileName, zip);
+    } catch (err) {
+      if (err instanceof NotEnrolled) throw notFound(NOT_ENROLLED_MESSAGE);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,5 @@
+import { startService } from '@sleepweave/service-kit';
+import { readResearchExportConfig } from './config.ts';
+import { researchExportService } from './service.ts';
+
+await startService(researchExportService, readResearchExportConfig());

@@ -1,0 +1,175 @@
+import { COMPARISONS, COMPARISON_COLUMNS, type ComparedMetric, STATISTIC_COLUMNS } from './analysis.ts';
+import { NONCENTRAL_T_NCP_LIMIT } from './distributions.ts';
+import { CONFIDENCE_LEVEL, NOT_COMPUTABLE } from './methods.ts';
+
+/**
+ * analysis.R: base R only (no packages, so it runs on any R a reviewer has), it reads
+ * phase_summary.csv and writes comparisons_r.csv, which should equal our comparisons.csv
+ * to rounding. It uses R's own t.test, wilcox.test (defaults), p.adjust and pt/uniroot and
+ * writes d_z, d_av and g_av from their formulas, with our inclusion rule, limits and
+ * reasons written into it from the same constants the service uses.
+ *
+ * Strings go in as R literals with every non-ASCII character escaped (\uXXXX), so the
+ * script reads the same in any locale R runs in.
+ */
+export function analysisR(options: { metrics: readonly ComparedMetric[]; minNights: number }): string {
+  const { metrics, minNights } = options;
+  const statistic = STATISTIC_COLUMNS;
+  return `# analysis.R: recomputes comparisons.csv from phase_summary.csv with base R only.
+# Run it in the folder that holds phase_summary.csv:   Rscript analysis.R
+# It writes comparisons_r.csv, which should agree with comparisons.csv to about 1e-6.
+# README.md describes every method; the code below is the same rules in R.
+
+min_nights <- ${minNights} # nights a participant needs in both phases of a comparison
+conf_level <- ${CONFIDENCE_LEVEL}
+ncp_limit <- ${NONCENTRAL_T_NCP_LIMIT} # |ncp| beyond which the service's noncentral t CDF is not trusted
+
+metrics <- data.frame(
+  key = c(${metrics.map((m) => rString(m.key)).join(', ')}),
+  label = c(${metrics.map((m) => rString(m.label)).join(', ')}),
+  stringsAsFactors = FALSE
+)
+comparisons <- data.frame(
+  comparison = c(${COMPARISONS.map((c) => rString(c.comparison)).join(', ')}),
+  role = c(${COMPARISONS.map((c) => rString(c.role)).join(', ')}),
+  first = c(${COMPARISONS.map((c) => rString(c.first)).join(', ')}),
+  second = c(${COMPARISONS.map((c) => rString(c.second)).join(', ')}),
+  stringsAsFactors = FALSE
+)
+reasons <- list(
+${Object.entries(NOT_COMPUTABLE)
+  .map(([name, text]) => `  ${name} = ${rString(text)}`)
+  .join(',\n')}
+)
+columns <- c(${COMPARISON_COLUMNS.map(rString).join(', ')})
+statistics <- columns[6:(length(columns) - 1)]
+
+phases <- read.csv("phase_summary.csv", check.names = FALSE, na.strings = "",
+                   colClasses = "character", fileEncoding = "UTF-8-BOM")
+phases$nights <- as.numeric(phases$nights)
+for (key in metrics$key) phases[[key]] <- as.numeric(phases[[key]])
+
+# R's t.test stops with "data are essentially constant" below this standard error.
+essentially_constant <- function(se, centre) se == 0 || se < 10 * .Machine$double.eps * abs(centre)
+
+# Exact CI of the noncentrality parameter for an observed t (Steiger & Fouladi 1997).
+noncentrality_interval <- function(t, df) {
+  upper_tail <- (1 - conf_level) / 2
+  cdf <- function(ncp) suppressWarnings(pt(t, df, ncp))
+  if (cdf(-ncp_limit) < 1 - upper_tail || cdf(ncp_limit) > upper_tail) return(NULL)
+  root <- function(target) uniroot(function(ncp) cdf(ncp) - target, c(-ncp_limit, ncp_limit), tol = 1e-10)$root
+  c(root(1 - upper_tail), root(upper_tail))
+}
+
+# One metric of one comparison: x first phase, y second, aligned by participant.
+compare_paired <- function(x, y) {
+  n <- length(x)
+  value <- list()
+  why <- character(0)
+  skip <- function(cols, reason) why[cols] <<- reason
+  if (n == 0) {
+    skip(statistics, reasons$noPairs)
+    return(list(n = 0, value = value, why = why))
+  }
+  d <- y - x
+  value$${statistic.meanFirst} <- mean(x)
+  value$${statistic.meanSecond} <- mean(y)
+  value$${statistic.meanDifference} <- mean(d)
+  t_test <- c(${[statistic.t, statistic.p, statistic.ciLow, statistic.ciHigh, statistic.dz, statistic.dzLow, statistic.dzHigh].map(rString).join(', ')})
+  average_sd <- c(${[statistic.dav, statistic.gav].map(rString).join(', ')})
+  if (n < 2) {
+    skip(c(${[statistic.sdDifference, statistic.df].map(rString).join(', ')}, t_test, average_sd), reasons$fewerThanTwoPairs)
+  } else {
+    value$${statistic.sdDifference} <- sd(d)
+    value$${statistic.df} <- n - 1
+    if (essentially_constant(sqrt(var(d) / n), mean(d))) {
+      skip(t_test, reasons$differencesDoNotVary)
+    } else {
+      test <- t.test(y, x, paired = TRUE, conf.level = conf_level)
+      value$${statistic.t} <- unname(test$statistic)
+      value$${statistic.p} <- test$p.value
+      value$${statistic.ciLow} <- test$conf.int[1]
+      value$${statistic.ciHigh} <- test$conf.int[2]
+      value$${statistic.dz} <- mean(d) / sd(d) # Lakens (2013), eq. 6
+      ncp <- noncentrality_interval(unname(test$statistic), n - 1)
+      if (is.null(ncp)) {
+        skip(c(${[statistic.dzLow, statistic.dzHigh].map(rString).join(', ')}), reasons$noncentralityBeyondLimit)
+      } else {
+        value$${statistic.dzLow} <- ncp[1] / sqrt(n)
+        value$${statistic.dzHigh} <- ncp[2] / sqrt(n)
+      }
+    }
+    if (essentially_constant(sd(x) / sqrt(n), mean(x)) && essentially_constant(sd(y) / sqrt(n), mean(y))) {
+      skip(average_sd, reasons$phasesDoNotVary)
+    } else {
+      value$${statistic.dav} <- mean(d) / ((sd(x) + sd(y)) / 2) # Lakens (2013), eq. 10
+      if (n < 3) {
+        skip(${rString(statistic.gav)}, reasons$hedgesNeedsThreePairs)
+      } else {
+        value$${statistic.gav} <- value$${statistic.dav} * (1 - 3 / (4 * (n - 1) - 1)) # Hedges & Olkin (1985), df = n - 1
+      }
+    }
+  }
+  if (all(d == 0)) {
+    skip(c(${[statistic.wilcoxonV, statistic.wilcoxonP, statistic.wilcoxonMethod].map(rString).join(', ')}), reasons$allDifferencesZero)
+  } else {
+    test <- suppressWarnings(wilcox.test(y, x, paired = TRUE, exact = NULL, correct = TRUE))
+    value$${statistic.wilcoxonV} <- unname(test$statistic)
+    value$${statistic.wilcoxonP} <- test$p.value
+    value$${statistic.wilcoxonMethod} <- if (grepl("exact", test$method)) "exact" else "normal approximation"
+  }
+  list(n = n, value = value, why = why)
+}
+
+# "reason (column, column); reason (column)", reasons in the order their first column comes.
+note_of <- function(why) {
+  why <- why[order(match(names(why), columns))]
+  if (length(why) == 0) return(NA_character_)
+  paste(vapply(unique(why), function(reason) {
+    paste0(reason, " (", paste(names(why)[why == reason], collapse = ", "), ")")
+  }, ""), collapse = "; ")
+}
+
+cell <- function(x) if (is.null(x)) NA_character_ else if (is.character(x)) x else sprintf("%.17g", x)
+
+rows <- list()
+for (i in seq_len(nrow(comparisons))) {
+  cmp <- comparisons[i, ]
+  a <- phases[phases$phase == cmp$first & phases$nights >= min_nights, ]
+  b <- phases[phases$phase == cmp$second & phases$nights >= min_nights, ]
+  ids <- sort(intersect(a$research_id, b$research_id), method = "radix")
+  results <- lapply(metrics$key, function(key) {
+    x <- a[[key]][match(ids, a$research_id)]
+    y <- b[[key]][match(ids, b$research_id)]
+    complete <- !is.na(x) & !is.na(y)
+    compare_paired(x[complete], y[complete])
+  })
+  p <- vapply(results, function(r) if (is.null(r$value$${statistic.p})) NA_real_ else r$value$${statistic.p}, 0)
+  p_holm <- p.adjust(p, "holm")
+  for (j in seq_along(results)) {
+    r <- results[[j]]
+    why <- r$why
+    if (is.na(p_holm[j])) why[${rString(statistic.pHolm)}] <- why[[${rString(statistic.p)}]] else r$value$${statistic.pHolm} <- p_holm[j]
+    row <- c(comparison = cmp$comparison, role = cmp$role, metric = metrics$key[j], label = metrics$label[j],
+             n_pairs = as.character(r$n),
+             vapply(statistics, function(s) cell(r$value[[s]]), ""),
+             note = note_of(why))
+    rows[[length(rows) + 1]] <- row
+  }
+}
+out <- as.data.frame(do.call(rbind, rows), stringsAsFactors = FALSE)
+names(out) <- columns
+write.csv(out, "comparisons_r.csv", row.names = FALSE, na = "", fileEncoding = "UTF-8")
+`;
+}
+
+/** An R string literal: JSON's escapes are R's, and non-ASCII becomes \uXXXX (\U{XXXXX} beyond the BMP). */
+export function rString(text: string): string {
+  return [...JSON.stringify(text)]
+    .map((char) => {
+      const codePoint = char.codePointAt(0)!;
+      if (codePoint >= 0x20 && codePoint <= 0x7e) return char;
+      return codePoint > 0xffff ? `\\U{${codePoint.toString(16)}}` : `\\u${codePoint.toString(16).padStart(4, '0')}`;
+    })
+    .join('');
+}

@@ -1,0 +1,167 @@
+import { mean, sampleStandardDeviation, sampleVariance } from 'simple-statistics';
+import { studentTCdf, studentTQuantile } from './distributions.ts';
+import { CONFIDENCE_LEVEL, NOT_COMPUTABLE, isEssentiallyConstant } from './methods.ts';
+import { noncentralityInterval } from './noncentral-interval.ts';
+import { type SignedRankMethod, wilcoxonSignedRank } from './signed-rank.ts';
+
+/**
+ * One metric of one pair of phases: the paired comparison of participants' phase means
+ * (methods.ts says how each value is computed). A value that cannot be computed is null,
+ * and `notComputable` says why in words; nothing here is NaN or infinite.
+ */
+export interface PairedComparison {
+  /** Complete pairs (participants). */
+  n: number;
+  meanFirst: number | null;
+  meanSecond: number | null;
+  /** Mean of second − first. */
+  meanDifference: number | null;
+  /** SD of the differences, n − 1 denominator. */
+  sdDifference: number | null;
+  t: number | null;
+  df: number | null;
+  /** Two-sided p of the paired t test. */
+  p: number | null;
+  /** 95% CI of the mean difference. */
+  ciLow: number | null;
+  ciHigh: number | null;
+  dz: number | null;
+  /** 95% CI of d_z, exact (noncentral t). */
+  dzLow: number | null;
+  dzHigh: number | null;
+  dav: number | null;
+  gav: number | null;
+  wilcoxonV: number | null;
+  wilcoxonP: number | null;
+  wilcoxonMethod: SignedRankMethod | null;
+  /** For each null value above, why. */
+  notComputable: Partial<Record<PairedStatistic, string>>;
+}
+
+export type PairedStatistic = Exclude<keyof PairedComparison, 'n' | 'notComputable'>;
+
+/** The statistics in the order of the comparisons table's columns. */
+export const PAIRED_STATISTICS = [
+  'meanFirst',
+  'meanSecond',
+  'meanDifference',
+  'sdDifference',
+  't',
+  'df',
+  'p',
+  'ciLow',
+  'ciHigh',
+  'dz',
+  'dzLow',
+  'dzHigh',
+  'dav',
+  'gav',
+  'wilcoxonV',
+  'wilcoxonP',
+  'wilcoxonMethod',
+] as const satisfies readonly PairedStatistic[];
+
+const T_TEST = ['t', 'p', 'ciLow', 'ciHigh', 'dz', 'dzLow', 'dzHigh'] as const;
+const AVERAGE_SD = ['dav', 'gav'] as const;
+const SIGNED_RANK = ['wilcoxonV', 'wilcoxonP', 'wilcoxonMethod'] as const;
+
+type Outcome<T> = { value: T } | { reason: string };
+type Outcomes<K extends PairedStatistic> = { [S in K]: Outcome<NonNullable<PairedComparison[S]>> };
+
+/**
+ * Compares `second` with `first`, aligned by participant and already reduced to complete
+ * pairs. Unequal lengths or a non-finite value are the caller's bug and throw; everything
+ * the data themselves can do (no pairs, no variation, all zero) gives nulls with reasons.
+ */
+export function comparePaired(first: readonly number[], second: readonly number[]): PairedComparison {
+  if (first.length !== second.length)
+    throw new RangeError(`comparePaired: ${first.length} first values but ${second.length} second values`);
+  if (![...first, ...second].every(Number.isFinite)) throw new RangeError('comparePaired: a value is not a finite number');
+  const n = first.length;
+  if (n === 0) return assemble(0, notComputable(PAIRED_STATISTICS, NOT_COMPUTABLE.noPairs));
+  const differences = second.map((value, i) => value - first[i]!);
+  const meanDifference = mean(differences);
+  return assemble(n, {
+    meanFirst: { value: mean(first) },
+    meanSecond: { value: mean(second) },
+    meanDifference: { value: meanDifference },
+    ...(n < 2
+      ? notComputable(['sdDifference', 'df', ...T_TEST, ...AVERAGE_SD], NOT_COMPUTABLE.fewerThanTwoPairs)
+      : {
+          sdDifference: { value: sampleStandardDeviation(differences) },
+          df: { value: n - 1 },
+          ...pairedT(differences, meanDifference),
+          ...averageSdEffects(first, second, meanDifference),
+        }),
+    ...signedRank(differences),
+  });
+}
+
+/** The t test, d_z and its interval: all rest on the spread of the differences. */
+function pairedT(differences: readonly number[], meanDifference: number): Outcomes<(typeof T_TEST)[number]> {
+  const n = differences.length;
+  const df = n - 1;
+  const variance = sampleVariance(differences);
+  const standardError = Math.sqrt(variance / n);
+  if (isEssentiallyConstant(standardError, meanDifference)) return notComputable(T_TEST, NOT_COMPUTABLE.differencesDoNotVary);
+  const t = meanDifference / standardError;
+  const margin = studentTQuantile(1 - (1 - CONFIDENCE_LEVEL) / 2, df) * standardError;
+  const ncp = noncentralityInterval(t, df, CONFIDENCE_LEVEL);
+  return {
+    t: { value: t },
+    p: { value: 2 * studentTCdf(-Math.abs(t), df) },
+    ciLow: { value: meanDifference - margin },
+    ciHigh: { value: meanDifference + margin },
+    dz: { value: meanDifference / Math.sqrt(variance) },
+    ...(ncp === null
+      ? notComputable(['dzLow', 'dzHigh'], NOT_COMPUTABLE.noncentralityBeyondLimit)
+      : { dzLow: { value: ncp.low / Math.sqrt(n) }, dzHigh: { value: ncp.high / Math.sqrt(n) } }),
+  };
+}
+
+/** d_av and g_av: standardised by the phases' own SDs, so they need one phase that varies. */
+function averageSdEffects(
+  first: readonly number[],
+  second: readonly number[],
+  meanDifference: number,
+): Outcomes<(typeof AVERAGE_SD)[number]> {
+  const n = first.length;
+  const sdFirst = sampleStandardDeviation(first);
+  const sdSecond = sampleStandardDeviation(second);
+  const doesNotVary = (sd: number, values: readonly number[]) => isEssentiallyConstant(sd / Math.sqrt(n), mean(values));
+  if (doesNotVary(sdFirst, first) && doesNotVary(sdSecond, second)) return notComputable(AVERAGE_SD, NOT_COMPUTABLE.phasesDoNotVary);
+  const dav = meanDifference / ((sdFirst + sdSecond) / 2);
+  const df = n - 1;
+  return {
+    dav: { value: dav },
+    gav: df < 2 ? { reason: NOT_COMPUTABLE.hedgesNeedsThreePairs } : { value: dav * hedgesCorrection(df) },
+  };
+}
+
+/** Hedges & Olkin's approximation of the bias correction J (methods.ts, HEDGES_CORRECTION). */
+export function hedgesCorrection(df: number): number {
+  return 1 - 3 / (4 * df - 1);
+}
+
+function signedRank(differences: readonly number[]): Outcomes<(typeof SIGNED_RANK)[number]> {
+  const test = wilcoxonSignedRank(differences);
+  if (test === null) return notComputable(SIGNED_RANK, NOT_COMPUTABLE.allDifferencesZero);
+  return { wilcoxonV: { value: test.v }, wilcoxonP: { value: test.p }, wilcoxonMethod: { value: test.method } };
+}
+
+function notComputable<K extends PairedStatistic>(statistics: readonly K[], reason: string): Outcomes<K> {
+  return Object.fromEntries(statistics.map((statistic) => [statistic, { reason }])) as Outcomes<K>;
+}
+
+function assemble(n: number, outcomes: Outcomes<PairedStatistic>): PairedComparison {
+  const reasons: Partial<Record<PairedStatistic, string>> = {};
+  const values = Object.fromEntries(
+    PAIRED_STATISTICS.map((statistic) => {
+      const outcome: Outcome<unknown> = outcomes[statistic];
+      if ('value' in outcome) return [statistic, outcome.value];
+      reasons[statistic] = outcome.reason;
+      return [statistic, null];
+    }),
+  ) as Omit<PairedComparison, 'n' | 'notComputable'>;
+  return { n, ...values, notComputable: reasons };
+}

@@ -1,0 +1,74 @@
+import type { ResearchRun, ResearchRunSummary } from '@sleepweave/contracts';
+import { ClipboardCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Card } from '../../../components/ui/card';
+import { LoadingState } from '../../../components/ui/states';
+import { formatDateTime, isComputable, TRIGGER_LABELS } from './research-display';
+
+/** recharts is large: it loads with the plot, not with the app. */
+const ForestPlot = lazy(() => import('./forest-plot'));
+
+const PLOT_CAPTION = "Polyester vs linen: Cohen's d_z with its 95% confidence interval, by metric";
+
+/**
+ * The latest finished run in brief: the QA headline and the study's question (polyester
+ * vs linen) as a forest plot, with the metrics it could not compute listed below it.
+ */
+export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; summary: ResearchRunSummary; timeZone?: string }) {
+  const computable = summary.primary.filter(isComputable);
+  const notComputable = summary.primary.filter((effect) => !isComputable(effect));
+
+  return (
+    <section aria-labelledby="latest-results" className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="latest-results" className="text-2xl font-semibold text-night-950">
+          Latest results
+        </h2>
+        <p className="text-base text-night-700">
+          Finished {formatDateTime(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
+          {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included,{' '}
+          {summary.participantsExcluded} excluded.
+        </p>
+      </div>
+
+      <Card className="flex items-start gap-4 p-5">
+        <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-night-100 text-night-700">
+          <ClipboardCheck aria-hidden="true" className="size-6" />
+        </span>
+        <div className="grid gap-1">
+          <h3 className="text-lg font-semibold text-night-950">Quality checks</h3>
+          <p className="text-base text-night-800">{summary.qaHeadline}</p>
+        </div>
+      </Card>
+
+      <Card className="grid gap-4 p-5">
+        <div className="grid gap-1">
+          <h3 className="text-lg font-semibold text-night-950">Polyester vs linen</h3>
+          <p className="text-base text-night-700">
+            Cohen&apos;s d<sub>z</sub> of each metric with its 95% confidence interval; 0 is no difference between the phases.
+          </p>
+        </div>
+        {computable.length > 0 ? (
+          <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
+            <ForestPlot effects={computable} caption={PLOT_CAPTION} />
+          </Suspense>
+        ) : (
+          <p className="text-base text-night-700">No metric could be computed for this run.</p>
+        )}
+        {notComputable.length > 0 ? (
+          <div className="grid gap-2 border-t border-night-100 pt-4">
+            <h4 className="text-base font-semibold text-night-950">Not computable</h4>
+            <ul aria-label="Metrics not computable" className="grid gap-1.5 text-base text-night-800">
+              {notComputable.map((effect) => (
+                <li key={effect.metric}>
+                  <span className="font-medium">{effect.label}</span>: {effect.note ?? 'not enough paired nights.'} ({effect.nPairs}{' '}
+                  {effect.nPairs === 1 ? 'pair' : 'pairs'})
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </Card>
+    </section>
+  );
+}

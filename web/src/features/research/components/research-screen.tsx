@@ -1,0 +1,215 @@
+import type { ResearchRun } from '@sleepweave/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { FlaskConical, Play, ShieldAlert } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { LATEST_RESEARCH_EXPORT_PATH } from '../api/download-research-export';
+import { isRefused, isRunDone, useResearchRun } from '../api/get-research-run';
+import { researchRunsQueryKey, useResearchRuns } from '../api/get-research-runs';
+import { useStartResearchRun } from '../api/start-research-run';
+import { DownloadButton } from './download-button';
+import { LatestResults } from './latest-results';
+import { RunsTable } from './runs-table';
+
+export const ADMINS_ONLY_TEXT = 'This page is for study administrators.';
+export const NO_RUNS_TEXT = 'No research runs yet. The first one runs tonight at 02:00 UTC, or press Run now.';
+
+function AdminsOnly() {
+  return (
+    <EmptyState
+      icon={ShieldAlert}
+      text={ADMINS_ONLY_TEXT}
+      action={
+        <Button asChild variant="outline">
+          <Link to={paths.home}>Go to home</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function Page({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
+      <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-2xl">
+          <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Research Runs</h1>
+          <p className="mt-3 text-lg text-night-700">
+            The research export of the whole study, run every night at 02:00 UTC or when an admin asks.
+          </p>
+        </div>
+        {actions}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A run the screen follows: asked about every 2 s until done; then the list is read again,
+ * once per run and outcome (`refreshed` remembers which), since it may have been read
+ * before the run ended.
+ */
+function useFollowedRun(id: string | null, runs: ResearchRun[] | undefined, refreshed: RefObject<Set<string>>) {
+  const queryClient = useQueryClient();
+  const run = useResearchRun(id);
+  const ongoing = id !== null && !(run.data && isRunDone(run.data.status)) && !isRefused(run.error);
+
+  const done = run.data && isRunDone(run.data.status) ? run.data : null;
+  const listed = done ? runs?.find((r) => r.id === done.id) : undefined;
+  const stale = done !== null && listed?.status !== done.status;
+  useEffect(() => {
+    if (!done || !stale) return;
+    const key = `${done.id}:${done.status}`;
+    if (refreshed.current.has(key)) return;
+    refreshed.current.add(key);
+    void queryClient.invalidateQueries({ queryKey: researchRunsQueryKey });
+  }, [done, stale, queryClient, refreshed]);
+
+  return { run: run.data, ongoing };
+}
+
+/** What the live line next to Run now says. */
+function progressText(starting: boolean, run: ResearchRun | undefined, ongoing: boolean): string {
+  if (starting) return 'Starting a research run...';
+  if (!run) return ongoing ? 'A research run is on its way...' : '';
+  switch (run.status) {
+    case 'queued':
+      return 'A research run is queued...';
+    case 'running':
+      return 'A research run is running...';
+    case 'finished':
+      return 'The research run finished.';
+    case 'failed':
+      return `The research run failed${run.failure ? `: ${run.failure}` : '.'}`;
+  }
+}
+
+function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
+  const runs = useResearchRuns();
+  const loggedOut = useLoggedOutRedirect();
+
+  // The run she started here, followed until it ends; else any run the list shows on its
+  // way (the nightly one, another admin's, or hers from before a reload).
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const refreshed = useRef(new Set<string>());
+  const started = useFollowedRun(startedId, runs.data, refreshed);
+  const listedId = runs.data?.find((run) => !isRunDone(run.status))?.id ?? null;
+  const other = useFollowedRun(started.ongoing ? null : listedId, runs.data, refreshed);
+
+  const start = useStartResearchRun({
+    onSuccess: ({ id }) => setStartedId(id),
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      if (isApiRequestError(error) && error.status === 409) {
+        toast({
+          title: 'A run is already on its way',
+          description: serverMessage(error) ?? 'A research run is already queued or running.',
+        });
+        return;
+      }
+      toast({
+        title: 'Run Failed to Start',
+        description:
+          isApiRequestError(error) && error.status === 403
+            ? ADMINS_ONLY_TEXT
+            : failureMessage(error, 'Failed to start a research run. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const inProgress = start.isPending || started.ongoing || other.ongoing;
+  const progress = progressText(
+    start.isPending,
+    started.ongoing || !other.ongoing ? started.run : other.run,
+    started.ongoing || other.ongoing,
+  );
+  const refused = isApiRequestError(runs.error) && runs.error.status === 403;
+
+  const actions = (
+    <div className="grid justify-items-start gap-2 sm:justify-items-end">
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => start.mutate()} pending={inProgress} disabled={refused}>
+          {inProgress ? null : <Play aria-hidden="true" className="size-5" />}
+          Run now
+        </Button>
+        <DownloadButton
+          variant="outline"
+          download={{ path: LATEST_RESEARCH_EXPORT_PATH }}
+          disabled={!runs.data?.some((run) => run.downloadable)}
+        >
+          Download latest
+        </DownloadButton>
+      </div>
+      <p role="status" className="min-h-6 text-base text-night-700">
+        {progress}
+      </p>
+    </div>
+  );
+
+  let content: ReactNode;
+  if (runs.isPending) {
+    content = <LoadingState text="Loading research runs..." />;
+  } else if (runs.data === undefined) {
+    // A failed background reload keeps the list it has: the error is for a list never loaded.
+    content = refused ? (
+      <AdminsOnly />
+    ) : (
+      <ErrorState
+        title="Failed to load research runs"
+        text="Please check your connection and try again."
+        error={runs.error}
+        onRetry={() => void runs.refetch()}
+        retrying={runs.isFetching}
+      />
+    );
+  } else if (runs.data.length === 0) {
+    content = <EmptyState icon={FlaskConical} title="No Research Runs Yet" text={NO_RUNS_TEXT} />;
+  } else {
+    const latest = runs.data.find((run) => run.status === 'finished' && run.summary !== null);
+    content = (
+      <>
+        {latest?.summary ? <LatestResults run={latest} summary={latest.summary} timeZone={timeZone} /> : null}
+        <section aria-labelledby="research-runs" className="grid gap-4">
+          <h2 id="research-runs" className="text-2xl font-semibold text-night-950">
+            Runs
+          </h2>
+          <RunsTable runs={runs.data} timeZone={timeZone} />
+        </section>
+      </>
+    );
+  }
+
+  return <Page actions={refused ? undefined : actions}>{content}</Page>;
+}
+
+/**
+ * /admin/research: the research runs (docs/architecture.md, research-export), for admins
+ * only. The server refuses everyone else; this screen says so instead of asking.
+ */
+export function ResearchScreen() {
+  const user = useUser();
+  if (user.isPending) {
+    return (
+      <Page>
+        <LoadingState text="Loading research runs..." />
+      </Page>
+    );
+  }
+  if (user.data?.role !== 'admin') {
+    return (
+      <Page>
+        <AdminsOnly />
+      </Page>
+    );
+  }
+  return <AdminResearch timeZone={user.data.timezone} />;
+}

@@ -1,0 +1,90 @@
+import type { ResearchRun, ResearchRunStatus } from '@sleepweave/contracts';
+import { cn } from '../../../lib/utils';
+import { researchRunDownloadPath } from '../api/download-research-export';
+import { DownloadButton } from './download-button';
+import { formatBytes, formatDateTime, formatDuration, STATUS_LABELS, TRIGGER_LABELS } from './research-display';
+
+const STATUS_STYLES: Record<ResearchRunStatus, string> = {
+  queued: 'bg-sand-100 text-night-900',
+  running: 'bg-lavender-100 text-night-900',
+  finished: 'bg-emerald-50 text-emerald-900',
+  failed: 'bg-rose-50 text-rose-900',
+};
+
+function DownloadCell({ run }: { run: ResearchRun }) {
+  if (run.downloadable) {
+    return (
+      <span className="flex flex-wrap items-baseline gap-x-2">
+        <DownloadButton
+          variant="link"
+          download={{ path: researchRunDownloadPath(run.id), fileName: run.fileName }}
+          aria-label={`Download ${run.fileName ?? 'this run'}`}
+        >
+          Download
+        </DownloadButton>
+        {run.sizeBytes !== null ? <span className="text-sm text-night-600">{formatBytes(run.sizeBytes)}</span> : null}
+      </span>
+    );
+  }
+  // Finished runs older than the last 30 are no longer kept.
+  return <span className="text-night-600">{run.status === 'finished' ? 'Not kept' : '--'}</span>;
+}
+
+/** Every run kept, newest first. */
+export function RunsTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
+  return (
+    <div className="overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5">
+      <table className="w-full min-w-[56rem] border-collapse text-left text-base">
+        <caption className="sr-only">Research runs, newest first</caption>
+        <thead className="bg-night-50 text-sm text-night-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Requested
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Trigger
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Duration
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Participants included
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-semibold">
+              Participants excluded
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Failure
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              File
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-night-100 text-night-900">
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(run.requestedAt, timeZone)}</td>
+              <td className="px-4 py-3">{TRIGGER_LABELS[run.trigger]}</td>
+              <td className="px-4 py-3">
+                <span className={cn('rounded-full px-2.5 py-1 text-sm font-medium', STATUS_STYLES[run.status])}>
+                  {STATUS_LABELS[run.status]}
+                </span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatDuration(run.durationMs)}</td>
+              <td className="px-4 py-3 text-right">{run.summary?.participantsIncluded ?? '--'}</td>
+              <td className="px-4 py-3 text-right">{run.summary?.participantsExcluded ?? '--'}</td>
+              <td className="max-w-xs px-4 py-3 text-rose-900">{run.failure ?? ''}</td>
+              <td className="px-4 py-3">
+                <DownloadCell run={run} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
