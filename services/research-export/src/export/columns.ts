@@ -188,7 +188,7 @@ export const COMPARISONS_FILE: FileSpec = {
     comparisonNumber(
       'wilcoxon_p',
       'Wilcoxon two-sided p',
-      'Exact without ties and for fewer than 50 pairs; else the normal approximation with continuity correction (R’s wilcox.test defaults).',
+      'Exact for fewer than 50 non-zero differences without ties or zero differences; else the normal approximation with continuity correction (R’s wilcox.test defaults).',
     ),
     column('wilcoxon_method', 'How the Wilcoxon p was computed', 'category', { allowed: 'exact, normal approximation' }),
     comparisonNumber('p_holm', 'Holm-adjusted p', 'Holm across the metrics of the same comparison (of the t-test p).'),

@@ -1,6 +1,14 @@
 import type { StudyPhase } from '@sleepweave/contracts';
 import type { Metric } from './columns.ts';
 
+/**
+ * Phase means are rounded to 10 significant digits once, and the rounded value is both
+ * written to phase_summary.csv and analysed: R's read.csv misreads the last bit of about
+ * 1 in 20,000 full 17-digit numbers, which could turn a tie or a zero difference in the
+ * Wilcoxon test into something else in analysis.R than here.
+ */
+export const roundMean = (x: number): number => Number(x.toPrecision(10));
+
 export type AnalysedPhase = Exclude<StudyPhase, 'completed'>;
 export const ANALYSED_PHASES: readonly AnalysedPhase[] = ['polyester', 'washout', 'linen'];
 
@@ -54,7 +62,7 @@ export class PhaseMeans {
   private mean(entry: { researchId: string; phase: AnalysedPhase; nights: number; sum: number[]; count: number[] }): PhaseMean {
     const values: Record<string, number | null> = {};
     this.metrics.forEach((metric, i) => {
-      values[metric.column] = entry.count[i]! > 0 ? entry.sum[i]! / entry.count[i]! : null;
+      values[metric.column] = entry.count[i]! > 0 ? roundMean(entry.sum[i]! / entry.count[i]!) : null;
     });
     return { researchId: entry.researchId, phase: entry.phase, nights: entry.nights, values };
   }
