@@ -132,4 +132,17 @@ describe('the data files of a research run', () => {
       '1 of 62 nights flagged by a QA rule (1 left out of the means); 1 of 2 participants not in the primary analysis (too few nights in polyester or linen).',
     );
   });
+
+  it('carry any text through COPY and back out of the CSV as it was stored', async () => {
+    const odd = 'Tired,\t"very"\nback\\slash\r\nZoë – ünïcödé';
+    await service.deps.sql`update research_nights set morning_mood = ${odd} where study_day = 43`;
+    const zip = new ZipWriter(now);
+    await writeDataFiles(service.deps.sql, zip, { now, minNights: 7, lateRecordDays: 3 });
+    const again = await readZip(await zip.finish());
+    const night = csvRows(again.get('nights.csv')).find((row) => row.study_day === '43')!;
+    expect(night.morning_mood).toBe(odd);
+    expect(night.research_id).toBe(sparse);
+    const hit = csvRows(again.get('qa_report.csv')).find((row) => row.rule === 'out_of_range' && row.field === 'morning_mood')!;
+    expect(hit.value).toBe(odd);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from './columns.ts';
 import { ageBand, nightsDue, readNights, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
-import { checkNight, QA_RULES, type QaHit } from './qa.ts';
+import { checkNight, QA_RULES, type CheckedNight, type NightRow, type QaHit } from './qa.ts';
 import { type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
@@ -39,6 +39,39 @@ export interface DataFindings {
   inclusion: Map<string, { included: boolean; reason: string }>;
 }
 
+/** Where each column of nights.csv comes from, in the file's order (a column without one fails at load). */
+const NIGHT_CELLS: ((night: NightRow, checked: CheckedNight) => unknown)[] = NIGHTS_FILE.columns.map((column) => {
+  const field = NIGHT_FIELDS.find((f) => f.column === column.name);
+  if (field) return (night) => night.values[field.key];
+  switch (column.name) {
+    case 'research_id':
+      return (night) => night.researchId;
+    case 'date':
+      return (night) => night.date;
+    case 'study_day':
+      return (night) => night.studyDay;
+    case 'phase':
+      return (night) => night.phase;
+    case 'recommended_material':
+      return (night) => night.recommendedMaterial;
+    case 'material_matches':
+      return (night) => {
+        const worn = night.values.sleepwearMaterial;
+        return typeof worn === 'string' ? worn === night.recommendedMaterial : null;
+      };
+    case 'revisions':
+      return (night) => night.revisions;
+    case 'recorded_at':
+      return (night) => night.recordedAt.toISOString();
+    case 'analysed':
+      return (_night, checked) => checked.analysed;
+    case 'qa_flags':
+      return (_night, checked) => checked.flags.join(';');
+    default:
+      throw new Error(`nights.csv: no value for column ${column.name}`);
+  }
+});
+
 /**
  * Writes the data files of a research zip (nights, participants, phase summary, QA report
  * and codebook), streaming the nights once: each is checked, written and added to its
@@ -60,27 +93,13 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
       nights += 1;
       if (checked.flags.length > 0) nightsFlagged += 1;
       if (!checked.analysed) nightsLeftOut += 1;
-      hits.push(...checked.hits);
+      for (const hit of checked.hits) hits.push(hit);
       const counts = logged.get(night.researchId) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
       counts[night.phase] = (counts[night.phase] ?? 0) + 1;
       logged.set(night.researchId, counts);
       if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
 
-      const worn = night.values.sleepwearMaterial;
-      const row: Record<string, unknown> = {
-        research_id: night.researchId,
-        date: night.date,
-        study_day: night.studyDay,
-        phase: night.phase,
-        recommended_material: night.recommendedMaterial,
-        material_matches: typeof worn === 'string' ? worn === night.recommendedMaterial : null,
-        revisions: night.revisions,
-        recorded_at: night.recordedAt.toISOString(),
-        analysed: checked.analysed,
-        qa_flags: checked.flags.join(';'),
-      };
-      for (const field of NIGHT_FIELDS) row[field.column] = night.values[field.key];
-      await nightsCsv.write(row);
+      await nightsCsv.writeCells(NIGHT_CELLS.map((cell) => cell(night, checked)));
     }
   }
   await nightsCsv.end();

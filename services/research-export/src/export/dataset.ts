@@ -1,4 +1,5 @@
-import { addDays, calendarDateIn, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
+import { StringDecoder } from 'node:string_decoder';
+import { addDays, calendarDateIn, daysBetween, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import { NIGHT_FIELDS } from './columns.ts';
 import type { NightRow } from './qa.ts';
@@ -50,36 +51,85 @@ export async function readParticipants(sql: Sql, userId?: string): Promise<Parti
   }));
 }
 
-type NightDbRow = Record<string, unknown> & {
-  research_id: string;
-  date: string;
-  study_day: number;
-  phase: StudyPhase;
-  recommended_material: string;
-  recorded_at: Date;
-  revisions: number;
-};
+/** The columns of a night as the run reads them, in the order COPY sends them. */
+const NIGHT_COPY_COLUMNS = [
+  'p.research_id',
+  'n.date',
+  'n.study_day',
+  'n.phase',
+  'n.recommended_material',
+  // whole milliseconds since 1970 (UTC), as the Date the service wrote
+  'floor(extract(epoch from n.recorded_at) * 1000)::bigint',
+  'n.revisions',
+  ...NIGHT_FIELDS.map((field) => `n.${field.column}`),
+].join(', ');
+const FIXED_COLUMNS = 7;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every night of enrolled participants, in research-id and date order, a batch at a time. */
-export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRow[]> {
-  const cursor = sql<NightDbRow[]>`
-    select n.*, n.date::text as date, p.research_id
-    from research_nights n
-    join research_participants p on p.user_id = n.user_id
-    ${userId ? sql`where n.user_id = ${userId}` : sql``}
-    order by p.research_id, n.date`.cursor(batchSize);
-  for await (const batch of cursor) {
-    yield batch.map((row) => ({
-      researchId: row.research_id,
-      date: row.date,
-      studyDay: row.study_day,
-      phase: row.phase,
-      recommendedMaterial: row.recommended_material,
-      recordedAt: row.recorded_at,
-      revisions: row.revisions,
-      values: Object.fromEntries(NIGHT_FIELDS.map((field) => [field.key, row[field.column] ?? null])),
-    }));
+/** A field of COPY's text format: `\N` is null; backslash escapes the rest. */
+function copyText(field: string): string | null {
+  if (field === '\\N') return null;
+  if (!field.includes('\\')) return field;
+  return field.replace(/\\(.)/g, (_, c: string) => ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' })[c] ?? c);
+}
+
+function fieldValue(kind: (typeof NIGHT_FIELDS)[number]['kind'], text: string | null): unknown {
+  if (text === null) return null;
+  switch (kind) {
+    case 'boolean':
+      return text === 't';
+    case 'choice':
+      return text;
+    default:
+      return Number(text);
   }
+}
+
+function nightFromLine(line: string): NightRow {
+  const fields = line.split('\t').map(copyText);
+  const values: Record<string, unknown> = {};
+  NIGHT_FIELDS.forEach((field, i) => (values[field.key] = fieldValue(field.kind, fields[FIXED_COLUMNS + i]!)));
+  return {
+    researchId: fields[0]!,
+    date: fields[1]!,
+    studyDay: Number(fields[2]),
+    phase: fields[3] as StudyPhase,
+    recommendedMaterial: fields[4]!,
+    recordedAt: new Date(Number(fields[5])),
+    revisions: Number(fields[6]),
+    values,
+  };
+}
+
+/**
+ * Every night of enrolled participants, in research-id and date order, a batch at a time.
+ * Read with COPY, PostgreSQL's fastest way out (a cursor of rows took 4× as long); COPY
+ * takes no parameters, so the one participant's id is checked to be a UUID and inlined.
+ */
+export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRow[]> {
+  if (userId !== undefined && !UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  const where = userId === undefined ? '' : `where n.user_id = '${userId}'`;
+  const copy = await sql
+    .unsafe(
+      `copy (select ${NIGHT_COPY_COLUMNS} from research_nights n join research_participants p on p.user_id = n.user_id ${where} order by p.research_id, n.date) to stdout`,
+    )
+    .readable();
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  let batch: NightRow[] = [];
+  for await (const chunk of copy as AsyncIterable<Buffer>) {
+    const lines = (rest + decoder.write(chunk)).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) {
+      batch.push(nightFromLine(line));
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (rest !== '') batch.push(nightFromLine(rest));
+  if (batch.length > 0) yield batch;
 }
 
 /** Her age in whole years on a date (both YYYY-MM-DD). */
@@ -102,10 +152,8 @@ export function ageBand(dateOfBirth: string | null, onDate: string): string {
  * morning has come in her time zone (the night of date D is logged on D + 1).
  */
 export function nightsDue(studyStartDate: string, timezone: string, now: Date): Record<Exclude<StudyPhase, 'completed'>, number> {
-  const lastDue = addDays(calendarDateIn(timezone, now), -1);
+  const lastDueDay = daysBetween(studyStartDate, addDays(calendarDateIn(timezone, now), -1)) + 1;
   const due = { polyester: 0, washout: 0, linen: 0 };
-  for (const { phase, first, last } of phaseRanges()) {
-    for (let day = first; day <= last; day++) if (addDays(studyStartDate, day - 1) <= lastDue) due[phase.id] += 1;
-  }
+  for (const { phase, first, last } of phaseRanges()) due[phase.id] = Math.max(0, Math.min(last, lastDueDay) - first + 1);
   return due;
 }

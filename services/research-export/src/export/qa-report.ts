@@ -19,7 +19,11 @@ function where(hit: QaHit): string {
 /** qa_report.md: each rule, what it does, how many rows it hit and which. */
 export function qaReportMarkdown(findings: DataFindings, options: { minNights: number; lateRecordDays: number; headline: string }): string {
   const byRule = new Map<QaRuleId, QaHit[]>();
-  for (const hit of findings.hits) byRule.set(hit.rule, [...(byRule.get(hit.rule) ?? []), hit]);
+  for (const hit of findings.hits) {
+    const hits = byRule.get(hit.rule);
+    if (hits) hits.push(hit);
+    else byRule.set(hit.rule, [hit]);
+  }
   const lines = [
     '# Quality report',
     '',

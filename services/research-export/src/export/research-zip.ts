@@ -29,7 +29,6 @@ const SOFTWARE = [
   'jstat',
   '@stdlib/stats-base-dists-t-cdf',
   '@stdlib/stats-base-dists-t-quantile',
-  'csv-stringify',
   'archiver',
   'pdfkit',
 ]

@@ -8,7 +8,7 @@ const NCP_TOLERANCE = 1e-9;
  * Fouladi 1997; Cumming & Finch 2001): the ncp whose noncentral t puts the observed t at
  * its upper (1 + level) / 2 quantile, and the one that puts it at its lower (1 − level) / 2
  * quantile. P(T <= t | ncp) falls as ncp grows, so each limit is the one root of a monotone
- * function and bisection finds it. null when a limit lies beyond ±NONCENTRAL_T_NCP_LIMIT,
+ * function and a bracketing root finder finds it. null when a limit lies beyond ±NONCENTRAL_T_NCP_LIMIT,
  * where the library's CDF cannot be trusted.
  */
 export function noncentralityInterval(t: number, df: number, level: number): { low: number; high: number } | null {
@@ -22,12 +22,31 @@ export function noncentralityInterval(t: number, df: number, level: number): { l
   };
 }
 
-/** Bisection for the root of f, decreasing on [low, high] with f(low) >= 0 >= f(high). */
+/**
+ * The root of f, decreasing on [low, high] with f(low) >= 0 >= f(high), by the Illinois
+ * variant of regula falsi (Dowell & Jarratt 1971): the root stays bracketed as in
+ * bisection, but it converges superlinearly, in about 10 evaluations of the noncentral t
+ * CDF instead of bisection's 36 (the CDF is the run's costliest sum).
+ */
 function decreasingRoot(f: (x: number) => number, low: number, high: number): number {
-  while (high - low > NCP_TOLERANCE) {
-    const middle = (low + high) / 2;
-    if (f(middle) > 0) low = middle;
-    else high = middle;
+  let fLow = f(low);
+  let fHigh = f(high);
+  let side = 0;
+  for (let i = 0; i < 200 && high - low > NCP_TOLERANCE; i++) {
+    const x = fLow === fHigh ? (low + high) / 2 : high - (fHigh * (high - low)) / (fHigh - fLow);
+    const fx = f(x);
+    if (fx === 0) return x;
+    if (fx > 0) {
+      low = x;
+      fLow = fx;
+      if (side === -1) fHigh /= 2;
+      side = -1;
+    } else {
+      high = x;
+      fHigh = fx;
+      if (side === 1) fLow /= 2;
+      side = 1;
+    }
   }
   return (low + high) / 2;
 }
