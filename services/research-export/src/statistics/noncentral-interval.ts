@@ -1,4 +1,4 @@
-import { NONCENTRAL_T_NCP_LIMIT, noncentralTCdf } from './distributions.ts';
+import { NONCENTRAL_T_NCP_LIMIT, noncentralTCdf, studentTQuantile } from './distributions.ts';
 
 /** Width at which the bisection stops: far below what the CDF's own accuracy (about 1e-8) can resolve. */
 const NCP_TOLERANCE = 1e-9;
@@ -16,10 +16,37 @@ export function noncentralityInterval(t: number, df: number, level: number): { l
   const upperTail = (1 - level) / 2;
   const lowerTarget = 1 - upperTail;
   if (cdfAt(-NONCENTRAL_T_NCP_LIMIT) < lowerTarget || cdfAt(NONCENTRAL_T_NCP_LIMIT) > upperTail) return null;
+  // The normal approximation puts each limit near t ∓ t_crit·se, with the ncp's se about
+  // sqrt(1 + t²/2df): start from a bracket of a twentieth of an se around that guess
+  // (checked, and widened until it holds the root), so the root finder needs few steps.
+  const se = Math.sqrt(1 + (t * t) / (2 * df));
+  const z = studentTQuantile(lowerTarget, df);
   return {
-    low: decreasingRoot((ncp) => cdfAt(ncp) - lowerTarget, -NONCENTRAL_T_NCP_LIMIT, NONCENTRAL_T_NCP_LIMIT),
-    high: decreasingRoot((ncp) => cdfAt(ncp) - upperTail, -NONCENTRAL_T_NCP_LIMIT, NONCENTRAL_T_NCP_LIMIT),
+    low: rootNear((ncp) => cdfAt(ncp) - lowerTarget, t - z * se, se / 20),
+    high: rootNear((ncp) => cdfAt(ncp) - upperTail, t + z * se, se / 20),
   };
+}
+
+/** The root of a decreasing f that has one in [−limit, limit], searched from a guess outwards. */
+function rootNear(f: (x: number) => number, guess: number, step: number): number {
+  const clamp = (x: number) => Math.min(NONCENTRAL_T_NCP_LIMIT, Math.max(-NONCENTRAL_T_NCP_LIMIT, x));
+  let low = clamp(guess - step);
+  let high = clamp(guess + step);
+  let fLow = f(low);
+  let fHigh = f(high);
+  while (fLow < 0 && low > -NONCENTRAL_T_NCP_LIMIT) {
+    [high, fHigh] = [low, fLow];
+    step *= 2;
+    low = clamp(low - step);
+    fLow = f(low);
+  }
+  while (fHigh > 0 && high < NONCENTRAL_T_NCP_LIMIT) {
+    [low, fLow] = [high, fHigh];
+    step *= 2;
+    high = clamp(high + step);
+    fHigh = f(high);
+  }
+  return decreasingRoot(f, low, fLow, high, fHigh);
 }
 
 /**
@@ -28,12 +55,14 @@ export function noncentralityInterval(t: number, df: number, level: number): { l
  * bisection, but it converges superlinearly, in about 10 evaluations of the noncentral t
  * CDF instead of bisection's 36 (the CDF is the run's costliest sum).
  */
-function decreasingRoot(f: (x: number) => number, low: number, high: number): number {
-  let fLow = f(low);
-  let fHigh = f(high);
+function decreasingRoot(f: (x: number) => number, low: number, fLow: number, high: number, fHigh: number): number {
   let side = 0;
+  let previous = Number.NaN;
   for (let i = 0; i < 200 && high - low > NCP_TOLERANCE; i++) {
     const x = fLow === fHigh ? (low + high) / 2 : high - (fHigh * (high - low)) / (fHigh - fLow);
+    // superlinear convergence: the last step bounds the error
+    if (Math.abs(x - previous) < NCP_TOLERANCE / 10) return x;
+    previous = x;
     const fx = f(x);
     if (fx === 0) return x;
     if (fx > 0) {
