@@ -28,14 +28,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would be served to anyone (6.9 MB of our source).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: they change less often than the app, so browsers keep them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // recharts and its dependencies load with the first chart only (web/src/features/sleep);
             // the small packages it shares with the app go to a chunk of their own.
             { name: 'vendor-shared', test: /node_modules[\\/](clsx|react-is|use-sync-external-store)[\\/]/ },
@@ -43,7 +43,6 @@ export default defineConfig({
               name: 'charts',
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },
