@@ -11,6 +11,19 @@ const ForestPlot = lazy(() => import('./forest-plot'));
 const PLOT_CAPTION = "Polyester vs linen: Cohen's d_z with its 95% confidence interval, by metric";
 
 /**
+ * The metrics that could not be computed, one line per reason (with no data at all, that
+ * is every metric for the same reason: one line, not thirty).
+ */
+function byReason(effects: ResearchRunSummary['primary']): { reason: string; labels: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const effect of effects) {
+    const reason = `${effect.note ?? 'Not enough paired nights.'} (${effect.nPairs} ${effect.nPairs === 1 ? 'pair' : 'pairs'}):`;
+    groups.set(reason, [...(groups.get(reason) ?? []), effect.label]);
+  }
+  return [...groups].map(([reason, labels]) => ({ reason, labels }));
+}
+
+/**
  * The latest finished run in brief: the QA headline and the study's question (polyester
  * vs linen) as a forest plot, with the metrics it could not compute listed below it.
  */
@@ -59,10 +72,9 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
           <div className="grid gap-2 border-t border-night-100 pt-4">
             <h4 className="text-base font-semibold text-night-950">Not computable</h4>
             <ul aria-label="Metrics not computable" className="grid gap-1.5 text-base text-night-800">
-              {notComputable.map((effect) => (
-                <li key={effect.metric}>
-                  <span className="font-medium">{effect.label}</span>: {effect.note ?? 'not enough paired nights.'} ({effect.nPairs}{' '}
-                  {effect.nPairs === 1 ? 'pair' : 'pairs'})
+              {byReason(notComputable).map(({ reason, labels }) => (
+                <li key={reason}>
+                  <span className="font-medium">{reason}</span> {labels.join(', ')}.
                 </li>
               ))}
             </ul>

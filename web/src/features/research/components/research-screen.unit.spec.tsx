@@ -43,6 +43,14 @@ const primary = [
     nPairs: 2,
     note: 'Fewer than 3 participants have both phases.',
   }),
+  effect('avgHrv', 'HRV (ms)', {
+    dz: null,
+    dzLow: null,
+    dzHigh: null,
+    pHolm: null,
+    nPairs: 2,
+    note: 'Fewer than 3 participants have both phases.',
+  }),
 ];
 
 const run = (id: string, values: Partial<ResearchRun> = {}): ResearchRun => ({
@@ -271,7 +279,7 @@ describe('ResearchScreen', () => {
       within(notComputable)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Average SpO2 (%): Fewer than 3 participants have both phases. (2 pairs)']);
+    ).toEqual(['Fewer than 3 participants have both phases. (2 pairs): Average SpO2 (%), HRV (ms).']);
   });
 
   it('runs now: the button waits while the run is queued and running, polling every 2 s, then the list is read again', async () => {
