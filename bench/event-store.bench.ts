@@ -1,7 +1,8 @@
 /**
  * npm run bench: figures for the event store and the relay on this machine.
  * - append throughput: single-event appends to new streams from 8 concurrent writers
- * - relay latency: from the append's commit to the event arriving through NATS
+ * - relay latency: from the append's commit to the event arriving through NATS, idle and
+ *   while another database of the same server holds a transaction open
  * - memory: resident set size of this process
  * It uses its own database and bus prefix and removes both afterwards.
  */
@@ -75,20 +76,44 @@ try {
   });
   // let the relay publish the backlog of the throughput run (mapped to null) first
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const latencies: number[] = [];
-  for (let i = 0; i < LATENCY_SAMPLES; i++) {
-    const userId = randomUUID();
-    const arrived = new Promise<void>((resolve) => waiting.set(userId, resolve));
-    const t0 = performance.now();
-    await store.appendToStream(`ping:${userId}`, [{ type: 'Ping', data: { userId } }], { expectedVersion: 'no_stream' });
-    await arrived;
-    latencies.push(performance.now() - t0);
-    waiting.delete(userId);
-  }
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `relay latency (commit to consumer), ${LATENCY_SAMPLES} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
-  );
+  const measure = async (): Promise<number[]> => {
+    const latencies: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const userId = randomUUID();
+      const arrived = new Promise<void>((resolve) => waiting.set(userId, resolve));
+      const t0 = performance.now();
+      await store.appendToStream(`ping:${userId}`, [{ type: 'Ping', data: { userId } }], { expectedVersion: 'no_stream' });
+      await arrived;
+      latencies.push(performance.now() - t0);
+      waiting.delete(userId);
+    }
+    return latencies.sort((a, b) => a - b);
+  };
+  const report = (label: string, latencies: number[]) =>
+    console.log(
+      `${label}, ${LATENCY_SAMPLES} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+    );
+  const idle = await measure();
+  report('relay latency (commit to consumer)', idle);
+
+  // 3. the same while another database of the server holds a transaction open (with an
+  // id): a relay that waited for the cluster-wide xmin would stall until it ends.
+  const otherDatabase = `${database}_other`;
+  await ensureDatabase(DATABASE_URL, otherDatabase);
+  const other = connectDatabase(DATABASE_URL, otherDatabase, { max: 1 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holding = other.begin(async (tx) => {
+    await tx`select pg_current_xact_id()`;
+    await held;
+  });
+  const busy = await measure();
+  release();
+  await holding;
+  await other.end();
+  await dropDatabase(DATABASE_URL, otherDatabase);
+  report('  while another database holds a transaction open', busy);
+  console.log(`  p99 ${(percentile(busy, 99) / percentile(idle, 99)).toFixed(2)}× idle (goal ≤ 2×; p99 goal ≤ 20 ms)`);
   await watch.stop();
   await relay.stop();
 
