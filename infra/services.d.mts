@@ -9,4 +9,6 @@ export function systemCommands(options: {
   gatewayPort?: number;
   env?: Record<string, string>;
   suffix?: string;
+  /** Run <app>/dist/server.js (infra/build-apps.mjs) instead of the TypeScript through tsx. */
+  compiled?: boolean;
 }): Required<SupervisedCommand>[];

@@ -29,25 +29,30 @@ export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}
  * The processes of one whole system, as `npm start` runs them under the supervisor: every
  * present service on 127.0.0.1 at `base` + its offset, then the gateway (on `gatewayPort`,
  * else its PORT), which learns the services' URLs from here. `suffix` names a second
- * instance (`identity-b`), `env` is added to every process's environment.
+ * instance (`identity-b`), `env` is added to every process's environment, `compiled` runs
+ * the JavaScript of infra/build-apps.mjs instead of the TypeScript.
  *
- * @param {{ base: number, gatewayPort?: number, env?: Record<string, string>, suffix?: string }} options
+ * @param {{ base: number, gatewayPort?: number, env?: Record<string, string>, suffix?: string, compiled?: boolean }} options
  * @returns {{ name: string, command: string, args: string[], env: Record<string, string> }[]}
  */
-export function systemCommands({ base, gatewayPort, env = {}, suffix = '' }) {
+export function systemCommands({ base, gatewayPort, env = {}, suffix = '', compiled = false }) {
   const services = presentServices();
   const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
   const shared = { ...env, ...urls };
-  const node = (entry) => ({ command: process.execPath, args: ['--import', 'tsx', entry] });
+  // compiled: <app>/dist/server.js from infra/build-apps.mjs; else the TypeScript through tsx
+  const node = (app) =>
+    compiled
+      ? { command: process.execPath, args: ['--enable-source-maps', `${app}/dist/server.js`] }
+      : { command: process.execPath, args: ['--import', 'tsx', `${app}/src/server.ts`] };
   return [
     ...services.map(({ name, offset }) => ({
       name: `${name}${suffix}`,
-      ...node(`services/${name}/src/server.ts`),
+      ...node(`services/${name}`),
       env: { ...shared, PORT: String(base + offset), HOST: '127.0.0.1' },
     })),
     {
       name: `gateway${suffix}`,
-      ...node('gateway/src/server.ts'),
+      ...node('gateway'),
       env: gatewayPort === undefined ? shared : { ...shared, PORT: String(gatewayPort) },
     },
   ];

@@ -11,3 +11,4 @@ export * from './consumers.ts';
 export * from './internal.ts';
 export * from './rebuild.ts';
 export * from './user-directory.ts';
+export * from './package-root.ts';

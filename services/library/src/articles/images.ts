@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { notFound, packageRoot, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 
 /** Where the library's own illustrations live (original SVGs, shipped with the service). */
-export const IMAGES_DIR = fileURLToPath(new URL('../../images', import.meta.url));
+export const IMAGES_DIR = join(packageRoot(import.meta.url), 'images');
 /** The public path of an image file: what an article's imagePath names. */
 export const IMAGES_PATH = '/api/library/images';
 export const imagePath = (file: string) => `${IMAGES_PATH}/${file}`;

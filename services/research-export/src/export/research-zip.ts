@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CURRENT_PROTOCOL, type ResearchRunSummary } from '@sleepweave/contracts';
+import { packageRoot } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import type { RunOutput } from '../runs/worker.ts';
 import {
@@ -21,7 +23,7 @@ import { ZipWriter } from './zip.ts';
 /** The metrics as the statistics see them: keyed by their phase_summary column. */
 export const COMPARED_METRICS = METRICS.map((metric) => ({ key: metric.column, label: metric.label, unit: metric.unit }));
 
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
 const SOFTWARE = [

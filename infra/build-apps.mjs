@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * Compiles every service and the gateway to JavaScript for `npm start` and the container
+ * images: `<app>/src/server.ts` → `<app>/dist/server.js`, one ES module per app with our
+ * workspace libraries (TypeScript sources) bundled in and every npm package left as an
+ * import, resolved from node_modules at run time. Running the compiled file instead of
+ * TypeScript through tsx saves each process the loader (about 27 MB and a transpile at
+ * every start). dist/server.js sits as deep in its app as src/server.ts, so paths made
+ * from import.meta.url (migrations, the web build) point at the same places.
+ */
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { presentServices } from './services.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const apps = [...presentServices().map(({ name }) => `services/${name}`), 'gateway'];
+
+/** Our workspace packages (@sleepweave/*) are bundled; every other bare import stays an import. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@sleepweave/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = performance.now();
+await Promise.all(
+  apps.map(async (app) => {
+    await rm(`${root}/${app}/dist`, { recursive: true, force: true });
+    await build({
+      entryPoints: [`${root}/${app}/src/server.ts`],
+      outfile: `${root}/${app}/dist/server.js`,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      // keeps class and function names in stack traces and logs
+      keepNames: true,
+      logLevel: 'warning',
+      plugins: [externalPackages],
+    });
+  }),
+);
+console.log(`compiled ${apps.length} apps to JavaScript in ${((performance.now() - started) / 1000).toFixed(1)} s`);
