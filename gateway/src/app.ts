@@ -148,11 +148,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
         reply.clearCookie(ACCESS_COOKIE, { path: '/' });
         throw unauthorized();
       }
+      // A renewed session's cookies go back even with a refusal: the refresh token was rotated.
+      renewCookie(reply, session);
       // Admin rights are checked here and again in the service.
       if (route.access === 'admin' && session?.claims.role !== 'admin') throw forbidden();
     }
     request.session = session;
-    renewCookie(reply, session);
 
     return reply.from(new URL(request.url, upstream).toString(), {
       // The service is down or restarting: a clear 503 (504 when it did not answer in time), never a 500.

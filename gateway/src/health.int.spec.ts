@@ -1,6 +1,6 @@
 /**
- * The gateway's /health is degraded while a watch it depends on (revoked sessions, live
- * community messages) is not following the bus, and ok again once NATS is back.
+ * The gateway's /health is degraded while a watch it depends on (revoked sessions, role
+ * changes, live community messages) is not following the bus, and ok again once NATS is back.
  */
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, createLogger } from '@sleepweave/service-kit';
@@ -48,12 +48,24 @@ describe('gateway /health', () => {
   it('reports its watches, and is degraded while they do not follow the bus', async () => {
     expect(await health()).toEqual({
       status: 200,
-      checks: { nats: 'ok', 'watch:revocations': 'following', 'watch:community-messages': 'following', identity: 'ok', community: 'ok' },
+      checks: {
+        nats: 'ok',
+        'watch:revocations': 'following',
+        'watch:role-changes': 'following',
+        'watch:community-messages': 'following',
+        identity: 'ok',
+        community: 'ok',
+      },
     });
     await nats.stop();
     await expect.poll(health, { timeout: 10_000 }).toMatchObject({
       status: 503,
-      checks: { nats: 'down', 'watch:revocations': 'recovering', 'watch:community-messages': 'recovering' },
+      checks: {
+        nats: 'down',
+        'watch:revocations': 'recovering',
+        'watch:role-changes': 'recovering',
+        'watch:community-messages': 'recovering',
+      },
     });
     await nats.start();
     await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);

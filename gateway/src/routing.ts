@@ -34,6 +34,14 @@ export const ROUTES: Route[] = [
   { prefix: '/api/account', methods: ['POST', 'DELETE'], service: 'identity', access: 'session' },
   // before any '/api/admin' row: deleting a user is identity's
   { prefix: '/api/admin/users', methods: ['DELETE'], service: 'identity', access: 'admin' },
+  // granting and revoking the admin role (PUT /api/admin/users/{id}/role): users own their roles
+  { prefix: '/api/admin/users', methods: ['PUT'], service: 'identity', access: 'admin' },
+  // the admin dashboard (docs/admin.md): research-export's admin read model and audit trail
+  { prefix: '/api/admin/stats', methods: ['GET'], service: 'research-export', access: 'admin' },
+  { prefix: '/api/admin/users', methods: ['GET'], service: 'research-export', access: 'admin' },
+  { prefix: '/api/admin/user', methods: ['GET'], service: 'research-export', access: 'admin' },
+  { prefix: '/api/admin/export', methods: ['GET'], service: 'research-export', access: 'admin' },
+  { prefix: '/api/admin/audit', methods: ['GET'], service: 'research-export', access: 'admin' },
   { prefix: '/api/community', service: 'community', access: 'session' },
   { prefix: '/api/sleep', service: 'study', access: 'session' },
   { prefix: '/api/journal', service: 'journal', access: 'session' },
@@ -43,6 +51,8 @@ export const ROUTES: Route[] = [
   { prefix: '/api/admin/research', service: 'research-export', access: 'admin' },
   // her own export (the dashboard's Research Export card)
   { prefix: '/api/research/export', methods: ['GET'], service: 'research-export', access: 'session' },
+  // who among the admins looked at her data, and when (Settings)
+  { prefix: '/api/research/audit/me', methods: ['GET'], service: 'research-export', access: 'session' },
 ];
 
 /** The first route whose prefix and method match: more specific rows come first. */

@@ -19,6 +19,16 @@ describe('findRoute', () => {
     expect(findRoute('GET', '/api/account')).toBeUndefined();
   });
 
+  it('routes the admin dashboard to research-export and role changes to identity, admins only', () => {
+    for (const path of ['/api/admin/stats', '/api/admin/users', '/api/admin/user/7f0c', '/api/admin/export/users', '/api/admin/audit']) {
+      expect(findRoute('GET', path)).toMatchObject({ service: 'research-export', access: 'admin' });
+    }
+    expect(findRoute('PUT', '/api/admin/users/7f0c/role')).toMatchObject({ service: 'identity', access: 'admin' });
+    expect(findRoute('POST', '/api/admin/stats')).toBeUndefined();
+    expect(findRoute('GET', '/api/admin/userx')).toBeUndefined();
+    expect(findRoute('GET', '/api/research/audit/me')).toMatchObject({ service: 'research-export', access: 'session' });
+  });
+
   it('routes the sleep study to the study service, with a session', () => {
     expect(findRoute('GET', '/api/sleep/consent')).toMatchObject({ service: 'study', access: 'session' });
     expect(findRoute('PUT', '/api/sleep/log/7f0c')).toMatchObject({ service: 'study', access: 'session' });

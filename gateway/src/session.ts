@@ -9,6 +9,7 @@ import {
 import { HttpError, internalHeaders, KeysUnavailable, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { RevocationList } from './revocations.ts';
+import type { RoleChanges } from './role-changes.ts';
 
 export interface ResolvedSession {
   claims: AccessTokenClaims;
@@ -38,11 +39,13 @@ export interface SessionResolver {
 export function createSessionResolver(options: {
   verifier: AccessTokenVerifier;
   revocations: RevocationList;
+  /** Recent role changes: a cookie's token with a role she no longer has is renewed (absent: none followed). */
+  roleChanges?: RoleChanges;
   identityUrl: string;
   /** The deployment's internal token (identity's /internal routes ask for it). */
   internalToken: string;
 }): SessionResolver {
-  const { verifier, revocations, identityUrl, internalToken } = options;
+  const { verifier, revocations, roleChanges, identityUrl, internalToken } = options;
 
   async function verified(token: string): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
     try {
@@ -60,7 +63,10 @@ export function createSessionResolver(options: {
       const accessToken = request.cookies[ACCESS_COOKIE];
       if (accessToken) {
         const valid = await verified(accessToken);
-        if (valid) return { ...valid, accessToken };
+        // Signed before her role changed: renewed below (identity signs her current role),
+        // never used. A freshly renewed token is taken as identity signed it.
+        const stale = valid !== null && roleChanges?.isStale(valid.claims.sub, valid.claims.role) === true;
+        if (valid && !stale) return { ...valid, accessToken };
       }
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) return null;

@@ -5,6 +5,7 @@ import { buildGateway } from './app.ts';
 import { followCommunityMessages, ThreadHub } from './community-live.ts';
 import { upstreamsOf, type GatewayConfig } from './config.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
+import { followRoleChanges, RoleChanges } from './role-changes.ts';
 import { createSessionResolver } from './session.ts';
 
 export interface RunningGateway {
@@ -25,8 +26,16 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
   const memoryMs = config.REVOCATION_MEMORY_SECONDS * 1000;
   const revocations = new RevocationList(memoryMs);
   const following = await followRevocations(bus, revocations, memoryMs, logger);
+  const roleChanges = new RoleChanges(memoryMs);
+  const followingRoles = await followRoleChanges(bus, roleChanges, memoryMs, logger);
   const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
-  const sessions = createSessionResolver({ verifier, revocations, identityUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN });
+  const sessions = createSessionResolver({
+    verifier,
+    revocations,
+    roleChanges,
+    identityUrl: config.IDENTITY_URL,
+    internalToken: config.INTERNAL_TOKEN,
+  });
 
   const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, internalToken: config.INTERNAL_TOKEN, logger });
   const live = await followCommunityMessages(bus, threads, logger);
@@ -39,7 +48,7 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
     revocations,
     threads,
     upstreams: upstreamsOf(config),
-    watches: { revocations: following, 'community-messages': live },
+    watches: { revocations: following, 'role-changes': followingRoles, 'community-messages': live },
   });
   await app.listen({ host: config.HOST, port: config.PORT });
 
@@ -50,6 +59,7 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
       (stopping ??= (async () => {
         await app.close();
         await following.stop();
+        await followingRoles.stop();
         await live.stop();
         await bus.close();
       })()),

@@ -9,6 +9,14 @@ export const LAST_MESSAGE_PREVIEW_LENGTH = 100;
 /** The message a missing thread and a thread she may not open share (never another thread's data). */
 export const THREAD_NOT_FOUND_MESSAGE = 'Thread not found or access denied';
 
+/**
+ * The Sleepweave study team: the one non-member author, of the welcome thread's welcome
+ * message (docs/community.md, "The welcome thread"). Not a user of identity: never signs
+ * in, is never in a member count or the Community Stats.
+ */
+export const STUDY_TEAM_ID = 'c0ffee00-5eed-4a11-9e1c-000000000002';
+export const STUDY_TEAM_NAME = 'Sleepweave study team';
+
 /** POST /api/community/thread: the name, trimmed, 1-120 characters. */
 export const CreateThreadRequest = z.object({
   name: z

@@ -27,10 +27,13 @@ export const identityEvents = {
     ...Profile,
     updatedAt: z.string(),
   }),
+  /** Her role is now `role`: granted (admin) or revoked (participant). */
   'identity.user.role_granted': z.object({
     userId: Uuid,
     role: Role,
     grantedAt: z.string(),
+    /** The admin who changed it (null: from the command line, npm run admin:grant, or ADMIN_EMAILS; or before this was recorded). */
+    grantedBy: Uuid.nullable().optional(),
   }),
   /**
    * The user deleted her account (or an admin did). Every service removes that user's

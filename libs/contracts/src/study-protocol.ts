@@ -26,7 +26,10 @@ export interface PhaseDefinition {
   material: SleepwearMaterial;
   /** docs/product.md §4's phase message; `{day}` and `{days}` are filled in. */
   message: string;
-  /** docs/product.md §4's message for the last day of the phase. */
+  /**
+   * The message for the last night of the phase (docs/product.md §4's, worded so that it
+   * and the phase message give one instruction for that night: docs/study-protocol.md).
+   */
   transitionMessage: string;
   /** The consent page's description of the phase. */
   description: string;
@@ -60,7 +63,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       nights: 14,
       material: '100% Polyester',
       message: 'Phase: Polyester (Day {day} of {days}) — Tonight, please wear your polyester pyjamas.',
-      transitionMessage: "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+      transitionMessage: 'Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.',
       description: 'Wear your 100% polyester pyjamas every night.',
     },
     {
@@ -69,7 +72,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       nights: 14,
       material: '100% Cotton',
       message: 'Phase: Washout (Day {day} of {days}) — Tonight, wear cotton sleepwear to reset your baseline.',
-      transitionMessage: 'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
+      transitionMessage: 'Tonight completes your washout. Tomorrow night, move into the linen phase for the final stretch.',
       description:
         'Wear 100% cotton sleepwear every night. This is the reset: your body and your wearable settle back to your own baseline before the linen phase.',
     },
@@ -79,7 +82,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       nights: 14,
       material: '100% Linen',
       message: 'Phase: Linen (Day {day} of {days}) — Tonight, switch to your linen pyjamas.',
-      transitionMessage: "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      transitionMessage: 'Congratulations! Tonight completes all study phases. Thank you for your dedication and valuable contribution.',
       description: 'Wear your 100% linen pyjamas every night.',
     },
   ],
@@ -289,4 +292,54 @@ export function materialMismatchMessage(recommended: SleepwearMaterial): string 
 /** The latest night she may log: tomorrow in her timezone. */
 export function latestLoggableDate(timeZone: string, now: Date): string {
   return addDays(calendarDateIn(timeZone, now), 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// Nights: which night she is logging (docs/study-protocol.md, "Which night")
+
+/**
+ * The night of D runs from the evening of D to the morning of D + 1; it has ended at
+ * 04:00 on D + 1, on her wall clock. Until then (awake at 1 am, say) the night she is in
+ * has not ended, and the one before it is the last that has.
+ */
+export const NIGHT_ENDS_AT_HOUR = 4;
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date and the hour (0-23) on the wall clock of the IANA `timeZone` at `instant`. */
+export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number } {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+}
+
+/** The night (its evening's date) that ended most recently at `now` in `timeZone`. */
+export function lastEndedNight(timeZone: string, now: Date): string {
+  const { date, hour } = wallClockIn(timeZone, now);
+  return addDays(date, hour < NIGHT_ENDS_AT_HOUR ? -2 : -1);
+}
+
+/** The night she is in, or will sleep next ("tonight"): the one after the last that ended. */
+export function currentNight(timeZone: string, now: Date): string {
+  return addDays(lastEndedNight(timeZone, now), 1);
+}
+
+/**
+ * The night the sleep log opens on: the night that just ended, in her timezone; while no
+ * night of her study has ended yet (the day she joined), her study's first night.
+ */
+export function defaultLogNight(timeZone: string, now: Date, studyStartDate: string | null): string {
+  const night = lastEndedNight(timeZone, now);
+  return studyStartDate !== null && night < studyStartDate ? studyStartDate : night;
 }

@@ -5,7 +5,11 @@ import {
   calendarDateIn,
   consentText,
   daysBetween,
+  currentNight,
+  defaultLogNight,
+  lastEndedNight,
   latestLoggableDate,
+  wallClockIn,
   materialMismatchMessage,
   studyDayOf,
   studyLength,
@@ -31,7 +35,7 @@ describe('studyStatus: the phase table of docs/product.md §4', () => {
       '100% Polyester',
       'Polyester - Day 14 of 14',
       msg(POLYESTER, 14),
-      "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+      'Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.',
     ],
     [15, 'washout', 1, '100% Cotton', 'Washout - Day 1 of 14', msg(WASHOUT, 1), null],
     [
@@ -41,7 +45,7 @@ describe('studyStatus: the phase table of docs/product.md §4', () => {
       '100% Cotton',
       'Washout - Day 14 of 14',
       msg(WASHOUT, 14),
-      'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
+      'Tonight completes your washout. Tomorrow night, move into the linen phase for the final stretch.',
     ],
     [29, 'linen', 1, '100% Linen', 'Linen - Day 1 of 14', msg(LINEN, 1), null],
     [
@@ -51,7 +55,7 @@ describe('studyStatus: the phase table of docs/product.md §4', () => {
       '100% Linen',
       'Linen - Day 14 of 14',
       msg(LINEN, 14),
-      "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      'Congratulations! Tonight completes all study phases. Thank you for your dedication and valuable contribution.',
     ],
     [43, 'completed', null, '100% Cotton', 'Study Complete', 'Study Complete — Thank you for completing the 42-day sleep study!', null],
   ] as const)('day %s: %s, day in phase %s, %s', (day, phase, dayInPhase, material, banner, message, transition) => {
@@ -60,6 +64,16 @@ describe('studyStatus: the phase table of docs/product.md §4', () => {
     expect(status.completed).toBe(phase === 'completed');
     expect(status.daysInPhase).toBe(phase === 'completed' ? null : 14);
     expect(status.started).toBe(day !== null && day >= 1);
+  });
+
+  it("gives one instruction on a transition night: that night in the phase's material, the next phase from tomorrow", () => {
+    for (const day of [14, 28]) {
+      const status = studyStatus(day);
+      expect(status.message).toContain('Tonight,');
+      expect(status.transition).toMatch(/^Tonight completes .*Tomorrow night, /);
+      expect(status.transition).not.toMatch(/Tonight, /);
+    }
+    expect(studyStatus(42).transition).toContain('Tonight completes all study phases.');
   });
 
   it('is transition day only on the last day of each phase', () => {
@@ -120,6 +134,38 @@ describe('study day in her timezone', () => {
     // 02:00 UTC on 1 May is still 30 April in New York.
     expect(latestLoggableDate('America/New_York', new Date('2026-05-01T02:00:00Z'))).toBe('2026-05-01');
     expect(latestLoggableDate('Europe/Paris', new Date('2026-05-01T02:00:00Z'))).toBe('2026-05-02');
+  });
+});
+
+describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', () => {
+  // Sunday 22 November 2026 in New York is UTC-5 (EST).
+  it.each([
+    ['America/New_York', '2026-11-23T04:59:00Z', '2026-11-22', 23, '2026-11-21'], // Sun 23:59: Sat's night ended this morning
+    ['America/New_York', '2026-11-23T05:00:00Z', '2026-11-23', 0, '2026-11-21'], // Mon 00:00: Sun's night is under way
+    ['America/New_York', '2026-11-23T08:59:00Z', '2026-11-23', 3, '2026-11-21'], // Mon 03:59
+    ['America/New_York', '2026-11-23T09:00:00Z', '2026-11-23', 4, '2026-11-22'], // Mon 04:00: Sun 22 -> Mon 23 has ended
+    ['Europe/Paris', '2026-11-23T02:59:00Z', '2026-11-23', 3, '2026-11-21'], // 03:59 in Paris (UTC+1)
+    ['Europe/Paris', '2026-11-23T03:00:00Z', '2026-11-23', 4, '2026-11-22'],
+    // Europe/London springs forward at 01:00 UTC on 29 March 2026 (01:00 GMT -> 02:00 BST).
+    ['Europe/London', '2026-03-29T02:59:00Z', '2026-03-29', 3, '2026-03-27'],
+    ['Europe/London', '2026-03-29T03:00:00Z', '2026-03-29', 4, '2026-03-28'],
+    // America/New_York falls back at 06:00 UTC on 1 November 2026 (02:00 EDT -> 01:00 EST).
+    ['America/New_York', '2026-11-01T08:59:00Z', '2026-11-01', 3, '2026-10-30'],
+    ['America/New_York', '2026-11-01T09:00:00Z', '2026-11-01', 4, '2026-10-31'],
+  ])('%s at %s: %s %i h, last ended night %s', (zone, instant, date, hour, night) => {
+    const now = new Date(instant);
+    expect(wallClockIn(zone, now)).toEqual({ date, hour });
+    expect(lastEndedNight(zone, now)).toBe(night);
+    expect(currentNight(zone, now)).toBe(addDays(night, 1));
+  });
+
+  it("opens the log on the night that just ended, never before her study's first night", () => {
+    const mondayMorning = new Date('2026-11-23T12:00:00Z'); // 07:00 in New York
+    expect(defaultLogNight('America/New_York', mondayMorning, null)).toBe('2026-11-22');
+    expect(defaultLogNight('America/New_York', mondayMorning, '2026-11-01')).toBe('2026-11-22');
+    expect(defaultLogNight('America/New_York', mondayMorning, '2026-11-22')).toBe('2026-11-22');
+    // She joined today: no night of her study has ended; the log opens on tonight, her first.
+    expect(defaultLogNight('America/New_York', mondayMorning, '2026-11-23')).toBe('2026-11-23');
   });
 });
 

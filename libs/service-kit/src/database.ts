@@ -48,6 +48,11 @@ export interface ConnectOptions {
   max?: number;
   /** A client that LISTENs on its own connection (the relay's), and is told when it loses it. */
   events?: ConnectionEvents;
+  /**
+   * Session settings of every connection, e.g. `{ synchronous_commit: 'off' }` for a bulk
+   * loader (npm run demo) that may lose its last writes in a crash but never corrupts.
+   */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -65,6 +70,7 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
     transform: { undefined: null },
     backoff: reconnectDelaySeconds,
     ...(options.events ? listeningOptions(options.events) : {}),
+    ...(options.settings ? { connection: options.settings } : {}),
   });
 }
 

@@ -5,7 +5,7 @@ import type { CommunityConfig } from './config.ts';
 import { communityProjections, createCommunityContext, type CommunityContext } from './context.ts';
 import { toIntegration } from './integration/publishers.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
-import { ensureWelcomeThread } from './threads/commands.ts';
+import { ensureWelcomeMessage, ensureWelcomeThread } from './threads/commands.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
 
 /** The community service: threads, memberships, messages, community stats. */
@@ -17,6 +17,7 @@ export const communityService: ServiceDefinition<CommunityConfig, CommunityConte
   projections: communityProjections,
   onStart: async (ctx) => {
     await ensureWelcomeThread(ctx);
+    await ensureWelcomeMessage(ctx);
   },
   routes: communityApp,
   toIntegration,

@@ -5,6 +5,7 @@ import { accountDeletionRoutes } from './account-deletion/routes.ts';
 import type { IdentityContext } from './context.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { roleRoutes } from './users/role-routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 /** The identity HTTP plugin: registers plugins and routes; never listens. */
@@ -16,4 +17,5 @@ export async function identityApp(app: ServiceApp, ctx: IdentityContext): Promis
   await sessionRoutes(app, ctx);
   await passwordResetRoutes(app, ctx);
   await accountDeletionRoutes(app, ctx);
+  await roleRoutes(app, ctx);
 }

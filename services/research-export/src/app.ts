@@ -1,4 +1,5 @@
 import type { ServiceApp } from '@sleepweave/service-kit';
+import { adminRoutes } from './admin/routes.ts';
 import type { ResearchExportContext } from './context.ts';
 import { personalRoutes } from './personal/routes.ts';
 import { runRoutes } from './runs/routes.ts';
@@ -7,4 +8,5 @@ import { runRoutes } from './runs/routes.ts';
 export async function researchExportApp(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
   await runRoutes(app, ctx);
   await personalRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 }

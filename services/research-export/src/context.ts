@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createEventStore, type EventStore } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
+import { auditProjection } from './admin/projections.ts';
 import type { ResearchExportConfig } from './config.ts';
 import { participantsProjection } from './participants/projections.ts';
 import { runsProjection } from './runs/projections.ts';
@@ -15,7 +16,7 @@ export interface ResearchExportContext {
   wakeRunWorker: () => void;
 }
 
-export const researchExportProjections = [participantsProjection, runsProjection];
+export const researchExportProjections = [participantsProjection, runsProjection, auditProjection];
 
 export function createResearchExportContext(deps: { config: ResearchExportConfig; sql: Sql; logger: Logger }): ResearchExportContext {
   return { ...deps, store: createEventStore(deps.sql, { projections: researchExportProjections }), wakeRunWorker: () => {} };

@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@sleepweave/service-kit';
 import { researchExportApp } from './app.ts';
 import type { ResearchExportConfig } from './config.ts';
 import { createResearchExportContext, researchExportProjections, type ResearchExportContext } from './context.ts';
+import { identityRoleChanges } from './integration/identity-roles.ts';
 import { journalEntries } from './integration/journal-entries.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
@@ -25,7 +26,7 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   // Age band and hormonal stage come from identity's events (never her name or e-mail in a file).
   userDirectory: true,
   onUserDeleted,
-  consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries()],
+  consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx)],
   workers: (ctx) => {
     const worker = startRunWorker(ctx, buildResearchZip);
     ctx.wakeRunWorker = worker.wake;

@@ -1,6 +1,7 @@
 import { requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { consentRoutes } from './consents/routes.ts';
 import type { StudyContext } from './context.ts';
+import { sleepExportRoutes } from './sleep-exports/routes.ts';
 import { sleepLogRoutes } from './sleep-logs/routes.ts';
 
 /** The study HTTP plugin: registers routes; never listens. Every route is hers alone. */
@@ -11,4 +12,5 @@ export async function studyApp(app: ServiceApp, ctx: StudyContext): Promise<void
   });
   await consentRoutes(app, ctx);
   await sleepLogRoutes(app, ctx);
+  await sleepExportRoutes(app, ctx);
 }

@@ -8,6 +8,7 @@ export const paths = {
   admin: {
     root: '/admin',
     research: '/admin/research',
+    audit: '/admin/audit',
   },
   sleep: {
     consent: '/sleep/consent',

@@ -18,7 +18,8 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
       return toEnvelope(event, { source, type: 'community.thread.created', data: event.data });
     case 'MemberJoined':
       return toEnvelope(event, { source, type: 'community.member.joined', data: event.data });
-    case 'MessagePosted': {
+    case 'MessagePosted':
+    case 'TeamMessagePosted': {
       const { messageId, threadId, senderId, postedAt } = event.data;
       return toEnvelope(event, { source, type: 'community.message.posted', data: { messageId, threadId, senderId, createdAt: postedAt } });
     }

@@ -1,11 +1,15 @@
 import { defineProjection } from '@sleepweave/event-store';
+import type { TeamMessagePosted } from '../threads/thread.ts';
 import type { MembershipEvent } from './membership.ts';
 
-/** The `thread_members` and `messages` read models. */
-export const membershipsProjection = defineProjection<MembershipEvent>({
+/**
+ * The `thread_members` and `messages` read models. `messages` also holds the study team's
+ * messages, which are recorded in the thread's own stream (TeamMessagePosted).
+ */
+export const membershipsProjection = defineProjection<MembershipEvent | TeamMessagePosted>({
   name: 'memberships',
   tables: ['thread_members', 'messages'],
-  handles: ['MemberJoined', 'MessagePosted'],
+  handles: ['MemberJoined', 'MessagePosted', 'TeamMessagePosted'],
   async apply(tx, event) {
     switch (event.type) {
       case 'MemberJoined': {
@@ -16,7 +20,8 @@ export const membershipsProjection = defineProjection<MembershipEvent>({
           on conflict do nothing`;
         return;
       }
-      case 'MessagePosted': {
+      case 'MessagePosted':
+      case 'TeamMessagePosted': {
         const d = event.data;
         await tx`
           insert into messages (id, thread_id, sender_id, body, created_at)

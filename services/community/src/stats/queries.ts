@@ -1,4 +1,4 @@
-import type { CommunityStats, Timezone } from '@sleepweave/contracts';
+import { STUDY_TEAM_ID, type CommunityStats, type Timezone } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 
 /** How far back a member counts as active. */
@@ -12,17 +12,19 @@ export const STUDY_DAYS = 42;
  * - discussionsToday: public threads with a message since midnight in `timezone`;
  * - sleepStudiesShared: study participants whose start date + 42 days is today or earlier
  *   (today in `timezone`).
- * Deleted users' messages and participations are gone, so they never count.
+ * Deleted users' messages and participations are gone, so they never count. The study
+ * team's messages (the welcome message) count in neither: these tiles are about members.
  */
 export async function communityStats(sql: Sql, input: { now: Date; timezone: Timezone }): Promise<CommunityStats> {
   const { now, timezone } = input;
   const [row] = await sql<{ active_members: number; discussions_today: number; sleep_studies_shared: number }[]>`
     select
       (select count(distinct sender_id)::int from messages
-        where created_at > ${now}::timestamptz - make_interval(days => ${ACTIVE_MEMBER_DAYS})
+        where sender_id <> ${STUDY_TEAM_ID}
+          and created_at > ${now}::timestamptz - make_interval(days => ${ACTIVE_MEMBER_DAYS})
           and created_at <= ${now}::timestamptz) as active_members,
       (select count(distinct m.thread_id)::int from messages m join message_threads t on t.id = m.thread_id
-        where not t.is_direct
+        where not t.is_direct and m.sender_id <> ${STUDY_TEAM_ID}
           and m.created_at >= (date_trunc('day', ${now}::timestamptz at time zone ${timezone}) at time zone ${timezone})
           and m.created_at <= ${now}::timestamptz) as discussions_today,
       (select count(*)::int from study_participants

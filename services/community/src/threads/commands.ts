@@ -9,6 +9,14 @@ import { threadStreamId } from './thread.ts';
 /** The welcome thread: one fixed id, so every instance and every restart means the same thread. */
 export const WELCOME_THREAD_ID = 'c0ffee00-5eed-4a11-9e1c-000000000001';
 export const WELCOME_THREAD_NAME = 'Welcome to the Sleepweave Community';
+/** The study team's welcome message in it: a fixed id, so it is posted once, whoever starts first. */
+export const WELCOME_MESSAGE_ID = 'c0ffee00-5eed-4a11-9e1c-000000000003';
+export const WELCOME_MESSAGE_BODY = [
+  'Welcome, and thank you for being here.',
+  'This is a calm corner to share how your nights are going: what helps, what doesn’t, and how the sleepwear study feels from one phase to the next. Questions are welcome, big or small, and so is simply saying hello.',
+  'A few gentle habits keep it a good place: be kind, speak from your own experience, and share only what you are comfortable sharing. This community is for support between women, not medical advice; for anything that worries you, please talk to your doctor.',
+  'Sleep well,\nThe Sleepweave study team',
+].join('\n\n');
 
 type Handle = CommandScope['handle'];
 
@@ -75,4 +83,21 @@ export async function ensureWelcomeThread(ctx: CommunityContext, now = new Date(
     if (err instanceof ThreadAlreadyExists) return 'exists';
     throw err;
   }
+}
+
+/**
+ * Posts the study team's welcome message in the welcome thread unless it is there. Same
+ * guarantees as ensureWelcomeThread: the decider knows the message's fixed id, so a
+ * restart or a second instance starting at the same time posts nothing more.
+ */
+export async function ensureWelcomeMessage(ctx: CommunityContext, now = new Date()): Promise<'posted' | 'exists'> {
+  const { events } = await execute(ctx, { metadata: {} }, ({ handle }) =>
+    handle(threadStreamId(WELCOME_THREAD_ID), threadDecider, {
+      type: 'PostTeamMessage',
+      data: { threadId: WELCOME_THREAD_ID, messageId: WELCOME_MESSAGE_ID, body: WELCOME_MESSAGE_BODY, now },
+    }),
+  );
+  if (events.length === 0) return 'exists';
+  ctx.logger.info({ threadId: WELCOME_THREAD_ID, messageId: WELCOME_MESSAGE_ID }, 'welcome message posted');
+  return 'posted';
 }

@@ -1,4 +1,11 @@
-import { LAST_MESSAGE_PREVIEW_LENGTH, type Message, type ThreadDetail, type ThreadListItem } from '@sleepweave/contracts';
+import {
+  LAST_MESSAGE_PREVIEW_LENGTH,
+  STUDY_TEAM_ID,
+  STUDY_TEAM_NAME,
+  type Message,
+  type ThreadDetail,
+  type ThreadListItem,
+} from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
 
@@ -116,6 +123,17 @@ const messageColumns = (sql: Sql) => sql`
   regexp_replace(u.email, '@[^@]*$', '') as email_local_part, u.profile_image_url`;
 
 function toMessage(row: MessageRow): Message {
+  // The study team is no user of identity: its name is ours to give.
+  if (row.sender_id === STUDY_TEAM_ID) {
+    return {
+      id: row.id,
+      threadId: row.thread_id,
+      senderId: row.sender_id,
+      body: row.body,
+      createdAt: row.created_at.toISOString(),
+      sender: { firstName: STUDY_TEAM_NAME, email: null, profileImageUrl: null },
+    };
+  }
   return {
     id: row.id,
     threadId: row.thread_id,

@@ -29,7 +29,8 @@ describe('the welcome thread', () => {
       'exists',
     ]);
     const events = await community.deps.sql`select type from events where stream_id = ${`thread:${WELCOME_THREAD_ID}`}`;
-    expect(events.map((e) => e.type)).toEqual(['ThreadCreated']);
+    // Created once, with the study team's welcome message (threads/welcome.int.spec.ts).
+    expect(events.map((e) => e.type)).toEqual(['ThreadCreated', 'TeamMessagePosted']);
 
     const ines = await addUser(community);
     await createThread(community, ines);

@@ -1,6 +1,7 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, it } from 'vitest';
-import { ThreadAlreadyExists, threadDecider } from './business-logic.ts';
+import { STUDY_TEAM_ID } from '@sleepweave/contracts';
+import { TeamThreadMissing, ThreadAlreadyExists, threadDecider } from './business-logic.ts';
 import type { ThreadEvent } from './thread.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -20,5 +21,24 @@ describe('thread decider', () => {
 
   it('refuses to create the same thread twice (the welcome thread relies on it)', () => {
     spec.given([created]).when(create).thenThrows(ThreadAlreadyExists);
+  });
+
+  const messageId = '8a2e9c41-4f0b-4c55-9d6a-1b3e5f7a9c02';
+  const postTeam = { type: 'PostTeamMessage' as const, data: { threadId, messageId, body: 'Welcome!', now } };
+  const teamPosted: ThreadEvent = {
+    type: 'TeamMessagePosted',
+    data: { messageId, threadId, senderId: STUDY_TEAM_ID, body: 'Welcome!', postedAt: now.toISOString() },
+  };
+
+  it('records a message of the study team in the thread', () => {
+    spec.given([created]).when(postTeam).then([teamPosted]);
+  });
+
+  it('records a team message once: the same message again decides nothing (the welcome message relies on it)', () => {
+    spec.given([created, teamPosted]).when(postTeam).then([]);
+  });
+
+  it('posts a team message only in a thread that exists', () => {
+    spec.given([]).when(postTeam).thenThrows(TeamThreadMissing);
   });
 });

@@ -46,6 +46,10 @@ export async function deleteUser(
     // her id as the actor of events she caused on other streams (e.g. an admin who deleted
     // another account) goes too
     await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
+    // and as the admin who granted or revoked someone's role (the change stays, by nobody)
+    await tx`
+      update events set data = jsonb_set(data, '{grantedBy}', 'null'::jsonb)
+      where type = 'RoleGranted' and data->>'grantedBy' = ${userId}`;
     return 'deleted' as const;
   });
 }

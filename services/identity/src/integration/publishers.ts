@@ -20,7 +20,11 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
     case 'ProfileUpdated':
       return toEnvelope(event, { source, type: 'identity.user.profile_updated', data: event.data });
     case 'RoleGranted':
-      return toEnvelope(event, { source, type: 'identity.user.role_granted', data: event.data });
+      return toEnvelope(event, {
+        source,
+        type: 'identity.user.role_granted',
+        data: { ...event.data, grantedBy: event.data.grantedBy ?? null },
+      });
     case 'SessionRevoked':
       return toEnvelope(event, { source, type: 'identity.session.revoked', data: event.data });
     case 'UserDeleted':

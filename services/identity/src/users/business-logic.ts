@@ -20,7 +20,12 @@ export type RegisterUser = {
     now: Date;
   };
 };
-export type GrantRole = { type: 'GrantRole'; data: { userId: string; role: Role; now: Date } };
+export type GrantRole = { type: 'GrantRole'; data: { userId: string; role: Role; now: Date; grantedBy?: string | null } };
+/**
+ * An admin takes the admin role away (she becomes a participant). `admins`: how many admins
+ * there are now, counted by the caller under the role lock (deciders are pure).
+ */
+export type RevokeAdminRole = { type: 'RevokeAdminRole'; data: { userId: string; revokedBy: string; admins: number; now: Date } };
 export type RecordStudyStartDate = {
   type: 'RecordStudyStartDate';
   data: { userId: string; studyStartDate: string; now: Date };
@@ -40,13 +45,17 @@ export type ResetPassword = {
   data: { userId: string; tokenHash: string; passwordHash: string; now: Date };
 };
 export type UserCommand =
-  RegisterUser | GrantRole | RecordStudyStartDate | UpdateProfile | ChangePassword | RequestPasswordReset | ResetPassword;
+  RegisterUser | GrantRole | RevokeAdminRole | RecordStudyStartDate | UpdateProfile | ChangePassword | RequestPasswordReset | ResetPassword;
 
 export class UserAlreadyRegistered extends Error {
   override name = 'UserAlreadyRegistered';
 }
 export class UserNotFound extends Error {
   override name = 'UserNotFound';
+}
+/** Revoking the admin role of the only admin would leave nobody to run the study. */
+export class LastAdmin extends Error {
+  override name = 'LastAdmin';
 }
 /** Unknown, used, voided or expired: the link cannot reset the password. */
 export class InvalidResetToken extends Error {
@@ -61,10 +70,23 @@ export function register(command: RegisterUser, state: UserState): UserEvent[] {
 
 export function grantRole(command: GrantRole, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw new UserNotFound('No such user');
-  if (state.role === command.data.role) return [];
+  const { userId, role, now, grantedBy } = command.data;
+  if (state.role === role) return [];
   return [
-    { type: 'RoleGranted', data: { userId: command.data.userId, role: command.data.role, grantedAt: command.data.now.toISOString() } },
+    {
+      type: 'RoleGranted',
+      data: { userId, role, grantedAt: now.toISOString(), ...(grantedBy === undefined ? {} : { grantedBy }) },
+    },
   ];
+}
+
+/** She is a participant again; never the last admin (there must always be one). */
+export function revokeAdminRole(command: RevokeAdminRole, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new UserNotFound('No such user');
+  const { userId, revokedBy, admins, now } = command.data;
+  if (state.role !== 'admin') return [];
+  if (admins <= 1) throw new LastAdmin('This is the last admin');
+  return [{ type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: revokedBy } }];
 }
 
 /** The study starts once: a later consent event does not move the date. */
@@ -113,6 +135,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return register(command, state);
     case 'GrantRole':
       return grantRole(command, state);
+    case 'RevokeAdminRole':
+      return revokeAdminRole(command, state);
     case 'RecordStudyStartDate':
       return recordStudyStartDate(command, state);
     case 'UpdateProfile':

@@ -1,9 +1,10 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { EventMetadata } from '@sleepweave/event-store';
-import { conflict, execute, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
+import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
+import { conflict, execute, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { revokeUserSessions } from '../sessions/commands.ts';
-import { UserNotFound, userDecider } from './business-logic.ts';
+import { LastAdmin, UserNotFound, userDecider } from './business-logic.ts';
 import { findUserByEmail } from './queries.ts';
 import { userStreamId } from './user.ts';
 
@@ -116,4 +117,39 @@ export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): 
       ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
     }
   }
+}
+
+/** Role changes take turns: the last-admin rule counts admins that no concurrent revoke is changing. */
+const ROLE_LOCK = 'identity:admin-roles';
+
+export type RoleChange = 'granted' | 'revoked' | 'unchanged';
+
+/**
+ * An admin grants (`admin`) or revokes (`participant`) the admin role of a user, from the
+ * admin screen: recorded with who did it (identity.user.role_granted), so the audit trail
+ * lists it. 404 for no such user; 409 when it would leave no admin. Role changes are
+ * serialised (a transaction lock), so two admins revoking each other at once cannot both win.
+ */
+export async function changeRole(
+  ctx: IdentityContext,
+  input: { userId: string; role: Role; by: string; now: Date },
+  metadata: EventMetadata,
+): Promise<RoleChange> {
+  const { userId, role, by, now } = input;
+  const roleErrors: DomainErrors = [
+    [UserNotFound, () => notFound('No such user.')],
+    [LastAdmin, () => conflict(LAST_ADMIN_MESSAGE)],
+  ];
+  return execute(ctx, { metadata, errors: roleErrors }, async ({ tx, handle }) => {
+    await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+    const stream = userStreamId(userId);
+    if (role === 'admin') {
+      const { events } = await handle(stream, userDecider, { type: 'GrantRole', data: { userId, role, now, grantedBy: by } });
+      return events.length > 0 ? 'granted' : 'unchanged';
+    }
+    const [row] = await tx<{ admins: number }[]>`select count(*)::int as admins from users where role = 'admin'`;
+    const admins = row?.admins ?? 0;
+    const { events } = await handle(stream, userDecider, { type: 'RevokeAdminRole', data: { userId, revokedBy: by, admins, now } });
+    return events.length > 0 ? 'revoked' : 'unchanged';
+  });
 }

@@ -32,6 +32,12 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow 
   return row;
 }
 
+/** Ids and e-mails of the accounts whose address is at `domain` (the demo's accounts: `npm run demo`). */
+export async function listUsersOfEmailDomain(sql: Sql, domain: string): Promise<{ id: string; email: string }[]> {
+  const pattern = `%@${domain.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}`;
+  return sql<{ id: string; email: string }[]>`select id, email from users where email like ${pattern} order by email`;
+}
+
 /** The public shape: never the password hash. */
 export function toUser(row: UserRow): User {
   return {

@@ -28,7 +28,8 @@ export type UserRegistered = DomainEvent<
     registeredAt: string;
   }
 >;
-export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedAt: string }>;
+/** Her role is now `role` (granted or revoked); `grantedBy`: the admin who changed it (absent: the command line, or before it was recorded). */
+export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedAt: string; grantedBy?: string | null }>;
 export type StudyStartDateRecorded = DomainEvent<'StudyStartDateRecorded', { userId: string; studyStartDate: string; recordedAt: string }>;
 /** The whole profile after the change. */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string } & Profile & { updatedAt: string }>;

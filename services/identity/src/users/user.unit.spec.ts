@@ -1,6 +1,6 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, expect, it } from 'vitest';
-import { InvalidResetToken, userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
+import { InvalidResetToken, LastAdmin, userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
 import type { UserEvent } from './user.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -35,6 +35,39 @@ describe('user decider', () => {
     const granted: UserEvent = { type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString() } };
     spec.given([registered]).when(grant).then([granted]);
     spec.given([registered, granted]).when(grant).then([]);
+  });
+
+  it('records which admin granted the role', () => {
+    const adminId = '0b7a1c52-3c1e-4a53-9a0e-0a7c7c1d2f99';
+    spec
+      .given([registered])
+      .when({ type: 'GrantRole', data: { userId, role: 'admin', now, grantedBy: adminId } })
+      .then([{ type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString(), grantedBy: adminId } }]);
+  });
+
+  describe('revoking the admin role', () => {
+    const adminId = '0b7a1c52-3c1e-4a53-9a0e-0a7c7c1d2f99';
+    const granted: UserEvent = { type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString() } };
+    const revoke = (admins: number) => ({ type: 'RevokeAdminRole' as const, data: { userId, revokedBy: adminId, admins, now } });
+
+    it('makes her a participant again, recording who revoked it, while another admin remains', () => {
+      spec
+        .given([registered, granted])
+        .when(revoke(2))
+        .then([{ type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: adminId } }]);
+    });
+
+    it('never takes it from the last admin', () => {
+      spec.given([registered, granted]).when(revoke(1)).thenThrows(LastAdmin);
+    });
+
+    it('decides nothing for someone who is not an admin, however few admins there are', () => {
+      spec.given([registered]).when(revoke(1)).then([]);
+    });
+
+    it('refuses an unknown user', () => {
+      spec.given([]).when(revoke(3)).thenThrows(UserNotFound);
+    });
   });
 
   it('refuses a role for an unknown user', () => {

@@ -1,16 +1,19 @@
 import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
+import { JOURNAL_ACTIVITY_TABLE, refreshJournalActivity } from '../admin/activity.ts';
 
 /** journal.entry.written -> `research_journal_entries`: that she wrote on a day (never what). */
 export const journalEntries = () =>
   defineConsumer({
     name: 'research-export-journal-entries',
     types: ['journal.entry.written'],
-    tables: ['research_journal_entries'],
+    // and her count and last entry for the admin dashboard
+    tables: ['research_journal_entries', JOURNAL_ACTIVITY_TABLE],
     async handle(tx, envelope) {
-      const { entryId, userId, date } = envelope.data;
+      const { entryId, userId, date, writtenAt } = envelope.data;
       if (!(await lockDirectoryRowForEvent(tx, userId))) return;
       await tx`
         insert into research_journal_entries (entry_id, user_id, date) values (${entryId}, ${userId}, ${date})
         on conflict (entry_id) do nothing`;
+      await refreshJournalActivity(tx, userId, writtenAt);
     },
   });

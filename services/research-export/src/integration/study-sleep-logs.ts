@@ -1,6 +1,7 @@
 import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
+import { NIGHT_ACTIVITY_TABLE, refreshNightActivity } from '../admin/activity.ts';
 
 type Night = IntegrationEventData<'study.sleep_log.recorded'> | IntegrationEventData<'study.sleep_log.revised'>;
 
@@ -54,10 +55,12 @@ export const studySleepLogs = () =>
   defineConsumer({
     name: 'research-export-nights',
     types: ['study.sleep_log.recorded', 'study.sleep_log.revised'],
-    tables: ['research_nights'],
+    // and her counts for the admin dashboard
+    tables: ['research_nights', NIGHT_ACTIVITY_TABLE],
     async handle(tx, envelope) {
       if (!(await lockDirectoryRowForEvent(tx, envelope.data.userId))) return;
       if (envelope.type === 'study.sleep_log.recorded') await recorded(tx, envelope.data);
       else await revised(tx, envelope.data);
+      await refreshNightActivity(tx, envelope.data.userId);
     },
   });

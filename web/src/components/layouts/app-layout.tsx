@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
-import { useLogout } from '../../lib/auth';
+import { useLogout, useUser } from '../../lib/auth';
 import { NavBar } from './nav-bar';
 
 /** Every guarded screen: skip link, navigation bar, then the page. */
 export function AppLayout() {
   const logout = useLogout();
+  const { data: user } = useUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +14,7 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
-      <NavBar onLogout={() => logout.mutate()} logoutPending={logout.isPending} />
+      <NavBar onLogout={() => logout.mutate()} logoutPending={logout.isPending} isAdmin={user?.role === 'admin'} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

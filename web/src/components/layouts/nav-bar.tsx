@@ -1,4 +1,4 @@
-import { LogOut, Menu, Moon, Settings, X } from 'lucide-react';
+import { LogOut, Menu, Moon, Settings, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
@@ -17,9 +17,11 @@ export const navItems = [
 export interface NavBarProps {
   onLogout: () => void;
   logoutPending?: boolean;
+  /** Shows the Admin link (to /admin) beside Settings. */
+  isAdmin?: boolean;
 }
 
-export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
+export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: NavBarProps) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -50,23 +52,49 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
 
   const isActive = (section: string) => matchPath({ path: section, end: false }, pathname) !== null;
   const settingsActive = isActive(paths.settings);
+  // With the Admin link too, the bar is full at 1280 px: Admin and Settings show as icons
+  // (named for screen readers, and in a tooltip) until there is room for their words.
+  const compact = (variant: 'bar' | 'menu') => isAdmin && variant === 'bar';
   const settingsLink = (variant: 'bar' | 'menu') => (
     <Link
       to={paths.settings}
       aria-current={settingsActive ? 'page' : undefined}
       onClick={() => setOpen(false)}
+      title={compact(variant) ? 'Settings' : undefined}
       className={cn(
         'items-center gap-2 rounded-xl text-base font-medium transition-colors',
-        variant === 'bar' ? 'hidden min-h-11 px-4 py-2.5 xl:inline-flex' : 'flex px-4 py-3',
+        variant === 'bar' ? 'hidden min-h-11 py-2.5 xl:inline-flex' : 'flex px-4 py-3',
+        variant === 'bar' && (compact(variant) ? 'px-3 2xl:px-4' : 'px-4'),
         settingsActive
           ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
           : 'text-lavender-100 hover:bg-white/10 hover:text-white',
       )}
     >
       <Settings aria-hidden="true" className="size-5" />
-      Settings
+      <span className={compact(variant) ? 'sr-only 2xl:not-sr-only' : undefined}>Settings</span>
     </Link>
   );
+
+  const adminActive = isActive(paths.admin.root);
+  const adminLink = (variant: 'bar' | 'menu') =>
+    isAdmin ? (
+      <Link
+        to={paths.admin.root}
+        aria-current={adminActive ? 'page' : undefined}
+        onClick={() => setOpen(false)}
+        title={variant === 'bar' ? 'Admin' : undefined}
+        className={cn(
+          'items-center gap-2 rounded-xl text-base font-medium transition-colors',
+          variant === 'bar' ? 'hidden min-h-11 px-3 py-2.5 xl:inline-flex 2xl:px-4' : 'flex px-4 py-3',
+          adminActive
+            ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
+            : 'text-lavender-100 hover:bg-white/10 hover:text-white',
+        )}
+      >
+        <ShieldCheck aria-hidden="true" className="size-5" />
+        <span className={variant === 'bar' ? 'sr-only 2xl:not-sr-only' : undefined}>Admin</span>
+      </Link>
+    ) : null;
 
   const items = (variant: 'bar' | 'menu') =>
     navItems.map((item) => {
@@ -108,6 +136,7 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
           <ul className="hidden items-center gap-1 xl:flex">{items('bar')}</ul>
 
           <div className="flex items-center gap-2">
+            {adminLink('bar')}
             {settingsLink('bar')}
             <Button
               variant="ghost"
@@ -135,6 +164,7 @@ export function NavBar({ onLogout, logoutPending = false }: NavBarProps) {
         <div ref={menuRef} id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
           <ul className="grid gap-1">{items('menu')}</ul>
           <div className="mt-2 grid gap-1 border-t border-white/10 pt-3">
+            {adminLink('menu')}
             {settingsLink('menu')}
             <Button
               variant="ghost"

@@ -8,6 +8,19 @@ import { NavBar } from './nav-bar';
 afterEach(cleanup);
 
 describe('NavBar', () => {
+  it('shows the Admin link to admins only, marked active on the admin pages', () => {
+    renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
+    expect(screen.queryAllByRole('link', { name: 'Admin', hidden: true })).toHaveLength(0);
+    cleanup();
+    renderWithProviders(<NavBar onLogout={() => {}} isAdmin />, { path: '/admin/audit' });
+    const links = screen.getAllByRole('link', { name: 'Admin', hidden: true });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.getAttribute('href')).toBe('/admin');
+      expect(link.getAttribute('aria-current')).toBe('page');
+    }
+  });
+
   it('closes the mobile menu after a choice and goes there', async () => {
     const { router } = renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
     const user = userEvent.setup();

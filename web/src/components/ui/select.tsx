@@ -34,7 +34,7 @@ export function Select({ id, ref, name, value, onValueChange, options, placehold
         ref={ref}
         className={cn(
           'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-night-200 bg-white px-4 py-2.5 text-left text-base text-night-950',
-          'data-placeholder:text-night-400 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-rose-600',
+          'data-placeholder:text-night-600 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-rose-600',
           className,
         )}
         {...aria}

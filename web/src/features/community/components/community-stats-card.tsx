@@ -1,15 +1,17 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useCommunityStats } from '../api/get-stats';
+import { statCaptions } from '../utils/stat-captions';
 
-/** Community Stats from the server's data (definitions in docs/community.md). */
+/** Community Stats from the server's data (definitions in docs/community.md), each with a line that reads true at any number. */
 export function CommunityStatsCard() {
   const stats = useCommunityStats();
+  const captions = stats.data ? statCaptions(stats.data) : null;
   const rows = stats.data
     ? ([
-        ['Active Members', stats.data.activeMembers, 'Members who posted in the last 30 days'],
-        ['Discussions Today', stats.data.discussionsToday, 'Threads with a new message today'],
-        ['Sleep Studies Shared', stats.data.sleepStudiesShared, 'Participants who completed the 42-day study'],
+        ['Active Members', stats.data.activeMembers, captions!.activeMembers],
+        ['Discussions Today', stats.data.discussionsToday, captions!.discussionsToday],
+        ['Sleep Studies Shared', stats.data.sleepStudiesShared, captions!.sleepStudiesShared],
       ] as const)
     : [];
   return (
@@ -30,11 +32,12 @@ export function CommunityStatsCard() {
             className="p-4"
           />
         ) : (
-          <dl className="grid gap-3">
-            {rows.map(([label, value, title]) => (
-              <div key={label} className="flex items-baseline justify-between gap-3" title={title}>
+          <dl className="grid gap-4">
+            {rows.map(([label, value, caption]) => (
+              <div key={label} className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 gap-y-0.5">
                 <dt className="text-night-700">{label}</dt>
                 <dd className="text-xl font-semibold text-night-950 tabular-nums">{value.toLocaleString('en-US')}</dd>
+                <dd className="col-span-2 text-sm text-night-600">{caption}</dd>
               </div>
             ))}
           </dl>

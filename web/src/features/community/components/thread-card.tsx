@@ -5,7 +5,9 @@ import { paths } from '../../../config/paths';
 import { messagePreview } from '../utils/display';
 import { relativeTime } from '../utils/relative-time';
 
-const members = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
+/** The member count; a thread nobody has joined yet invites instead of saying '0 members'. */
+const members = (count: number) =>
+  count === 0 ? 'Be the first to join' : `${count.toLocaleString('en-US')} ${count === 1 ? 'member' : 'members'}`;
 
 /** One thread in the list: opens the thread. */
 export function ThreadCard({ thread, now }: { thread: ThreadListItem; now: Date }) {

@@ -1,4 +1,5 @@
 import { ArrowRight, BookOpen, Moon, NotebookPen, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
@@ -49,8 +50,17 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-export function HomeScreen() {
+export interface HomeScreenProps {
+  /** Where she is in the sleep study (shown above the tiles; nothing before she joins). */
+  study?: ReactNode;
+  /** The Sleep Study tile as it fits where she is (joined, complete). */
+  sleepStudyTile?: { description: string; to: string };
+}
+
+/** The home page: a greeting, where she is in the study, and the four tiles. */
+export function HomeScreen({ study, sleepStudyTile }: HomeScreenProps = {}) {
   const { data: user } = useUser();
+  const shown = tiles.map((tile) => (tile.title === 'Sleep Study' && sleepStudyTile ? { ...tile, ...sleepStudyTile } : tile));
   const hello = greeting(new Date().getHours());
 
   return (
@@ -60,8 +70,10 @@ export function HomeScreen() {
         <p className="mt-3 text-lg text-night-700">Welcome to your space for rest and reflection. Where would you like to begin?</p>
       </header>
 
+      {study ? <div className="mt-8">{study}</div> : null}
+
       <ul className="mt-10 grid gap-5 sm:grid-cols-2">
-        {tiles.map(({ title, description, to, icon: Icon, tint }) => (
+        {shown.map(({ title, description, to, icon: Icon, tint }) => (
           <li key={title}>
             <Link
               to={to}

@@ -1,15 +1,17 @@
-import { isCompleteEntry, JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
+import { JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CircleCheck } from 'lucide-react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
+import { groupEntriesByDay, type JournalDay } from '../days';
 
 /** "Saturday, November 21, 2026" from a calendar date. */
 export const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
 /**
- * 'Recent Entries': her entries, newest first (docs/product.md §2, /journal). A failed reload
+ * 'Recent Entries': her entries, newest first, one card per day (several saves on a day are
+ * that day's reflections, under one date; docs/decisions.md, Journal). A failed reload
  * keeps the list she has; the error shows only when there is nothing to show.
  */
 export function JournalEntries() {
@@ -35,9 +37,9 @@ export function JournalEntries() {
         <EmptyState text="No journal entries yet. Start your first entry above!" className="py-6" />
       ) : (
         <ul className="grid gap-4">
-          {entries.data.map((entry) => (
-            <li key={entry.id}>
-              <EntryCard entry={entry} timezone={timezone} />
+          {groupEntriesByDay(entries.data).map((day) => (
+            <li key={day.date}>
+              <DayCard day={day} timezone={timezone} />
             </li>
           ))}
         </ul>
@@ -53,23 +55,17 @@ function writtenAt(createdAt: string, timezone: string | undefined): string {
   );
 }
 
-function EntryCard({ entry, timezone }: { entry: JournalEntry; timezone: string | undefined }) {
-  const complete = isCompleteEntry(entry);
+function DayCard({ day, timezone }: { day: JournalDay; timezone: string | undefined }) {
   return (
     <article
-      aria-label={longDate(entry.date)}
+      aria-label={longDate(day.date)}
       className="rounded-3xl border border-night-100 bg-white p-5 shadow-sm shadow-night-900/5 sm:p-6"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-baseline gap-x-3">
-          <h3 className="text-lg font-semibold text-night-950">
-            <time dateTime={entry.date}>{longDate(entry.date)}</time>
-          </h3>
-          <time dateTime={entry.createdAt} className="text-sm text-night-600">
-            {writtenAt(entry.createdAt, timezone)}
-          </time>
-        </div>
-        {complete ? (
+        <h3 className="text-lg font-semibold text-night-950">
+          <time dateTime={day.date}>{longDate(day.date)}</time>
+        </h3>
+        {day.complete ? (
           <span
             title="All three reflections written"
             className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200"
@@ -79,7 +75,25 @@ function EntryCard({ entry, timezone }: { entry: JournalEntry; timezone: string 
           </span>
         ) : null}
       </header>
-      <dl className="mt-4 grid gap-4">
+      <ol className="mt-3 grid divide-y divide-night-100">
+        {day.entries.map((entry) => (
+          <li key={entry.id} className="grid gap-3 py-3 first:pt-0 last:pb-0">
+            <EntryReflections entry={entry} timezone={timezone} />
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+/** One save of the day: when she wrote it, and the reflections she wrote (blank ones are not shown). */
+function EntryReflections({ entry, timezone }: { entry: JournalEntry; timezone: string | undefined }) {
+  return (
+    <>
+      <p className="text-sm text-night-600">
+        Written at <time dateTime={entry.createdAt}>{writtenAt(entry.createdAt, timezone)}</time>
+      </p>
+      <dl className="grid gap-4">
         {JOURNAL_FIELDS.filter(({ name }) => entry[name] !== '').map(({ name, label }) => (
           <div key={name} className="grid gap-1">
             <dt className="text-sm font-semibold tracking-wide text-sand-700 uppercase">{label}</dt>
@@ -87,6 +101,6 @@ function EntryCard({ entry, timezone }: { entry: JournalEntry; timezone: string 
           </div>
         ))}
       </dl>
-    </article>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Card } from '../../../components/ui/card';
 import { JournalEntries } from './journal-entries';
+import { JournalExport } from './journal-export';
 import { JournalForm } from './journal-form';
 import { JournalStreak } from './journal-streak';
 
@@ -21,6 +22,8 @@ export function JournalScreen() {
         <h2 className="mb-5 text-2xl font-semibold text-night-950">Today&apos;s reflections</h2>
         <JournalForm />
       </Card>
+
+      <JournalExport />
 
       <JournalEntries />
     </div>

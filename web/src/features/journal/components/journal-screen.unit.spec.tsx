@@ -145,6 +145,27 @@ describe('JournalScreen', () => {
     );
   });
 
+  it('shows two entries of one day under one date heading, Complete when together they hold all three', async () => {
+    entries = [
+      {
+        ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a03', today, { gratitude: 'Tea at dawn.', forgiveness: 'Me.' }),
+        createdAt: `${today}T21:00:00.000Z`,
+      },
+      entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a04', today, { affirmation: 'I rest.' }),
+      partialEntry,
+    ];
+    renderWithProviders(<JournalScreen />);
+    const recent = screen.getByRole('region', { name: 'Recent Entries' });
+    const cards = await within(recent).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getAllByRole('heading')).toHaveLength(1);
+    expect(within(cards[0]!).getByText('Complete')).toBeTruthy();
+    expect(cards[0]!.textContent).toContain('Tea at dawn.');
+    expect(cards[0]!.textContent).toContain('I rest.');
+    expect(within(cards[0]!).getAllByText(/^Written at/)).toHaveLength(2);
+    expect(within(cards[1]!).queryByText('Complete')).toBeNull();
+  });
+
   it('saves the entry: Saving... while pending, then the toast, an empty form and a refreshed list', async () => {
     let finish: (r: Response) => void = () => {};
     onPost = () => new Promise<Response>((resolve) => (finish = resolve)) as unknown as Response;

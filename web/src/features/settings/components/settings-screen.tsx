@@ -1,15 +1,16 @@
 import type { LucideIcon } from 'lucide-react';
-import { KeyRound, Trash2, UserRound } from 'lucide-react';
+import { Eye, KeyRound, Trash2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { LoadingState } from '../../../components/ui/states';
 import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { ChangePasswordForm } from './change-password-form';
+import { DataAccessSection } from './data-access-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ProfileForm } from './profile-form';
 
-/** /settings: her profile, her password, and deleting her account. */
+/** /settings: her profile, her password, who looked at her data, and deleting her account. */
 export function SettingsScreen() {
   const { data: user } = useUser();
   if (!user) return <LoadingState text="Loading your settings..." />;
@@ -37,6 +38,14 @@ export function SettingsScreen() {
           description="You'll stay signed in here; your other devices will be signed out."
         >
           <ChangePasswordForm />
+        </Section>
+        <Section
+          id="data-access"
+          icon={Eye}
+          title="Who looked at your data"
+          description="Every time a study administrator opened your details or exported data that includes yours, and when."
+        >
+          <DataAccessSection />
         </Section>
         <Section id="delete" icon={Trash2} title="Delete account" description="Remove your account and everything in it." tone="danger">
           <DeleteAccountSection />

@@ -10,16 +10,23 @@ import { maria } from '../../../testing/fixtures';
 const fetchMock = vi.fn<typeof fetch>();
 /** What the settings calls answer (the session probe GET /api/user always answers her). */
 const answers = vi.fn<() => Promise<Response>>();
+/** Who looked at her data (GET /api/research/audit/me). */
+const dataAccess = vi.fn<(url: string) => Promise<Response>>();
+const isDataAccess = (url: unknown) => String(url).startsWith('/api/research/audit/me');
 
 beforeEach(() => {
   fetchMock.mockReset();
   answers.mockReset();
-  fetchMock.mockImplementation(async (url) => (url === '/api/user' ? jsonResponse(200, maria) : answers()));
+  dataAccess.mockReset();
+  dataAccess.mockImplementation(async () => jsonResponse(200, { items: [], nextCursor: null }));
+  fetchMock.mockImplementation(async (url) =>
+    url === '/api/user' ? jsonResponse(200, maria) : isDataAccess(url) ? dataAccess(String(url)) : answers(),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 
-/** Calls other than the session probe. */
-const calls = () => fetchMock.mock.calls.filter(([url]) => url !== '/api/user');
+/** Calls other than the session probe and the data-access list. */
+const calls = () => fetchMock.mock.calls.filter(([url]) => url !== '/api/user' && !isDataAccess(url));
 /** A toast's text (radix repeats it in a screen-reader announcer, so there may be two). */
 const findToast = async (text: string) => (await screen.findAllByText(text))[0];
 afterEach(() => {
@@ -173,5 +180,50 @@ describe('Settings: delete account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
     expect(await within(dialog).findByText('That password is not correct. Your account has not been deleted.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/settings');
+  });
+});
+
+describe('Settings: who looked at your data', () => {
+  const entry = (id: string, action: string, by: string | null, at: string) => ({ id, action, by, at });
+
+  it('lists who read her data and which exports held it, newest first, and pages on', async () => {
+    dataAccess.mockImplementation(async (url) =>
+      url.includes('cursor=')
+        ? jsonResponse(200, {
+            items: [entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e60', 'sleep_exported', 'Ada Lovelace', '2026-10-01T09:00:00.000Z')],
+            nextCursor: null,
+          })
+        : jsonResponse(200, {
+            items: [
+              entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f', 'participant_viewed', 'Ada Lovelace', '2026-11-02T14:05:00.000Z'),
+              entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6e', 'users_exported', null, '2026-11-01T10:00:00.000Z'),
+            ],
+            nextCursor: '2026-11-01T10:00:00.000Z_9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6e',
+          }),
+    );
+    const { user } = renderSettings();
+    const region = screen.getByRole('region', { name: 'Who looked at your data' });
+    const list = await within(region).findByRole('list', { name: 'Who looked at your data' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toContain('Ada Lovelace viewed your profile and sleep logs');
+    expect(items[1]).toContain('A former administrator exported the users list, which includes your profile');
+    await user.click(within(region).getByRole('button', { name: 'Show older' }));
+    expect(await within(region).findByText(/Ada Lovelace exported the sleep study data/)).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Show older' })).toBeNull();
+  });
+
+  it('says so when nobody has', async () => {
+    renderSettings();
+    const region = screen.getByRole('region', { name: 'Who looked at your data' });
+    expect(await within(region).findByText('No administrator has looked at your data yet.')).toBeTruthy();
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    dataAccess.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'boom' }));
+    renderSettings();
+    const region = screen.getByRole('region', { name: 'Who looked at your data' });
+    expect(await within(region).findByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });

@@ -10,10 +10,9 @@ export function createSleepLog(data: SleepLogInput): Promise<SleepLog> {
 }
 
 /**
- * After a save the list is refreshed (docs/product.md §4). The night's lookup is only marked stale,
- * not refetched: saving in create mode resets the form to a new night (docs/product.md §4), and the
- * form showing today must not turn into today's edit form under her; choosing the date
- * again looks it up.
+ * After a save the list is refreshed (docs/product.md §4), and the saved night becomes the
+ * answer of its lookup: the form showing it turns to edit mode (Update Sleep Log), so a
+ * second press updates the night instead of meeting 'Entry already exists'.
  */
 export function useCreateSleepLog({
   onSuccess,
@@ -27,7 +26,7 @@ export function useCreateSleepLog({
   return useMutation({
     mutationFn: createSleepLog,
     onSuccess: async (log) => {
-      void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(log.date), refetchType: 'none' });
+      queryClient.setQueryData(sleepLogQueryKey(log.date), log);
       onSuccess?.(log);
       await queryClient.invalidateQueries({ queryKey: sleepLogsQueryKey });
     },

@@ -1,5 +1,8 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartPoint } from './metrics';
+import { PHASE_NAMES } from './sleep-log-groups';
+import { PHASE_SHADES } from './phase-shades';
+import { chartSummary, phaseBands, tickIndices } from './sleep-charts';
 
 export interface MetricChartProps {
   name: string;
@@ -9,20 +12,42 @@ export interface MetricChartProps {
 }
 
 /**
- * One metric as a line (recharts; loaded on its own, see lazy-metric-chart.tsx). A day
- * without a value is a gap in the line. The numbers are also in a table for screen readers.
+ * One metric as a line (recharts; loaded on its own, see lazy-metric-chart.tsx), one
+ * point per night on a date axis: a night without a value is a gap in the line, and the
+ * phases are shaded behind it.
+ *
+ * The drawing is for the eye only (aria-hidden, and recharts' keyboard layer is off, so
+ * nothing in it takes focus); what it shows is said in words (the summary under it) and
+ * in a table for screen readers.
  */
 export default function MetricChart({ name, color, unit, points }: MetricChartProps) {
   const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
+  const data = points.map((point, index) => ({ ...point, index }));
+  const ticks = tickIndices(points.length);
   return (
     <figure className="grid gap-2">
       <div aria-hidden="true" className="h-56 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+          <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
+            {phaseBands(points).map((band) => (
+              <ReferenceArea
+                key={`${band.phase}-${band.from}`}
+                x1={band.from - 0.5}
+                x2={band.to + 0.5}
+                fill={PHASE_SHADES[band.phase].fill}
+                fillOpacity={1}
+                stroke="none"
+                ifOverflow="hidden"
+              />
+            ))}
             <CartesianGrid stroke="#e8e6f6" vertical={false} />
             <XAxis
-              dataKey="label"
-              padding={{ left: 14, right: 14 }}
+              type="number"
+              dataKey="index"
+              domain={[-0.5, points.length - 0.5]}
+              ticks={ticks}
+              tickFormatter={(index: number) => points[index]?.label ?? ''}
+              allowDataOverflow
               tick={{ fill: '#3b336c', fontSize: 13 }}
               tickLine={false}
               axisLine={{ stroke: '#d2cdee' }}
@@ -36,7 +61,7 @@ export default function MetricChart({ name, color, unit, points }: MetricChartPr
               domain={['auto', 'auto']}
             />
             <Tooltip
-              labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? String(_label)}
+              labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? ''}
               formatter={(value) => [withUnit(Number(value)), name]}
               contentStyle={{ borderRadius: 12, borderColor: '#d2cdee' }}
             />
@@ -46,20 +71,29 @@ export default function MetricChart({ name, color, unit, points }: MetricChartPr
               name={name}
               stroke={color}
               strokeWidth={2.5}
-              dot={{ r: 4, fill: color }}
+              dot={{ r: points.length > 14 ? 3 : 4, fill: color }}
               connectNulls={false}
               isAnimationActive={false}
             />
           </LineChart>
         </ResponsiveContainer>
       </div>
+      <figcaption className="text-sm text-night-700">{chartSummary(points, unit)}</figcaption>
       <table className="sr-only">
         <caption>{name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Night</th>
+            <th scope="col">Phase</th>
+            <th scope="col">{name}</th>
+          </tr>
+        </thead>
         <tbody>
           {points.map((point) => (
-            <tr key={point.title}>
+            <tr key={point.date}>
               <th scope="row">{point.title}</th>
-              <td>{point.value === null ? 'no entry' : withUnit(point.value)}</td>
+              <td>{point.phase ? PHASE_NAMES[point.phase] : ''}</td>
+              <td>{point.value === null ? 'not recorded' : withUnit(point.value)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import type { SleepLog } from '@sleepweave/contracts';
+import type { SleepLog, StudyPhase } from '@sleepweave/contracts';
 
 /** The charted metrics, each with a fixed colour (docs/product.md §9) and its unit. */
 export interface Metric {
@@ -17,11 +17,15 @@ export const METRICS = {
 
 /** One point of a chart; `value` null is a gap. */
 export interface ChartPoint {
-  /** The axis label ('Mon', 'May 04'). */
+  /** The night (YYYY-MM-DD). */
+  date: string;
+  /** The axis label ('May 04'). */
   label: string;
   /** The tooltip's label ('Monday, May 04'). */
   title: string;
   value: number | null;
+  /** The night's phase (the shading behind it); null when not known. */
+  phase: StudyPhase | null;
 }
 
 export const metricValue = (log: SleepLog | null, key: Metric['key']): number | null => (log ? log[key] : null);

@@ -1,22 +1,98 @@
-import type { SleepLog } from '@sleepweave/contracts';
+import { addDays, daysBetween, studyLength, studyStatusOn, type SleepLog, type StudyPhase } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { metricValue, type ChartPoint, type Metric } from './metrics';
 
 /** docs/product.md §9: charts show the last 7 entries. */
 export const CHART_ENTRIES = 7;
 
-/** The last 7 entries sorted by date (oldest first), from a newest-first list. */
-export function lastEntries(logs: SleepLog[], count = CHART_ENTRIES): SleepLog[] {
-  return [...logs]
-    .sort((a, b) => (a.date < b.date ? 1 : -1))
-    .slice(0, count)
-    .reverse();
+/** One night on a chart's axis: its log, or null (a gap: nothing logged that night). */
+export interface ChartNight {
+  date: string;
+  log: SleepLog | null;
 }
 
-/** Points labelled by weekday ('Mon'), with the full date in the tooltip. */
-export function weekdayPoints(logs: SleepLog[], key: Metric['key']): ChartPoint[] {
-  return logs.map((log) => {
-    const date = parseISO(log.date);
-    return { label: format(date, 'EEE'), title: format(date, 'EEEE, MMM dd'), value: metricValue(log, key) };
+const byDate = (logs: SleepLog[]) => new Map(logs.map((log) => [log.date, log]));
+
+/** Every night from `first` to `last` (inclusive), with her log of it or a gap. */
+export function nightsBetween(logs: SleepLog[], first: string, last: string): ChartNight[] {
+  const found = byDate(logs);
+  return Array.from({ length: daysBetween(first, last) + 1 }, (_, i) => {
+    const date = addDays(first, i);
+    return { date, log: found.get(date) ?? null };
   });
+}
+
+/**
+ * Her last 7 entries, on their dates: every night from the oldest of them to the newest,
+ * so a night she did not log between them is a gap, not hidden.
+ */
+export function lastEntryNights(logs: SleepLog[], count = CHART_ENTRIES): ChartNight[] {
+  const recent = [...logs].sort((a, b) => (a.date < b.date ? 1 : -1)).slice(0, count);
+  if (recent.length === 0) return [];
+  return nightsBetween(recent, recent.at(-1)!.date, recent[0]!.date);
+}
+
+/** Her study's first night, from any of her nights (each is stored with its study day). */
+export function studyStartOf(logs: SleepLog[]): string | null {
+  const [log] = logs;
+  return log ? addDays(log.date, 1 - log.studyDay) : null;
+}
+
+/** The whole study: nights 1 to 42 from her start date, logged or not. */
+export function studyNights(logs: SleepLog[], studyStartDate: string): ChartNight[] {
+  return nightsBetween(logs, studyStartDate, addDays(studyStartDate, studyLength() - 1));
+}
+
+/**
+ * One chart's points: labelled by date ('May 04'), the full date in the tooltip, the
+ * night's phase for the shading (the stored one, else from her start date).
+ */
+export function chartPoints(nights: ChartNight[], key: Metric['key'], studyStartDate: string | null): ChartPoint[] {
+  return nights.map(({ date, log }) => {
+    const day = parseISO(date);
+    const phase: StudyPhase | null = log?.phase ?? (studyStartDate ? studyStatusOn(studyStartDate, date).phase : null);
+    return { date, label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key), phase };
+  });
+}
+
+/** A run of neighbouring points in one phase (index range, inclusive), for the shading. */
+export interface PhaseBand {
+  phase: StudyPhase;
+  from: number;
+  to: number;
+}
+
+export function phaseBands(points: ChartPoint[]): PhaseBand[] {
+  const bands: PhaseBand[] = [];
+  points.forEach((point, index) => {
+    const last = bands.at(-1);
+    if (point.phase === null) return;
+    if (last && last.phase === point.phase && last.to === index - 1) last.to = index;
+    else bands.push({ phase: point.phase, from: index, to: index });
+  });
+  return bands;
+}
+
+/** Which points get an axis label: all of a week; on longer spans the first, every 7th and the last. */
+export function tickIndices(count: number): number[] {
+  if (count <= 8) return Array.from({ length: count }, (_, i) => i);
+  const ticks = Array.from({ length: Math.ceil(count / 7) }, (_, i) => i * 7);
+  if (count - 1 - ticks.at(-1)! >= 3) ticks.push(count - 1);
+  return ticks;
+}
+
+/**
+ * The chart in words, for everyone and for screen readers: how many nights have a value,
+ * the lowest, highest and average, and the latest value with its date.
+ */
+export function chartSummary(points: ChartPoint[], unit: string): string {
+  const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
+  const present = points.filter((point): point is ChartPoint & { value: number } => point.value !== null);
+  const nights = `${points.length} ${points.length === 1 ? 'night' : 'nights'}`;
+  if (present.length === 0) return `Nothing recorded for ${points.length === 1 ? 'this night' : `these ${nights}`}.`;
+  const values = present.map((point) => point.value);
+  const mean = Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10;
+  const latest = present.at(-1)!;
+  const recorded = present.length === points.length ? `All ${nights} recorded` : `${present.length} of ${nights} recorded`;
+  return `${recorded}: lowest ${withUnit(Math.min(...values))}, highest ${withUnit(Math.max(...values))}, average ${withUnit(mean)}. Latest ${withUnit(latest.value)} on ${latest.title}.`;
 }

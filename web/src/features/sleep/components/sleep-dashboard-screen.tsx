@@ -1,14 +1,16 @@
 import type { SleepLog } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
-import { CalendarDays, ChartLine, Moon, NotebookPen } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CalendarDays, ChartLine, ChevronDown, Moon, NotebookPen } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { ResearchExportCard } from './research-export-card';
+import { SleepExportCard } from './sleep-export-card';
 import { SleepLogCard } from './sleep-log-card';
+import { groupByPhase, type PhaseGroup } from './sleep-log-groups';
 import { SleepLogsStatus } from './sleep-logs-status';
 
 /** docs/product.md §2: the rounded mean of the entries with a score, or '--'. */
@@ -18,15 +20,57 @@ export function averageSleepScore(logs: SleepLog[]): string {
   return String(Math.round(scores.reduce((sum, score) => sum + score, 0) / scores.length));
 }
 
+/** A stat card: three side by side on a phone too, so the nights start above the fold. */
 function Stat({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
-      <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-night-100 text-night-700">{icon}</span>
+    <Card className="flex items-center gap-4 rounded-2xl p-3 sm:rounded-3xl sm:p-5">
+      <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-night-100 text-night-700 sm:grid">{icon}</span>
       <div>
-        <p className="text-base text-night-700">{label}</p>
-        <p className="text-2xl font-semibold text-night-950">{value}</p>
+        <p className="text-sm leading-tight text-night-700 sm:text-base">{label}</p>
+        <p className="mt-1 text-xl font-semibold text-night-950 sm:mt-0 sm:text-2xl">{value}</p>
       </div>
     </Card>
+  );
+}
+
+/** The three links stay on one line on a phone (no lone 'Charts' below). */
+const navButton = 'flex-auto whitespace-nowrap px-3 text-[0.9375rem] sm:flex-none sm:px-5 sm:text-base';
+
+const nightsCount = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
+
+/** A phase's nights show a week at a time: the newest 7, then all of them on request. */
+export const NIGHTS_SHOWN = 7;
+
+/** One phase of her nights, folded away unless it is the newest. */
+function PhaseNights({ group, open }: { group: PhaseGroup; open: boolean }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? group.logs : group.logs.slice(0, NIGHTS_SHOWN);
+  const hidden = group.logs.length - shown.length;
+  return (
+    <details open={open} className="group/phase grid gap-3">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl bg-night-50 px-4 py-2.5 text-night-900 hover:bg-night-100 [&::-webkit-details-marker]:hidden">
+        <span className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-lg font-semibold">{group.name}</span>
+          <span className="text-base text-night-700">
+            {nightsCount(group.logs.length)}
+            {group.averageScore === null ? '' : ` · avg score ${group.averageScore}`}
+          </span>
+        </span>
+        <ChevronDown aria-hidden="true" className="size-5 shrink-0 transition-transform group-open/phase:rotate-180" />
+      </summary>
+      <ul className="mt-3 grid gap-3 sm:gap-4">
+        {shown.map((log) => (
+          <li key={log.id}>
+            <SleepLogCard log={log} />
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <Button variant="outline" className="mt-3 w-full" onClick={() => setAll(true)}>
+          Show {hidden} older {hidden === 1 ? 'night' : 'nights'} of {group.name.toLowerCase()}
+        </Button>
+      ) : null}
+    </details>
   );
 }
 
@@ -39,7 +83,7 @@ export function SleepDashboardScreen() {
     const latest = logs.data[0]!;
     content = (
       <>
-        <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
+        <section aria-label="Summary" className="grid grid-cols-3 gap-2 sm:gap-4">
           <Stat label="Total Entries" value={String(logs.data.length)} icon={<NotebookPen aria-hidden="true" className="size-6" />} />
           <Stat
             label="Latest Entry"
@@ -49,17 +93,15 @@ export function SleepDashboardScreen() {
           <Stat label="Avg Sleep Score" value={averageSleepScore(logs.data)} icon={<ChartLine aria-hidden="true" className="size-6" />} />
         </section>
         <ResearchExportCard />
+        <SleepExportCard />
         <section aria-labelledby="recent-sleep-logs" className="grid gap-4">
           <h2 id="recent-sleep-logs" className="text-2xl font-semibold text-night-950">
             Recent Sleep Logs
           </h2>
-          <ul className="grid gap-4">
-            {logs.data.map((log) => (
-              <li key={log.id}>
-                <SleepLogCard log={log} />
-              </li>
-            ))}
-          </ul>
+          {/* By phase, the newest first and open; older phases fold away (a study has up to 42 nights). */}
+          {groupByPhase(logs.data).map((group, index) => (
+            <PhaseNights key={group.phase} group={group} open={index === 0} />
+          ))}
         </section>
       </>
     );
@@ -70,16 +112,16 @@ export function SleepDashboardScreen() {
       <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="max-w-xl">
           <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Sleep Dashboard</h1>
-          <p className="mt-3 text-lg text-night-700">Your nights in the study, newest first.</p>
+          <p className="mt-3 text-lg text-night-700">Your nights in the study, by phase, newest first.</p>
         </div>
-        <nav aria-label="Sleep study" className="flex flex-wrap gap-2">
-          <Button asChild>
+        <nav aria-label="Sleep study" className="flex gap-2">
+          <Button asChild className={navButton}>
             <Link to={paths.sleep.log}>Log Sleep</Link>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className={navButton}>
             <Link to={paths.sleep.weeklyReport}>Weekly Report</Link>
           </Button>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className={navButton}>
             <Link to={paths.sleep.charts}>Charts</Link>
           </Button>
         </nav>

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
@@ -118,5 +119,39 @@ describe('SleepDashboardScreen', () => {
     fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }));
     renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
     expect(await screen.findByText('Failed to fetch sleep logs', {}, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('lists her nights by phase, the newest phase open and first, older phases folded', async () => {
+    serve([
+      night('2026-05-16', { studyDay: 16, phase: 'washout', sleepScore: 80 }),
+      night('2026-05-15', { studyDay: 15, phase: 'washout', sleepScore: 70 }),
+      night('2026-05-14', { studyDay: 14, phase: 'polyester', sleepScore: 60 }),
+    ]);
+    const { container } = renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    await screen.findByRole('region', { name: 'Summary' });
+    const groups = Array.from(container.querySelectorAll('details'));
+    expect(groups.map((group) => [group.querySelector('summary')?.textContent, group.open])).toEqual([
+      ['Washout2 nights · avg score 75', true],
+      ['Polyester1 night · avg score 60', false],
+    ]);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Saturday, May 16, 2026', 'Friday, May 15, 2026']);
+  });
+
+  it("shows a phase's newest 7 nights, and the rest on request", async () => {
+    serve(
+      Array.from({ length: 9 }, (_, i) =>
+        night(`2026-05-${String(9 - i).padStart(2, '0')}`, { studyDay: 9 - i, phase: 'polyester', sleepScore: 70 + i }),
+      ),
+    );
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    const more = await screen.findByRole('button', { name: 'Show 2 older nights of polyester' });
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7);
+    await userEvent.setup().click(more);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(9);
+    expect(screen.queryByRole('button', { name: /older night/ })).toBeNull();
   });
 });

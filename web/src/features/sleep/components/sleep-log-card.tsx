@@ -5,13 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-
-const PHASE_NAMES: Record<SleepLog['phase'], string> = {
-  polyester: 'Polyester',
-  washout: 'Washout',
-  linen: 'Linen',
-  completed: 'Study complete',
-};
+import { PHASE_NAMES } from './sleep-log-groups';
 
 const orDash = (value: number | string | null, unit = '') => (value === null ? '--' : `${value}${unit}`);
 const yesNo = (value: boolean | null) => (value === null ? '--' : value ? 'Yes' : 'No');
@@ -40,10 +34,10 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
     ['Heat wave', yesNo(log.heatWave)],
   ];
   return (
-    <Card className="grid gap-4 p-5 sm:p-6">
+    <Card className="grid gap-3 p-4 sm:gap-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-0.5">
-          <h3 className="text-lg font-semibold text-night-950">{fullDate}</h3>
+          <h3 className="text-base font-semibold text-night-950 sm:text-lg">{fullDate}</h3>
           <p className="text-sm text-night-600">
             Logged {loggedOn(log.createdAt, timeZone)} · Night {log.studyDay} · {PHASE_NAMES[log.phase]}
             {log.sleepwearMaterial ? ` · ${log.sleepwearMaterial}` : ''}
@@ -62,7 +56,7 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
           </Link>
         </div>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4 sm:gap-y-3">
         {items.map(([label, value]) => (
           <div key={label} className="grid gap-0.5">
             <dt className="text-sm text-night-600">{label}</dt>

@@ -8,7 +8,7 @@ import {
 } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { LoaderCircle, PencilLine } from 'lucide-react';
+import { LoaderCircle, MoonStar, PencilLine } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { useCreateSleepLog } from '../api/create-sleep-log';
 import { sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
 import { ObjectiveSection } from './objective-section';
+import { nightName, nightRelation } from './nights';
 import { PhaseBanner, StudyGuidance } from './phase-banner';
 import { defaultValues, isFormField, toPayload, valuesFromLog, type FormValues } from './sleep-log-values';
 import { SleepwearSection } from './sleepwear-section';
@@ -57,6 +58,8 @@ function sleepLogResolver(latest: string, studyStartDate: string | null): Resolv
 export interface SleepLogFormProps {
   /** Today in her timezone. */
   today: string;
+  /** The night that ended most recently in her timezone ('last night'). */
+  lastEnded: string;
   timezone: string;
   studyStartDate: string | null;
   initialDate: string;
@@ -65,9 +68,10 @@ export interface SleepLogFormProps {
 /**
  * The nightly sleep log (sections 2, 4, 5): create mode for a night not logged yet, edit
  * mode for one that is; choosing a date looks the night up. The fields are the contracts'
- * field list, in three sections.
+ * field list, in three sections. The night is named above the form ('Night of Sun 22 →
+ * Mon 23 Nov'); the banner, guidance and material check are that night's.
  */
-export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: SleepLogFormProps) {
+export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initialDate }: SleepLogFormProps) {
   const queryClient = useQueryClient();
   const loggedOut = useLoggedOutRedirect();
   const latest = latestLoggableDate(timezone, new Date());
@@ -76,7 +80,7 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
     defaultValues: defaultValues(initialDate, recommendedOn(studyStartDate, initialDate, today)),
     resolver: sleepLogResolver(latest, studyStartDate),
   });
-  const { control, handleSubmit, reset } = form;
+  const { control, handleSubmit, reset, resetField, getFieldState } = form;
 
   const date = useWatch({ control, name: 'date' });
   const lookupDate = isDate(date) ? date : null;
@@ -109,6 +113,13 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
     }
   }, [log, settled, lookupDate, studyStartDate, today, reset]);
 
+  // A night not logged yet: the material is the one her phase recommends for that night
+  // until she chooses another (a choice of hers stays when she changes the date).
+  useEffect(() => {
+    if (log || !settled || !lookupDate || getFieldState('sleepwearMaterial').isDirty) return;
+    resetField('sleepwearMaterial', { defaultValue: recommendedOn(studyStartDate, lookupDate, today) });
+  }, [log, settled, lookupDate, studyStartDate, today, getFieldState, resetField]);
+
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
     if (isApiRequestError(error) && error.status === 401) {
       loggedOut();
@@ -137,11 +148,10 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
   };
 
   const create = useCreateSleepLog({
+    // The saved night is now the lookup's answer: the form shows it in edit mode (Update
+    // Sleep Log), so saving again updates it (docs/study-protocol.md, "Screens").
     onSuccess: () => {
       toast({ title: 'Sleep Log Saved', description: 'Your sleep data has been recorded successfully.' });
-      // docs/product.md §4: saving in create mode resets the form to its defaults (today, a new night).
-      shown.current = null;
-      reset(defaultValues(today, recommendedOn(studyStartDate, today, today)));
     },
     onError: (error, data) => onSaveError('create', error, data.date),
   });
@@ -154,6 +164,9 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
   const saving = create.isPending || update.isPending;
   const looking = lookupDate !== null && lookup.isFetching && !lookup.isSuccess;
 
+  const night = lookupDate ?? initialDate;
+  const relation = nightRelation(night, lastEnded);
+
   const onValid = (data: SleepLogInput) => {
     if (log) update.mutate({ id: log.id, data });
     else create.mutate(data);
@@ -161,6 +174,17 @@ export function SleepLogForm({ today, timezone, studyStartDate, initialDate }: S
 
   return (
     <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-live="polite">
+        <h2 className="flex items-center gap-2 text-xl font-semibold text-night-950 sm:text-2xl">
+          <MoonStar aria-hidden="true" className="size-6 shrink-0 text-night-600" />
+          {nightName(night)}
+        </h2>
+        {relation ? (
+          <span className="rounded-full bg-lavender-100 px-3 py-0.5 text-base font-medium text-night-800">
+            {relation === 'last night' ? 'Last night' : 'Tonight'}
+          </span>
+        ) : null}
+      </div>
       <PhaseBanner status={status} />
       <StudyGuidance status={status} />
 

@@ -1,4 +1,4 @@
-import { CalendarDate, calendarDateIn } from '@sleepweave/contracts';
+import { CalendarDate, calendarDateIn, defaultLogNight, lastEndedNight } from '@sleepweave/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,7 +13,8 @@ import { SleepLogForm } from './sleep-log-form';
 /**
  * /sleep/log?edit={id}&date={date}: the form for one night. Her timezone and study start
  * date come from GET /api/auth/user (the start date also from her consent, which this
- * service knows at once); without consent she is sent to the consent page first.
+ * service knows at once); without consent she is sent to the consent page first. Without
+ * a date it opens on the night that just ended in her timezone (defaultLogNight).
  */
 export function SleepLogScreen() {
   const [params] = useSearchParams();
@@ -29,7 +30,7 @@ export function SleepLogScreen() {
   const header = (
     <header className="max-w-2xl">
       <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Sleep Log</h1>
-      <p className="mt-3 text-lg text-night-700">Log last night: what you wore, what your ring measured and how you felt.</p>
+      <p className="mt-3 text-lg text-night-700">One night at a time: what you wore, what your ring measured and how you felt.</p>
     </header>
   );
   const wrap = (content: ReactNode) => (
@@ -60,11 +61,12 @@ export function SleepLogScreen() {
   if (!consent.data.hasConsent) return <Navigate to={paths.sleep.consent} replace />;
 
   const { timezone } = profile.data;
-  const today = calendarDateIn(timezone, new Date());
+  const now = new Date();
+  const today = calendarDateIn(timezone, now);
   const studyStartDate = profile.data.studyStartDate ?? consent.data.studyStartDate;
   const fromList = needList ? logs.data?.find((log) => log.id === editId)?.date : undefined;
-  const initialDate = validDate ?? fromList ?? today;
-  // An edit link to a night that is not hers (or no longer there): say so, and open today.
+  const initialDate = validDate ?? fromList ?? defaultLogNight(timezone, now, studyStartDate);
+  // An edit link to a night that is not hers (or no longer there): say so, and open the default night.
   const missing = needList && fromList === undefined;
 
   return wrap(
@@ -73,11 +75,18 @@ export function SleepLogScreen() {
         <p role="alert" className="flex items-start gap-2 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
-            That sleep log was not found. <span className="text-night-800">The form below shows today&apos;s night.</span>
+            That sleep log was not found. <span className="text-night-800">The form below shows the night that just ended.</span>
           </span>
         </p>
       ) : null}
-      <SleepLogForm key={initialDate} today={today} timezone={timezone} studyStartDate={studyStartDate} initialDate={initialDate} />
+      <SleepLogForm
+        key={initialDate}
+        today={today}
+        lastEnded={lastEndedNight(timezone, now)}
+        timezone={timezone}
+        studyStartDate={studyStartDate}
+        initialDate={initialDate}
+      />
     </>,
   );
 }

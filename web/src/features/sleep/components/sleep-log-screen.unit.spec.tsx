@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { addDays, calendarDateIn, type SleepLog } from '@sleepweave/contracts';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { addDays, calendarDateIn, defaultLogNight, type SleepLog } from '@sleepweave/contracts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { nightName } from './nights';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -170,17 +171,16 @@ describe('SleepLogScreen', () => {
       dreamRecall: false,
       heatWave: false,
     });
-    // docs/product.md §4: saving in create mode resets the form to its defaults; the list is refreshed.
-    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe(''));
-    expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('');
+    // The saved night stays in the form, now in edit mode; the list is refreshed.
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save Sleep Log' })).toBeNull();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('82');
+    expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h32m');
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(today);
-    expect(screen.getByText('7/10 · Good')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Update Sleep Log' })).toBeNull();
     expect(queryClient.getQueryState(['sleep', 'logs'])?.isInvalidated).toBe(true);
   });
 
-  it('resets to today after saving an earlier night in create mode', async () => {
+  it('shows the night just saved in edit mode: pressing the button again updates it, never a second create', async () => {
     const yesterday = addDays(today, -1);
     const logs: Record<string, SleepLog> = {};
     serve({
@@ -190,6 +190,7 @@ describe('SleepLogScreen', () => {
         logs[String(body.date)] = storedLog({ ...(body as Partial<SleepLog>) });
         return jsonResponse(201, logs[String(body.date)]);
       },
+      put: (body) => jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), updatedAt: '2026-05-06T07:00:00.000Z' })),
     });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
     const user = userEvent.setup();
@@ -198,9 +199,67 @@ describe('SleepLogScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
 
     expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
-    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(today));
-    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('');
-    expect(await screen.findByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    const update = await screen.findByRole('button', { name: 'Update Sleep Log' });
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(yesterday);
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('70');
+    expect(screen.getByText(new RegExp(`You already logged`))).toBeTruthy();
+
+    await user.click(update);
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    expect(within(toasts()).queryByText('Entry already exists')).toBeNull();
+  });
+
+  it('names the night it opens on: by default the night that just ended in her timezone', async () => {
+    const start = addDays(today, -20);
+    serve({ start });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const night = defaultLogNight(zone, new Date(), start);
+    expect(((await screen.findByLabelText('Date')) as HTMLInputElement).value).toBe(night);
+    expect(screen.getByRole('heading', { level: 2, name: nightName(night) })).toBeTruthy();
+    expect(screen.getByText('Last night')).toBeTruthy();
+  });
+
+  it('opens on her first night, tonight, on the day she joined', async () => {
+    // Noon in London on the day she joined (only the date is faked; timers run).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T12:00:00Z') });
+    try {
+      serve({ start: '2026-11-23' });
+      renderWithProviders(routes, { path: '/sleep/log' });
+      expect(((await screen.findByLabelText('Date')) as HTMLInputElement).value).toBe('2026-11-23');
+      expect(screen.getByRole('heading', { level: 2, name: 'Night of Mon 23 → Tue 24 Nov' })).toBeTruthy();
+      expect(screen.getByText('Tonight')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("follows the night's recommended material until she chooses one herself", async () => {
+    const start = addDays(today, -20);
+    serve({ start });
+    const day2 = addDays(start, 1);
+    const day16 = addDays(start, 15);
+    renderWithProviders(routes, { path: `/sleep/log?date=${day2}` });
+    const material = () => screen.getByLabelText('Sleepwear material').textContent;
+    const mismatch = /This doesn't match your current phase/;
+    expect(await screen.findByText('Polyester - Day 2 of 14')).toBeTruthy();
+    expect(material()).toContain('100% Polyester');
+
+    // Another night not logged yet, in the washout: cotton, and no warning she did not cause.
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: day16 } });
+    expect(await screen.findByText('Washout - Day 2 of 14')).toBeTruthy();
+    await waitFor(() => expect(material()).toContain('100% Cotton'));
+    expect(screen.queryByText(mismatch)).toBeNull();
+
+    // Her own choice stays when she moves to another night (and is checked against it).
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Sleepwear material'));
+    await user.click(await screen.findByRole('option', { name: '100% Linen' }));
+    await waitFor(() => expect(material()).toContain('100% Linen'));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: day2 } });
+    expect(await screen.findByText('Polyester - Day 2 of 14')).toBeTruthy();
+    expect(material()).toContain('100% Linen');
+    expect(screen.getByText(mismatch)).toBeTruthy();
   });
 
   it('keeps what she typed when a background reload of her profile fails', async () => {
@@ -346,14 +405,17 @@ describe('SleepLogScreen', () => {
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64');
   });
 
-  it('shows the green Phase Transition box on the last day of a phase', async () => {
-    serve({ start: addDays(today, -13) });
-    renderWithProviders(routes, { path: '/sleep/log' });
+  it('on the last night of a phase gives one instruction: that night in its material, the next phase from tomorrow', async () => {
+    const start = addDays(today, -20);
+    serve({ start });
+    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(start, 13)}` });
     expect(await screen.findByText('Polyester - Day 14 of 14')).toBeTruthy();
+    expect(screen.getByText('Phase: Polyester (Day 14 of 14) — Tonight, please wear your polyester pyjamas.')).toBeTruthy();
     expect(screen.getByText('Phase Transition')).toBeTruthy();
     expect(
-      screen.getByText("You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton."),
+      screen.getByText('Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.'),
     ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: nightName(addDays(start, 13)) })).toBeTruthy();
   });
 
   it('shows Study Complete after day 42', async () => {

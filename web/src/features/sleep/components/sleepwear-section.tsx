@@ -41,7 +41,7 @@ export function SleepwearSection({
 function DateField({ control, studyStartDate, latest }: { control: SleepLogControl; studyStartDate: string | null; latest: string }) {
   const { field } = useController({ control, name: 'date' });
   return (
-    <FormField control={control} name="date" id="sleep-date" label="Date" hint="The night you are logging.">
+    <FormField control={control} name="date" id="sleep-date" label="Date" hint="The evening the night began.">
       {(props) => (
         <Input
           {...props}

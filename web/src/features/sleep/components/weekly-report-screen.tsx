@@ -1,6 +1,6 @@
 import { calendarDateIn, formatDuration } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, Moon } from 'lucide-react';
+import { ArrowLeft, ChartLine, Moon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,9 +9,13 @@ import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { ChartCard } from './lazy-metric-chart';
-import { METRICS, metricValue, type ChartPoint, type Metric } from './metrics';
+import { METRICS } from './metrics';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { reportDays, weeklySummary, type ReportDay } from './weekly-report';
+import { nightName } from './nights';
+import { PhaseLegend } from './phase-shades';
+import { chartPoints, studyStartOf } from './sleep-charts';
+import { wholeStudyLink } from './study-today-card';
+import { reportDays, weeklySummary } from './weekly-report';
 
 /** docs/product.md §2: five charts in a two-column grid, in this order. */
 const CHARTS = [
@@ -21,14 +25,6 @@ const CHARTS = [
   { title: 'Resting Heart Rate', metric: METRICS.restingHr },
   { title: 'Heart Rate Variability (HRV)', metric: METRICS.avgHrv },
 ] as const;
-
-/** Date axis 'MMM dd', tooltip 'EEEE, MMM dd'; a day without a log is a gap. */
-function datePoints(days: ReportDay[], key: Metric['key']): ChartPoint[] {
-  return days.map(({ date, log }) => {
-    const day = parseISO(date);
-    return { label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key) };
-  });
-}
 
 const dash = (value: number | null, show: (v: number) => string) => (value === null ? '--' : show(value));
 
@@ -65,9 +61,22 @@ export function WeeklyReportScreen() {
         }}
       />
     );
+  } else if (!days && logs.data.length > 0) {
+    // She has nights, just none in these 7 days: say so, and show her the rest (docs/study-protocol.md).
+    const latest = logs.data.reduce((newest, log) => (log.date > newest.date ? log : newest));
+    content = (
+      <EmptyState
+        icon={ChartLine}
+        title="Nothing in the last 7 days"
+        text={`You haven't logged a night in the last 7 days. Your latest is the ${nightName(latest.date).replace('Night of', 'night of')}; all your nights are in the whole study.`}
+        action={
+          <Button asChild size="lg">
+            <Link to={wholeStudyLink}>See the whole study</Link>
+          </Button>
+        }
+      />
+    );
   } else if (!days) {
-    // She has logged before, just not this week: not her "first" sleep (docs/study-protocol.md).
-    const loggedBefore = logs.data.length > 0;
     content = (
       <EmptyState
         icon={Moon}
@@ -75,15 +84,18 @@ export function WeeklyReportScreen() {
         text="Start logging your sleep data to see your weekly trends and patterns."
         action={
           <Button asChild size="lg">
-            <Link to={paths.sleep.log}>{loggedBefore ? 'Log Sleep Data' : 'Log Your First Sleep'}</Link>
+            <Link to={paths.sleep.log}>Log Your First Sleep</Link>
           </Button>
         }
       />
     );
   } else {
     const summary = weeklySummary(days);
+    const start = studyStartOf(logs.data) ?? profile.data.studyStartDate;
+    const phases = [...new Set(chartPoints(days, 'sleepScore', start).flatMap((point) => (point.phase ? [point.phase] : [])))];
     content = (
       <>
+        <PhaseLegend phases={phases} />
         <div className="grid gap-5 lg:grid-cols-2">
           {CHARTS.map(({ title, metric }) => (
             <ChartCard
@@ -92,7 +104,7 @@ export function WeeklyReportScreen() {
               name={title}
               color={metric.color}
               unit={metric.unit}
-              points={datePoints(days, metric.key)}
+              points={chartPoints(days, metric.key, start)}
             />
           ))}
         </div>

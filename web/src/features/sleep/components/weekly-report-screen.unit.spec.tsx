@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { nightName } from './nights';
 import { WeeklyReportScreen } from './weekly-report-screen';
 import { night } from './sleep-log.fixture';
 
@@ -64,12 +65,17 @@ describe('WeeklyReportScreen', () => {
     expect(within(emptyCard()).getByRole('link', { name: 'Log Your First Sleep' }).getAttribute('href')).toBe('/sleep/log');
   });
 
-  it("offers 'Log Sleep Data', not 'Log Your First Sleep', when her logs are all older than the week", async () => {
-    serve([night(addDays(today, -9), { sleepScore: 70 })]);
+  it('says there is nothing in the last 7 days when her nights are older, and links to the whole study', async () => {
+    const older = addDays(today, -9);
+    serve([night(older, { sleepScore: 70, studyDay: 22 })]);
     renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
 
-    expect(await screen.findByRole('heading', { name: 'No Sleep Data Available' })).toBeTruthy();
-    expect(within(emptyCard()).getByRole('link', { name: 'Log Sleep Data' }).getAttribute('href')).toBe('/sleep/log');
+    const heading = await screen.findByRole('heading', { name: 'Nothing in the last 7 days' });
+    const card = heading.parentElement!;
+    expect(screen.queryByRole('heading', { name: 'No Sleep Data Available' })).toBeNull();
+    expect(card.textContent).toContain(nightName(older).replace('Night of', 'night of'));
+    expect(within(card).getByRole('link', { name: 'See the whole study' }).getAttribute('href')).toBe('/sleep/charts?view=study');
+    expect(screen.getByRole('link', { name: 'Log Sleep Data' }).getAttribute('href')).toBe('/sleep/log');
     expect(screen.queryByRole('link', { name: 'Log Your First Sleep' })).toBeNull();
   });
 

@@ -1,6 +1,5 @@
 import type { SleepLog } from '@sleepweave/contracts';
 import { describe, expect, it } from 'vitest';
-import { lastEntries, weekdayPoints } from './sleep-charts';
 import { reportDays, weeklySummary } from './weekly-report';
 
 const log = (date: string, fields: Partial<SleepLog> = {}) =>
@@ -72,24 +71,5 @@ describe('weeklySummary (docs/product.md §9)', () => {
       averageDeepMinutes: null,
       averageRestingHr: null,
     });
-  });
-});
-
-describe('charts (docs/product.md §2)', () => {
-  it('plots the last 7 entries by date, labelled by weekday', () => {
-    const logs = Array.from({ length: 9 }, (_, i) => log(`2026-05-${String(11 - i).padStart(2, '0')}`, { sleepScore: 90 - i }));
-    const recent = lastEntries(logs);
-    expect(recent.map((l) => l.date)).toEqual([
-      '2026-05-05',
-      '2026-05-06',
-      '2026-05-07',
-      '2026-05-08',
-      '2026-05-09',
-      '2026-05-10',
-      '2026-05-11',
-    ]);
-    const points = weekdayPoints(recent, 'sleepScore');
-    expect(points[0]).toEqual({ label: 'Tue', title: 'Tuesday, May 05', value: 84 });
-    expect(points.at(-1)).toEqual({ label: 'Mon', title: 'Monday, May 11', value: 90 });
   });
 });

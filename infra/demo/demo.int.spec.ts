@@ -1,0 +1,198 @@
+import { createServer } from 'node:net';
+import { ACCESS_COOKIE, addDays, calendarDateIn, type ResearchRun, type SleepLog } from '@sleepweave/contracts';
+import type { ServiceConfig, ServiceDefinition } from '@sleepweave/service-kit';
+import { startTestService, testEnv, type TestService } from '@sleepweave/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCommunityConfig } from '../../services/community/src/config.ts';
+import { communityService } from '../../services/community/src/service.ts';
+import { readIdentityConfig } from '../../services/identity/src/config.ts';
+import { identityService } from '../../services/identity/src/service.ts';
+import { randomIp } from '../../services/identity/src/test/helpers.ts';
+import { readJournalConfig } from '../../services/journal/src/config.ts';
+import { journalService } from '../../services/journal/src/service.ts';
+import { readResearchExportConfig } from '../../services/research-export/src/config.ts';
+import { researchExportService } from '../../services/research-export/src/service.ts';
+import { readStudyConfig } from '../../services/study/src/config.ts';
+import { studyService } from '../../services/study/src/service.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, generateCohort, type DemoCohort } from './cohort.ts';
+import { addDemoCohort, DemoCohortExists, listDemoAccounts, removeDemoCohort, type SeedResult } from './seed.ts';
+import { checkRunning, connectDemoSystem, DEMO_SERVICES, serviceUrls, type DemoService, type DemoSystem } from './system.ts';
+
+/**
+ * The demo against the real services (each on its own port and database, consumers reading
+ * their producers' history over HTTP, as npm start runs them): a small cohort goes in
+ * through the commands, and what a participant and the admin see comes out of the routes.
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyService = TestService<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const SERVICES: Record<DemoService, { definition: ServiceDefinition<any, any>; read: (env: NodeJS.ProcessEnv) => ServiceConfig }> = {
+  identity: { definition: identityService, read: readIdentityConfig },
+  study: { definition: studyService, read: readStudyConfig },
+  journal: { definition: journalService, read: readJournalConfig },
+  community: { definition: communityService, read: readCommunityConfig },
+  'research-export': { definition: researchExportService, read: readResearchExportConfig },
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const PARTICIPANTS = 20;
+let env: NodeJS.ProcessEnv;
+const services = {} as Record<DemoService, AnyService>;
+let system: DemoSystem;
+let cohort: DemoCohort;
+let seeded: SeedResult;
+
+beforeAll(async () => {
+  const ports = Object.fromEntries(await Promise.all(DEMO_SERVICES.map(async (name) => [name, await freePort()] as const)));
+  env = testEnv({
+    HOST: '127.0.0.1',
+    IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+    STUDY_URL: `http://127.0.0.1:${ports.study}`,
+    JOURNAL_URL: `http://127.0.0.1:${ports.journal}`,
+    COMMUNITY_URL: `http://127.0.0.1:${ports.community}`,
+    RESEARCH_EXPORT_URL: `http://127.0.0.1:${ports['research-export']}`,
+    RESEARCH_EXPORT_TIME: 'off',
+  });
+  // identity first: the others verify tokens with its keys
+  for (const name of DEMO_SERVICES) {
+    services[name] = await startTestService(SERVICES[name].definition, SERVICES[name].read({ ...env, PORT: String(ports[name]) }), {
+      listen: true,
+      history: 'http',
+    });
+  }
+  await checkRunning(serviceUrls(env));
+  system = await connectDemoSystem(env, 6);
+  cohort = generateCohort({ participants: PARTICIPANTS, seed: 'integration', now: new Date() });
+  seeded = await addDemoCohort(system, cohort, { concurrency: 4, followTimeoutMs: 60_000 });
+}, 180_000);
+
+afterAll(async () => {
+  await system?.close();
+  for (const name of [...DEMO_SERVICES].reverse()) await services[name]?.cleanup().catch(() => undefined);
+});
+
+/** Signs in through identity's route; her access token. */
+async function signIn(email: string): Promise<string> {
+  const response = await services.identity.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: DEMO_PASSWORD },
+    remoteAddress: randomIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.cookies.find((c) => c.name === ACCESS_COOKIE)!.value;
+}
+
+const get = async (service: DemoService, url: string, token: string) => {
+  const response = await services[service].app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: response.json() as unknown };
+};
+
+describe('npm run demo against the real services', () => {
+  it('gives the day-20 participant every night of her study so far, on its date, in its phase', async () => {
+    const day20 = cohort.participants.find((p) => p.showcase === 'day20')!;
+    const token = await signIn(day20.email);
+    const today = calendarDateIn(day20.timezone, new Date());
+
+    const consent = await get('study', '/api/sleep/consent', token);
+    expect(consent.body).toMatchObject({ hasConsent: true, studyStartDate: addDays(today, -19) });
+    const user = await get('identity', '/api/auth/user', token);
+    expect(user.body).toMatchObject({ email: day20.email, studyStartDate: addDays(today, -19), role: 'participant' });
+
+    const logs = (await get('study', '/api/sleep/logs', token)).body as SleepLog[];
+    expect(logs.map((log) => log.date)).toEqual(Array.from({ length: 19 }, (_, i) => addDays(today, -1 - i)));
+    expect(logs.map((log) => log.studyDay)).toEqual(Array.from({ length: 19 }, (_, i) => 19 - i));
+    expect(logs.filter((log) => log.phase === 'polyester')).toHaveLength(14);
+    expect(logs.filter((log) => log.phase === 'washout')).toHaveLength(5);
+    // the values are the generated ones, as the route gives them back
+    const first = day20.nights[0]!;
+    expect(logs.at(-1)).toMatchObject({ date: first.date, sleepScore: first.values.sleepScore, avgHrv: first.values.avgHrv });
+
+    const entries = (await get('journal', '/api/journal/entries', token)).body as unknown[];
+    expect(entries).toHaveLength(day20.journal.length);
+    expect(entries.length).toBeGreaterThan(5);
+  });
+
+  it('wrote every account, consent, night, revision and journal entry it generated, and the community', async () => {
+    const nights = cohort.participants.flatMap((p) => p.nights);
+    expect(seeded.counts).toEqual({
+      accounts: PARTICIPANTS + 1,
+      consents: cohort.participants.filter((p) => p.consentAt).length,
+      nights: nights.length,
+      revisions: nights.filter((n) => n.revision).length,
+      journalEntries: cohort.participants.reduce((sum, p) => sum + p.journal.length, 0),
+      threads: cohort.threads.filter((t) => t.name !== null).length,
+      messages: cohort.threads.reduce((sum, t) => sum + t.messages.length, 0),
+    });
+    const token = await signIn(cohort.participants[1]!.email);
+    const threads = (await get('community', '/api/community/threads', token)).body as { name: string }[];
+    for (const thread of cohort.threads) if (thread.name) expect(threads.map((t) => t.name)).toContain(thread.name);
+    const fresh = await signIn(cohort.participants.find((p) => p.stage === 'not_consented')!.email);
+    expect((await get('study', '/api/sleep/consent', fresh)).body).toMatchObject({ hasConsent: false });
+  });
+
+  it('refuses a second cohort while the first is there', async () => {
+    await expect(addDemoCohort(system, cohort, { concurrency: 2 })).rejects.toThrow(DemoCohortExists);
+  });
+
+  it('lets the demo admin run the research export, which finds the built-in fabric effect', async () => {
+    const token = await signIn(DEMO_ADMIN_EMAIL);
+    const started = await services['research-export'].app.inject({
+      method: 'POST',
+      url: '/api/admin/research/runs',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { id } = started.json() as { id: string };
+    let run: ResearchRun;
+    for (;;) {
+      run = (await get('research-export', `/api/admin/research/runs/${id}`, token)).body as ResearchRun;
+      if (run.status === 'finished' || run.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(run.status, run.failure ?? '').toBe('finished');
+    const summary = run.summary!;
+    expect(summary.nights).toBe(cohort.participants.flatMap((p) => p.nights).length);
+    expect(summary.participantsIncluded).toBeGreaterThanOrEqual(6);
+    const dz = (metric: string) => summary.primary.find((row) => row.metric === metric)!.dz!;
+    // linen against polyester: more sleep score and HRV, fewer heat wake-ups, lower resting HR
+    expect(dz('sleep_score')).toBeGreaterThan(0.5);
+    expect(dz('avg_hrv')).toBeGreaterThan(0);
+    expect(dz('resting_hr')).toBeLessThan(0);
+    expect(dz('heat_wakeups')).toBeLessThan(0);
+  }, 60_000);
+
+  it('--reset deletes every demo account through account deletion, and every service forgets them', async () => {
+    const day20 = cohort.participants.find((p) => p.showcase === 'day20')!;
+    const token = await signIn(day20.email);
+    expect(await removeDemoCohort(system, { concurrency: 4, followTimeoutMs: 60_000 })).toBe(PARTICIPANTS + 1);
+
+    expect(await listDemoAccounts(system)).toEqual([]);
+    const login = await services.identity.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: day20.email, password: DEMO_PASSWORD },
+      remoteAddress: randomIp(),
+    });
+    expect(login.statusCode).toBe(401);
+    // her token lives on for a moment; what it finds is nothing
+    expect((await get('study', '/api/sleep/logs', token)).body).toEqual([]);
+    expect((await get('study', '/api/sleep/consent', token)).body).toMatchObject({ hasConsent: false });
+    expect((await get('journal', '/api/journal/entries', token)).body).toEqual([]);
+    const threads = (await get('community', '/api/community/threads', token)).body as { name: string }[];
+    expect(threads.filter((t) => cohort.threads.some((c) => c.name === t.name))).toEqual([]);
+    // and a cohort can be added again
+    expect(await removeDemoCohort(system, { concurrency: 4 })).toBe(0);
+  }, 90_000);
+});

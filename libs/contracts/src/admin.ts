@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { CalendarDate, Role, Uuid } from './common.ts';
+import { HormonalStage, Timezone } from './profile.ts';
+import { SleepwearMaterial, StudyPhase } from './study-protocol.ts';
+
+/**
+ * The admin dashboard's HTTP shapes (docs/admin.md): statistics, the paged list of users,
+ * one user's detail, the audit trail, and role changes. Served by research-export (its
+ * admin read model) except the role change, which is identity's.
+ */
+
+/** Active Users: she logged a night or wrote a journal entry within this many days. */
+export const ACTIVE_USER_DAYS = 7;
+/** The follow-up filter: an ongoing participant whose last logged night is this many days ago or more. */
+export const NOT_LOGGED_DAYS = 3;
+
+/** GET /api/admin/stats: the four tiles. */
+export const AdminStats = z.object({
+  totalUsers: z.number().int(),
+  activeUsers: z.number().int(),
+  totalSleepLogs: z.number().int(),
+  totalJournalEntries: z.number().int(),
+  /** The window Active Users counts (ACTIVE_USER_DAYS), so the screen can say what it means. */
+  activeDays: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStats>;
+
+export const AdminUserSort = z.enum(['joined', 'name', 'compliance', 'lastLog']);
+export type AdminUserSort = z.infer<typeof AdminUserSort>;
+
+/** The phase filter: her current study phase, or not enrolled (no consent yet). */
+export const AdminPhaseFilter = z.enum(['not_enrolled', ...StudyPhase.options]);
+export type AdminPhaseFilter = z.infer<typeof AdminPhaseFilter>;
+
+export const ADMIN_SEARCH_MAX = 200;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');
+
+/** GET /api/admin/users?q=&sort=&order=&phase=&notLogged=&page=&pageSize= */
+export const AdminUsersQuery = z.object({
+  /** Part of her name or e-mail (case-insensitive). */
+  q: z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
+  sort: AdminUserSort.default('joined'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  phase: AdminPhaseFilter.optional(),
+  /** Only ongoing participants who have not logged a night for NOT_LOGGED_DAYS days or more. */
+  notLogged: flag.optional(),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1)
+    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .default(25),
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
+
+/** Where a participant stands in the study today, in her time zone (null: not enrolled). */
+export const AdminStudyProgress = z.object({
+  studyStartDate: CalendarDate,
+  /** Today's study day (day 1 is the start date); above 42 once the study is complete. */
+  day: z.number().int(),
+  phase: StudyPhase,
+  /** 'Polyester', 'Washout', 'Linen' or 'Study Complete'. */
+  phaseName: z.string(),
+  dayInPhase: z.number().int().nullable(),
+  daysInPhase: z.number().int().nullable(),
+  /** Study nights whose morning has come (at most 42): the night of date D is due on D + 1. */
+  nightsElapsed: z.number().int(),
+  /** Nights she logged among those. */
+  nightsLogged: z.number().int(),
+  /** nightsLogged ÷ nightsElapsed × 100, rounded; null before the first night is due. */
+  compliancePercent: z.number().int().nullable(),
+});
+export type AdminStudyProgress = z.infer<typeof AdminStudyProgress>;
+
+/** docs/product.md §3 "Admin user list item", and what the study team follows up on. */
+export const AdminUserListItem = z.object({
+  id: Uuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  dateOfBirth: CalendarDate.nullable(),
+  /** Whole years today; null without a date of birth. */
+  age: z.number().int().nullable(),
+  hormonalStage: HormonalStage.nullable(),
+  role: Role,
+  /** When she joined (registered), ISO date-time. */
+  createdAt: z.string(),
+  sleepLogCount: z.number().int(),
+  journalEntryCount: z.number().int(),
+  /** The spec's compliance: sleep logs ÷ days since joining (at least 1) × 100, rounded. */
+  compliancePercent: z.number().int(),
+  study: AdminStudyProgress.nullable(),
+  /**
+   * The date of her latest logged night, and how many days ago that is in her time zone
+   * (-1: tomorrow's night, logged ahead).
+   */
+  lastLogDate: CalendarDate.nullable(),
+  daysSinceLastLog: z.number().int().nullable(),
+});
+export type AdminUserListItem = z.infer<typeof AdminUserListItem>;
+
+export const AdminUserPage = z.object({
+  items: z.array(AdminUserListItem),
+  /** Users matching the search and filters. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+/** One of her five most recent nights in the detail panel. */
+export const AdminSleepLogSummary = z.object({
+  id: Uuid,
+  date: CalendarDate,
+  sleepwearMaterial: SleepwearMaterial.nullable(),
+  /** Her sleep quality, 1-10. */
+  sleepQuality110: z.number().nullable(),
+  fabricComfort: z.string().nullable(),
+});
+export type AdminSleepLogSummary = z.infer<typeof AdminSleepLogSummary>;
+
+/** GET /api/admin/user/{id}: the list item and her profile, consent and latest nights. */
+export const AdminUserDetail = AdminUserListItem.extend({
+  timezone: Timezone,
+  consent: z.boolean(),
+  consentedAt: z.string().nullable(),
+  sleepLogs: z.array(AdminSleepLogSummary),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+
+/** The kinds of export (GET /api/admin/export/{kind}); the file is `<kind>-YYYY-MM-DD.csv`. */
+export const AdminExportKind = z.enum(['users', 'sleep']);
+export type AdminExportKind = z.infer<typeof AdminExportKind>;
+
+export const AdminAuditAction = z.enum(['participant_viewed', 'users_exported', 'sleep_exported', 'role_granted', 'role_revoked']);
+export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
+
+/** Someone named in the audit trail; every field null once that account was deleted. */
+export const AuditPerson = z.object({
+  id: Uuid.nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AuditPerson = z.infer<typeof AuditPerson>;
+
+export const AdminAuditEntry = z.object({
+  id: Uuid,
+  action: AdminAuditAction,
+  /** ISO date-time. */
+  at: z.string(),
+  /** The admin who did it; null for a role granted from the command line (npm run admin:grant). */
+  actor: AuditPerson.nullable(),
+  /** Whose data or role (null for an export of everyone). */
+  subject: AuditPerson.nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
+
+/** Paged newest first: pass `nextCursor` back as `cursor` for the next page (null: no more). */
+export const AuditQuery = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[0-9TZ:.+-]+_[0-9a-f-]{36}$/i, 'cursor is not one this server gave')
+    .optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AdminAuditPage = z.object({ items: z.array(AdminAuditEntry), nextCursor: z.string().nullable() });
+export type AdminAuditPage = z.infer<typeof AdminAuditPage>;
+
+/** GET /api/research/audit/me: who looked at her data, and when (Settings). */
+export const MyDataAccessEntry = z.object({
+  id: Uuid,
+  action: z.enum(['participant_viewed', 'users_exported', 'sleep_exported']),
+  at: z.string(),
+  /** The admin's name; null once that account was deleted. */
+  by: z.string().nullable(),
+});
+export type MyDataAccessEntry = z.infer<typeof MyDataAccessEntry>;
+
+export const MyDataAccessPage = z.object({ items: z.array(MyDataAccessEntry), nextCursor: z.string().nullable() });
+export type MyDataAccessPage = z.infer<typeof MyDataAccessPage>;
+
+/** PUT /api/admin/users/{id}/role (identity): grant (`admin`) or revoke (`participant`). */
+export const SetRoleRequest = z.object({ role: Role });
+export type SetRoleRequest = z.infer<typeof SetRoleRequest>;
+export const SetRoleResponse = z.object({ message: z.string(), role: Role });
+export type SetRoleResponse = z.infer<typeof SetRoleResponse>;
+
+export const LAST_ADMIN_MESSAGE = 'This is the last admin: grant the admin role to someone else before revoking this one.';

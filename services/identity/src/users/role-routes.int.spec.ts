@@ -1,0 +1,157 @@
+/**
+ * PUT /api/admin/users/{id}/role: an admin grants and revokes the admin role; never the
+ * last admin's; each change published with who made it (identity.user.role_granted).
+ */
+import { randomUUID } from 'node:crypto';
+import { connectBus, type Bus } from '@sleepweave/bus';
+import { LAST_ADMIN_MESSAGE, type EventEnvelope } from '@sleepweave/contracts';
+import { createLogger } from '@sleepweave/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
+import { grantAdmin } from './commands.ts';
+
+let identity: Identity;
+let bus: Bus;
+beforeAll(async () => {
+  identity = await startIdentity();
+  const { config } = identity.deps;
+  bus = await connectBus({
+    servers: config.NATS_URL,
+    prefix: config.BUS_PREFIX,
+    name: 'role-test',
+    logger: createLogger('test', 'silent'),
+  });
+});
+afterAll(async () => {
+  await bus?.close();
+  await identity?.cleanup();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function login(email: string, password: string): Promise<string> {
+  const response = await identity.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: randomIp(),
+  });
+  expect(response.statusCode).toBe(200);
+  return sessionCookies(response).access;
+}
+
+/** A registered user made an admin from the command line, with a fresh token that says so. */
+async function newAdmin() {
+  const user = await register(identity);
+  await grantAdmin(identity.context, user.body.email);
+  return { ...user, token: await login(user.body.email, user.body.password) };
+}
+
+const setRole = (token: string, userId: string, role: string) =>
+  identity.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}/role`, headers: bearer(token), payload: { role } });
+
+const roleOf = async (userId: string) =>
+  (await identity.deps.sql<{ role: string }[]>`select role from users where id = ${userId}`)[0]?.role;
+
+describe('PUT /api/admin/users/:id/role', () => {
+  it('lets an admin grant and revoke the role, published with who did it', async () => {
+    const admin = await newAdmin();
+    const member = await register(identity);
+    const seen: EventEnvelope[] = [];
+    const watch = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.user.role_granted'],
+      since: new Date(),
+      handler: (envelope) => {
+        if ((envelope.data as { userId: string }).userId === member.user.id) seen.push(envelope);
+      },
+    });
+    try {
+      const granted = await setRole(admin.token, member.user.id, 'admin');
+      expect(granted.statusCode).toBe(200);
+      expect(granted.json()).toEqual({ message: 'The admin role has been granted.', role: 'admin' });
+      expect(await roleOf(member.user.id)).toBe('admin');
+      expect((await setRole(admin.token, member.user.id, 'admin')).json().message).toBe('This user is already an admin.');
+
+      const revoked = await setRole(admin.token, member.user.id, 'participant');
+      expect(revoked.json()).toEqual({ message: 'The admin role has been revoked.', role: 'participant' });
+      expect(await roleOf(member.user.id)).toBe('participant');
+
+      await expect
+        .poll(() => seen.map((e) => e.data), { timeout: 5_000 })
+        .toEqual([
+          expect.objectContaining({ role: 'admin', grantedBy: admin.user.id }),
+          expect.objectContaining({ role: 'participant', grantedBy: admin.user.id }),
+        ]);
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it('refuses a participant (403), a stranger (401), bad input (400) and an unknown user (404)', async () => {
+    const member = await register(identity);
+    const other = await register(identity);
+    expect((await setRole(member.access, other.user.id, 'admin')).statusCode).toBe(403);
+    expect(await roleOf(other.user.id)).toBe('participant');
+    const anonymous = await identity.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${other.user.id}/role`,
+      payload: { role: 'admin' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+
+    const admin = await newAdmin();
+    const bad = await setRole(admin.token, other.user.id, 'superuser');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('role');
+    expect((await setRole(admin.token, 'not-a-uuid', 'admin')).statusCode).toBe(400);
+    const unknown = await setRole(admin.token, randomUUID(), 'admin');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No such user.');
+  });
+
+  it('never revokes the last admin (409 with the reason), even when two admins revoke each other at once', async () => {
+    // this test's database starts with the admins of the tests above: revoke them all first
+    const admins = await identity.deps.sql<{ id: string }[]>`select id from users where role = 'admin'`;
+    const last = await newAdmin();
+    for (const { id } of admins) expect((await setRole(last.token, id, 'participant')).statusCode).toBe(200);
+
+    const alone = await setRole(last.token, last.user.id, 'participant');
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json()).toEqual({ error: 'conflict', message: LAST_ADMIN_MESSAGE });
+    expect(await roleOf(last.user.id)).toBe('admin');
+
+    const second = await newAdmin();
+    const [a, b] = await Promise.all([
+      setRole(last.token, second.user.id, 'participant'),
+      setRole(second.token, last.user.id, 'participant'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const left = await identity.deps.sql`select id from users where role = 'admin'`;
+    expect(left).toHaveLength(1);
+
+    // with another admin, she may step down herself
+    const survivor = left[0]!.id as string;
+    const token = survivor === last.user.id ? last.token : second.token;
+    const third = await newAdmin();
+    expect((await setRole(token, survivor, 'participant')).statusCode).toBe(200);
+    expect(await roleOf(third.user.id)).toBe('admin');
+  });
+
+  it('forgets a deleted admin as the one who changed a role', async () => {
+    const admin = await newAdmin();
+    const member = await register(identity);
+    expect((await setRole(admin.token, member.user.id, 'admin')).statusCode).toBe(200);
+    const own = await identity.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: admin.body.password },
+      headers: bearer(admin.token),
+    });
+    expect(own.statusCode).toBe(200);
+    const left = await identity.deps
+      .sql`select stream_id, type, data from events where data::text like ${`%${admin.user.id}%`} or metadata::text like ${`%${admin.user.id}%`}`;
+    expect(left.filter((e) => e.stream_id !== `account_deletion:${admin.user.id}`)).toEqual([]);
+    expect(await roleOf(member.user.id)).toBe('admin'); // the change stays
+  });
+});

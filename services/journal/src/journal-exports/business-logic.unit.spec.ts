@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { escapeMarkdown, longDate, markdownEntry, markdownHeader, reflectionsOf, timeWritten } from './business-logic.ts';
+
+const entry = {
+  id: '6f1c1d5e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+  date: '2025-03-03',
+  affirmation: 'I am *enough*',
+  gratitude: '   ',
+  forgiveness: '# me\n- for last night',
+  createdAt: '2025-03-04T05:14:00.000Z',
+};
+
+describe('escapeMarkdown', () => {
+  it.each([
+    ['plain words stay plain', 'plain words stay plain'],
+    ['*bold* _em_ `code`', '\\*bold\\* \\_em\\_ \\`code\\`'],
+    ['[a link](http://x)', '\\[a link\\](http://x)'],
+    ['<b>html</b> & &amp;', '\\<b\\>html\\</b\\> \\& \\&amp;'],
+    ['# not a heading', '\\# not a heading'],
+    ['  > not a quote', '  \\> not a quote'],
+    ['- not a list', '\\- not a list'],
+    ['12. not a list', '12\\. not a list'],
+    ['3) nor this', '3\\) nor this'],
+    ['a | b ~c~', 'a \\| b \\~c\\~'],
+    ['back\\slash', 'back\\\\slash'],
+    ['one\ntwo\r\n\r\nthree', 'one  \ntwo  \n\nthree'],
+    ['Zoë — “½” ✓', 'Zoë — “½” ✓'],
+  ])('%j', (text, escaped) => {
+    expect(escapeMarkdown(text)).toBe(escaped);
+  });
+});
+
+describe('her journal in words', () => {
+  it('writes dates long-form and times on her clock', () => {
+    expect(longDate('2025-03-03')).toBe('Monday, March 3, 2025');
+    expect(timeWritten('2025-03-04T05:14:00.000Z', 'America/Los_Angeles')).toBe('9:14 PM');
+    expect(timeWritten('2025-03-04T05:14:00.000Z', 'Europe/London')).toBe('5:14 AM');
+  });
+
+  it('leaves blank reflections out, as the screen does', () => {
+    expect(reflectionsOf(entry).map((r) => r.label)).toEqual(["Today's Affirmation", 'Forgiveness']);
+  });
+
+  it('writes an entry under its day, once per day', () => {
+    expect(markdownEntry(entry, 'America/Los_Angeles', true)).toBe(
+      [
+        '## Monday, March 3, 2025',
+        '',
+        '*Written at 9:14 PM*',
+        '',
+        "**Today's Affirmation**",
+        '',
+        'I am \\*enough\\*',
+        '',
+        '**Forgiveness**',
+        '',
+        '\\# me  \n\\- for last night',
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(markdownEntry(entry, 'America/Los_Angeles', false).startsWith('*Written at 9:14 PM*')).toBe(true);
+  });
+
+  it('heads the file with her name, how many entries and which days', () => {
+    expect(markdownHeader({ name: 'Ana *B*', entries: 1, first: '2025-03-03', last: '2025-03-03', exportedOn: '2025-03-05' })).toBe(
+      '# Ana \\*B\\*: my Sleepweave journal\n\n1 entry, Monday, March 3, 2025. Exported on Wednesday, March 5, 2025.\n',
+    );
+  });
+});

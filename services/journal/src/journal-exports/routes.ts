@@ -1,0 +1,72 @@
+import { PassThrough } from 'node:stream';
+import { calendarDateIn, journalExportFileName, JournalExportQuery, NO_JOURNAL_ENTRIES_MESSAGE } from '@sleepweave/contracts';
+import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import type { JournalContext } from '../context.ts';
+import { markdownEntry, markdownHeader, type JournalHeader } from './business-logic.ts';
+import { startJournalPdf } from './pdf.ts';
+import { findAuthor, journalSpan, readEntries } from './queries.ts';
+
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
+const CONTENT_TYPES = { pdf: 'application/pdf', md: 'text/markdown; charset=utf-8' } as const;
+
+export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext): Promise<void> {
+  /**
+   * Her whole journal, oldest first, as a PDF or as Markdown (docs/personal-exports.md).
+   * 400 for another format; 404 with a sentence when she has written nothing yet.
+   */
+  app.get('/api/journal/export', async (request, reply) => {
+    const { sub: userId } = requireUser(request);
+    const parsed = JournalExportQuery.safeParse(request.query);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid export request.');
+    const { format } = parsed.data;
+    const span = await journalSpan(ctx.sql, userId);
+    if (span.entries === 0 || !span.first || !span.last) throw notFound(NO_JOURNAL_ENTRIES_MESSAGE);
+    await awaitDirectoryUser(ctx.sql, userId);
+    const author = (await findAuthor(ctx.sql, userId))!;
+    const today = calendarDateIn(author.timezone, new Date());
+    const header: JournalHeader = { name: author.name, entries: span.entries, first: span.first, last: span.last, exportedOn: today };
+    const entries = readEntries(ctx.sql, userId);
+    const fail = (stream: NodeJS.ReadableStream & { destroy(err?: Error): void }) => (err: unknown) => {
+      request.log.error({ err }, 'journal export failed while writing');
+      stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    };
+
+    let stream;
+    if (format === 'pdf') {
+      const { report, write } = startJournalPdf(header, author.timezone, entries);
+      void write().catch(fail(report.doc));
+      stream = report.doc;
+    } else {
+      const out = new PassThrough();
+      void (async () => {
+        out.write(markdownHeader(header));
+        let day: string | null = null;
+        for await (const entry of entries) {
+          const chunk = `\n${markdownEntry(entry, author.timezone, entry.date !== day)}`;
+          day = entry.date;
+          // wait for a slow reader rather than pile her journal up in memory; stop if she went away
+          if (!out.write(chunk)) await drainedOrClosed(out);
+          if (out.destroyed) return; // leaving the loop closes the cursor
+        }
+        out.end();
+      })().catch(fail(out));
+      stream = out;
+    }
+    return reply
+      .header('content-type', CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${journalExportFileName(format, today)}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+}

@@ -1,0 +1,42 @@
+import type { AdminAuditAction } from '@sleepweave/contracts';
+import type { DomainEvent } from '@sleepweave/event-store';
+
+/**
+ * One entry of the admin audit trail (docs/admin.md): who did what to whose data, and when.
+ * Each entry is a stream of its own, named after the person it is about, so her deletion
+ * removes every entry about her with one prefix (docs/data-protection.md):
+ * `admin_audit:<subject user id>:<entry id>`, or `admin_audit:all:<entry id>` for an export
+ * of everyone.
+ */
+export const auditStreamId = (entry: { auditId: string; subjectId: string | null }) =>
+  `${entry.subjectId ? subjectAuditPrefix(entry.subjectId) : 'admin_audit:all:'}${entry.auditId}`;
+
+/** Every entry about her (deleted with her). */
+export const subjectAuditPrefix = (userId: string) => `admin_audit:${userId}:`;
+
+export type AdminAuditRecorded = DomainEvent<
+  'AdminAuditRecorded',
+  {
+    auditId: string;
+    action: AdminAuditAction;
+    /** The admin; null for a role granted from the command line, or once her account was deleted. */
+    actorId: string | null;
+    /** Whose detail or role; null for an export of everyone. */
+    subjectId: string | null;
+    at: string;
+  }
+>;
+export type AuditEvent = AdminAuditRecorded;
+
+export type AuditState = { status: 'none' } | { status: 'recorded' };
+
+export const initialState = (): AuditState => ({ status: 'none' });
+
+export function evolve(state: AuditState, event: AuditEvent): AuditState {
+  switch (event.type) {
+    case 'AdminAuditRecorded':
+      return { status: 'recorded' };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { AdminAuditAction, AdminExportKind } from '@sleepweave/contracts';
+import type { EventMetadata, Tx } from '@sleepweave/event-store';
+import { accountDeleted, execute, isDeletedUser, lockDirectoryRow } from '@sleepweave/service-kit';
+import type { ResearchExportContext } from '../context.ts';
+import { auditStreamId } from './audit.ts';
+import { auditDecider } from './business-logic.ts';
+
+export const EXPORT_ACTIONS: Record<AdminExportKind, AdminAuditAction> = { users: 'users_exported', sleep: 'sleep_exported' };
+
+interface Entry {
+  /** Default: a new id. A role change uses its integration event's id, so it is recorded once. */
+  auditId?: string;
+  action: AdminAuditAction;
+  actorId: string | null;
+  subjectId: string | null;
+  now: Date;
+}
+
+/** Appends one audit entry in `tx` (its projection updates admin_audit in the same transaction). */
+async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata: EventMetadata): Promise<void> {
+  const auditId = entry.auditId ?? randomUUID();
+  await execute(ctx, { metadata, tx }, ({ handle }) =>
+    handle(auditStreamId({ auditId, subjectId: entry.subjectId }), auditDecider, {
+      type: 'RecordAudit',
+      data: { auditId, action: entry.action, actorId: entry.actorId, subjectId: entry.subjectId, now: entry.now },
+    }),
+  );
+}
+
+/**
+ * An admin read her detail: recorded before the detail is sent. Her directory row is
+ * share-locked in the append transaction (docs/data-protection.md), so an entry about her
+ * cannot outlive her deletion; false when she is not (or no longer) here. An admin whose
+ * own account was deleted a moment ago (her token outlived it) gets 401.
+ */
+export async function recordParticipantView(
+  ctx: ResearchExportContext,
+  input: { actorId: string; subjectId: string; now: Date },
+  metadata: EventMetadata,
+): Promise<boolean> {
+  return ctx.store.transaction(async (tx) => {
+    if (await isDeletedUser(tx, input.actorId)) throw accountDeleted();
+    if (!(await lockDirectoryRow(tx, input.subjectId))) return false;
+    await append(ctx, tx, { action: 'participant_viewed', ...input }, metadata);
+    return true;
+  });
+}
+
+/** An admin exported everyone's users or sleep data: recorded before the file is streamed. */
+export async function recordExport(
+  ctx: ResearchExportContext,
+  input: { actorId: string; kind: AdminExportKind; now: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    if (await isDeletedUser(tx, input.actorId)) throw accountDeleted();
+    await append(ctx, tx, { action: EXPORT_ACTIONS[input.kind], actorId: input.actorId, subjectId: null, now: input.now }, metadata);
+  });
+}
+
+/**
+ * identity.user.role_granted, in the consumer's transaction (her directory row is locked by
+ * the caller): the grant or revoke as an entry of ours, under the integration event's id.
+ * An admin deleted meanwhile is recorded as nobody.
+ */
+export async function recordRoleChange(
+  ctx: ResearchExportContext,
+  tx: Tx,
+  input: { eventId: string; userId: string; role: 'admin' | 'participant'; grantedBy: string | null; at: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const actorId = input.grantedBy && !(await isDeletedUser(tx, input.grantedBy)) ? input.grantedBy : null;
+  await append(
+    ctx,
+    tx,
+    {
+      auditId: input.eventId,
+      action: input.role === 'admin' ? 'role_granted' : 'role_revoked',
+      actorId,
+      subjectId: input.userId,
+      now: input.at,
+    },
+    { ...metadata, userId: actorId },
+  );
+}

@@ -1,0 +1,387 @@
+/**
+ * The admin dashboard's routes against real PostgreSQL and NATS: who may call them, the
+ * list's search, paging, sorts and filters, a user's detail, the CSV exports, and the audit
+ * trail (reads, exports and role changes recorded as events, listed for admins and for her).
+ */
+import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { addDays, calendarDateIn, type AdminAuditPage, type AdminUserDetail, type AdminUserPage } from '@sleepweave/contracts';
+import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
+
+let service: ResearchExport;
+beforeAll(async () => {
+  service = await startResearchExport();
+});
+afterAll(async () => {
+  await service?.cleanup();
+});
+
+const ZONE = 'Europe/London';
+const today = () => calendarDateIn(ZONE, new Date());
+
+/** A user as identity announces her; resolves once the service knows her. */
+async function addUser(
+  profile: { firstName?: string; lastName: string; email?: string; registeredAt?: Date; dateOfBirth?: string | null } & {
+    role?: 'participant' | 'admin';
+  },
+) {
+  const userId = randomUUID();
+  await service.producers.publish(
+    testEnvelope('identity.user.registered', {
+      userId,
+      email: profile.email ?? `${profile.lastName.toLowerCase()}.${userId.slice(0, 8)}@example.com`,
+      firstName: profile.firstName ?? 'Ines',
+      lastName: profile.lastName,
+      dateOfBirth: profile.dateOfBirth === undefined ? '1971-06-01' : profile.dateOfBirth,
+      timezone: ZONE,
+      hormonalStage: 'Menopause',
+      profileImageUrl: null,
+      role: profile.role ?? 'participant',
+      registeredAt: (profile.registeredAt ?? new Date()).toISOString(),
+    }),
+  );
+  await waitUntil(async () => (await service.deps.sql`select 1 from user_directory where user_id = ${userId}`).length === 1, 'registered');
+  return userId;
+}
+
+/** Nights on study days `days` of a study that started `startDaysAgo` days ago (today is day startDaysAgo + 1). */
+async function logNights(userId: string, startDaysAgo: number, days: number[], recordedAt?: Date) {
+  const start = addDays(today(), -startDaysAgo);
+  await consent(service, userId, start);
+  for (const day of days) {
+    const date = addDays(start, day - 1);
+    const phase = day <= 14 ? 'polyester' : day <= 28 ? 'washout' : day <= 42 ? 'linen' : 'completed';
+    await service.producers.publish(
+      testEnvelope(
+        'study.sleep_log.recorded',
+        night(userId, {
+          date,
+          studyDay: day,
+          phase,
+          sleepwearMaterial: '100% Polyester',
+          sleepQuality110: 7,
+          fabricComfort: 'Comfortable',
+          recordedAt: (recordedAt ?? new Date()).toISOString(),
+        }),
+      ),
+    );
+  }
+  await waitUntil(
+    async () =>
+      (await service.deps.sql`select nights from admin_night_activity where user_id = ${userId}`)[0]?.nights === days.length &&
+      (await service.deps.sql`select 1 from research_participants where user_id = ${userId}`).length === 1,
+    'nights counted',
+  );
+}
+
+async function writeEntry(userId: string, writtenAt = new Date()) {
+  await service.producers.publish(
+    testEnvelope('journal.entry.written', { entryId: randomUUID(), userId, date: today(), writtenAt: writtenAt.toISOString() }),
+  );
+}
+
+const admin = randomUUID();
+const asAdmin = bearer(admin, 'admin');
+const get = (url: string, headers: Record<string, string> = asAdmin) => service.app.inject({ method: 'GET', url, headers });
+const users = async (query: string) => {
+  const response = await get(`/api/admin/users?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as AdminUserPage;
+};
+const audit = async (query = '') => (await get(`/api/admin/audit?${query}`)).json() as AdminAuditPage;
+
+describe('who may call the admin routes', () => {
+  const routes = [
+    '/api/admin/stats',
+    '/api/admin/users',
+    `/api/admin/user/${randomUUID()}`,
+    '/api/admin/export/users',
+    '/api/admin/export/sleep',
+    '/api/admin/audit',
+  ];
+  it.each(routes)('%s: 401 signed out, 403 for a participant', async (url) => {
+    expect((await get(url, {})).statusCode).toBe(401);
+    const refused = await get(url, bearer(randomUUID()));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('forbidden');
+  });
+
+  it('her own access log: 401 signed out', async () => {
+    expect((await get('/api/research/audit/me', {})).statusCode).toBe(401);
+  });
+
+  it('answers 400 with a message for a bad query, 404 for no such user', async () => {
+    const bad = await get('/api/admin/users?pageSize=1000&sort=age');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/pageSize|sort/);
+    expect((await get('/api/admin/export/everything')).statusCode).toBe(400);
+    expect((await get('/api/admin/audit?cursor=nonsense')).statusCode).toBe(400);
+    expect((await get(`/api/admin/user/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await get('/api/admin/user/not-a-uuid')).json().message).toBe('No such user.');
+  });
+});
+
+describe('statistics', () => {
+  it('counts users, sleep logs, journal entries, and users active in the last 7 days', async () => {
+    const before = (await get('/api/admin/stats')).json();
+    const lastWeek = new Date(Date.now() - 10 * 86_400_000);
+    const active = await addUser({ lastName: `Stats${randomUUID().slice(0, 6)}` });
+    const quiet = await addUser({ lastName: `Stats${randomUUID().slice(0, 6)}` });
+    const writer = await addUser({ lastName: `Stats${randomUUID().slice(0, 6)}` });
+    await logNights(active, 3, [1, 2]);
+    await logNights(quiet, 20, [1], lastWeek);
+    await writeEntry(quiet, lastWeek);
+    await writeEntry(writer);
+    await waitUntil(
+      async () =>
+        (await service.deps.sql`select 1 from admin_journal_activity where user_id in ${service.deps.sql([quiet, writer])}`).length === 2,
+      'entries counted',
+    );
+    const after = (await get('/api/admin/stats')).json();
+    expect(after.totalUsers - before.totalUsers).toBe(3);
+    expect(after.totalSleepLogs - before.totalSleepLogs).toBe(3);
+    expect(after.totalJournalEntries - before.totalJournalEntries).toBe(2);
+    expect(after.activeUsers - before.activeUsers).toBe(2); // active (a night) and writer (an entry), not quiet
+    expect(after.activeDays).toBe(7);
+  });
+});
+
+describe('the user list', () => {
+  const tag = `Lst${randomUUID().slice(0, 8)}`;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    // five participants of one cohort (the tag), each in another state
+    ids.faithful = await addUser({ firstName: 'Faith', lastName: tag, registeredAt: new Date(Date.now() - 10 * 86_400_000) });
+    ids.lapsed = await addUser({ firstName: 'Lapse', lastName: tag, registeredAt: new Date(Date.now() - 20 * 86_400_000) });
+    ids.washout = await addUser({ firstName: 'Wanda', lastName: tag, email: `W_100%.${tag}@Example.com` });
+    ids.member = await addUser({ firstName: 'Mona', lastName: tag, dateOfBirth: null });
+    ids.done = await addUser({ firstName: 'Dora', lastName: tag });
+    await logNights(ids.faithful, 9, [1, 2, 3, 4, 5, 6, 7, 8, 9]); // day 10: 9 of 9 due
+    await logNights(ids.lapsed, 9, [1, 2, 3, 4, 5]); // day 10: 5 of 9, last night 5 days ago
+    await logNights(ids.washout, 19, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21]); // day 20 is today: tonight and tomorrow logged ahead
+    await logNights(ids.done, 60, [1, 2, 3, 41, 42]);
+  });
+
+  it('searches names and e-mails (case-insensitive, % and _ as letters) and pages on the server', async () => {
+    const all = await users(`q=${tag.toLowerCase()}&pageSize=2&sort=name&order=asc`);
+    expect(all.total).toBe(5);
+    expect(all.items.map((u) => u.firstName)).toEqual(['Dora', 'Faith']);
+    const third = await users(`q=${tag}&pageSize=2&page=3&sort=name&order=asc`);
+    expect(third.items.map((u) => u.firstName)).toEqual(['Wanda']);
+    expect((await users(`q=${tag}&pageSize=2&page=9`)).items).toEqual([]);
+    expect((await users(`q=${tag}&pageSize=2&page=9`)).total).toBe(5);
+    expect((await users(`q=${encodeURIComponent(`w_100%.${tag}`)}`)).items.map((u) => u.id)).toEqual([ids.washout]);
+    expect((await users(`q=${encodeURIComponent(`w__100%.${tag}`)}`)).total).toBe(0);
+    expect((await users(`q=${encodeURIComponent(`Faith ${tag}`)}`)).items.map((u) => u.id)).toEqual([ids.faithful]);
+  });
+
+  it('shows the spec columns, both compliances, the phase, the day and the last log', async () => {
+    const { items } = await users(`q=${tag}&sort=name&order=asc`);
+    const byName = Object.fromEntries(items.map((u) => [u.firstName, u]));
+    expect(byName.Faith).toMatchObject({
+      lastName: tag,
+      age: expect.any(Number),
+      hormonalStage: 'Menopause',
+      sleepLogCount: 9,
+      journalEntryCount: 0,
+      compliancePercent: 90, // 9 logs in 10 days since joining
+      lastLogDate: addDays(today(), -1),
+      daysSinceLastLog: 1,
+      study: { day: 10, phase: 'polyester', dayInPhase: 10, nightsElapsed: 9, nightsLogged: 9, compliancePercent: 100 },
+    });
+    expect(byName.Lapse!.study).toMatchObject({ nightsElapsed: 9, nightsLogged: 5, compliancePercent: 56 });
+    expect(byName.Lapse!.daysSinceLastLog).toBe(5);
+    // day 20: nights 1-19 are due; tonight's and tomorrow's, logged ahead, are not counted yet
+    expect(byName.Wanda!.study).toMatchObject({ day: 20, phase: 'washout', dayInPhase: 6, nightsElapsed: 19, nightsLogged: 18 });
+    expect(byName.Wanda!.sleepLogCount).toBe(20);
+    expect(byName.Wanda!.daysSinceLastLog).toBe(-1); // her last night is tomorrow's, logged ahead
+    expect(byName.Dora!.study).toMatchObject({ phase: 'completed', phaseName: 'Study Complete', nightsElapsed: 42, nightsLogged: 5 });
+    expect(byName.Mona).toMatchObject({ study: null, age: null, sleepLogCount: 0, compliancePercent: 0, lastLogDate: null });
+  });
+
+  it('sorts by study compliance and by last log, the not enrolled last', async () => {
+    const byCompliance = await users(`q=${tag}&sort=compliance&order=desc`);
+    expect(byCompliance.items.map((u) => u.firstName)).toEqual(['Faith', 'Wanda', 'Lapse', 'Dora', 'Mona']);
+    const ascending = await users(`q=${tag}&sort=compliance&order=asc`);
+    expect(ascending.items.map((u) => u.firstName)).toEqual(['Dora', 'Lapse', 'Wanda', 'Faith', 'Mona']);
+    const byLastLog = await users(`q=${tag}&sort=lastLog&order=desc`);
+    expect(byLastLog.items.map((u) => u.firstName)).toEqual(['Wanda', 'Faith', 'Lapse', 'Dora', 'Mona']);
+    const byJoined = await users(`q=${tag}&sort=joined&order=asc`);
+    expect(byJoined.items.slice(0, 2).map((u) => u.firstName)).toEqual(['Lapse', 'Faith']);
+  });
+
+  it('filters by study phase and finds who has not logged for 3 days or more', async () => {
+    expect((await users(`q=${tag}&phase=polyester&sort=name&order=asc`)).items.map((u) => u.firstName)).toEqual(['Faith', 'Lapse']);
+    expect((await users(`q=${tag}&phase=washout`)).items.map((u) => u.firstName)).toEqual(['Wanda']);
+    expect((await users(`q=${tag}&phase=completed`)).items.map((u) => u.firstName)).toEqual(['Dora']);
+    expect((await users(`q=${tag}&phase=not_enrolled`)).items.map((u) => u.firstName)).toEqual(['Mona']);
+    // ongoing only: Dora finished the study, Mona never joined it
+    expect((await users(`q=${tag}&notLogged=true`)).items.map((u) => u.firstName)).toEqual(['Lapse']);
+    expect((await users(`q=${tag}&notLogged=false`)).total).toBe(5);
+  });
+});
+
+describe('a user’s detail and the audit trail', () => {
+  it('shows her profile, consent and five latest nights, and records the read before sending it', async () => {
+    const tag = `Det${randomUUID().slice(0, 8)}`;
+    const userId = await addUser({ firstName: 'Rhea', lastName: tag });
+    await logNights(userId, 9, [1, 2, 3, 4, 5, 6, 7]);
+    const response = await get(`/api/admin/user/${userId}`);
+    expect(response.statusCode).toBe(200);
+    const detail = response.json() as AdminUserDetail;
+    expect(detail).toMatchObject({ id: userId, timezone: ZONE, consent: true, sleepLogCount: 7 });
+    expect(detail.sleepLogs.map((log) => log.date)).toEqual([7, 6, 5, 4, 3].map((day) => addDays(today(), day - 10)));
+    expect(detail.sleepLogs[0]).toMatchObject({ sleepwearMaterial: '100% Polyester', sleepQuality110: 7, fabricComfort: 'Comfortable' });
+
+    const [entry] = (await audit()).items;
+    expect(entry).toMatchObject({ action: 'participant_viewed', subject: { id: userId, name: `Rhea ${tag}` }, actor: { id: admin } });
+    const events = await service.deps
+      .sql`select stream_id, data from events where type = 'AdminAuditRecorded' and data ->> 'subjectId' = ${userId}`;
+    expect(events).toHaveLength(1);
+    expect(events[0]!.stream_id).toBe(`admin_audit:${userId}:${entry!.id}`);
+
+    const unknown = randomUUID();
+    expect((await get(`/api/admin/user/${unknown}`)).statusCode).toBe(404);
+    expect((await service.deps.sql`select 1 from admin_audit where subject_id = ${unknown}`).length).toBe(0);
+  });
+
+  it('exports users-*.csv and sleep-*.csv (BOM, RFC 4180, formulas neutralised), each export recorded', async () => {
+    const tag = `Csv${randomUUID().slice(0, 8)}`;
+    const risky = await addUser({ firstName: '=HYPERLINK("http://x","y")', lastName: `${tag}, Jr.` });
+    await logNights(risky, 4, [1, 2, 3]);
+
+    const usersCsv = await get('/api/admin/export/users');
+    expect(usersCsv.statusCode).toBe(200);
+    expect(usersCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(usersCsv.headers['content-disposition']).toBe(`attachment; filename="users-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect([...usersCsv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(usersCsv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.user_id === risky)!;
+    expect(row).toMatchObject({
+      first_name: `'=HYPERLINK("http://x","y")`,
+      last_name: `${tag}, Jr.`,
+      consent: 'yes',
+      sleep_logs: '3',
+      study_day: '5',
+      phase: 'polyester',
+      nights_elapsed: '4',
+      nights_logged: '3',
+      study_compliance_percent: '75',
+    });
+    expect(Object.keys(row)).not.toContain('research_id'); // the personal list cannot be joined to research files
+    expect(usersCsv.body).toContain('\r\n');
+
+    const sleepCsv = await get('/api/admin/export/sleep');
+    expect(sleepCsv.headers['content-disposition']).toMatch(/filename="sleep-\d{4}-\d{2}-\d{2}\.csv"/);
+    const nights = parse(sleepCsv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    const [participant] = await service.deps.sql<{ research_id: string }[]>`
+      select research_id from research_participants where user_id = ${risky}`;
+    const researchId = participant!.research_id;
+    expect(nights.filter((n) => n.research_id === researchId).map((n) => n.study_day)).toEqual(['1', '2', '3']);
+    expect(Object.keys(nights[0]!)).toEqual(expect.arrayContaining(['research_id', 'date', 'sleep_quality_1_10', 'revisions']));
+    for (const secret of [risky, tag, 'HYPERLINK', 'example.com']) expect(sleepCsv.body).not.toContain(secret);
+
+    const { items } = await audit('limit=2');
+    expect(items.map((e) => [e.action, e.subject, e.actor?.id])).toEqual([
+      ['sleep_exported', null, admin],
+      ['users_exported', null, admin],
+    ]);
+  });
+
+  it('lists the trail newest first, a page at a time', async () => {
+    const userId = await addUser({ lastName: `Pg${randomUUID().slice(0, 8)}` });
+    for (let i = 0; i < 3; i++) expect((await get(`/api/admin/user/${userId}`)).statusCode).toBe(200);
+    const first = await audit('limit=2');
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await audit(`limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.items[0]!.subject?.id).toBe(userId);
+    const times = [...first.items, ...second.items].map((e) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(new Set([...first.items, ...second.items].map((e) => e.id)).size).toBe(4);
+  });
+
+  it('records role changes from identity: who granted or revoked, and the command line as nobody', async () => {
+    const granter = await addUser({ firstName: 'Grace', lastName: `Adm${randomUUID().slice(0, 6)}`, role: 'admin' });
+    const userId = await addUser({ firstName: 'Nora', lastName: `Role${randomUUID().slice(0, 6)}` });
+    const grant = testEnvelope('identity.user.role_granted', {
+      userId,
+      role: 'admin',
+      grantedAt: new Date().toISOString(),
+      grantedBy: granter,
+    });
+    await service.producers.publish(grant);
+    await service.producers.publish(grant); // redelivered: recorded once
+    await service.producers.publish(
+      testEnvelope('identity.user.role_granted', {
+        userId,
+        role: 'participant',
+        grantedAt: new Date(Date.now() + 1).toISOString(),
+        grantedBy: null,
+      }),
+    );
+    await waitUntil(
+      async () => (await service.deps.sql`select 1 from admin_audit where subject_id = ${userId}`).length === 2,
+      'roles recorded',
+    );
+    const mine = (await audit()).items.filter((e) => e.subject?.id === userId);
+    expect(mine.map((e) => [e.action, e.actor?.name ?? null])).toEqual([
+      ['role_revoked', null],
+      ['role_granted', expect.stringMatching(/^Grace Adm/)],
+    ]);
+    expect(mine[0]!.actor).toBeNull(); // from the command line
+    expect(mine.find((e) => e.action === 'role_granted')!.id).toBe(grant.id);
+  });
+
+  it('shows her who read her data and which exports held it; none of anyone else’s', async () => {
+    const otherAdmin = await addUser({ firstName: 'Ada', lastName: `Lovelace${randomUUID().slice(0, 4)}`, role: 'admin' });
+    const her = await addUser({ lastName: `Me${randomUUID().slice(0, 8)}` });
+    const someoneElse = await addUser({ lastName: `Else${randomUUID().slice(0, 8)}` });
+    expect((await get(`/api/admin/user/${her}`, bearer(otherAdmin, 'admin'))).statusCode).toBe(200);
+    expect((await get(`/api/admin/user/${someoneElse}`)).statusCode).toBe(200);
+    expect((await get('/api/admin/export/users')).statusCode).toBe(200);
+    expect((await get('/api/admin/export/sleep')).statusCode).toBe(200); // she has no night: not hers
+
+    const response = await get('/api/research/audit/me', bearer(her));
+    expect(response.statusCode).toBe(200);
+    const { items } = response.json();
+    expect(items.map((e: { action: string; by: string | null }) => [e.action, e.by])).toEqual([
+      ['users_exported', null], // the test's admin has no directory row: an unknown (or deleted) admin
+      ['participant_viewed', expect.stringMatching(/^Ada Lovelace/)],
+    ]);
+  });
+
+  it('forgets a deleted participant’s entries, and a deleted admin’s name and id', async () => {
+    const formerAdmin = await addUser({ firstName: 'Olga', lastName: `Former${randomUUID().slice(0, 4)}`, role: 'admin' });
+    const subject = await addUser({ lastName: `Gone${randomUUID().slice(0, 8)}` });
+    const stays = await addUser({ lastName: `Stays${randomUUID().slice(0, 8)}` });
+    expect((await get(`/api/admin/user/${subject}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
+    expect((await get(`/api/admin/user/${stays}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
+
+    for (const userId of [subject, formerAdmin]) {
+      await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    }
+    await waitUntil(
+      async () => (await service.deps.sql`select 1 from user_directory where user_id = ${formerAdmin}`).length === 0,
+      'deleted',
+    );
+    for (const userId of [subject, formerAdmin]) {
+      const left = await service.deps.sql`
+        select 1 from events where stream_id like ${`%${userId}%`} or data::text like ${`%${userId}%`} or metadata::text like ${`%${userId}%`}`;
+      expect(left).toHaveLength(0);
+      expect(await service.deps.sql`select 1 from admin_audit where subject_id = ${userId} or actor_id = ${userId}`).toHaveLength(0);
+    }
+    const kept = (await audit('limit=100')).items.find((e) => e.subject?.id === stays && e.actor?.id === null);
+    expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
+  });
+
+  it('rebuilds the dashboard’s read model to the same tables (activity counts, audit trail)', async () => {
+    const { before, after } = await rebuildAndSnapshot(service);
+    expect(after).toEqual(before);
+    expect(after.admin_audit!.length).toBeGreaterThan(5);
+    expect(after.admin_night_activity!.length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,33 @@
+import { noNightsInRangeMessage, SleepExportQuery } from '@sleepweave/contracts';
+import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import type { StudyContext } from '../context.ts';
+import { startSleepExport } from './export.ts';
+import { countNights, findExportSubject } from './queries.ts';
+
+/** `attachment; filename="a.xlsx"` (our names are plain ASCII: dates, letters and dashes). */
+export const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
+
+export async function sleepExportRoutes(app: ServiceApp, ctx: StudyContext): Promise<void> {
+  /**
+   * Her sleep of a range as an Excel workbook or a PDF report (docs/personal-exports.md).
+   * 400 with a sentence for a bad request; 404 with a sentence when the range has no night.
+   */
+  app.get('/api/sleep/export', async (request, reply) => {
+    const { sub: userId } = requireUser(request);
+    // Checked here rather than by a route schema, so the answer is the sentence alone.
+    const parsed = SleepExportQuery.safeParse(request.query);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid export request.');
+    const query = parsed.data;
+    if ((await countNights(ctx.sql, userId, query.startDate, query.endDate)) === 0) {
+      throw notFound(noNightsInRangeMessage(query.startDate, query.endDate));
+    }
+    await awaitDirectoryUser(ctx.sql, userId);
+    const subject = (await findExportSubject(ctx.sql, userId))!;
+    const file = await startSleepExport(ctx.sql, subject, query, { now: new Date(), logger: request.log });
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'no-store')
+      .send(file.stream);
+  });
+}

@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './support/app.ts';
+
+/**
+ * axe on every screen a participant sees, at a desktop and a phone width, before and
+ * after she joins the study: no serious or critical violation (every rule axe runs, not
+ * only WCAG's; the lesser impacts are printed, not failed).
+ */
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+
+interface Screen {
+  path: string;
+  /** What shows once the screen has loaded. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+/** Settled: no 'Loading...' left, and the charts drawn when there are any. */
+async function settled(page: Page, screen: Screen) {
+  await screen.ready(page);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((x) => !serious.includes(x))) {
+    console.log(`${label}: ${v.impact} ${v.id} (${v.nodes.length})`);
+  }
+  expect(
+    serious.map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+    `${label}: serious or critical axe violations`,
+  ).toEqual([]);
+}
+
+async function scan(page: Page, screens: Screen[]) {
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await settled(page, screen);
+      await expectNoSeriousViolations(page, `${screen.path} at ${size.name}`);
+    }
+  }
+}
+
+test('every participant screen passes axe at desktop and phone widths, before and after joining the study', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUp(page, { firstName: 'Astrid', lastName: 'Lind', dateOfBirth: '1968-07-21' });
+
+  // Before she joins: the empty states.
+  await scan(page, [
+    { path: '/dashboard', ready: heading(/^Good (morning|afternoon|evening)/) },
+    { path: '/sleep/consent', ready: heading('Sleep Study Consent') },
+    { path: '/sleep/dashboard', ready: async (p) => expect(p.getByRole('heading', { name: 'No Sleep Data Yet' })).toBeVisible() },
+    {
+      path: '/sleep/weekly-report',
+      ready: async (p) => expect(p.getByRole('heading', { name: 'No Sleep Data Available' })).toBeVisible(),
+    },
+    { path: '/journal', ready: async (p) => expect(p.getByText('No journal entries yet. Start your first entry above!')).toBeVisible() },
+  ]);
+
+  // She joins and logs her first night; writes in her journal.
+  await page.goto('/sleep/consent');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Accept & Continue to Sleep Study' }).click();
+  await expect(page).toHaveURL(/\/sleep\/log$/);
+  await page.getByLabel('Sleep score').fill('81');
+  await page.getByLabel('Deep sleep').fill('1h5m');
+  await page.getByLabel('REM sleep').fill('1h30m');
+  await page.getByLabel('Resting heart rate (bpm)').fill('55');
+  await page.getByLabel('Average HRV (ms)').fill('42');
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(page.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible();
+  await page.goto('/journal');
+  await page.getByLabel("Today's Affirmation").fill('I am allowed to rest.');
+  await page.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await page.goto('/library');
+  await page.locator('article a').first().click();
+  await expect(page).toHaveURL(/\/library\/article\//);
+  const article = new URL(page.url()).pathname;
+
+  const charts = (p: Page) => expect(p.locator('.recharts-line')).toHaveCount(5);
+  await scan(page, [
+    { path: '/dashboard', ready: async (p) => expect(p.getByRole('heading', { name: 'Your sleep study' })).toBeVisible() },
+    { path: '/sleep/log', ready: async (p) => expect(p.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible() },
+    { path: '/sleep/dashboard', ready: async (p) => expect(p.getByRole('heading', { name: 'Recent Sleep Logs' })).toBeVisible() },
+    { path: '/sleep/charts', ready: charts },
+    { path: '/sleep/charts?view=study', ready: charts },
+    { path: '/sleep/weekly-report', ready: charts },
+    { path: '/sleep/export', ready: heading(/Export/) },
+    { path: '/journal', ready: async (p) => expect(p.getByRole('article')).toHaveCount(1) },
+    { path: '/community', ready: async (p) => expect(p.getByRole('link', { name: /Welcome to the Sleepweave Community/ })).toBeVisible() },
+    {
+      path: '/community/thread/c0ffee00-5eed-4a11-9e1c-000000000001',
+      ready: async (p) => expect(p.getByText('Sleepweave study team').first()).toBeVisible(),
+    },
+    { path: '/library', ready: heading('Knowledge Library') },
+    { path: article, ready: async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+    { path: '/calculator', ready: async (p) => expect(p.getByText('Choose a fabric').first()).toBeVisible() },
+    { path: '/settings', ready: heading('Settings') },
+  ]);
+});

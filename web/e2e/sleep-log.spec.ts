@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+import { choose, signUp, toasts } from './support/app.ts';
+
+/** Calendar dates in New York (sign-up's default timezone), computed here without the app's code. */
+const dateInNewYork = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Signs up, joins the study today (day 1) and returns the study's first date. */
+async function joinStudy(page: Page): Promise<string> {
+  await signUp(page, { firstName: 'Lena', lastName: 'Marsh', dateOfBirth: '1969-10-03' });
+  await page.goto('/sleep/consent');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Accept & Continue to Sleep Study' }).click();
+  await expect(page).toHaveURL(/\/sleep\/log$/);
+  return dateInNewYork(new Date());
+}
+
+test('after Sleep Log Saved the night stays in the form in edit mode: pressing again updates it', async ({ page }) => {
+  const start = await joinStudy(page);
+  // The day she joined, no night of hers has ended: the form opens on her first night, tonight.
+  await expect(page.getByLabel('Date')).toHaveValue(start);
+  await expect(page.getByRole('heading', { level: 2, name: /^Night of / })).toBeVisible();
+
+  await page.getByLabel('Sleep score').fill('77');
+  await page.getByLabel('Total sleep').fill('7h10m');
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(toasts(page).getByText('Sleep Log Saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Sleep Log' })).toHaveCount(0);
+  await expect(page.getByLabel('Date')).toHaveValue(start);
+  await expect(page.getByLabel('Sleep score')).toHaveValue('77');
+  await expect(page.getByLabel('Total sleep')).toHaveValue('7h10m');
+
+  await page.getByLabel('Sleep score').fill('79');
+  await page.getByRole('button', { name: 'Update Sleep Log' }).click();
+  await expect(toasts(page).getByText('Sleep Log Updated')).toBeVisible();
+  await expect(toasts(page).getByText('Entry already exists')).toHaveCount(0);
+  const logs = (await (await page.request.get('/api/sleep/logs')).json()) as { date: string; sleepScore: number }[];
+  expect(logs).toEqual([expect.objectContaining({ date: start, sleepScore: 79 })]);
+});
+
+test("the material is the chosen night's recommended one until she picks another", async ({ page }) => {
+  const start = await joinStudy(page);
+  // Three weeks on, in her browser: 08:00-09:00 in New York on day 21 (the server still says day 1,
+  // which only matters for saving; here she only looks nights up).
+  await page.clock.setFixedTime(new Date(`${addDays(start, 20)}T13:00:00Z`));
+  await page.goto('/sleep/log');
+  // By default the night that just ended: night 20, yesterday evening to this morning.
+  await expect(page.getByLabel('Date')).toHaveValue(addDays(start, 19));
+  await expect(page.getByText('Last night', { exact: true })).toBeVisible();
+  await expect(page.getByText('Washout - Day 6 of 14')).toBeVisible();
+
+  const material = page.getByLabel('Sleepwear material', { exact: true });
+  const mismatch = page.getByText(/This doesn't match your current phase/);
+  await page.getByLabel('Date').fill(addDays(start, 1)); // night 2: polyester
+  await expect(page.getByText('Polyester - Day 2 of 14')).toBeVisible();
+  await expect(material).toHaveText('100% Polyester');
+  await page.getByLabel('Date').fill(addDays(start, 15)); // night 16: washout, not logged either
+  await expect(page.getByText('Washout - Day 2 of 14')).toBeVisible();
+  await expect(material).toHaveText('100% Cotton');
+  await expect(mismatch).toHaveCount(0);
+
+  // Her own choice stays when she changes the night, and is checked against it.
+  await choose(page, 'Sleepwear material', '100% Linen');
+  await page.getByLabel('Date').fill(addDays(start, 1));
+  await expect(page.getByText('Polyester - Day 2 of 14')).toBeVisible();
+  await expect(material).toHaveText('100% Linen');
+  await expect(mismatch).toContainText('Tonight should be 100% Polyester');
+});

@@ -1,0 +1,47 @@
+import { SetRoleResponse, type AdminUserDetail, type AdminUserPage, type Role } from '@sleepweave/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { userQueryKey } from '../../../lib/auth';
+import { adminAuditQueryKey } from './get-admin-audit';
+import { adminUserQueryKey } from './get-admin-user';
+import { adminUsersQueryKey } from './get-admin-users';
+
+/** The role reaches the dashboard's read model through identity's event, a moment later. */
+const READ_MODEL_DELAY_MS = 1_500;
+
+/** PUT /api/admin/users/{id}/role: grant (`admin`) or revoke (`participant`); 409 for the last admin. */
+export function setUserRole({ userId, role }: { userId: string; role: Role }): Promise<SetRoleResponse> {
+  return api.put(
+    `/api/admin/users/${encodeURIComponent(userId)}/role`,
+    { role },
+    { schema: SetRoleResponse, redirectOnUnauthorized: false },
+  );
+}
+
+export function useSetUserRole({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (result: SetRoleResponse) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserRole,
+    onSuccess: (result, { userId, role }) => {
+      // Shown at once; the lists are read again once the change has reached them.
+      queryClient.setQueryData<AdminUserDetail>(adminUserQueryKey(userId), (detail) => (detail ? { ...detail, role } : detail));
+      queryClient.setQueriesData<AdminUserPage>({ queryKey: adminUsersQueryKey }, (page) =>
+        page ? { ...page, items: page.items.map((item) => (item.id === userId ? { ...item, role } : item)) } : page,
+      );
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+        void queryClient.invalidateQueries({ queryKey: adminAuditQueryKey });
+        // her own role, when an admin stepped down herself
+        void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      }, READ_MODEL_DELAY_MS);
+      onSuccess?.(result);
+    },
+    onError,
+  });
+}

@@ -1,0 +1,81 @@
+import type { AdminAuditAction, AdminPhaseFilter, AdminUserListItem, AdminUserSort, AuditPerson } from '@sleepweave/contracts';
+import { format, parseISO } from 'date-fns';
+
+/** docs/product.md §2 /admin: 'name or e-mail'. */
+export function displayName(user: Pick<AdminUserListItem, 'firstName' | 'lastName' | 'email'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** 'N/A' for a stage she did not give (the spec's words). */
+export const stageText = (stage: string | null) => stage ?? 'N/A';
+export const ageText = (age: number | null) => (age === null ? 'N/A' : String(age));
+
+/** "Nov 22, 2026" for a calendar date (YYYY-MM-DD) or an ISO time. */
+export const formatDate = (value: string) => format(parseISO(value), 'MMM d, yyyy');
+/** "Nov 22, 2026, 3:05 PM" on the browser's clock. */
+export const formatDateTime = (iso: string) => format(parseISO(iso), 'MMM d, yyyy, h:mm a');
+
+/** "Nov 20, 2026 (2 days ago)"; a night dated today or tomorrow (logged ahead) says so; null without a log. */
+export function lastLogText(user: Pick<AdminUserListItem, 'lastLogDate' | 'daysSinceLastLog'>): string | null {
+  if (user.lastLogDate === null) return null;
+  const days = user.daysSinceLastLog ?? 0;
+  const when = days < 0 ? 'logged ahead' : days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`;
+  return `${formatDate(user.lastLogDate)} (${when})`;
+}
+
+/** "1 sleep log", "3 entries". */
+export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** An ongoing participant whose last night is NOT_LOGGED_DAYS or more ago: someone to follow up. */
+export function needsFollowUp(user: AdminUserListItem, days: number): boolean {
+  if (!user.study || user.study.phase === 'completed') return false;
+  const since = user.daysSinceLastLog ?? user.study.day;
+  // (a last night dated ahead gives a negative count: not a lapse)
+  return since >= days;
+}
+
+/** "Linen · day 3 of 14", "Study complete". */
+export function phaseText(study: NonNullable<AdminUserListItem['study']>): string {
+  if (study.phase === 'completed') return 'Study complete';
+  return `${study.phaseName} · day ${study.dayInPhase} of ${study.daysInPhase}`;
+}
+
+export const PHASE_FILTERS: { value: AdminPhaseFilter | 'all'; label: string }[] = [
+  { value: 'all', label: 'All phases' },
+  { value: 'not_enrolled', label: 'Not enrolled' },
+  { value: 'polyester', label: 'Polyester' },
+  { value: 'washout', label: 'Washout' },
+  { value: 'linen', label: 'Linen' },
+  { value: 'completed', label: 'Study complete' },
+];
+
+export const SORTS: { value: `${AdminUserSort}:${'asc' | 'desc'}`; label: string }[] = [
+  { value: 'joined:desc', label: 'Newest members first' },
+  { value: 'joined:asc', label: 'Oldest members first' },
+  { value: 'name:asc', label: 'Name, A to Z' },
+  { value: 'compliance:asc', label: 'Lowest study compliance' },
+  { value: 'compliance:desc', label: 'Highest study compliance' },
+  { value: 'lastLog:asc', label: 'Longest since last log' },
+  { value: 'lastLog:desc', label: 'Most recent log' },
+];
+
+export const ACTION_LABELS: Record<AdminAuditAction, string> = {
+  participant_viewed: 'Viewed details',
+  users_exported: 'Exported users data',
+  sleep_exported: 'Exported sleep study data',
+  role_granted: 'Granted the admin role',
+  role_revoked: 'Revoked the admin role',
+};
+
+/** Who did it: the admin's name and e-mail; the command line for a role granted there; a deleted account. */
+export function actorText(actor: AuditPerson | null): { name: string; email: string | null } {
+  if (actor === null) return { name: 'Command line (admin:grant)', email: null };
+  if (actor.id === null || actor.name === null) return { name: 'A deleted account', email: null };
+  return { name: actor.name, email: actor.email };
+}
+
+export function subjectText(subject: AuditPerson | null): { name: string; email: string | null } {
+  if (subject === null) return { name: 'Everyone', email: null };
+  if (subject.name === null) return { name: 'A deleted account', email: null };
+  return { name: subject.name, email: subject.email };
+}

@@ -1,0 +1,188 @@
+// @vitest-environment happy-dom
+import type { AdminUserDetail, AdminUserListItem, AdminUserPage, User } from '@sleepweave/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { userQueryKey } from '../../../lib/auth';
+import { maria } from '../../../testing/fixtures';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { AdminScreen } from './admin-screen';
+
+const admin: User = { ...maria, role: 'admin' };
+const fetchMock = vi.fn<typeof fetch>();
+/** What each admin route answers; `users` gets the query string. */
+const routes = {
+  stats: vi.fn(async () =>
+    jsonResponse(200, { totalUsers: 1204, activeUsers: 312, totalSleepLogs: 20411, totalJournalEntries: 5120, activeDays: 7 }),
+  ),
+  users: vi.fn(async (_query: string) => jsonResponse(200, page([ines]))),
+  user: vi.fn(async () => jsonResponse(200, inesDetail)),
+  export: vi.fn(
+    async () =>
+      new Response('\uFEFFuser_id\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="users-2026-11-22.csv"' } }),
+  ),
+};
+
+const ines: AdminUserListItem = {
+  id: '9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f',
+  firstName: 'Ines',
+  lastName: 'Okafor',
+  email: 'ines@example.com',
+  dateOfBirth: '1971-06-01',
+  age: 55,
+  hormonalStage: null,
+  role: 'participant',
+  createdAt: '2026-10-01T09:00:00.000Z',
+  sleepLogCount: 12,
+  journalEntryCount: 4,
+  compliancePercent: 80,
+  study: {
+    studyStartDate: '2026-10-01',
+    day: 20,
+    phase: 'washout',
+    phaseName: 'Washout',
+    dayInPhase: 6,
+    daysInPhase: 14,
+    nightsElapsed: 19,
+    nightsLogged: 12,
+    compliancePercent: 63,
+  },
+  lastLogDate: '2026-10-15',
+  daysSinceLastLog: 5,
+};
+const inesDetail: AdminUserDetail = {
+  ...ines,
+  timezone: 'Europe/London',
+  consent: true,
+  consentedAt: '2026-10-01T20:00:00.000Z',
+  sleepLogs: [
+    {
+      id: '0b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f',
+      date: '2026-10-15',
+      sleepwearMaterial: '100% Cotton',
+      sleepQuality110: 7,
+      fabricComfort: 'Comfortable',
+    },
+  ],
+};
+const page = (items: AdminUserListItem[], total = items.length): AdminUserPage => ({ items, total, page: 1, pageSize: 20 });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  for (const route of Object.values(routes)) route.mockClear();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/admin/stats') return routes.stats();
+    if (url.startsWith('/api/admin/users?')) return routes.users(url.split('?')[1]!);
+    if (url.startsWith('/api/admin/user/')) return routes.user();
+    if (url.startsWith('/api/admin/export/')) return routes.export();
+    return jsonResponse(404, { error: 'not_found', message: url });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAdmin(user: User = admin) {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(userQueryKey, user);
+  return { ...renderWithProviders(<AdminScreen />, { path: '/admin', queryClient }), user: userEvent.setup() };
+}
+
+describe('/admin', () => {
+  it('tells a participant it is not for her, and asks the server nothing', async () => {
+    renderAdmin(maria);
+    expect(screen.getByRole('heading', { name: 'No access' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home' })).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it('shows the four tiles, the list and the empty detail panel', async () => {
+    renderAdmin();
+    const tiles = screen.getByRole('region', { name: 'Statistics' });
+    expect(await within(tiles).findByText('1,204')).toBeTruthy();
+    for (const label of ['Total Users', 'Active Users', 'Sleep Logs', 'Journal Entries'])
+      expect(within(tiles).getByText(label)).toBeTruthy();
+    expect(within(tiles).getByText('Logged a night or a journal entry in the last 7 days')).toBeTruthy();
+
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const row = within(list).getByRole('button');
+    expect(row.textContent).toContain('Ines Okafor');
+    expect(row.textContent).toContain('ines@example.com');
+    expect(row.textContent).toContain('Age 55 · N/A · 12 sleep logs · 4 entries');
+    expect(row.textContent).toContain('63% of nights logged');
+    expect(row.textContent).toContain('Washout · day 6 of 14');
+    expect(row.textContent).toContain('No log for 3+ days');
+    expect(screen.getByText('Select a user to view their details')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Research runs' }).getAttribute('href')).toBe('/admin/research');
+    expect(screen.getByRole('link', { name: 'Audit trail' }).getAttribute('href')).toBe('/admin/audit');
+  });
+
+  it("says 'Loading users...' and then 'No users found'", async () => {
+    let answer: (response: Response) => void = () => {};
+    routes.users.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderAdmin();
+    expect(await screen.findByText('Loading users...')).toBeTruthy();
+    answer(jsonResponse(200, page([])));
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it('searches on the server once typing pauses, and filters and sorts there', async () => {
+    const { user } = renderAdmin();
+    await screen.findByRole('list', { name: 'Users' });
+    await user.type(screen.getByLabelText('Search by name or e-mail'), 'okafor');
+    await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('q=okafor')));
+    expect(routes.users.mock.calls.filter(([query]) => query.includes('q=o')).length).toBe(1); // not once per letter
+    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
+  });
+
+  it('opens her details: profile, activity, study progress and latest nights', async () => {
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    const panel = screen.getByRole('region', { name: 'User details' });
+    expect(await within(panel).findByRole('heading', { name: 'Ines Okafor' })).toBeTruthy();
+    const text = panel.textContent!;
+    for (const part of [
+      'Profile Information',
+      'Hormonal StageN/A',
+      'TimezoneEurope/London',
+      'JoinedOct 1, 2026',
+      'ConsentProvided',
+      'Activity Summary',
+      'Sleep Logs12',
+      'Journal Entries4',
+      'Compliance80%',
+      'Nights logged12 of 19 due (63%)',
+      'Oct 15, 2026',
+      '100% Cotton · Quality 7/10 · Comfortable',
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(within(panel).getByRole('button', { name: 'Grant admin role' })).toBeTruthy();
+  });
+
+  it("says 'Export failed. Please try again.' when an export fails", async () => {
+    routes.export.mockImplementationOnce(async () => jsonResponse(500, { error: 'internal', message: 'boom' }));
+    const { user } = renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Export Sleep Study Data' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Export failed. Please try again.');
+    await user.click(screen.getByRole('button', { name: 'Export Users Data' }));
+    await waitFor(() => expect(screen.queryByText('Export failed. Please try again.')).toBeNull());
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/export/'))).toEqual([
+      '/api/admin/export/sleep',
+      '/api/admin/export/users',
+    ]);
+  });
+
+  it('says no access when the server refuses (her role was revoked meanwhile)', async () => {
+    routes.stats.mockImplementation(async () =>
+      jsonResponse(403, { error: 'forbidden', message: 'You do not have permission to do this.' }),
+    );
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,53 @@
+import type { AdminStats } from '@sleepweave/contracts';
+import { Activity, BookOpenText, Moon, Users, type LucideIcon } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+import { ErrorState } from '../../../components/ui/states';
+import { useAdminStats } from '../api/get-admin-stats';
+
+function Tile({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: string; note?: string }) {
+  return (
+    <Card className="flex items-start gap-4 p-4 sm:p-5">
+      <span className="hidden size-12 shrink-0 place-items-center rounded-2xl bg-night-100 text-night-700 sm:grid">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <div className="grid gap-0.5">
+        <p className="text-base text-night-700">{label}</p>
+        <p className="text-2xl font-semibold text-night-950 tabular-nums sm:text-3xl">{value}</p>
+        {note ? <p className="text-sm text-night-600">{note}</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+const number = (value: number | undefined) => (value === undefined ? '--' : value.toLocaleString('en-US'));
+
+/** The four tiles of the spec: Total Users, Active Users, Sleep Logs, Journal Entries. */
+export function StatTiles() {
+  const stats = useAdminStats();
+  if (stats.isError && !stats.data) {
+    return (
+      <ErrorState
+        inline
+        title="Failed to load the statistics"
+        text="Please check your connection and try again."
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+      />
+    );
+  }
+  const data: AdminStats | undefined = stats.data;
+  return (
+    <section aria-label="Statistics" aria-busy={stats.isPending} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <Tile icon={Users} label="Total Users" value={number(data?.totalUsers)} />
+      <Tile
+        icon={Activity}
+        label="Active Users"
+        value={number(data?.activeUsers)}
+        note={`Logged a night or a journal entry in the last ${data?.activeDays ?? 7} days`}
+      />
+      <Tile icon={Moon} label="Sleep Logs" value={number(data?.totalSleepLogs)} />
+      <Tile icon={BookOpenText} label="Journal Entries" value={number(data?.totalJournalEntries)} />
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+import type { AdminUserDetail, Role } from '@sleepweave/contracts';
+import { MousePointerClick, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { toast } from '../../../components/ui/toast';
+import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useAdminUser } from '../api/get-admin-user';
+import { useSetUserRole } from '../api/set-user-role';
+import { ageText, displayName, formatDate, lastLogText, phaseText, stageText } from './admin-display';
+
+export const SELECT_A_USER = 'Select a user to view their details';
+
+function Facts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-base font-semibold text-night-950">{title}</h3>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-base">{children}</dl>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-night-700">{label}</dt>
+      <dd className="min-w-0 break-words text-night-950">{children}</dd>
+    </>
+  );
+}
+
+function RoleSection({ user }: { user: AdminUserDetail }) {
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const loggedOut = useLoggedOutRedirect();
+  const next: Role = user.role === 'admin' ? 'participant' : 'admin';
+  const change = useSetUserRole({
+    onSuccess: (result) => {
+      setOpen(false);
+      toast({ title: result.message });
+    },
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      if (isApiRequestError(error) && [403, 404, 409].includes(error.status)) {
+        setRefusal(serverMessage(error) ?? 'The role could not be changed.');
+        return;
+      }
+      setRefusal(failureMessage(error, 'The role could not be changed. Please try again.'));
+    },
+  });
+  const name = displayName(user);
+  const action = next === 'admin' ? 'Grant admin role' : 'Revoke admin role';
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-base font-semibold text-night-950">Admin Role</h3>
+      <p className="text-base text-night-700">
+        {user.role === 'admin'
+          ? 'An admin: sees every participant’s data, exports it, and manages roles.'
+          : 'A participant: no access to the admin pages.'}
+      </p>
+      <Dialog
+        open={open}
+        onOpenChange={(value) => {
+          setOpen(value);
+          setRefusal(null);
+        }}
+      >
+        <Button variant={next === 'admin' ? 'outline' : 'destructive'} onClick={() => setOpen(true)} className="justify-self-start">
+          {next === 'admin' ? <ShieldCheck aria-hidden="true" className="size-5" /> : <ShieldOff aria-hidden="true" className="size-5" />}
+          {action}
+        </Button>
+        <DialogContent>
+          <DialogTitle>{action}?</DialogTitle>
+          <DialogDescription>
+            {next === 'admin'
+              ? `${name} will see every participant’s personal data, export it, and manage roles. The change is recorded in the audit trail.`
+              : `${name} will lose access to the admin pages at once. The change is recorded in the audit trail.`}
+          </DialogDescription>
+          {refusal ? (
+            <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-base text-rose-900">
+              {refusal}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant={next === 'admin' ? 'primary' : 'destructive'}
+              pending={change.isPending}
+              onClick={() => {
+                setRefusal(null);
+                change.mutate({ userId: user.id, role: next });
+              }}
+            >
+              {action}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function Detail({ user }: { user: AdminUserDetail }) {
+  const study = user.study;
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-1">
+        <h2 className="text-2xl font-semibold break-words text-night-950">{displayName(user)}</h2>
+        <p className="text-base break-words text-night-700">{user.email}</p>
+      </header>
+      <Facts title="Profile Information">
+        <Fact label="Email">{user.email}</Fact>
+        <Fact label="Age">{ageText(user.age)}</Fact>
+        <Fact label="Hormonal Stage">{stageText(user.hormonalStage)}</Fact>
+        <Fact label="Timezone">{user.timezone}</Fact>
+        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Consent">{user.consent ? 'Provided' : 'Not provided'}</Fact>
+      </Facts>
+      <Facts title="Activity Summary">
+        <Fact label="Sleep Logs">{user.sleepLogCount}</Fact>
+        <Fact label="Journal Entries">{user.journalEntryCount}</Fact>
+        <Fact label="Compliance">{`${user.compliancePercent}%`}</Fact>
+      </Facts>
+      <Facts title="Study Progress">
+        {study ? (
+          <>
+            <Fact label="Phase">{phaseText(study)}</Fact>
+            <Fact label="Study day">{study.day}</Fact>
+            <Fact label="Nights logged">
+              {study.compliancePercent === null
+                ? 'No night due yet'
+                : `${study.nightsLogged} of ${study.nightsElapsed} due (${study.compliancePercent}%)`}
+            </Fact>
+            <Fact label="Last log">{lastLogText(user) ?? 'No sleep logs yet'}</Fact>
+          </>
+        ) : (
+          <Fact label="Study">Not enrolled (no consent yet)</Fact>
+        )}
+      </Facts>
+      <section className="grid gap-2">
+        <h3 className="text-base font-semibold text-night-950">Recent Sleep Logs</h3>
+        {user.sleepLogs.length === 0 ? (
+          <p className="text-base text-night-700">No sleep logs yet.</p>
+        ) : (
+          <ul className="grid gap-2">
+            {user.sleepLogs.map((log) => (
+              <li key={log.id} className="grid gap-0.5 rounded-xl bg-night-50 px-4 py-2.5 text-base">
+                <span className="font-semibold text-night-950">{formatDate(log.date)}</span>
+                <span className="text-night-800">
+                  {log.sleepwearMaterial ?? 'Material not given'} · Quality {log.sleepQuality110 ?? '--'}/10 ·{' '}
+                  {log.fabricComfort ?? 'Comfort not given'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <RoleSection key={`${user.id}:${user.role}`} user={user} />
+    </div>
+  );
+}
+
+/** The detail panel: empty until a user is chosen; each opening is an audited read. */
+export function UserDetailPanel({ userId, onShown }: { userId: string | null; onShown?: () => void }) {
+  const detail = useAdminUser(userId);
+  const shownId = detail.data?.id ?? null;
+  useEffect(() => {
+    if (shownId !== null) onShown?.();
+  }, [shownId, onShown]);
+  let content: ReactNode;
+  if (userId === null) {
+    content = <EmptyState icon={MousePointerClick} text={SELECT_A_USER} className="border-none bg-transparent" />;
+  } else if (detail.isPending) {
+    content = <LoadingState inline text="Loading user details..." />;
+  } else if (!detail.data) {
+    content = (
+      <ErrorState
+        inline
+        title="Failed to load this user"
+        text={isApiRequestError(detail.error) && detail.error.status === 404 ? 'This user no longer exists.' : 'Please try again.'}
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+      />
+    );
+  } else {
+    content = <Detail user={detail.data} />;
+  }
+  return (
+    <Card className="p-5 sm:p-6 lg:sticky lg:top-24" role="region" aria-label="User details">
+      {content}
+    </Card>
+  );
+}

@@ -1,0 +1,199 @@
+import { NOT_LOGGED_DAYS, type AdminUserListItem } from '@sleepweave/contracts';
+import { ChevronLeft, ChevronRight, Search, UserRound } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { cn } from '../../../lib/utils';
+import { useAdminUsers, type AdminUsersParams } from '../api/get-admin-users';
+import { ageText, count, displayName, lastLogText, needsFollowUp, PHASE_FILTERS, phaseText, SORTS, stageText } from './admin-display';
+
+export const LOADING_USERS = 'Loading users...';
+export const NO_USERS = 'No users found';
+
+function Badge({ tone, children }: { tone: 'night' | 'amber'; children: string }) {
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2.5 py-0.5 text-sm font-medium',
+        tone === 'amber' ? 'bg-amber-100 text-amber-950' : 'bg-night-100 text-night-800',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+function UserRow({ user, selected, onSelect }: { user: AdminUserListItem; selected: boolean; onSelect: () => void }) {
+  const name = displayName(user);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected ? 'true' : undefined}
+        className={cn(
+          'grid w-full gap-2 rounded-2xl border px-4 py-3 text-left transition-colors sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-4',
+          selected
+            ? 'border-night-500 bg-night-50 shadow-[inset_3px_0_0_var(--color-night-600)]'
+            : 'border-night-100 bg-white hover:bg-night-50',
+        )}
+      >
+        <span className="grid min-w-0 gap-1">
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="truncate text-base font-semibold text-night-950">{name}</span>
+            {user.role === 'admin' ? <Badge tone="night">Admin</Badge> : null}
+            {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{`No log for ${NOT_LOGGED_DAYS}+ days`}</Badge> : null}
+          </span>
+          <span className="truncate text-sm text-night-700">{user.email}</span>
+          <span className="text-sm text-night-700">
+            Age {ageText(user.age)} · {stageText(user.hormonalStage)} · {count(user.sleepLogCount, 'sleep log', 'sleep logs')} ·{' '}
+            {count(user.journalEntryCount, 'entry', 'entries')}
+          </span>
+        </span>
+        <span className="grid content-start gap-0.5 text-sm text-night-700 sm:justify-items-end sm:text-right">
+          {user.study ? (
+            <>
+              <span className="font-semibold text-night-950">
+                {user.study.compliancePercent === null ? 'No night due yet' : `${user.study.compliancePercent}% of nights logged`}
+              </span>
+              <span>{phaseText(user.study)}</span>
+            </>
+          ) : (
+            <span className="font-semibold text-night-950">Not in the study</span>
+          )}
+          <span>{lastLogText(user) ? `Last log ${lastLogText(user)}` : 'No sleep logs yet'}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export interface UsersListProps {
+  params: AdminUsersParams;
+  onParamsChange: (changes: Partial<AdminUsersParams>) => void;
+  /** What the search box shows (searched once typing pauses). */
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}
+
+/** The user list: searched, filtered, sorted and paged by the server. */
+export function UsersList({ params, onParamsChange, searchText, onSearchTextChange, selectedId, onSelect }: UsersListProps) {
+  const users = useAdminUsers(params);
+  const ids = { search: useId(), phase: useId(), sort: useId(), follow: useId() };
+  const page = users.data;
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  let content;
+  if (users.isPending) {
+    content = <LoadingState inline text={LOADING_USERS} />;
+  } else if (!page) {
+    content = (
+      <ErrorState
+        inline
+        title="Failed to load users"
+        text="Please check your connection and try again."
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        retrying={users.isFetching}
+      />
+    );
+  } else if (page.items.length === 0) {
+    content = <EmptyState icon={UserRound} text={NO_USERS} />;
+  } else {
+    content = (
+      <ul className={cn('grid gap-2', users.isPlaceholderData && 'opacity-60')} aria-label="Users" aria-busy={users.isFetching}>
+        {page.items.map((user) => (
+          <UserRow key={user.id} user={user} selected={user.id === selectedId} onSelect={() => onSelect(user.id)} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card className="grid content-start gap-4 p-4 sm:p-6" role="region" aria-labelledby="users-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="users-title" className="text-xl font-semibold text-night-950">
+          Users
+        </h2>
+        {page ? (
+          <p className="text-sm text-night-700" aria-live="polite">
+            {page.total.toLocaleString('en-US')} {page.total === 1 ? 'user' : 'users'}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-3 md:grid-cols-2">
+        <div className="grid gap-1.5 md:col-span-2">
+          <Label htmlFor={ids.search}>Search by name or e-mail</Label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-night-500" />
+            <Input
+              id={ids.search}
+              type="search"
+              value={searchText}
+              maxLength={200}
+              placeholder="e.g. Maya or maya@example.com"
+              onChange={(event) => onSearchTextChange(event.target.value)}
+              className="pl-11"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.phase}>Study phase</Label>
+          <Select
+            id={ids.phase}
+            value={params.phase}
+            options={PHASE_FILTERS}
+            onValueChange={(value) => onParamsChange({ phase: value as AdminUsersParams['phase'], page: 1 })}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={ids.sort}>Sort by</Label>
+          <Select
+            id={ids.sort}
+            value={`${params.sort}:${params.order}`}
+            options={SORTS}
+            onValueChange={(value) => {
+              const [sort, order] = value.split(':') as [AdminUsersParams['sort'], AdminUsersParams['order']];
+              onParamsChange({ sort, order, page: 1 });
+            }}
+          />
+        </div>
+        <label htmlFor={ids.follow} className="flex min-h-11 items-center gap-3 text-base text-night-900 md:col-span-2">
+          <input
+            id={ids.follow}
+            type="checkbox"
+            checked={params.notLogged}
+            onChange={(event) => onParamsChange({ notLogged: event.target.checked, page: 1 })}
+            className="size-5 rounded border-night-300 accent-night-700"
+          />
+          Not logged for {NOT_LOGGED_DAYS}+ days (participants still in the study)
+        </label>
+      </div>
+
+      {content}
+
+      {page && page.total > page.pageSize ? (
+        <nav aria-label="Pages of users" className="flex items-center justify-between gap-3">
+          <Button variant="outline" disabled={params.page <= 1} onClick={() => onParamsChange({ page: params.page - 1 })}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+            Previous
+          </Button>
+          <span className="text-sm text-night-700">
+            Page {params.page} of {pages}
+          </span>
+          <Button variant="outline" disabled={params.page >= pages} onClick={() => onParamsChange({ page: params.page + 1 })}>
+            Next
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </Button>
+        </nav>
+      ) : null}
+    </Card>
+  );
+}

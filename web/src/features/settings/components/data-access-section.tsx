@@ -1,0 +1,60 @@
+import type { MyDataAccessEntry } from '@sleepweave/contracts';
+import { format, parseISO } from 'date-fns';
+import { Button } from '../../../components/ui/button';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useDataAccess } from '../api/get-data-access';
+
+export const NO_DATA_ACCESS = 'No administrator has looked at your data yet.';
+
+const WHAT: Record<MyDataAccessEntry['action'], string> = {
+  participant_viewed: 'viewed your profile and sleep logs',
+  users_exported: 'exported the users list, which includes your profile',
+  sleep_exported: 'exported the sleep study data, which includes your nights (under your research id)',
+};
+
+function sentence(entry: MyDataAccessEntry): string {
+  return `${entry.by ?? 'A former administrator'} ${WHAT[entry.action]}`;
+}
+
+/** Settings: who among the study's administrators looked at her data, and when. */
+export function DataAccessSection() {
+  const access = useDataAccess();
+  if (access.isPending) return <LoadingState inline text="Loading who looked at your data..." />;
+  if (!access.data) {
+    return (
+      <ErrorState
+        inline
+        text="We couldn't load this list. Please try again."
+        error={access.error}
+        onRetry={() => void access.refetch()}
+        retrying={access.isFetching}
+      />
+    );
+  }
+  const entries = access.data.pages.flatMap((page) => page.items);
+  if (entries.length === 0) return <p className="text-base text-night-700">{NO_DATA_ACCESS}</p>;
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-2" aria-label="Who looked at your data">
+        {entries.map((entry) => (
+          <li key={entry.id} className="grid gap-0.5 rounded-xl bg-night-50 px-4 py-3 text-base">
+            <span className="text-night-950">{sentence(entry)}</span>
+            <time dateTime={entry.at} className="text-sm text-night-700">
+              {format(parseISO(entry.at), "MMM d, yyyy 'at' h:mm a")}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {access.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          pending={access.isFetchingNextPage}
+          onClick={() => void access.fetchNextPage()}
+        >
+          Show older
+        </Button>
+      ) : null}
+    </div>
+  );
+}

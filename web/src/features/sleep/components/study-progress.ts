@@ -1,0 +1,61 @@
+import {
+  currentNight,
+  lastEndedNight,
+  studyDayOf,
+  studyLength,
+  studyStatusOn,
+  type SleepLog,
+  type StudyStatus,
+} from '@sleepweave/contracts';
+
+/** Where she is in the study at `now`, for the home page. Pure: the clock comes in. */
+export type StudyProgress =
+  | { state: 'not-joined' }
+  | {
+      state: 'in-study';
+      /** Tonight's night (the one she is in or sleeps next) and its status: phase, day, material. */
+      tonight: string;
+      tonightStatus: StudyStatus;
+      /** The study day of tonight's night (1-42). */
+      day: number;
+      /** Nights of the study logged, and nights of the study that have ended so far. */
+      nightsLogged: number;
+      nightsEnded: number;
+      /** The night that just ended, when it belongs to her study (null on the day she joined). */
+      lastNight: { date: string; log: SleepLog | null } | null;
+    }
+  | { state: 'complete'; nightsLogged: number; nights: number; lastNight: { date: string; log: SleepLog | null } };
+
+export function studyProgress({
+  hasConsent,
+  studyStartDate,
+  logs,
+  timezone,
+  now,
+}: {
+  hasConsent: boolean;
+  studyStartDate: string | null;
+  logs: SleepLog[];
+  timezone: string;
+  now: Date;
+}): StudyProgress {
+  if (!hasConsent || studyStartDate === null) return { state: 'not-joined' };
+  const nights = studyLength();
+  const lastEnded = lastEndedNight(timezone, now);
+  const tonight = currentNight(timezone, now);
+  const inStudy = (log: SleepLog) => log.studyDay >= 1 && log.studyDay <= nights;
+  const nightsLogged = logs.filter(inStudy).length;
+  const endedDay = studyDayOf(studyStartDate, lastEnded) ?? 0;
+  const lastNight = endedDay >= 1 ? { date: lastEnded, log: logs.find((log) => log.date === lastEnded) ?? null } : null;
+  const day = studyDayOf(studyStartDate, tonight) ?? 1;
+  if (day > nights) return { state: 'complete', nightsLogged, nights, lastNight: lastNight! };
+  return {
+    state: 'in-study',
+    tonight,
+    tonightStatus: studyStatusOn(studyStartDate, tonight),
+    day: Math.max(day, 1),
+    nightsLogged,
+    nightsEnded: Math.min(Math.max(endedDay, 0), nights),
+    lastNight,
+  };
+}

@@ -1,0 +1,54 @@
+import { addDays, type SleepLog } from '@sleepweave/contracts';
+import { describe, expect, it } from 'vitest';
+import { night } from './sleep-log.fixture';
+import { studyProgress } from './study-progress';
+
+const timezone = 'America/New_York';
+// Monday 23 November 2026, 07:00 in New York: the night of Sun 22 -> Mon 23 has ended.
+const now = new Date('2026-11-23T12:00:00Z');
+const log = (date: string, studyDay: number): SleepLog => night(date, { studyDay });
+
+describe('studyProgress: where she is, for the home page', () => {
+  it('is not joined without consent', () => {
+    expect(studyProgress({ hasConsent: false, studyStartDate: null, logs: [], timezone, now })).toEqual({ state: 'not-joined' });
+  });
+
+  it('on the day she joined: tonight is night 1, no night has ended yet', () => {
+    const progress = studyProgress({ hasConsent: true, studyStartDate: '2026-11-23', logs: [], timezone, now });
+    expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-23', day: 1, nightsLogged: 0, nightsEnded: 0, lastNight: null });
+  });
+
+  it('on day 16: tonight in the washout, last night not logged yet, nights logged out of those ended', () => {
+    const start = addDays('2026-11-23', -15);
+    const logs = [log(addDays(start, 0), 1), log(addDays(start, 1), 2), log(addDays(start, 13), 14)];
+    const progress = studyProgress({ hasConsent: true, studyStartDate: start, logs, timezone, now });
+    expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-23', day: 16, nightsLogged: 3, nightsEnded: 15 });
+    if (progress.state !== 'in-study') throw new Error('in the study');
+    expect(progress.tonightStatus).toMatchObject({ phase: 'washout', dayInPhase: 2, recommendedMaterial: '100% Cotton' });
+    expect(progress.lastNight).toEqual({ date: '2026-11-22', log: null });
+  });
+
+  it('knows last night is logged', () => {
+    const start = addDays('2026-11-23', -3);
+    const logs = [log('2026-11-22', 3)];
+    const progress = studyProgress({ hasConsent: true, studyStartDate: start, logs, timezone, now });
+    expect(progress).toMatchObject({ state: 'in-study', lastNight: { date: '2026-11-22', log: logs[0] } });
+  });
+
+  it('before 04:00 the night she is in has not ended: last night is the one before', () => {
+    const early = new Date('2026-11-23T07:30:00Z'); // 02:30 in New York
+    const progress = studyProgress({ hasConsent: true, studyStartDate: '2026-11-01', logs: [], timezone, now: early });
+    expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-22', lastNight: { date: '2026-11-21', log: null } });
+  });
+
+  it('is complete once tonight is after night 42; nights after the study are not counted', () => {
+    const start = addDays('2026-11-22', -41); // last night was night 42
+    const logs = [log(start, 1), log(addDays(start, 41), 42), log('2026-11-23', 43)];
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs, timezone, now })).toEqual({
+      state: 'complete',
+      nightsLogged: 2,
+      nights: 42,
+      lastNight: { date: '2026-11-22', log: logs[1] },
+    });
+  });
+});

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { addDays, type SleepLog } from '@sleepweave/contracts';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { night } from './sleep-log.fixture';
+import { sleepStudyTile, StudyTodayCard } from './study-today-card';
+import { studyProgress } from './study-progress';
+
+const fetchMock = vi.fn<typeof fetch>();
+const zone = 'America/New_York';
+// Monday 23 November 2026, 07:00 in New York (only Date is faked; timers run).
+const now = new Date('2026-11-23T12:00:00Z');
+
+function serve(start: string | null, logs: SleepLog[]) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url === '/api/sleep/consent') {
+      return jsonResponse(200, {
+        hasConsent: start !== null,
+        consentVersion: start ? '1.0' : null,
+        acceptedAt: null,
+        studyStartDate: start,
+      });
+    }
+    if (url === '/api/auth/user') {
+      return jsonResponse(200, {
+        id: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
+        email: 'maria@example.com',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        profileImageUrl: null,
+        dateOfBirth: '1970-05-14',
+        timezone: zone,
+        hormonalStage: 'Menopause',
+        role: 'participant',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        studyStartDate: start,
+      });
+    }
+    if (url === '/api/sleep/logs') return jsonResponse(200, logs);
+    return jsonResponse(404, { error: 'not_found', message: url });
+  });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now });
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('StudyTodayCard (home)', () => {
+  it("shows day, phase, tonight's material, nights logged, and one tap to log last night", async () => {
+    const start = addDays('2026-11-23', -15); // tonight is night 16
+    serve(start, [night(start, { studyDay: 1 }), night(addDays(start, 1), { studyDay: 2 })]);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Day 16 of 42')).toBeTruthy();
+    expect(screen.getByText('Washout - Day 2 of 14')).toBeTruthy();
+    expect(screen.getByText('Tonight · Mon 23 → Tue 24 Nov')).toBeTruthy();
+    expect(screen.getByText('100% Cotton')).toBeTruthy();
+    expect(screen.getByText('2 of 15 so far')).toBeTruthy();
+    expect(screen.getByText('Last night (Sun 22 → Mon 23 Nov) is not logged yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log last night' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
+  });
+
+  it('says last night is logged, with a link to it', async () => {
+    const start = addDays('2026-11-23', -3);
+    const logged = night('2026-11-22', { studyDay: 3 });
+    serve(start, [logged]);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText(/Last night \(Sun 22 → Mon 23 Nov\) is logged\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View or edit it' }).getAttribute('href')).toBe(`/sleep/log?edit=${logged.id}&date=2026-11-22`);
+    expect(screen.queryByRole('link', { name: 'Log last night' })).toBeNull();
+  });
+
+  it('shows nothing before she joins', async () => {
+    serve(null, []);
+    const { container } = renderWithProviders(<StudyTodayCard />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/sleep/consent', expect.anything()));
+    await vi.waitFor(() => expect(container.querySelector('[role="status"]')).toBeNull());
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('the Sleep Study tile', () => {
+  it('reads by where she is: not joined, in the study, complete', () => {
+    const progress = (start: string | null) =>
+      studyProgress({ hasConsent: start !== null, studyStartDate: start, logs: [], timezone: zone, now });
+    expect(sleepStudyTile(progress(null))).toEqual({
+      description: 'Take part in the 42-day sleepwear study and log how you sleep each night.',
+      to: '/sleep/consent',
+    });
+    expect(sleepStudyTile(progress('2026-11-08'))).toEqual({
+      description: 'Day 16 of 42, washout phase: your nights, charts and weekly report.',
+      to: '/sleep/dashboard',
+    });
+    expect(sleepStudyTile(progress('2026-10-01')).description).toBe(
+      'You completed the 42-night study. Look back at your nights and how you slept in each fabric.',
+    );
+  });
+});
