@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Compiles every service and the gateway to JavaScript for `npm start` and the container
- * images: `<app>/src/server.ts` → `<app>/dist/server.js`, one ES module per app with our
- * workspace libraries (TypeScript sources) bundled in and every npm package left as an
+ * images: `<app>/src/server.ts` → `<app>/dist/server.js`, an ES module per app (plus a chunk
+ * per module it imports on first use) with our workspace libraries (TypeScript sources) bundled in and every npm package left as an
  * import, resolved from node_modules at run time. Running the compiled file instead of
  * TypeScript through tsx saves each process the loader (about 27 MB and a transpile at
  * every start). dist/server.js sits as deep in its app as src/server.ts, so paths made
@@ -31,9 +31,13 @@ await Promise.all(
   apps.map(async (app) => {
     await rm(`${root}/${app}/dist`, { recursive: true, force: true });
     await build({
-      entryPoints: [`${root}/${app}/src/server.ts`],
-      outfile: `${root}/${app}/dist/server.js`,
+      entryPoints: { server: `${root}/${app}/src/server.ts` },
+      outdir: `${root}/${app}/dist`,
       bundle: true,
+      // modules the code imports on first use (the export libraries) stay out of the start
+      splitting: true,
+      // chunks beside server.js: import.meta.url paths hold in them too
+      chunkNames: '[name]-[hash]',
       platform: 'node',
       format: 'esm',
       target: 'node20',

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { toasts } from './support/app';
@@ -193,5 +194,44 @@ test('admin dashboard on a phone: the detail opens below the list, in view', asy
   await row.click();
   const heading = ada.page.getByRole('region', { name: 'User details' }).getByRole('heading', { name: pia.fullName });
   await expect(heading).toBeInViewport();
+  for (const user of [pia, ada]) await user.context.close();
+});
+
+/** No serious or critical axe violation (the lesser ones are printed), as web/e2e/accessibility.spec.ts. */
+async function expectAccessible(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of violations.filter((x) => !serious.includes(x))) console.log(`${label}: ${v.impact} ${v.id} (${v.nodes.length})`);
+  expect(
+    serious.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+    `${label}: serious or critical axe violations`,
+  ).toEqual([]);
+}
+
+test('the admin screens pass axe at desktop and phone widths', async ({ browser }) => {
+  const pia = await newUser(browser, 'Pia');
+  await takePart(pia.page);
+  const ada = await newUser(browser, 'Ada');
+  grantAdmin(ada.email);
+  const page = ada.page;
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/admin');
+    await page.getByLabel('Search by name or e-mail').fill(pia.email);
+    await expect(page.getByRole('list', { name: 'Users' }).getByRole('button')).toHaveCount(1);
+    await page.getByRole('list', { name: 'Users' }).getByRole('button').click();
+    await expect(page.getByRole('region', { name: 'User details' }).getByRole('heading', { name: pia.fullName })).toBeVisible();
+    await expectAccessible(page, `/admin at ${size.width}`);
+    await page.goto('/admin/audit');
+    await expect(page.getByText('Viewed details').locator('visible=true').first()).toBeVisible();
+    await expectAccessible(page, `/admin/audit at ${size.width}`);
+    await pia.page.setViewportSize(size);
+    await pia.page.goto('/admin');
+    await expect(pia.page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expectAccessible(pia.page, `/admin for a participant at ${size.width}`);
+  }
   for (const user of [pia, ada]) await user.context.close();
 });

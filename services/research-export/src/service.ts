@@ -8,7 +8,6 @@ import { journalEntries } from './integration/journal-entries.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
-import { buildResearchZip } from './export/research-zip.ts';
 import { startRunWorker } from './runs/worker.ts';
 
 /**
@@ -28,7 +27,8 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   onUserDeleted,
   consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx)],
   workers: (ctx) => {
-    const worker = startRunWorker(ctx, buildResearchZip);
+    // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.
+    const worker = startRunWorker(ctx, async (runCtx, now) => (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now));
     ctx.wakeRunWorker = worker.wake;
     return [worker];
   },

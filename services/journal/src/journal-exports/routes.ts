@@ -3,7 +3,6 @@ import { calendarDateIn, journalExportFileName, JournalExportQuery, NO_JOURNAL_E
 import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { JournalContext } from '../context.ts';
 import { markdownEntry, markdownHeader, type JournalHeader } from './business-logic.ts';
-import { startJournalPdf } from './pdf.ts';
 import { findAuthor, journalSpan, readEntries } from './queries.ts';
 
 function drainedOrClosed(stream: PassThrough): Promise<void> {
@@ -44,6 +43,7 @@ export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext):
 
     let stream;
     if (format === 'pdf') {
+      const { startJournalPdf } = await import('./pdf.ts'); // pdfkit loads with the first PDF
       const { report, write } = startJournalPdf(header, author.timezone, entries);
       void write().catch(fail(report.doc));
       stream = report.doc;

@@ -1,6 +1,5 @@
 import { notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
-import { buildPersonalZip, NotEnrolled } from '../export/personal-zip.ts';
 import { sendZip } from '../runs/routes.ts';
 
 export const NOT_ENROLLED_MESSAGE = 'You have not joined the sleep study yet, so there is nothing to export.';
@@ -9,6 +8,8 @@ export const NOT_ENROLLED_MESSAGE = 'You have not joined the sleep study yet, so
 export async function personalRoutes(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
   app.get('/api/research/export', async (request, reply) => {
     const { sub } = requireUser(request);
+    // the zip's libraries load with the first export, not at start
+    const { buildPersonalZip, NotEnrolled } = await import('../export/personal-zip.ts');
     try {
       const { zip, fileName } = await buildPersonalZip(ctx, sub, new Date());
       return sendZip(reply, fileName, zip);

@@ -1,7 +1,6 @@
 import { noNightsInRangeMessage, SleepExportQuery } from '@sleepweave/contracts';
 import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { StudyContext } from '../context.ts';
-import { startSleepExport } from './export.ts';
 import { countNights, findExportSubject } from './queries.ts';
 
 /** `attachment; filename="a.xlsx"` (our names are plain ASCII: dates, letters and dashes). */
@@ -23,6 +22,8 @@ export async function sleepExportRoutes(app: ServiceApp, ctx: StudyContext): Pro
     }
     await awaitDirectoryUser(ctx.sql, userId);
     const subject = (await findExportSubject(ctx.sql, userId))!;
+    // exceljs, Chart.js and its canvas, pdfkit: loaded with the first export, not at start
+    const { startSleepExport } = await import('./export.ts');
     const file = await startSleepExport(ctx.sql, subject, query, { now: new Date(), logger: request.log });
     return reply
       .header('content-type', file.contentType)
