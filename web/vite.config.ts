@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const gateway = process.env.SLEEPWEAVE_GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // The contracts package ships TypeScript source (exports ./src/index.ts); point at it
     // directly so Vite transforms and bundles it like our own code instead of treating it

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { ACCESS_COOKIE, REFRESH_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
@@ -39,6 +40,9 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/** Answers smaller than this go out uncompressed. */
+const COMPRESS_THRESHOLD = 1024;
+
 function cookieSecure(config: GatewayConfig): boolean {
   return new URL(config.APP_URL).protocol === 'https:';
 }
@@ -63,6 +67,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   app.removeContentTypeParser('text/plain');
 
   await app.register(cookie);
+  // JSON and text answers over 1 KB go out compressed (brotli or gzip, as the browser
+  // accepts); the SPA's files are compressed at build time instead, and zips are left alone.
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -181,6 +188,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
         // Answers of the API are personal: no cache keeps them, unless the service said
         // otherwise for what is not (the library's illustrations).
         const out = { ...headers, 'cache-control': headers['cache-control'] ?? 'no-store' };
+        // The answer streams through, so @fastify/compress cannot see its size: one under
+        // the threshold is marked here to go out as it is (compressing it would only cost).
+        if (Number(headers['content-length'] ?? Infinity) < COMPRESS_THRESHOLD) request.headers['x-no-compression'] = '1';
         // Keep the renewed access cookie next to whatever cookies the service sets.
         const renewed = reply.getHeader('set-cookie');
         if (!renewed) return out;
@@ -203,6 +213,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       // served from disk on each request, so a rebuild needs no restart
       wildcard: true,
       index: ['index.html'],
+      // the build's .br/.gz copies (web/precompress.ts) to browsers that accept them
+      preCompressed: true,
       // @fastify/static would overwrite a Cache-Control set in setHeaders with its own.
       cacheControl: false,
       setHeaders: (res, filePath) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
@@ -21,14 +22,25 @@ let gateway: ServiceApp;
 let bus: Bus;
 let following: Subscription;
 let baseUrl: string;
+let library: Server;
+/** What the stand-in library service answers: JSON well over the 1 KB compression threshold. */
+const CARDS = { articles: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Linen and the night, part ${i}` })) };
+const APP_JS = 'console.log("app")'.repeat(100);
 
 beforeAll(async () => {
-  identity = await startIdentity({ HOST: '127.0.0.1' }, { listen: true });
+  // every test signs up its own participant from the same address
+  identity = await startIdentity({ HOST: '127.0.0.1', REGISTER_RATE_LIMIT_PER_IP: '100' }, { listen: true });
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const webDist = await mkdtemp(join(tmpdir(), 'sw-web-'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Sleepweave</title><div id="root"></div>');
   await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+  await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js'), APP_JS);
+  // as web/precompress.ts leaves it beside the file at build time
+  await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
+  library = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CARDS)),
+  );
+  await new Promise<void>((resolve) => library.listen(0, '127.0.0.1', resolve));
 
   const config = readGatewayConfig({
     ...process.env,
@@ -52,7 +64,11 @@ beforeAll(async () => {
     internalToken: config.INTERNAL_TOKEN,
   });
   // journal "runs" where nothing listens: a service that is down
-  const upstreams = { identity: identityUrl, journal: 'http://127.0.0.1:9' };
+  const upstreams = {
+    identity: identityUrl,
+    journal: 'http://127.0.0.1:9',
+    library: `http://127.0.0.1:${(library.address() as AddressInfo).port}`,
+  };
   gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
@@ -60,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
+  library?.close();
   await following?.stop();
   await bus?.close();
   await identity?.cleanup();
@@ -338,6 +355,32 @@ describe('caching and browser features', () => {
     for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user']) {
       expect((await gateway.inject({ method: 'GET', url })).headers['permissions-policy'], url).toContain('camera=()');
     }
+  });
+});
+
+describe('compression', () => {
+  it('sends a JSON answer over 1 KB compressed as the browser accepts, and a small one as it is', async () => {
+    const { cookies } = await signUp();
+    const big = await gateway.inject({ method: 'GET', url: '/api/library/articles', cookies, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toEqual(CARDS);
+    const plain = await gateway.inject({ method: 'GET', url: '/api/library/articles', cookies });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(CARDS);
+    const small = await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("serves the build's precompressed copy of an asset, still cached for a year", async () => {
+    const asset = await gateway.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(APP_JS);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const identityEncoded = await gateway.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(identityEncoded.headers['content-encoding']).toBeUndefined();
+    expect(identityEncoded.body).toBe(APP_JS);
   });
 });
 
