@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import replyFrom from '@fastify/reply-from';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ACCESS_COOKIE, REFRESH_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,6 +40,19 @@ const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/** The headers helmet sets with these options, as a plain object (helmet is middleware: it is run once on a stand-in response). */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, response as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 /** Answers smaller than this go out uncompressed. */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -70,7 +83,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   // JSON and text answers over 1 KB go out compressed (brotli or gzip, as the browser
   // accepts); the SPA's files are compressed at build time instead, and zips are left alone.
   await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
-  await app.register(helmet, {
+  // The security headers (CSP and the rest), worked out once by helmet and sent as they are:
+  // @fastify/helmet rebuilt them on every request.
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -89,6 +104,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     },
     strictTransportSecurity: cookieSecure(config) ? undefined : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
   });
   // disableRequestLogging: its "fetching from remote server" line logs the upstream URL with
   // its query string (a password-reset token); requests are logged once, redacted, by us.

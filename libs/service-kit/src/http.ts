@@ -33,6 +33,10 @@ export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpr
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The caller's correlation id when it is a well-formed one, else the request's own id. */
+const correlationIdOf = (header: string | string[] | undefined, requestId: string): string =>
+  typeof header === 'string' && REQUEST_ID.test(header) ? header : requestId;
+
 export interface HttpAppOptions {
   logger: Logger;
   /** Services sit behind the gateway and trust its X-Forwarded-For. */
@@ -58,6 +62,13 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
       const header = req.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
+    // The request's logger carries its correlation id from the start: one child per
+    // request, not a second one made in a hook.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
+      logger.child(
+        { ...bindings, correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)) },
+        childOptions,
+      ),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,9 +96,7 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
 
   app.decorateRequest('correlationId', '');
   app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers['x-correlation-id'];
-    request.correlationId = typeof header === 'string' && REQUEST_ID.test(header) ? header : request.id;
-    request.log = request.log.child({ correlationId: request.correlationId });
+    request.correlationId = correlationIdOf(request.headers['x-correlation-id'], request.id);
     reply.header('x-correlation-id', request.correlationId);
   });
 
