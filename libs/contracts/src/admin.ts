@@ -192,3 +192,4 @@ export const SetRoleResponse = z.object({ message: z.string(), role: Role });
 export type SetRoleResponse = z.infer<typeof SetRoleResponse>;
 
 export const LAST_ADMIN_MESSAGE = 'This is the last admin: grant the admin role to someone else before revoking this one.';
+export const LAST_ADMIN_DELETION_MESSAGE = 'This is the last admin: grant the admin role to someone else before deleting this account.';

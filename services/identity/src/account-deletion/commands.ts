@@ -2,17 +2,19 @@ import type { EventMetadata } from '@sleepweave/event-store';
 import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { sessionStreamId } from '../sessions/session.ts';
+import { ROLE_LOCK } from '../users/commands.ts';
 import { userStreamId } from '../users/user.ts';
 import type { DeletedBy } from './account-deletion.ts';
 import { accountDeletionStreamId } from './account-deletion.ts';
 import { accountDeletionDecider } from './business-logic.ts';
 
-export type DeleteUserResult = 'deleted' | 'no_such_user';
+export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin';
 
 /**
  * Deletes a user for good (docs/data-protection.md), in one transaction:
  * 1. takes her `user:` stream's append lock and her `users` row, so no command on her
- *    stream and no new session of hers can slip in meanwhile;
+ *    stream and no new session of hers can slip in meanwhile; refuses (`last_admin`) when
+ *    she is the only admin;
  * 2. appends to `account_deletion:<id>` a SessionRevoked for each active session and
  *    UserDeleted (ids and times only); the projections delete her rows;
  * 3. deletes her `user:` stream (profile, hashes, reset-link hashes) and every `session:`
@@ -30,8 +32,15 @@ export async function deleteUser(
     // An empty append takes the stream's lock and appends nothing: commands on her
     // stream that started earlier finish first; later ones find the stream gone.
     await ctx.store.appendToStream(userStreamId(userId), [], { expectedVersion: 'any', tx });
-    const [user] = await tx<{ email: string }[]>`select email from users where id = ${userId} for update`;
+    // The last admin's account stays until another admin is named (as her role does);
+    // role changes and deletions of admins take turns on the same lock.
+    await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+    const [user] = await tx<{ email: string; role: string }[]>`select email, role from users where id = ${userId} for update`;
     if (!user) return 'no_such_user' as const;
+    if (user.role === 'admin') {
+      const [row] = await tx<{ admins: number }[]>`select count(*)::int as admins from users where role = 'admin'`;
+      if ((row?.admins ?? 0) <= 1) return 'last_admin' as const;
+    }
 
     const sessions = await tx<{ id: string; active: boolean }[]>`
       select id, (revoked_at is null and expires_at > ${now}) as active from sessions where user_id = ${userId}`;

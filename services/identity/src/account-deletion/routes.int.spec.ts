@@ -1,9 +1,9 @@
 import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
 import { internalHeaders } from '@sleepweave/service-kit';
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@sleepweave/contracts';
+import { LAST_ADMIN_DELETION_MESSAGE, type EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantAdmin } from '../users/commands.ts';
+import { changeRole, grantAdmin } from '../users/commands.ts';
 import { resetLinkIn, startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 
@@ -195,12 +195,29 @@ describe('DELETE /api/admin/users/:id', () => {
     // the admin deletes her own account later: her id as the actor of that deletion goes too
     const acting = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
     expect(acting[0]!.n).toBeGreaterThan(0);
-    const own = await identity.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      payload: { password: admin.body.password },
-      headers: bearer(adminAccess),
-    });
+    const deleteOwn = () =>
+      identity.app.inject({
+        method: 'DELETE',
+        url: '/api/account',
+        payload: { password: admin.body.password },
+        headers: bearer(adminAccess),
+      });
+    // not while she is the only admin: there must always be one
+    const others = await identity.deps.sql<{ id: string }[]>`select id from users where role = 'admin' and id <> ${admin.user.id}`;
+    for (const other of others) {
+      await changeRole(
+        identity.context,
+        { userId: other.id, role: 'participant', by: admin.user.id, now: new Date() },
+        { correlationId: randomUUID() },
+      );
+    }
+    const refused = await deleteOwn();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'conflict', message: LAST_ADMIN_DELETION_MESSAGE });
+    expect((await identity.deps.sql`select count(*)::int as n from users where id = ${admin.user.id}`)[0]!.n).toBe(1);
+    const successor = await register(identity);
+    await grantAdmin(identity.context, successor.body.email);
+    const own = await deleteOwn();
     expect(own.statusCode).toBe(200);
     const left = await identity.deps.sql`select count(*)::int as n from events where metadata->>'userId' = ${admin.user.id}`;
     expect(left[0]!.n).toBe(0);

@@ -1,5 +1,5 @@
-import { DeleteAccountRequest, MessageResponse, Uuid } from '@sleepweave/contracts';
-import { notFound, requestMetadata, requireAdmin, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { DeleteAccountRequest, LAST_ADMIN_DELETION_MESSAGE, MessageResponse, Uuid } from '@sleepweave/contracts';
+import { conflict, notFound, requestMetadata, requireAdmin, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { clearSessionCookies } from '../sessions/cookies.ts';
@@ -24,6 +24,7 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
       }
       const result = await deleteUser(ctx, sub, 'self', requestMetadata(request));
       if (result === 'no_such_user') throw unauthorized();
+      if (result === 'last_admin') throw conflict(LAST_ADMIN_DELETION_MESSAGE);
       clearSessionCookies(reply, ctx);
       return { message: ACCOUNT_DELETED };
     },
@@ -37,6 +38,7 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
       requireAdmin(request);
       const result = await deleteUser(ctx, request.params.id, 'admin', requestMetadata(request));
       if (result === 'no_such_user') throw notFound('No such user.');
+      if (result === 'last_admin') throw conflict(LAST_ADMIN_DELETION_MESSAGE);
       return { message: 'The user and all their data have been deleted.' };
     },
   );

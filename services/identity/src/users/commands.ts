@@ -119,8 +119,8 @@ export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): 
   }
 }
 
-/** Role changes take turns: the last-admin rule counts admins that no concurrent revoke is changing. */
-const ROLE_LOCK = 'identity:admin-roles';
+/** Role changes (and deleting an admin) take turns: the last-admin rule counts admins that no concurrent change is changing. */
+export const ROLE_LOCK = 'identity:admin-roles';
 
 export type RoleChange = 'granted' | 'revoked' | 'unchanged';
 
