@@ -12,9 +12,15 @@ export default defineConfig({
     // The contracts package ships TypeScript source (exports ./src/index.ts); point at it
     // directly so Vite transforms and bundles it like our own code instead of treating it
     // as a prebuilt dependency.
-    alias: {
-      '@sleepweave/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    // Exact matches: the package also has ./messages (the few words the app shell needs
+    // without zod).
+    alias: [
+      { find: /^@sleepweave\/contracts$/, replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+      {
+        find: /^@sleepweave\/contracts\/messages$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/messages.ts', import.meta.url)),
+      },
+    ],
   },
   optimizeDeps: {
     exclude: ['@sleepweave/contracts'],

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   try {
     if (args.reset) {
       console.log(`Removing the demo accounts (@${DEMO_EMAIL_DOMAIN}) through account deletion ...`);
-      const removed = await removeDemoCohort(system, { concurrency: CONCURRENCY });
+      const removed = await removeDemoCohort(system, { concurrency: CONCURRENCY, log });
       console.log(
         removed === 0
           ? 'There were no demo accounts.'

@@ -38,13 +38,13 @@ export const DEMO_STAGES: readonly DemoStage[] = ['not_consented', 'polyester', 
  */
 export const FABRIC_EFFECT = {
   /** Sleep score points. */
-  sleepScore: { mean: 4, personSd: 2 },
+  sleepScore: { mean: 3, personSd: 2 },
   /** Average HRV, ms. */
-  avgHrv: { mean: 3, personSd: 2 },
+  avgHrv: { mean: 2.5, personSd: 2 },
   /** Resting heart rate, bpm. */
-  restingHr: { mean: -1.5, personSd: 1 },
+  restingHr: { mean: -1.2, personSd: 1 },
   /** Heat wake-ups: the rate in linen as a share of the rate in polyester. */
-  heatWakeupsRatio: { mean: 0.65, personSd: 0.1 },
+  heatWakeupsRatio: { mean: 0.7, personSd: 0.1 },
   washoutShare: 0.4,
 } as const;
 
@@ -75,7 +75,7 @@ export const IMPERFECTION_RATES = {
 } as const;
 
 /** How often participants write in the journal (each has one of these chances an evening). */
-export const JOURNAL_RATES = [0.03, 0.1, 0.2, 0.5] as const;
+export const JOURNAL_RATES = [0.03, 0.08, 0.15, 0.4] as const;
 
 /** Where the cohort's participants are, cycling through these 20 slots (after the showcase accounts). */
 const STAGE_PATTERN: readonly DemoStage[] = [

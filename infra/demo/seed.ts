@@ -36,7 +36,7 @@ export type Log = (line: string) => void;
 export interface SeedOptions {
   /** Commands in flight at once (participants written side by side). */
   concurrency: number;
-  /** How long to wait for the other services to follow, per wait. */
+  /** How long the other services may make no progress before the demo gives up. */
   followTimeoutMs?: number;
   log?: Log;
 }
@@ -75,16 +75,34 @@ export async function inPool<T>(items: readonly T[], concurrency: number, work: 
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, runner));
 }
 
-/** Polls `count` until it returns `expected`; throws naming `what` after `timeoutMs`. */
-export async function waitForCount(count: () => Promise<number>, expected: number, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Polls `count` until it returns `expected`; throws naming `what` when it has not moved for
+ * `stallMs`. Says how far it got every 10 s, so a long wait does not look like a hang.
+ */
+export async function waitForCount(
+  count: () => Promise<number>,
+  expected: number,
+  what: string,
+  stallMs: number,
+  log: Log = () => {},
+): Promise<void> {
+  let moved = Date.now();
+  let reported = Date.now();
   let seen = await count();
   while (seen !== expected) {
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: ${seen} of ${expected} after ${Math.round(timeoutMs / 1000)} s. Is every service running and healthy?`);
+    if (Date.now() - moved > stallMs) {
+      throw new Error(
+        `${what}: ${seen} of ${expected}, unchanged for ${Math.round(stallMs / 1000)} s. Is every service running and healthy?`,
+      );
+    }
+    if (Date.now() - reported >= 10_000) {
+      reported = Date.now();
+      log(`             ... ${what}: ${seen.toLocaleString('en-GB')} of ${expected.toLocaleString('en-GB')}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    seen = await count();
+    const now = await count();
+    if (now !== seen) moved = Date.now();
+    seen = now;
   }
 }
 
@@ -128,7 +146,7 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
     );
   }
   const log = options.log ?? (() => {});
-  const followTimeoutMs = options.followTimeoutMs ?? 180_000;
+  const followTimeoutMs = options.followTimeoutMs ?? 120_000;
   const timings: SeedResult['timings'] = [];
   let started = performance.now();
   const step = (name: string, detail: string) => {
@@ -161,6 +179,7 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
       ids.length,
       `registrations known to ${name}`,
       followTimeoutMs,
+      log,
     );
   }
   step('profiles', 'known to study, journal, community and research-export');
@@ -245,6 +264,7 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
     consented.length,
     'study start dates known to identity',
     followTimeoutMs,
+    log,
   );
   await waitForCount(
     () =>
@@ -255,6 +275,7 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
     consented.length,
     'study participants known to community',
     followTimeoutMs,
+    log,
   );
   const research = system.researchExport;
   await waitForCount(
@@ -262,6 +283,7 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
     consented.length,
     'participants enrolled by research-export',
     followTimeoutMs,
+    log,
   );
   await waitForCount(
     () =>
@@ -272,12 +294,14 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
     counts.nights + revisions,
     'nights and revisions known to research-export',
     followTimeoutMs,
+    log,
   );
   await waitForCount(
     () => countIn(research, (sql) => sql`select count(*)::int as n from research_journal_entries where user_id = any(${ids}::uuid[])`),
     counts.journalEntries,
     'journal days known to research-export',
     followTimeoutMs,
+    log,
   );
   step('following', 'identity, community and research-export have caught up');
   return { userIds, counts, timings };
@@ -299,7 +323,8 @@ export async function removeDemoCohort(system: DemoSystem, options: SeedOptions)
       () => countIn(system.sql[name], (sql) => sql`select count(*)::int as n from user_directory where user_id = any(${ids}::uuid[])`),
       0,
       `deleted accounts still known to ${name}`,
-      options.followTimeoutMs ?? 180_000,
+      options.followTimeoutMs ?? 120_000,
+      options.log,
     );
   }
   return accounts.length;

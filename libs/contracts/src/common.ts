@@ -22,11 +22,7 @@ export const Uuid = z.uuid();
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;
 
-/**
- * The answer (503) while a part of Sleepweave is down or restarting: a service, its
- * database, or identity during a session renewal. The web app shows it as is.
- */
-export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
+export { TEMPORARILY_UNAVAILABLE_MESSAGE } from './messages.ts';
 
 /**
  * Text every field accepts: no NUL character (PostgreSQL cannot store one) and no lone

@@ -52,7 +52,10 @@ export const ThreadListItem = z.object({
   lastMessage: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
 });
 export type ThreadListItem = z.infer<typeof ThreadListItem>;
-/** GET /api/community/threads: pinned first, then the most recently active; 100 at most. */
+/**
+ * GET /api/community/threads: pinned first, then the most recently active; 100 (`?limit=`,
+ * at most 100) a page; the next page's cursor is in the `X-Next-Cursor` header (`?cursor=`).
+ */
 export const ThreadList = z.array(ThreadListItem);
 
 /**
@@ -93,6 +96,13 @@ export const ThreadDetail = z.object({
   }),
   messages: z.array(Message),
   currentUserId: Uuid,
+  /**
+   * Growth (docs/community.md): pass back as `?after=` for the messages posted since
+   * (from 5 s before the newest one given: merge them by id).
+   */
+  after: z.string(),
+  /** Pass back as `?before=` for earlier messages; null when there are none. */
+  before: z.string().nullable(),
 });
 export type ThreadDetail = z.infer<typeof ThreadDetail>;
 

@@ -20,6 +20,8 @@ create table if not exists events (
 );
 create index if not exists events_relay_order_idx on events (transaction_id, global_position);
 create index if not exists events_type_idx on events (type, global_position);
+-- A decider that declares evolvesOn loads only those types of its stream (store.ts handle).
+create index if not exists events_stream_type_idx on events (stream_id, type, stream_position);
 
 create table if not exists relay_checkpoints (
   name text primary key,

@@ -199,6 +199,46 @@ describe('handle', () => {
   });
 });
 
+describe('handle with evolvesOn', () => {
+  // Its state is who opened it: the notes are events its state does not read.
+  type Noted = DomainEvent<'Noted', { text: string }>;
+  type Opened = DomainEvent<'Opened', { by: string }>;
+  const folded: string[] = [];
+  const ledger: Decider<{ type: 'Note'; text: string } | { type: 'Open'; by: string }, { openedBy: string | null }, Noted | Opened> = {
+    initialState: () => ({ openedBy: null }),
+    evolve: (state, event) => {
+      folded.push(event.type);
+      return event.type === 'Opened' ? { openedBy: event.data.by } : state;
+    },
+    decide: (command, state) => {
+      if (command.type === 'Open') return state.openedBy ? [] : [{ type: 'Opened', data: { by: command.by } }];
+      if (!state.openedBy) throw new TooMuch('not opened');
+      return [{ type: 'Noted', data: { text: command.text } }];
+    },
+    evolvesOn: ['Opened'],
+  };
+
+  it("folds only the declared types, and appends at the stream's true version", async () => {
+    await store.handle('ledger:1', ledger, { type: 'Open', by: 'ann' });
+    for (let i = 0; i < 5; i++) await store.handle('ledger:1', ledger, { type: 'Note', text: `n${i}` });
+    folded.length = 0;
+    const result = await store.handle('ledger:1', ledger, { type: 'Note', text: 'last' });
+    // read: only 'Opened'; then the new event is evolved once
+    expect(folded).toEqual(['Opened', 'Noted']);
+    expect(result.version).toBe(7);
+    expect(result.state).toEqual({ openedBy: 'ann' });
+    const read = await store.readStream('ledger:1');
+    expect(read.events.map((e) => e.streamPosition)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // a second open decides nothing, seeing the state though 'Opened' is not the last event
+    expect(await store.handle('ledger:1', ledger, { type: 'Open', by: 'bob' })).toMatchObject({ events: [], version: 7 });
+  });
+
+  it('an empty stream reads as version 0 (no_stream)', async () => {
+    await expect(store.handle('ledger:empty', ledger, { type: 'Note', text: 'x' })).rejects.toBeInstanceOf(TooMuch);
+    expect((await store.handle('ledger:empty', ledger, { type: 'Open', by: 'c' })).version).toBe(1);
+  });
+});
+
 describe('inline projections', () => {
   it('run in the append transaction, and roll back with it', async () => {
     await db.sql`create table totals (stream_id text primary key, total int not null)`;

@@ -129,6 +129,24 @@ export async function readStreamWith<E extends DomainEvent = DomainEvent>(q: Que
   return { events, version: events.at(-1)?.streamPosition ?? 0 };
 }
 
+/**
+ * The events of `types` in a stream, and the stream's version (its last position, of any
+ * type): two index lookups, however long the stream is.
+ */
+export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
+  q: Queryable,
+  streamId: string,
+  types: readonly string[],
+): Promise<ReadStreamResult<E>> {
+  const rows = await q<EventRow[]>`
+    select ${q.unsafe(EVENT_COLUMNS)} from events
+    where stream_id = ${streamId} and type in ${q(types as string[])}
+    order by stream_position`;
+  const [last] = await q<{ version: number }[]>`
+    select stream_position as version from events where stream_id = ${streamId} order by stream_position desc limit 1`;
+  return { events: rows.map(toRecordedEvent) as Recorded<E>[], version: last?.version ?? 0 };
+}
+
 /** The per-stream transaction lock that serialises appends (and commands) on one stream. */
 async function lockStream(tx: Tx, streamId: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
@@ -199,7 +217,9 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
         // the latest state, so two at once never conflict; only an explicit
         // expectedVersion from the caller can.
         await lockStream(tx, streamId);
-        const read = await readStreamWith<E>(tx, streamId);
+        const read = decider.evolvesOn
+          ? await readStreamTypesWith<E>(tx, streamId, decider.evolvesOn)
+          : await readStreamWith<E>(tx, streamId);
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { events: [], state, version: read.version };

@@ -43,6 +43,13 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /**
+   * The event types `evolve` reads, when it ignores the others. `handle` then loads only
+   * these (through the `(stream_id, type, stream_position)` index), so a command's cost
+   * does not grow with the events its state does not depend on (e.g. a member's messages
+   * in her membership stream). Omitted: the whole stream is folded.
+   */
+  evolvesOn?: readonly Event['type'][];
 }
 
 /** A read model updated inside the append transaction; rebuildable from the events. */

@@ -12,3 +12,4 @@ export * from './internal.ts';
 export * from './rebuild.ts';
 export * from './user-directory.ts';
 export * from './package-root.ts';
+export * from './paging.ts';

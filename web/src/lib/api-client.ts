@@ -1,5 +1,7 @@
-import { ApiError, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import type { ApiError } from '@sleepweave/contracts';
+import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts/messages';
 import type { z } from 'zod';
+import { loadContracts } from './contracts';
 
 /**
  * An HTTP error answer. The message is "<status>: <response text>" (docs/product.md §8);
@@ -69,8 +71,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () 
 }
 
 export interface RequestOptions<T> {
-  /** Validates and types the JSON answer. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates and types the JSON answer: a schema, or a function that loads one (the app
+   * shell's calls, `lazySchema` in ./contracts: loaded while the request is on its way).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   /**
    * Whether a 401 answer triggers the unauthorized handler (default true). The session
    * probe and the login call turn this off: for them a 401 is an expected answer.
@@ -108,7 +113,7 @@ async function send(method: Method, path: string, body: unknown, options: Reques
 
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;
-    const error = new ApiRequestError(response.status, text, parseApiError(text));
+    const error = new ApiRequestError(response.status, text, await parseApiError(text));
     if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler?.();
     throw error;
   }
@@ -116,11 +121,20 @@ async function send(method: Method, path: string, body: unknown, options: Reques
 }
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  // A schema to load starts loading with the request; a failed request leaves it unused.
+  const loading = typeof options.schema === 'function' ? options.schema() : undefined;
+  loading?.catch(() => undefined);
   const response = await send(method, path, body, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
-  return options.schema ? options.schema.parse(data) : (data as T);
+  let schema: z.ZodType<T> | undefined;
+  try {
+    schema = loading ? await loading : (options.schema as z.ZodType<T> | undefined);
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  return schema ? schema.parse(data) : (data as T);
 }
 
 /** A file the server sent (a zip, say): its bytes and the name its Content-Disposition gives, if any. */
@@ -171,11 +185,20 @@ export function fileNameFromContentDisposition(header: string | null): string | 
   return base && !/^\.+$/.test(base) ? base : null;
 }
 
-function parseApiError(text: string): ApiError | null {
+/** The `{ error, message }` of an error answer, checked by the shared schema; null when it is not one. */
+async function parseApiError(text: string): Promise<ApiError | null> {
+  let data: unknown;
   try {
-    const parsed = ApiError.safeParse(JSON.parse(text));
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  try {
+    const parsed = (await loadContracts()).ApiError.safeParse(data);
     return parsed.success ? parsed.data : null;
   } catch {
+    // The schemas could not load (the network went away meanwhile): the text is still there.
     return null;
   }
 }

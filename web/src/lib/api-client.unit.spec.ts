@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { ZodError } from 'zod';
 import {
   api,
   ApiRequestError,
@@ -9,6 +10,7 @@ import {
   serverMessage,
   setUnauthorizedHandler,
 } from './api-client';
+import { lazySchema } from './contracts';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -39,6 +41,36 @@ describe('api client', () => {
     expect(apiError.status).toBe(409);
     expect(apiError.body).toEqual({ error: 'conflict', message: 'An account with this email already exists.' });
     expect(serverMessage(apiError)).toBe('An account with this email already exists.');
+  });
+
+  it('keeps no body when the error answer is JSON but not { error, message }', async () => {
+    stubFetch(json(400, { error: 'validation' }));
+
+    const error = (await api.post('/api/login', {}).catch((e: unknown) => e)) as ApiRequestError;
+
+    expect(error.status).toBe(400);
+    expect(error.body).toBeNull();
+    expect(serverMessage(error)).toBeUndefined();
+  });
+
+  it("checks an answer with a schema loaded on first use (the shell's calls), as with one passed as is", async () => {
+    const schema = lazySchema((contracts) => contracts.MessageResponse);
+    stubFetch(json(200, { message: 'Logged out.' }));
+    expect(await api.post('/api/logout', {}, { schema })).toEqual({ message: 'Logged out.' });
+
+    stubFetch(json(200, { note: 'not a message' }));
+    const error = await api.post('/api/logout', {}, { schema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ZodError);
+  });
+
+  it('raises a network error when the schema to check an answer with cannot load', async () => {
+    stubFetch(json(200, { message: 'Logged out.' }));
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+
+    const error = await api.post('/api/logout', {}, { schema: () => Promise.reject(offline) }).catch((e: unknown) => e);
+
+    expect(isNetworkError(error)).toBe(true);
+    expect((error as Error).cause).toBe(offline);
   });
 
   it('uses the status text when the error answer has no body', async () => {

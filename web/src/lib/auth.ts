@@ -1,9 +1,10 @@
-import { MessageResponse, User } from '@sleepweave/contracts';
+import type { User } from '@sleepweave/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
+import { lazySchema } from './contracts';
 
 /**
  * The session (docs/product.md §4): the user comes from GET /api/user, a 401 means nobody is
@@ -14,7 +15,7 @@ export const userQueryKey = ['user'] as const;
 
 export async function getUser(): Promise<User | null> {
   try {
-    return await api.get('/api/user', { schema: User, redirectOnUnauthorized: false });
+    return await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false });
   } catch (error) {
     if (isApiRequestError(error) && error.status === 401) return null;
     throw error;
@@ -39,7 +40,7 @@ export function clearSession(queryClient: QueryClient): void {
 
 export async function logout(): Promise<void> {
   try {
-    await api.post('/api/logout', {}, { schema: MessageResponse, redirectOnUnauthorized: false });
+    await api.post('/api/logout', {}, { schema: lazySchema((c) => c.MessageResponse), redirectOnUnauthorized: false });
   } catch (error) {
     // Already signed out (the session expired): the outcome she asked for.
     if (isApiRequestError(error) && error.status === 401) return;

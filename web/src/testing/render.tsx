@@ -3,6 +3,10 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toast';
+// The app shell loads the contracts' schemas with its first answer (lib/contracts.ts); load
+// them with the test file, so that first answer does not spend a test's timeout on
+// compiling every schema.
+import '@sleepweave/contracts';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({

@@ -78,8 +78,14 @@ export function decide(command: MembershipCommand, state: MembershipState): Memb
   }
 }
 
+/**
+ * Her state in a thread is her joining alone: her messages change nothing a command
+ * decides on. So a command loads only `MemberJoined` (`evolvesOn`), and her 4,000th
+ * message costs what her first did (docs/community.md, "Growth").
+ */
 export const membershipDecider: Decider<MembershipCommand, MembershipState, MembershipEvent> = {
   decide,
   evolve,
   initialState,
+  evolvesOn: ['MemberJoined'],
 };

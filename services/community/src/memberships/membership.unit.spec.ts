@@ -1,5 +1,5 @@
-import { deciderSpec } from '@sleepweave/event-store/testing';
-import { describe, it } from 'vitest';
+import { deciderSpec, fold } from '@sleepweave/event-store/testing';
+import { describe, expect, it } from 'vitest';
 import { membershipDecider, ThreadAccessDenied, ThreadNotFound } from './business-logic.ts';
 import type { MembershipEvent } from './membership.ts';
 
@@ -65,5 +65,16 @@ describe('membership decider', () => {
   it('refuses to join or write in a thread that does not exist', () => {
     spec.given([]).when(join(null)).thenThrows(ThreadNotFound);
     spec.given([joined()]).when(post(null)).thenThrows(ThreadNotFound);
+  });
+
+  it('decides on her joining alone: her messages change nothing, so only MemberJoined is loaded', () => {
+    const history: MembershipEvent[] = [joined('creator'), ...Array.from({ length: 4_000 }, () => posted)];
+    // Folding what the store loads (evolvesOn) gives the state that folding everything gives.
+    const loaded = history.filter((e) => membershipDecider.evolvesOn?.includes(e.type));
+    expect(loaded).toEqual([joined('creator')]);
+    expect(fold(membershipDecider, loaded)).toEqual(fold(membershipDecider, history));
+    // ...and her 4,000th message is decided as her first was.
+    spec.given(history).when(post(directThread)).then([posted]);
+    spec.given(loaded).when(post(directThread)).then([posted]);
   });
 });

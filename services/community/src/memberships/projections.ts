@@ -3,12 +3,13 @@ import type { TeamMessagePosted } from '../threads/thread.ts';
 import type { MembershipEvent } from './membership.ts';
 
 /**
- * The `thread_members` and `messages` read models. `messages` also holds the study team's
+ * The `thread_members` and `messages` read models, and `member_activity` (when each
+ * member last posted: Active Members counts these rows, never the messages). `messages` also holds the study team's
  * messages, which are recorded in the thread's own stream (TeamMessagePosted).
  */
 export const membershipsProjection = defineProjection<MembershipEvent | TeamMessagePosted>({
   name: 'memberships',
-  tables: ['thread_members', 'messages'],
+  tables: ['thread_members', 'messages', 'member_activity'],
   handles: ['MemberJoined', 'MessagePosted', 'TeamMessagePosted'],
   async apply(tx, event) {
     switch (event.type) {
@@ -26,6 +27,12 @@ export const membershipsProjection = defineProjection<MembershipEvent | TeamMess
         await tx`
           insert into messages (id, thread_id, sender_id, body, created_at)
           values (${d.messageId}, ${d.threadId}, ${d.senderId}, ${d.body}, ${d.postedAt})`;
+        // The study team (TeamMessagePosted) is no member: it is never active.
+        if (event.type === 'MessagePosted') {
+          await tx`
+            insert into member_activity (user_id, last_posted_at) values (${d.senderId}, ${d.postedAt})
+            on conflict (user_id) do update set last_posted_at = greatest(member_activity.last_posted_at, excluded.last_posted_at)`;
+        }
         return;
       }
     }

@@ -1,4 +1,4 @@
-import { STUDY_TEAM_ID, type CommunityStats, type Timezone } from '@sleepweave/contracts';
+import { type CommunityStats, type Timezone } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 
 /** How far back a member counts as active. */
@@ -17,18 +17,18 @@ export const STUDY_DAYS = 42;
  */
 export async function communityStats(sql: Sql, input: { now: Date; timezone: Timezone }): Promise<CommunityStats> {
   const { now, timezone } = input;
+  // Growth: each tile is one range of an index over rows the projections keep (a member's
+  // last post, a thread's last member message, a participant's start date), never the
+  // messages: its cost follows the members, threads or participants it counts.
   const [row] = await sql<{ active_members: number; discussions_today: number; sleep_studies_shared: number }[]>`
     select
-      (select count(distinct sender_id)::int from messages
-        where sender_id <> ${STUDY_TEAM_ID}
-          and created_at > ${now}::timestamptz - make_interval(days => ${ACTIVE_MEMBER_DAYS})
-          and created_at <= ${now}::timestamptz) as active_members,
-      (select count(distinct m.thread_id)::int from messages m join message_threads t on t.id = m.thread_id
-        where not t.is_direct and m.sender_id <> ${STUDY_TEAM_ID}
-          and m.created_at >= (date_trunc('day', ${now}::timestamptz at time zone ${timezone}) at time zone ${timezone})
-          and m.created_at <= ${now}::timestamptz) as discussions_today,
+      (select count(*)::int from member_activity
+        where last_posted_at > ${now}::timestamptz - make_interval(days => ${ACTIVE_MEMBER_DAYS})) as active_members,
+      (select count(*)::int from message_threads
+        where not is_direct
+          and last_member_message_at >= (date_trunc('day', ${now}::timestamptz at time zone ${timezone}) at time zone ${timezone})) as discussions_today,
       (select count(*)::int from study_participants
-        where study_start_date + ${STUDY_DAYS}::int <= (${now}::timestamptz at time zone ${timezone})::date) as sleep_studies_shared`;
+        where study_start_date <= (${now}::timestamptz at time zone ${timezone})::date - ${STUDY_DAYS}::int) as sleep_studies_shared`;
   return {
     activeMembers: row?.active_members ?? 0,
     discussionsToday: row?.discussions_today ?? 0,

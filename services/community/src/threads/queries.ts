@@ -1,20 +1,14 @@
-import {
-  LAST_MESSAGE_PREVIEW_LENGTH,
-  STUDY_TEAM_ID,
-  STUDY_TEAM_NAME,
-  type Message,
-  type ThreadDetail,
-  type ThreadListItem,
-} from '@sleepweave/contracts';
+import { STUDY_TEAM_ID, STUDY_TEAM_NAME, type Message, type ThreadDetail, type ThreadListItem, Uuid } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
-import type { Sql } from '@sleepweave/service-kit';
+import { encodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
+import { z } from 'zod';
 
 type Q = Sql | Tx;
 const q = (sql: Q) => sql as Sql;
 
-/** The newest messages a thread answer carries (oldest first). */
+/** The newest messages a thread answer carries by default (oldest first), and the most it carries (`?limit=`). */
 export const THREAD_MESSAGE_LIMIT = 500;
-/** The threads the list carries: the pinned ones and then the most recently active (docs/community.md). */
+/** The threads a list page carries by default: the pinned ones and then the most recently active (docs/community.md); also the most (`?limit=`). */
 export const THREAD_LIST_LIMIT = 100;
 
 export interface ThreadRow {
@@ -51,55 +45,64 @@ interface ListRow {
   pinned: boolean;
   created_at: Date;
   member_count: number;
-  last_body: string | null;
-  last_at: Date | null;
+  last_message_preview: string | null;
+  last_message_at: Date | null;
+  activity_at: Date;
 }
+
+const toListItem = (row: ListRow): ThreadListItem => ({
+  id: row.id,
+  name: row.name,
+  isDirect: row.is_direct,
+  pinned: row.pinned,
+  memberCount: row.member_count,
+  createdAt: row.created_at.toISOString(),
+  lastMessage:
+    row.last_message_preview !== null && row.last_message_at
+      ? { body: row.last_message_preview, createdAt: row.last_message_at.toISOString() }
+      : null,
+});
+
+/** A thread list cursor: the last card's sort key (pinned, activity, id). */
+export const ThreadListCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), z.iso.datetime(), Uuid]);
+export type ThreadListCursor = z.infer<typeof ThreadListCursor>;
 
 /**
  * Public threads and the direct threads she belongs to: pinned first, then the most
- * recently active; THREAD_LIST_LIMIT of them. The last message is cut to one character more than the preview, so
- * the card knows whether to add an ellipsis without receiving whole messages.
+ * recently active; `limit` of them after `cursor` (keyset on the `message_threads_list`
+ * index). Member count and last message (cut to one character more than the preview, so
+ * the card knows whether to add an ellipsis) are kept by the threads projection: no
+ * message is read.
  */
-export async function listThreads(sql: Q, userId: string): Promise<ThreadListItem[]> {
-  const rows = await q(sql)<ListRow[]>`
-    select t.id, t.name, t.is_direct, t.pinned, t.created_at,
-           (select count(*)::int from thread_members m where m.thread_id = t.id) as member_count,
-           left(last.body, ${LAST_MESSAGE_PREVIEW_LENGTH + 1}) as last_body, last.created_at as last_at
+export async function listThreads(
+  sql: Q,
+  userId: string,
+  page: { limit: number; cursor?: ThreadListCursor } = { limit: THREAD_LIST_LIMIT },
+): Promise<{ items: ThreadListItem[]; next: string | null }> {
+  const db = q(sql);
+  const after = page.cursor
+    ? db`and (t.pinned < ${page.cursor[0] === 1}
+          or (t.pinned = ${page.cursor[0] === 1} and (t.activity_at < ${page.cursor[1]}::timestamptz
+              or (t.activity_at = ${page.cursor[1]}::timestamptz and t.id > ${page.cursor[2]}::uuid))))`
+    : db``;
+  const rows = await db<ListRow[]>`
+    select t.id, t.name, t.is_direct, t.pinned, t.created_at, t.member_count,
+           t.last_message_preview, t.last_message_at, t.activity_at
     from message_threads t
-    left join lateral (
-      select body, created_at from messages where thread_id = t.id order by created_at desc, id desc limit 1
-    ) last on true
-    where not t.is_direct
-       or exists (select 1 from thread_members m where m.thread_id = t.id and m.user_id = ${userId})
-    order by t.pinned desc, coalesce(last.created_at, t.created_at) desc, t.id
-    limit ${THREAD_LIST_LIMIT}`;
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    isDirect: row.is_direct,
-    pinned: row.pinned,
-    memberCount: row.member_count,
-    createdAt: row.created_at.toISOString(),
-    lastMessage: row.last_body !== null && row.last_at ? { body: row.last_body, createdAt: row.last_at.toISOString() } : null,
-  }));
+    where (not t.is_direct
+       or exists (select 1 from thread_members m where m.thread_id = t.id and m.user_id = ${userId}))
+      ${after}
+    order by t.pinned desc, t.activity_at desc, t.id
+    limit ${page.limit + 1}`;
+  const { items, next } = toPage(rows, page.limit, (row) => [row.pinned ? 1 : 0, row.activity_at.toISOString(), row.id]);
+  return { items: items.map(toListItem), next };
 }
 
 export async function threadSummary(sql: Q, threadId: string): Promise<ThreadListItem | undefined> {
   const [row] = await q(sql)<ListRow[]>`
-    select t.id, t.name, t.is_direct, t.pinned, t.created_at,
-           (select count(*)::int from thread_members m where m.thread_id = t.id) as member_count,
-           null as last_body, null as last_at
-    from message_threads t where t.id = ${threadId}`;
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    isDirect: row.is_direct,
-    pinned: row.pinned,
-    memberCount: row.member_count,
-    createdAt: row.created_at.toISOString(),
-    lastMessage: null,
-  };
+    select id, name, is_direct, pinned, created_at, member_count, last_message_preview, last_message_at, activity_at
+    from message_threads where id = ${threadId}`;
+  return row ? toListItem(row) : undefined;
 }
 
 interface MessageRow {
@@ -152,19 +155,70 @@ export async function findMessage(sql: Q, messageId: string): Promise<Message | 
   return row ? toMessage(row) : undefined;
 }
 
-/** The thread with its newest messages, oldest first. */
-export async function threadDetail(sql: Q, threadId: string, currentUserId: string): Promise<ThreadDetail | undefined> {
+/** A message cursor: a message's place in its thread (time, id). */
+export const MessageCursor = z.tuple([z.iso.datetime(), Uuid]);
+export type MessageCursor = z.infer<typeof MessageCursor>;
+/** How far before an `after` cursor the catch-up starts (see threadDetail). */
+export const AFTER_OVERLAP_SECONDS = 5;
+/** Before any message: the `after` cursor of a thread with none yet. */
+const START: MessageCursor = ['1970-01-01T00:00:00.000Z', '00000000-0000-0000-0000-000000000000'];
+const cursorOf = (m: Message) => encodeCursor([m.createdAt, m.id]);
+
+export interface MessagePage {
+  limit: number;
+  /** Only messages after this one (oldest first, the first `limit`): what is new since. */
+  after?: MessageCursor;
+  /** Only messages before this one (the newest `limit` of them): earlier messages. */
+  before?: MessageCursor;
+}
+
+/**
+ * The thread with messages, oldest first: by default its newest `limit`; with `after`,
+ * the first `limit` from 5 s before that message on (a live viewer's catch-up: what is
+ * new, and the few of the last seconds she may have); with `before`,
+ * the newest `limit` older than it. Each is one range of the (thread, time, id) index.
+ * `after` is the cursor of the newest message given (pass it back for what is new),
+ * `before` the cursor of the oldest when older ones exist (null when none do; and in
+ * `after` mode, where the viewer has them).
+ */
+export async function threadDetail(
+  sql: Q,
+  threadId: string,
+  currentUserId: string,
+  page: MessagePage = { limit: THREAD_MESSAGE_LIMIT },
+): Promise<ThreadDetail | undefined> {
   const thread = await threadSummary(sql, threadId);
   if (!thread) return undefined;
-  const rows = await q(sql)<MessageRow[]>`
-    select * from (
-      select ${messageColumns(q(sql))}
-      from messages m left join user_directory u on u.user_id = m.sender_id
-      where m.thread_id = ${threadId}
+  const db = q(sql);
+  const from = db`from messages m left join user_directory u on u.user_id = m.sender_id where m.thread_id = ${threadId}`;
+  let rows: MessageRow[];
+  let older = false;
+  if (page.after) {
+    // From a little before the cursor: a post stamped earlier may commit after a later one
+    // (its transaction took longer), so the viewer may get a few she has (she merges by id).
+    rows = await db<MessageRow[]>`
+      select ${messageColumns(db)} ${from}
+        and m.created_at > ${page.after[0]}::timestamptz - make_interval(secs => ${AFTER_OVERLAP_SECONDS})
+      order by m.created_at, m.id
+      limit ${page.limit}`;
+  } else {
+    const newest = await db<MessageRow[]>`
+      select ${messageColumns(db)} ${from}
+        ${page.before ? db`and (m.created_at, m.id) < (${page.before[0]}::timestamptz, ${page.before[1]}::uuid)` : db``}
       order by m.created_at desc, m.id desc
-      limit ${THREAD_MESSAGE_LIMIT}
-    ) newest
-    order by created_at, id`;
+      limit ${page.limit + 1}`;
+    older = newest.length > page.limit;
+    rows = newest.slice(0, page.limit).reverse();
+  }
+  const messages = rows.map(toMessage);
+  const first = messages[0];
+  const last = messages.at(-1);
   const { lastMessage: _none, ...rest } = thread;
-  return { thread: rest, messages: rows.map(toMessage), currentUserId };
+  return {
+    thread: rest,
+    messages,
+    currentUserId,
+    after: last ? cursorOf(last) : encodeCursor(page.after ?? (page.before ? page.before : START)),
+    before: older && first ? cursorOf(first) : null,
+  };
 }

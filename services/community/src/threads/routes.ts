@@ -1,21 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { CreateThreadRequest, THREAD_NOT_FOUND_MESSAGE, ThreadDetail, ThreadList, ThreadListItem, Uuid } from '@sleepweave/contracts';
-import { notFound, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  badRequest,
+  cursorParam,
+  decodeCursor,
+  limitParam,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  requestMetadata,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';
 import { perMemberLimit, threadCreateLimitMessage } from '../rate-limits.ts';
 import { openThread } from '../memberships/commands.ts';
 import { createPublicThread } from './commands.ts';
-import { listThreads, mayAccess, threadDetail, threadSummary } from './queries.ts';
+import {
+  listThreads,
+  mayAccess,
+  MessageCursor,
+  THREAD_LIST_LIMIT,
+  THREAD_MESSAGE_LIMIT,
+  threadDetail,
+  ThreadListCursor,
+  threadSummary,
+} from './queries.ts';
 
 /** Any id in the path: a malformed one is simply a thread that does not exist. */
 const ThreadParams = z.object({ id: z.string().max(100) });
 const isUuid = (value: string) => Uuid.safeParse(value).success;
+/** Growth (docs/community.md): optional paging; without it, the answers of before. */
+const ThreadListQuery = z.object({ limit: limitParam(THREAD_LIST_LIMIT, THREAD_LIST_LIMIT), cursor: cursorParam() });
+const ThreadDetailQuery = z.object({
+  limit: limitParam(THREAD_MESSAGE_LIMIT, THREAD_MESSAGE_LIMIT),
+  after: cursorParam(),
+  before: cursorParam(),
+});
 
 export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Promise<void> {
-  /** The pinned threads, then the most recently active: THREAD_LIST_LIMIT (100) in all. */
-  app.get('/api/community/threads', { schema: { response: { 200: ThreadList } } }, async (request) => {
-    return listThreads(ctx.sql, requireUser(request).sub);
+  /** The pinned threads, then the most recently active: 100 a page (`limit`, `cursor`; next in X-Next-Cursor). */
+  app.get('/api/community/threads', { schema: { querystring: ThreadListQuery, response: { 200: ThreadList } } }, async (request, reply) => {
+    const { limit, cursor } = request.query;
+    const page = await listThreads(ctx.sql, requireUser(request).sub, {
+      limit,
+      cursor: cursor === undefined ? undefined : decodeCursor(cursor, ThreadListCursor),
+    });
+    if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+    return page.items;
   });
 
   const { THREAD_CREATE_LIMIT_PER_HOUR: threadsPerHour } = ctx.config;
@@ -34,15 +66,26 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
   );
 
   /** Opening a public thread makes her a member; a direct thread answers 404 to anyone but its members. */
-  app.get('/api/community/thread/:id', { schema: { params: ThreadParams, response: { 200: ThreadDetail } } }, async (request) => {
-    const { sub } = requireUser(request);
-    const threadId = request.params.id;
-    if (!isUuid(threadId)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-    await openThread(ctx, { threadId, userId: sub, now: new Date() }, requestMetadata(request));
-    const detail = await threadDetail(ctx.sql, threadId, sub);
-    if (!detail) throw notFound(THREAD_NOT_FOUND_MESSAGE);
-    return detail;
-  });
+  app.get(
+    '/api/community/thread/:id',
+    { schema: { params: ThreadParams, querystring: ThreadDetailQuery, response: { 200: ThreadDetail } } },
+    async (request) => {
+      const { sub } = requireUser(request);
+      const threadId = request.params.id;
+      const { limit, after, before } = request.query;
+      if (after !== undefined && before !== undefined) throw badRequest('Give either after or before, not both');
+      const page = {
+        limit,
+        after: after === undefined ? undefined : decodeCursor(after, MessageCursor, 'after'),
+        before: before === undefined ? undefined : decodeCursor(before, MessageCursor, 'before'),
+      };
+      if (!isUuid(threadId)) throw notFound(THREAD_NOT_FOUND_MESSAGE);
+      await openThread(ctx, { threadId, userId: sub, now: new Date() }, requestMetadata(request));
+      const detail = await threadDetail(ctx.sql, threadId, sub, page);
+      if (!detail) throw notFound(THREAD_NOT_FOUND_MESSAGE);
+      return detail;
+    },
+  );
 
   /**
    * Internal (not routed by the gateway): may the caller (her Bearer token) follow this

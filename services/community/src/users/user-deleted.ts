@@ -2,6 +2,7 @@ import type { Tx } from '@sleepweave/event-store';
 import type { CommunityContext } from '../context.ts';
 import { membershipStreamPrefix } from '../memberships/membership.ts';
 import { participantStreamId } from '../study-completions/participant.ts';
+import { refreshThreadActivity } from '../threads/projections.ts';
 import { threadStreamId } from '../threads/thread.ts';
 
 /**
@@ -22,6 +23,7 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   await ctx.store.deleteStreams([participantStreamId(userId)], tx);
   await tx`delete from messages where sender_id = ${userId}`;
   await tx`delete from thread_members where user_id = ${userId}`;
+  await tx`delete from member_activity where user_id = ${userId}`;
   await tx`delete from study_participants where user_id = ${userId}`;
   await tx`update message_threads set created_by = null where created_by = ${userId}`;
   // Events of threads she created (kept for the others) name her in their metadata.
@@ -29,6 +31,8 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
 
   const ids = touched.map((row) => row.thread_id);
   if (ids.length === 0) return;
+  // Their member counts and last messages, without hers.
+  await refreshThreadActivity(tx, ids);
   const empty = await tx<{ id: string }[]>`
     select t.id from message_threads t
     where t.id in ${tx(ids)} and not t.pinned

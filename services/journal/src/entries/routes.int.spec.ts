@@ -143,3 +143,36 @@ describe('GET /api/journal/entries', () => {
     expect((await list({})).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/journal/entries, paged (Growth)', () => {
+  it('limit and the X-Next-Cursor cursor page through every entry once, in the order of the whole list', async () => {
+    const maya = await newParticipant(env);
+    const reflections = { affirmation: 'I rest.', gratitude: 'Cool sheets.', forgiveness: 'I forgive the night.' };
+    for (let i = 0; i < 5; i++) expect((await post(maya.headers, reflections)).statusCode).toBe(201);
+    const whole = await list(maya.headers);
+    expect(whole.headers['x-next-cursor']).toBeUndefined();
+    const ids = whole.json().map((e: { id: string }) => e.id);
+    expect(ids).toHaveLength(5);
+
+    const seen: string[] = [];
+    let url = '/api/journal/entries?limit=2';
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await env.journal.app.inject({ method: 'GET', url, headers: maya.headers });
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json().map((e: { id: string }) => e.id));
+      const next = page.headers['x-next-cursor'];
+      if (typeof next !== 'string') break;
+      url = `/api/journal/entries?limit=2&cursor=${next}`;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('refuses a bad cursor and limit (400 with a message)', async () => {
+    const bad = await env.journal.app.inject({ method: 'GET', url: '/api/journal/entries?cursor=e30', headers: refused.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('cursor is not one this server gave: start again without it');
+    const limit = await env.journal.app.inject({ method: 'GET', url: '/api/journal/entries?limit=abc', headers: refused.headers });
+    expect(limit.statusCode).toBe(400);
+    expect(limit.json().message).toMatch(/limit must be a whole number/);
+  });
+});

@@ -1,5 +1,6 @@
 import { LIBRARY_CATEGORIES, type LibraryArticle, type LibraryCard, type LibraryCategory } from '@sleepweave/contracts';
-import type { Sql } from '@sleepweave/service-kit';
+import { decodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
+import { z } from 'zod';
 import { buildPrefixTsQuery } from './search.ts';
 
 interface CardRow {
@@ -36,26 +37,62 @@ export function toCard(row: CardRow): LibraryCard {
   };
 }
 
+/** Cards a page carries by default and at most (docs/architecture.md, Paging). */
+export const LIBRARY_PAGE_LIMIT = 100;
+
 /**
- * The cards for the library grid. With words to search: those matching every word as a
- * prefix (stemmed English or as typed), best match first (ts_rank with the weights of the
- * generated `search` column: title A, tags and category B, summary C, body D). Without:
- * all cards, newest first, then by category and title.
+ * A library cursor: the last card's sort key. Browsing: (created_at, category rank,
+ * title, id); searching: its rank first (float4 as PostgreSQL prints it, which reads back
+ * exactly).
  */
-export async function listCards(sql: Sql, search: string | undefined): Promise<LibraryCard[]> {
+export const LibraryBrowseCursor = z.tuple([z.iso.datetime(), z.number().int(), z.string(), z.uuid()]);
+export const LibrarySearchCursor = z.tuple([z.string().regex(/^[0-9.e+-]+$/i), z.iso.datetime(), z.string(), z.uuid()]);
+
+interface RankedRow extends CardRow {
+  category_rank: number;
+  rank: string;
+}
+
+/**
+ * The cards for the library grid, `limit` a page after `cursor` (the cursor's shape
+ * follows the mode: a browsing cursor is refused in a search and the other way round).
+ * With words to search: those matching every word as a prefix (stemmed English or as
+ * typed), best match first (ts_rank with the weights of the generated `search` column:
+ * title A, tags and category B, summary C, body D). Without: all cards, newest first,
+ * then by category and title.
+ */
+export async function listCards(
+  sql: Sql,
+  search: string | undefined,
+  page: { limit: number; cursor?: string } = { limit: LIBRARY_PAGE_LIMIT },
+): Promise<{ items: LibraryCard[]; next: string | null }> {
   const tsquery = search === undefined ? null : buildPrefixTsQuery(search);
+  const categories = sql.array([...LIBRARY_CATEGORIES]);
   if (tsquery === null) {
-    const rows = await sql<CardRow[]>`
-      select ${cardColumns(sql)} from library_cards
-      order by created_at desc, array_position(${sql.array([...LIBRARY_CATEGORIES])}::text[], category), title, id`;
-    return rows.map(toCard);
+    const c = page.cursor === undefined ? undefined : decodeCursor(page.cursor, LibraryBrowseCursor);
+    const rows = await sql<RankedRow[]>`
+      select * from (
+        select ${cardColumns(sql)}, array_position(${categories}::text[], category) as category_rank, '' as rank from library_cards
+      ) cards
+      ${c ? sql`where created_at < ${c[0]}::timestamptz or (created_at = ${c[0]}::timestamptz and (category_rank, title, id) > (${c[1]}, ${c[2]}, ${c[3]}::uuid))` : sql``}
+      order by created_at desc, category_rank, title, id
+      limit ${page.limit + 1}`;
+    const { items, next } = toPage(rows, page.limit, (r) => [r.created_at.toISOString(), r.category_rank, r.title, r.id]);
+    return { items: items.map(toCard), next };
   }
-  const rows = await sql<CardRow[]>`
-    with q as (select to_tsquery('english', ${tsquery}) || to_tsquery('simple', ${tsquery}) as query)
-    select ${cardColumns(sql)} from library_cards, q
-    where search @@ q.query
-    order by ts_rank(search, q.query) desc, created_at desc, title, id`;
-  return rows.map(toCard);
+  const c = page.cursor === undefined ? undefined : decodeCursor(page.cursor, LibrarySearchCursor);
+  const rows = await sql<RankedRow[]>`
+    select * from (
+      with q as (select to_tsquery('english', ${tsquery}) || to_tsquery('simple', ${tsquery}) as query)
+      select ${cardColumns(sql)}, 0 as category_rank, ts_rank(search, q.query) as rank_value, ts_rank(search, q.query)::text as rank
+      from library_cards, q
+      where search @@ q.query
+    ) found
+    ${c ? sql`where rank_value < ${c[0]}::real or (rank_value = ${c[0]}::real and (created_at < ${c[1]}::timestamptz or (created_at = ${c[1]}::timestamptz and (title, id) > (${c[2]}, ${c[3]}::uuid))))` : sql``}
+    order by rank_value desc, created_at desc, title, id
+    limit ${page.limit + 1}`;
+  const { items, next } = toPage(rows, page.limit, (r) => [r.rank, r.created_at.toISOString(), r.title, r.id]);
+  return { items: items.map(toCard), next };
 }
 
 export async function findArticle(sql: Sql, id: string): Promise<LibraryArticle | undefined> {

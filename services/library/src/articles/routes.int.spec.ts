@@ -259,3 +259,44 @@ describe('GET /api/library/images/{file}', () => {
     expect((await get(`/api/library/images/${file}`)).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/library/cards, paged (Growth)', () => {
+  /** Every page from `url` (with limit) following X-Next-Cursor. */
+  async function allPages(url: string): Promise<LibraryCard[]> {
+    const cards: LibraryCard[] = [];
+    let next: string | undefined;
+    for (let pages = 0; pages < 100; pages++) {
+      const response = await get(next ? `${url}&cursor=${next}` : url);
+      expect(response.statusCode).toBe(200);
+      cards.push(...(response.json() as LibraryCard[]));
+      const header = response.headers['x-next-cursor'];
+      if (typeof header !== 'string') return cards;
+      next = header;
+    }
+    throw new Error('more than 100 pages');
+  }
+
+  it('browsing and searching page through the same cards, in the same order, as the whole list', async () => {
+    const word = uniqueWord();
+    for (let i = 0; i < 3; i++) await published({ title: `${word} nights ${i}` });
+    const whole = (await get('/api/library/cards')).json() as LibraryCard[];
+    expect((await allPages('/api/library/cards?limit=4')).map((c) => c.id)).toEqual(whole.map((c) => c.id));
+
+    const found = await search(word);
+    expect(found).toHaveLength(3);
+    expect((await allPages(`/api/library/cards?search=${word}&limit=1`)).map((c) => c.id)).toEqual(found.map((c) => c.id));
+  });
+
+  it('refuses a cursor of the other mode or a made-up one (400 with a message); clamps a large limit', async () => {
+    const word = uniqueWord();
+    await published({ title: `${word} one` });
+    await published({ title: `${word} two` });
+    const browse = (await get('/api/library/cards?limit=1')).headers['x-next-cursor'];
+    expect(typeof browse).toBe('string');
+    const mixed = await get(`/api/library/cards?search=${word}&cursor=${String(browse)}`);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe('cursor is not one this server gave: start again without it');
+    expect((await get('/api/library/cards?cursor=%%%')).statusCode).toBe(400);
+    expect((await get('/api/library/cards?limit=100000')).statusCode).toBe(200);
+  });
+});

@@ -1,18 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { LibraryArticle, LibraryArticleInput, LibraryCardList, LibrarySearchQuery } from '@sleepweave/contracts';
-import { notFound, requestMetadata, requireAdmin, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  cursorParam,
+  limitParam,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  requestMetadata,
+  requireAdmin,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LibraryContext } from '../context.ts';
 import { ARTICLE_NOT_FOUND, publishArticle, reviseArticle } from './commands.ts';
-import { findArticle, isUuid, listCards } from './queries.ts';
+import { findArticle, isUuid, LIBRARY_PAGE_LIMIT, listCards } from './queries.ts';
+
+/** The spec's optional search, and optional keyset paging (docs/architecture.md, Paging): 100 cards a page by default and at most. */
+const CardsQuery = LibrarySearchQuery.extend({ limit: limitParam(LIBRARY_PAGE_LIMIT, LIBRARY_PAGE_LIMIT), cursor: cursorParam() });
 
 const IdParams = z.object({ id: z.string() });
 
 export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promise<void> {
-  app.get('/api/library/cards', { schema: { querystring: LibrarySearchQuery, response: { 200: LibraryCardList } } }, async (request) => {
+  app.get('/api/library/cards', { schema: { querystring: CardsQuery, response: { 200: LibraryCardList } } }, async (request, reply) => {
     requireUser(request);
-    return listCards(ctx.sql, request.query.search);
+    const { search, limit, cursor } = request.query;
+    const page = await listCards(ctx.sql, search, { limit, cursor });
+    if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+    return page.items;
   });
 
   // A malformed id names no article: 404, like an unknown one (never a 400 or a 500).

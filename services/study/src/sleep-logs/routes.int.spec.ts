@@ -247,3 +247,38 @@ describe('events for research', () => {
     }
   });
 });
+
+describe('GET /api/sleep/logs, paged (Growth)', () => {
+  it('gives 100 nights by default; limit and the X-Next-Cursor cursor page through every night once, newest first', async () => {
+    const { headers } = await consentedParticipant(env);
+    const today = todayIn('Europe/London');
+    // She may log tonight and the next night: two nights, a page each.
+    const dates = [today, addDays(today, 1)];
+    for (const date of dates) expect((await createLog(headers, { date, sleepScore: 70 })).statusCode).toBe(201);
+
+    const whole = await inject('GET', '/api/sleep/logs', headers);
+    expect(whole.headers['x-next-cursor']).toBeUndefined();
+    expect(whole.json().map((l: { date: string }) => l.date)).toEqual([...dates].reverse());
+
+    const seen: string[] = [];
+    let url = '/api/sleep/logs?limit=1';
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await inject('GET', url, headers);
+      expect(page.statusCode).toBe(200);
+      seen.push(...page.json().map((l: { date: string }) => l.date));
+      const next = page.headers['x-next-cursor'];
+      if (typeof next !== 'string') break;
+      url = `/api/sleep/logs?limit=1&cursor=${next}`;
+    }
+    expect(seen).toEqual([...dates].reverse());
+  });
+
+  it('refuses a cursor it did not give and a limit below 1 (400 with a message); clamps a limit above 366', async () => {
+    const { headers } = await consentedParticipant(env);
+    const bad = await inject('GET', '/api/sleep/logs?cursor=WyIyMDI2LTEzLTAxIl0', headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'validation', message: 'cursor is not one this server gave: start again without it' });
+    expect((await inject('GET', '/api/sleep/logs?limit=0', headers)).statusCode).toBe(400);
+    expect((await inject('GET', '/api/sleep/logs?limit=100000', headers)).statusCode).toBe(200);
+  });
+});

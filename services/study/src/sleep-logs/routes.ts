@@ -1,15 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { SleepLog, SleepLogDateParams, SleepLogIdParams, SleepLogInput, SleepLogList, toSleepLogValues } from '@sleepweave/contracts';
-import { notFound, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  cursorParam,
+  decodeCursor,
+  limitParam,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  requestMetadata,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
+import { z } from 'zod';
 import type { StudyContext } from '../context.ts';
 import { toSleepLog } from './columns.ts';
 import { recordSleepLog, reviseSleepLog, SLEEP_LOG_NOT_FOUND } from './commands.ts';
-import { findSleepLogByDate, findSleepLogById, listSleepLogs } from './queries.ts';
+import {
+  findSleepLogByDate,
+  findSleepLogById,
+  listSleepLogs,
+  SLEEP_LOG_PAGE_DEFAULT,
+  SLEEP_LOG_PAGE_MAX,
+  SleepLogCursor,
+} from './queries.ts';
+
+/** Optional keyset paging (docs/architecture.md, Paging): 100 nights a page by default, 366 at most. */
+const SleepLogsQuery = z.object({ limit: limitParam(SLEEP_LOG_PAGE_DEFAULT, SLEEP_LOG_PAGE_MAX), cursor: cursorParam() });
 
 export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promise<void> {
-  app.get('/api/sleep/logs', { schema: { response: { 200: SleepLogList } } }, async (request) => {
+  app.get('/api/sleep/logs', { schema: { querystring: SleepLogsQuery, response: { 200: SleepLogList } } }, async (request, reply) => {
     const { sub } = requireUser(request);
-    return (await listSleepLogs(ctx.sql, sub)).map(toSleepLog);
+    const { limit, cursor } = request.query;
+    const page = await listSleepLogs(ctx.sql, sub, {
+      limit,
+      cursor: cursor === undefined ? undefined : decodeCursor(cursor, SleepLogCursor),
+    });
+    if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+    return page.items.map(toSleepLog);
   });
 
   app.get('/api/sleep/log/:date', { schema: { params: SleepLogDateParams, response: { 200: SleepLog } } }, async (request) => {

@@ -1,13 +1,58 @@
 import { ThreadDetail } from '@sleepweave/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const threadQueryKey = (threadId: string) => ['community', 'thread', threadId] as const;
 
-/** GET /api/community/thread/{id}: opening a public thread makes her a member. */
-export const getThread = (threadId: string) => api.get(`/api/community/thread/${encodeURIComponent(threadId)}`, { schema: ThreadDetail });
+/** The most messages one answer carries (the server's default and maximum). */
+export const THREAD_PAGE_LIMIT = 500;
+
+const threadUrl = (threadId: string, query = '') => `/api/community/thread/${encodeURIComponent(threadId)}${query}`;
+
+/** GET /api/community/thread/{id}: opening a public thread makes her a member. Its newest 500 messages. */
+export const getThread = (threadId: string) => api.get(threadUrl(threadId), { schema: ThreadDetail });
 
 export const threadQueryOptions = (threadId: string) =>
   queryOptions({ queryKey: threadQueryKey(threadId), queryFn: () => getThread(threadId) });
 
 export const useThread = (threadId: string) => useQuery(threadQueryOptions(threadId));
+
+/** Messages by id, oldest first (time, then id: the server's order). */
+function merge(...lists: ThreadDetail['messages'][]): ThreadDetail['messages'] {
+  const byId = new Map(lists.flat().map((m) => [m.id, m]));
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/**
+ * What is new in a thread she has open: `?after=` the cursor of the answer she has, merged
+ * into it by id (docs/community.md, "Growth"): a new message costs a viewer that message,
+ * not the whole thread. Without a loaded thread, or when more came than one answer
+ * carries, the thread is simply loaded again.
+ */
+export async function catchUpThread(queryClient: QueryClient, threadId: string): Promise<void> {
+  const key = threadQueryOptions(threadId).queryKey;
+  const have = queryClient.getQueryData(key);
+  if (!have) {
+    await queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  const fresh = await api.get(threadUrl(threadId, `?after=${encodeURIComponent(have.after)}`), { schema: ThreadDetail });
+  if (fresh.messages.length >= THREAD_PAGE_LIMIT) {
+    await queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  queryClient.setQueryData(key, (current) =>
+    current ? { ...current, thread: fresh.thread, messages: merge(current.messages, fresh.messages), after: fresh.after } : current,
+  );
+}
+
+/** Earlier messages (`?before=`), put before the ones she has. */
+export async function loadEarlierMessages(queryClient: QueryClient, threadId: string): Promise<void> {
+  const key = threadQueryOptions(threadId).queryKey;
+  const have = queryClient.getQueryData(key);
+  if (!have?.before) return;
+  const earlier = await api.get(threadUrl(threadId, `?before=${encodeURIComponent(have.before)}`), { schema: ThreadDetail });
+  queryClient.setQueryData(key, (current) =>
+    current ? { ...current, messages: merge(earlier.messages, current.messages), before: earlier.before } : current,
+  );
+}

@@ -2,7 +2,7 @@ import { Message, type CreateMessageRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { threadsQueryKey } from './get-threads';
-import { threadQueryKey } from './get-thread';
+import { catchUpThread, threadQueryKey } from './get-thread';
 
 /** POST /api/community/message. A 401 is handled by the caller (toast, then sign-in after 0.5 s). */
 export const postMessage = (data: CreateMessageRequest) =>
@@ -14,9 +14,12 @@ export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: M
     mutationFn: postMessage,
     onSuccess: async (message) => {
       onSuccess?.(message);
+      // Her message and what else is new (not the whole thread); the list when it is shown.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: threadQueryKey(message.threadId) }),
-        queryClient.invalidateQueries({ queryKey: threadsQueryKey }),
+        catchUpThread(queryClient, message.threadId).catch(() =>
+          queryClient.invalidateQueries({ queryKey: threadQueryKey(message.threadId) }),
+        ),
+        queryClient.invalidateQueries({ queryKey: threadsQueryKey, refetchType: 'none' }),
       ]);
     },
     onError,

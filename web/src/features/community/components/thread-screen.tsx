@@ -10,6 +10,7 @@ import { useThread } from '../api/get-thread';
 import { useThreadLive } from '../api/use-thread-live';
 import { useNow } from '../hooks/use-now';
 import { messagePreview, senderName } from '../utils/display';
+import { EarlierMessages } from './earlier-messages';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
 
@@ -123,6 +124,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
             */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above */}
             <section ref={list} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} aria-label="Messages">
+              {thread.data.before ? <EarlierMessages threadId={threadId} /> : null}
               {thread.data.messages.length === 0 ? (
                 <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />
               ) : (

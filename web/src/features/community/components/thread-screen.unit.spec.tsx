@@ -44,6 +44,8 @@ const detail = (messages: object[]) => ({
   thread: { id: threadId, name: 'Linen week one', isDirect: false, pinned: false, memberCount: 3, createdAt: minutesAgo(3000) },
   messages,
   currentUserId: me,
+  after: 'WyJjdXJzb3IiXQ',
+  before: null,
 });
 
 beforeEach(() => {
@@ -117,6 +119,8 @@ describe('ThreadScreen', () => {
       }),
     );
     expect(await screen.findByText('Fresh news')).toBeTruthy();
+    // Only what is new since the answer she has (issue #16), not the whole thread again.
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/community/thread/${threadId}?after=WyJjdXJzb3IiXQ`);
   });
 
   it('Enter sends, Shift+Enter makes a new line; Send is disabled when empty and says Sending...', async () => {
@@ -239,6 +243,24 @@ describe('ThreadScreen', () => {
     expect(screen.getByText('Still here')).toBeTruthy();
     expect(screen.queryByText('The thread could not be loaded. Please check your connection and try again.')).toBeNull();
     expect(FakeSocket.made[0]!.readyState).toBe(1);
+  });
+
+  it('loads earlier messages (?before=) above the ones shown, while there are any', async () => {
+    const user = userEvent.setup();
+    const newest = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e1', ada, 'Newest of 500', { firstName: 'Ada' }, minutesAgo(10));
+    const older = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e0', ada, 'From last week', { firstName: 'Ada' }, minutesAgo(9000));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...detail([newest]), before: 'WyJiZWZvcmUiXQ' }));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Newest of 500')).toBeTruthy();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([older])));
+    await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('From last week')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === `/api/community/thread/${threadId}?before=WyJiZWZvcmUiXQ`)).toBe(true);
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(items.findIndex((t) => t.includes('From last week'))).toBeLessThan(items.findIndex((t) => t.includes('Newest of 500')));
+    // No earlier ones left: the button goes.
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
   });
 
   it('says Thread not found or access denied on 404, without a socket', async () => {

@@ -55,10 +55,15 @@ export interface HomeScreenProps {
   study?: ReactNode;
   /** The Sleep Study tile as it fits where she is (joined, complete). */
   sleepStudyTile?: { description: string; to: string };
+  /**
+   * Where she is in the study is still loading: the tiles wait with it, so the card that
+   * comes above them does not push them down once they are on screen (a layout shift).
+   */
+  studyPending?: boolean;
 }
 
 /** The home page: a greeting, where she is in the study, and the four tiles. */
-export function HomeScreen({ study, sleepStudyTile }: HomeScreenProps = {}) {
+export function HomeScreen({ study, sleepStudyTile, studyPending = false }: HomeScreenProps = {}) {
   const { data: user } = useUser();
   const shown = tiles.map((tile) => (tile.title === 'Sleep Study' && sleepStudyTile ? { ...tile, ...sleepStudyTile } : tile));
   const hello = greeting(new Date().getHours());
@@ -72,30 +77,32 @@ export function HomeScreen({ study, sleepStudyTile }: HomeScreenProps = {}) {
 
       {study ? <div className="mt-8">{study}</div> : null}
 
-      <ul className="mt-10 grid gap-5 sm:grid-cols-2">
-        {shown.map(({ title, description, to, icon: Icon, tint }) => (
-          <li key={title}>
-            <Link
-              to={to}
-              className="group flex h-full items-start gap-5 rounded-3xl border border-night-100 bg-white/90 p-6 shadow-sm shadow-night-900/5 transition hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md sm:p-7"
-            >
-              <span className={`grid size-14 shrink-0 place-items-center rounded-2xl ${tint}`}>
-                <Icon aria-hidden="true" className="size-7" />
-              </span>
-              <div className="grid gap-1.5">
-                <h2 className="flex items-center gap-2 text-xl font-semibold text-night-950">
-                  {title}
-                  <ArrowRight
-                    aria-hidden="true"
-                    className="size-5 text-night-400 transition group-hover:translate-x-0.5 group-hover:text-night-700"
-                  />
-                </h2>
-                <span className="text-base text-night-700">{description}</span>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {studyPending ? null : (
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2">
+          {shown.map(({ title, description, to, icon: Icon, tint }) => (
+            <li key={title}>
+              <Link
+                to={to}
+                className="group flex h-full items-start gap-5 rounded-3xl border border-night-100 bg-white/90 p-6 shadow-sm shadow-night-900/5 transition hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md sm:p-7"
+              >
+                <span className={`grid size-14 shrink-0 place-items-center rounded-2xl ${tint}`}>
+                  <Icon aria-hidden="true" className="size-7" />
+                </span>
+                <div className="grid gap-1.5">
+                  <h2 className="flex items-center gap-2 text-xl font-semibold text-night-950">
+                    {title}
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-5 text-night-400 transition group-hover:translate-x-0.5 group-hover:text-night-700"
+                    />
+                  </h2>
+                  <span className="text-base text-night-700">{description}</span>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

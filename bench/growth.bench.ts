@@ -1,0 +1,188 @@
+/**
+ * npm run bench (growth, issue #16): what the main paths cost as the data grows from 10 to
+ * 100,000 rows, each beside its cost at 10 rows. Goal: flat (O(1) or O(log n)) — a post
+ * costs the same for her 4,000th message as for her first, the stats and the thread list
+ * do not read the messages, every list is one page of an index range.
+ * - post: her message in a thread where she already wrote N messages (the command, with
+ *   her directory lock, the stream lock, the decider, the append and the projections)
+ * - stats: Community Stats, with N members who posted, N threads and N participants
+ * - thread list: the first page (100) among N threads
+ * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
+ * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
+ *   (below the page size the page is smaller, so compare from N=1,000 on)
+ * Known: the stats count index ranges of the rows they count (members active in 30 days,
+ * participants past day 42), so they grow with those, not with the messages.
+ * The rows are written with SQL as the projections would write them (100,000 appends
+ * through the commands would take minutes); the measured paths are the services' own.
+ * It uses its own databases and removes them afterwards.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { migrateEventStore } from '@sleepweave/event-store';
+import {
+  connectDatabase,
+  createLogger,
+  decodeCursor,
+  dropDatabase,
+  ensureDatabase,
+  migrateUserDirectory,
+  runMigrations,
+} from '@sleepweave/service-kit';
+import type { CommunityConfig } from '../services/community/src/config.ts';
+import { createCommunityContext } from '../services/community/src/context.ts';
+import { postMessage } from '../services/community/src/memberships/commands.ts';
+import { communityStats } from '../services/community/src/stats/queries.ts';
+import { listThreads, MessageCursor, threadDetail } from '../services/community/src/threads/queries.ts';
+import { listEntriesOf } from '../services/journal/src/entries/queries.ts';
+import { listSleepLogs } from '../services/study/src/sleep-logs/queries.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10,100,1000,10000,100000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_GROWTH_RUNS ?? 30);
+const id = randomBytes(4).toString('hex');
+const databases = { community: `sw_bench_growth_c_${id}`, journal: `sw_bench_growth_j_${id}`, study: `sw_bench_growth_s_${id}` };
+const logger = createLogger('bench', 'silent');
+const migrations = (service: string) => fileURLToPath(new URL(`../services/${service}/migrations`, import.meta.url));
+
+/** Median of `RUNS` timed calls (after two warm-ups), in ms. */
+async function median(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+for (const name of Object.values(databases)) await ensureDatabase(DATABASE_URL, name);
+const csql = connectDatabase(DATABASE_URL, databases.community, { max: 4 });
+const jsql = connectDatabase(DATABASE_URL, databases.journal, { max: 2 });
+const ssql = connectDatabase(DATABASE_URL, databases.study, { max: 2 });
+try {
+  for (const sql of [csql, jsql, ssql]) {
+    await migrateEventStore(sql);
+    await migrateUserDirectory(sql);
+  }
+  await runMigrations(csql, migrations('community'));
+  await runMigrations(jsql, migrations('journal'));
+  await runMigrations(ssql, migrations('study'));
+
+  const her = randomUUID();
+  const threadId = randomUUID();
+  const stream = `member:${her}:${threadId}`;
+  const at = new Date('2026-03-01T12:00:00.000Z'); // "now" of the bench: every row is before it
+  for (const sql of [csql, jsql, ssql]) {
+    await sql`
+      insert into user_directory (user_id, email, first_name, last_name, timezone, role, registered_at)
+      values (${her}, 'her@example.com', 'Ines', 'Okafor', 'Europe/London', 'participant', now())`;
+  }
+  // Her thread, and her membership (the stream's first event).
+  await csql`
+    insert into message_threads (id, name, is_direct, pinned, created_at, activity_at, member_count)
+    values (${threadId}, 'Her thread', false, false, '2025-01-01', '2025-01-01', 1)`;
+  await csql`insert into thread_members (thread_id, user_id, joined_at) values (${threadId}, ${her}, '2025-01-01')`;
+  await csql`
+    insert into events (id, stream_id, stream_position, type, data, created_at)
+    values (${randomUUID()}, ${stream}, 1, 'MemberJoined',
+      ${csql.json({ threadId, userId: her, role: 'creator', joinedAt: '2025-01-01T00:00:00.000Z' })}, '2025-01-01')`;
+
+  const ctx = createCommunityContext({ sql: csql, logger, config: {} as CommunityConfig });
+  const cursorBefore = (iso: string) => decodeCursor(Buffer.from(JSON.stringify([iso, threadId])).toString('base64url'), MessageCursor);
+
+  type Row = { size: number } & Record<string, number>;
+  const rows: Row[] = [];
+  let have = 0;
+  for (const size of SIZES) {
+    const from = have + 1;
+    const [current] = await csql<{ version: number }[]>`
+      select max(stream_position)::int as version from events where stream_id = ${stream}`;
+    const version = current!.version;
+    // Her messages in her thread (events of her stream and rows of `messages`), a minute apart, before `at`.
+    await csql`
+      insert into events (id, stream_id, stream_position, type, data, created_at)
+      select m.id, ${stream}, ${version} + i - ${from} + 1, 'MessagePosted',
+        jsonb_build_object('messageId', m.id, 'threadId', ${threadId}::uuid, 'senderId', ${her}::uuid,
+          'body', 'Linen helped me sleep through the night. ' || i, 'postedAt', m.t), m.t
+      from generate_series(${from}::int, ${size}::int) i,
+        lateral (select gen_random_uuid() as id, ${at}::timestamptz - make_interval(mins => ${size + 10} - i) as t) m`;
+    await csql`
+      insert into messages (id, thread_id, sender_id, body, created_at)
+      select (data->>'messageId')::uuid, ${threadId}, ${her}, data->>'body', created_at from events
+      where stream_id = ${stream} and stream_position > ${version}`;
+    // Other members: one thread and one message each, spread over the last 60 days; and participants.
+    await csql`
+      with o as (
+        select gen_random_uuid() as thread_id, gen_random_uuid() as user_id, gen_random_uuid() as message_id,
+          ${at}::timestamptz - make_interval(secs => random() * 60 * 86400) as t, i
+        from generate_series(${from}::int, ${size}::int) i
+      ), t as (
+        insert into message_threads (id, name, is_direct, pinned, created_at, activity_at, member_count,
+          last_message_id, last_message_preview, last_message_at, last_member_message_at)
+        select thread_id, 'Thread ' || i, i % 10 = 0, false, t - interval '1 hour', t, 1, message_id, 'Hello from thread ' || i, t, t from o
+      ), m as (
+        insert into messages (id, thread_id, sender_id, body, created_at) select message_id, thread_id, user_id, 'Hello from thread ' || i, t from o
+      ), tm as (
+        insert into thread_members (thread_id, user_id, joined_at) select thread_id, user_id, t from o
+      ), sp as (
+        insert into study_participants (user_id, study_start_date) select user_id, (t - make_interval(days => (random() * 90)::int))::date from o
+      )
+      insert into member_activity (user_id, last_posted_at) select user_id, t from o`;
+    // Her journal entries (one a day, back from `at`) and her nights.
+    await jsql`
+      insert into journal_entries (id, user_id, date, affirmation, gratitude, forgiveness, created_at)
+      select gen_random_uuid(), ${her}, '2026-03-01'::date - i, 'I am allowed to rest.', 'A cool night.', 'I forgive the hot flash.',
+        ${at}::timestamptz - make_interval(days => i)
+      from generate_series(${from}::int, ${size}::int) i`;
+    await ssql`
+      insert into sleep_logs (id, user_id, date, study_day, phase, recommended_material, sleepwear_material, sleep_score,
+        total_sleep_minutes, rem_minutes, deep_minutes, resting_hr, avg_hrv, comments, created_at, updated_at)
+      select gen_random_uuid(), ${her}, '2026-03-01'::date - i, 1, 'completed', '100% Cotton', '100% Cotton',
+        60 + (random() * 35)::int, 420, 90, 70, 58, 40, 'Woke at 3 am, warm.', now(), now()
+      from generate_series(${from}::int, ${size}::int) i`;
+    for (const sql of [csql, jsql, ssql]) await sql`vacuum analyze`;
+    have = size;
+
+    const row: Row = { size };
+    row.post = await median(() =>
+      postMessage(ctx, { threadId, userId: her, messageId: randomUUID(), body: 'One more night in linen.', now: new Date() }, {}),
+    );
+    // The posts above are now newer than `after`: a viewer's catch-up fetches them (and the 5 s before).
+    await csql`delete from messages where thread_id = ${threadId} and created_at > ${at}`;
+    await postMessage(ctx, { threadId, userId: her, messageId: randomUUID(), body: 'New.', now: new Date() }, {});
+    const newest = (
+      await csql<{ created_at: Date }[]>`select max(created_at) as created_at from messages where thread_id = ${threadId}`
+    )[0]!;
+    const viewerHas = cursorBefore(new Date(newest.created_at.getTime() - 1).toISOString());
+    row.catchUp = await median(() => threadDetail(csql, threadId, her, { limit: 500, after: viewerHas }));
+    row.stats = await median(() => communityStats(csql, { now: at, timezone: 'Europe/London' }));
+    row.threadList = await median(() => listThreads(csql, her, { limit: 100 }));
+    row.journal = await median(() => listEntriesOf(jsql, her));
+    row.sleepLogs = await median(() => listSleepLogs(ssql, her));
+    rows.push(row);
+  }
+
+  const paths: [keyof Row, string][] = [
+    ['post', 'post (her Nth message in a thread)'],
+    ['catchUp', 'new message to a viewer (?after=)'],
+    ['stats', 'community stats'],
+    ['threadList', 'thread list, first page (100)'],
+    ['journal', 'journal list, first page (365)'],
+    ['sleepLogs', 'sleep-log list, first page (100)'],
+  ];
+  const base = rows[0]!;
+  console.log(
+    `growth: median of ${RUNS} runs, ms (× the ${base.size}-row figure); N = her messages, members, threads, participants, entries, nights`,
+  );
+  console.log(['path'.padEnd(38), ...rows.map((r) => `N=${r.size.toLocaleString('en-US')}`.padStart(18))].join(''));
+  for (const [key, label] of paths) {
+    const cells = rows.map((r) => `${r[key]!.toFixed(2)} (×${(r[key]! / base[key]!).toFixed(1)})`.padStart(18));
+    console.log([label.padEnd(38), ...cells].join(''));
+  }
+} finally {
+  await Promise.all([csql.end(), jsql.end(), ssql.end()]);
+  for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+/**
+ * Keyset paging (docs/architecture.md, "Paging"): a page is `limit` rows after a cursor,
+ * never an offset, so page 100 costs what page 1 does. The cursor is opaque to clients:
+ * the sort key of the last row given, as base64url JSON; a cursor this server did not give
+ * is a 400 with a clear message. Lists answered as a JSON array (the spec's shape) carry
+ * the next page's cursor in the `X-Next-Cursor` header (absent on the last page).
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+export const INVALID_CURSOR_MESSAGE = 'cursor is not one this server gave: start again without it';
+
+/**
+ * The `limit` query parameter: optional (`fallback`), an integer of at least 1; above
+ * `max` it is clamped to `max` (a client asking for more gets the most we give).
+ */
+export const limitParam = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .default(fallback)
+    .transform((n) => Math.min(n, max));
+
+/** An optional cursor parameter (what `encodeCursor` made; checked by `decodeCursor`). */
+export const cursorParam = () => z.string().max(500, INVALID_CURSOR_MESSAGE).optional();
+
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** The sort key of a cursor, checked against `schema`; 400 for anything else. */
+export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>, name = 'cursor'): T {
+  const message = name === 'cursor' ? INVALID_CURSOR_MESSAGE : INVALID_CURSOR_MESSAGE.replace('cursor', name);
+  let raw: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
+    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(message);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest(message);
+  return parsed.data;
+}
+
+/**
+ * Of `limit + 1` rows read, the page (`limit` rows) and the cursor of its last row when
+ * more follow (null on the last page).
+ */
+export function toPage<R>(rows: R[], limit: number, keyOf: (row: R) => readonly (string | number)[]): { items: R[]; next: string | null } {
+  if (rows.length <= limit) return { items: rows, next: null };
+  const items = rows.slice(0, limit);
+  return { items, next: encodeCursor(keyOf(items[items.length - 1] as R)) };
+}
