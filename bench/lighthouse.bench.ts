@@ -27,7 +27,7 @@ import fastifyStatic from '@fastify/static';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { calendarDateIn, consentText } from '@sleepweave/contracts';
 import { createEventStore } from '@sleepweave/event-store';
-import { connectDatabase, dropDatabase } from '@sleepweave/service-kit';
+import { connectDatabase, databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { freePort, freePortRange } from '@sleepweave/test-servers';
 import Fastify from 'fastify';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -176,7 +176,7 @@ async function participant(): Promise<string> {
 
   // Her consent three weeks ago, recorded in the study's event store as the service records
   // one (the API only consents today).
-  const sql = connectDatabase(DATABASE_URL, `${env.DB_PREFIX}study`, { max: 1 });
+  const sql = connectDatabase(DATABASE_URL, databaseName({ DB_PREFIX: env.DB_PREFIX } as never, 'study'), { max: 1 });
   try {
     await createEventStore(sql, { projections: studyProjections }).handle(consentStreamId(user.id), consentDecider, {
       type: 'GiveConsent',
@@ -339,7 +339,9 @@ try {
   await floor?.app.close();
   await supervisor.stop();
   await new Promise((resolve) => out.end(resolve));
-  for (const { name } of presentServices()) await dropDatabase(DATABASE_URL, `${env.DB_PREFIX}${name}`).catch(() => undefined);
+  for (const { name } of presentServices()) {
+    await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX: env.DB_PREFIX } as never, name)).catch(() => undefined);
+  }
   await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX!).catch(() => undefined);
   if (!failed) await rm(logDir, { recursive: true, force: true });
 }

@@ -26,27 +26,36 @@ const externalPackages = {
   },
 };
 
-const started = performance.now();
-await Promise.all(
-  apps.map(async (app) => {
-    await rm(`${root}/${app}/dist`, { recursive: true, force: true });
-    await build({
-      entryPoints: { server: `${root}/${app}/src/server.ts` },
-      outdir: `${root}/${app}/dist`,
-      bundle: true,
-      // modules the code imports on first use (the export libraries) stay out of the start
-      splitting: true,
-      // chunks beside server.js: import.meta.url paths hold in them too
-      chunkNames: '[name]-[hash]',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      // keeps class and function names in stack traces and logs
-      keepNames: true,
-      logLevel: 'warning',
-      plugins: [externalPackages],
-    });
-  }),
-);
-console.log(`compiled ${apps.length} apps to JavaScript in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+/** Compiles every app; resolves with how long it took (ms). */
+export async function buildApps() {
+  const started = performance.now();
+  await Promise.all(
+    apps.map(async (app) => {
+      await rm(`${root}/${app}/dist`, { recursive: true, force: true });
+      await build({
+        entryPoints: { server: `${root}/${app}/src/server.ts` },
+        outdir: `${root}/${app}/dist`,
+        bundle: true,
+        // modules the code imports on first use (the export libraries) stay out of the start
+        splitting: true,
+        // chunks beside server.js: import.meta.url paths hold in them too
+        chunkNames: '[name]-[hash]',
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: 'linked',
+        // keeps class and function names in stack traces and logs
+        keepNames: true,
+        logLevel: 'warning',
+        plugins: [externalPackages],
+      });
+    }),
+  );
+  return performance.now() - started;
+}
+
+// `node infra/build-apps.mjs`: compile and say so
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const ms = await buildApps();
+  console.log(`compiled ${apps.length} apps to JavaScript in ${(ms / 1000).toFixed(1)} s`);
+}

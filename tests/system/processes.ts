@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectDatabase, databaseName, type Sql } from '@sleepweave/service-kit';
 import { freePort, freePortRange } from '@sleepweave/test-servers';
+import { buildApps } from '../../infra/build-apps.mjs';
 import { presentServices, SERVICE_PORT_OFFSETS, systemCommands } from '../../infra/services.mjs';
 import { supervise, type Supervisor } from '../../infra/supervisor.mjs';
 
@@ -61,6 +62,8 @@ async function answersHealth(url: string): Promise<boolean> {
 
 export async function startProcessSystem(options: ProcessSystemOptions): Promise<ProcessSystem> {
   const instances = options.instances ?? 1;
+  // the processes run the compiled apps, as npm start does
+  await buildApps();
   const span = Math.max(...Object.values(SERVICE_PORT_OFFSETS)) + 1;
   const logDir = await mkdtemp(join(tmpdir(), 'sw-system-'));
   const logFile = join(logDir, 'processes.log');
@@ -89,7 +92,7 @@ export async function startProcessSystem(options: ProcessSystemOptions): Promise
   for (let instance = 0; instance < instances; instance++) {
     const base = first + instance * span;
     const suffix = instance === 0 ? '' : '-b';
-    commands.push(...systemCommands({ base, gatewayPort: gatewayPorts[instance], env, suffix }));
+    commands.push(...systemCommands({ base, gatewayPort: gatewayPorts[instance], env, suffix, compiled: true }));
     for (const name of SERVICES) health.set(`${name}${suffix}`, `http://127.0.0.1:${base + SERVICE_PORT_OFFSETS[name]!}/health`);
     health.set(`gateway${suffix}`, `http://127.0.0.1:${gatewayPorts[instance]}/health`);
   }

@@ -121,20 +121,62 @@ async function send(method: Method, path: string, body: unknown, options: Reques
 }
 
 async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return (await requestWithResponse(method, path, body, options)).data;
+}
+
+/** `request`, also answering the response (for its headers). */
+async function requestWithResponse<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+): Promise<{ data: T; response: Response }> {
   // A schema to load starts loading with the request; a failed request leaves it unused.
   const loading = typeof options.schema === 'function' ? options.schema() : undefined;
   loading?.catch(() => undefined);
   const response = await send(method, path, body, options, 'application/json');
+  return { data: await readJson(response, loading, options.schema), response };
+}
+
+async function readJson<T>(
+  response: Response,
+  loading: Promise<z.ZodType<T>> | undefined,
+  given: RequestOptions<T>['schema'],
+): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   let schema: z.ZodType<T> | undefined;
   try {
-    schema = loading ? await loading : (options.schema as z.ZodType<T> | undefined);
+    schema = loading ? await loading : (given as z.ZodType<T> | undefined);
   } catch (error) {
     throw new NetworkError(error);
   }
   return schema ? schema.parse(data) : (data as T);
+}
+
+/** The header a paged list's answer names its next page in (docs/architecture.md, "Paging"). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** One page of a list: its items and the cursor of the next page, null on the last one. */
+export interface ApiPage<T> {
+  items: T;
+  nextCursor: string | null;
+}
+
+/**
+ * GET one page of a paged list (`?limit=`, `?cursor=`): the answer is the list itself, the
+ * next page's cursor comes in the X-Next-Cursor header (absent on the last page).
+ */
+async function getPage<T>(path: string, options: RequestOptions<T> = {}): Promise<ApiPage<T>> {
+  const { data, response } = await requestWithResponse('GET', path, undefined, options);
+  return { items: data, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+}
+
+/** `path` with `?cursor=` (or `&cursor=`) added when there is one. */
+export function withCursor(path: string, cursor: string | null | undefined): string {
+  if (!cursor) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 }
 
 /** A file the server sent (a zip, say): its bytes and the name its Content-Disposition gives, if any. */
@@ -210,4 +252,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options: RequestOptions<T> = {}) => request<T>('DELETE', path, body, options),
   getFile,
+  getPage,
 };

@@ -53,6 +53,20 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A `fetch` stand-in answering one page of a paged list, the next page's cursor in X-Next-Cursor (none: the last page). */
+export function pageResponse(items: unknown[], nextCursor: string | null): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (nextCursor) headers['x-next-cursor'] = nextCursor;
+  return new Response(JSON.stringify(items), { status: 200, headers });
+}
+
+/** A promise with its resolve outside: holds an answer back until the test lets it go. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /**
  * Resolves once TanStack Query has told the screens everything it had queued (it notifies
  * them in batches, on its own schedule): what follows sees the screens render the outcome.

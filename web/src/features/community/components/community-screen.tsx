@@ -1,3 +1,4 @@
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useThreads } from '../api/get-threads';
 import { useNow } from '../hooks/use-now';
@@ -40,13 +41,24 @@ export function CommunityScreen() {
           ) : threads.data.length === 0 ? (
             <EmptyState text="No threads yet. Create your first thread!" />
           ) : (
-            <ul className="grid gap-4" aria-label="Threads">
-              {threads.data.map((thread) => (
-                <li key={thread.id}>
-                  <ThreadCard thread={thread} now={now} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="grid gap-4" aria-label="Threads">
+                {threads.data.map((thread) => (
+                  <li key={thread.id}>
+                    <ThreadCard thread={thread} now={now} />
+                  </li>
+                ))}
+              </ul>
+              <LoadMore
+                hasMore={threads.hasNextPage}
+                pending={threads.isFetchingNextPage}
+                failed={threads.isFetchNextPageError}
+                onLoad={() => void threads.fetchNextPage()}
+                label="Load more threads"
+                pendingLabel="Loading more threads..."
+                errorText="More threads could not be loaded. Please try again."
+              />
+            </>
           )}
         </section>
 

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
-import { arrivalAt, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { arrivalAt, deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { CommunityScreen } from './community-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -28,7 +28,7 @@ const linen = {
   lastMessage: { body: 'a'.repeat(101), createdAt: minutesAgo(5) },
 };
 
-function answer(routes: Record<string, () => Response>) {
+function answer(routes: Record<string, () => Response | Promise<Response>>) {
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const route = routes[key];
@@ -212,5 +212,36 @@ describe('CommunityScreen', () => {
     renderWithProviders(<CommunityScreen />);
     expect(await screen.findByText(/The threads could not be loaded/)).toBeTruthy();
     expect(await screen.findByText('The stats could not be loaded.')).toBeTruthy();
+  });
+
+  it('loads more threads a page at a time (X-Next-Cursor), then no more button', async () => {
+    const older = { ...linen, id: '5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a11', name: 'Cotton questions', lastMessage: null, memberCount: 2 };
+    const more = deferred<Response>();
+    let secondPageFails = true;
+    answer({
+      'GET /api/community/threads': () => pageResponse([welcome, linen], 'c1'),
+      'GET /api/community/threads?cursor=c1': () =>
+        secondPageFails ? jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }) : more.promise,
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommunityScreen />);
+
+    await user.click(await screen.findByRole('button', { name: 'Load more threads' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('More threads could not be loaded. Please try again.');
+    expect(within(screen.getByRole('list', { name: 'Threads' })).getAllByRole('link')).toHaveLength(2);
+
+    secondPageFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load more threads' }));
+    expect((await screen.findByRole('button', { name: 'Loading more threads...' })).hasAttribute('disabled')).toBe(true);
+    // The linen thread came again (it moved between the pages): shown once.
+    more.resolve(pageResponse([linen, older], null));
+
+    await screen.findByText('Cotton questions');
+    const names = within(screen.getByRole('list', { name: 'Threads' }))
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Welcome to the Sleepweave Community', 'Linen week one', 'Cotton questions']);
+    expect(screen.queryByRole('button', { name: /more threads/ })).toBeNull();
   });
 });

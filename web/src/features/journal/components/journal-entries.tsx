@@ -1,6 +1,7 @@
 import { JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CircleCheck } from 'lucide-react';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
@@ -36,13 +37,24 @@ export function JournalEntries() {
       ) : entries.data.length === 0 ? (
         <EmptyState text="No journal entries yet. Start your first entry above!" className="py-6" />
       ) : (
-        <ul className="grid gap-4">
-          {groupEntriesByDay(entries.data).map((day) => (
-            <li key={day.date}>
-              <DayCard day={day} timezone={timezone} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-4">
+            {groupEntriesByDay(entries.data).map((day) => (
+              <li key={day.date}>
+                <DayCard day={day} timezone={timezone} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={entries.hasNextPage}
+            pending={entries.isFetchingNextPage}
+            failed={entries.isFetchNextPageError}
+            onLoad={() => void entries.fetchNextPage()}
+            label="Load older entries"
+            pendingLabel="Loading older entries..."
+            errorText="Older entries could not be loaded. Please try again."
+          />
+        </>
       )}
     </section>
   );

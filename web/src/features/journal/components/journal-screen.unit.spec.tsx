@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
-import { arrivalAt, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { arrivalAt, deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { calendarDateIn } from '../streak';
 import { JournalScreen } from './journal-screen';
 import { maria } from '../../../testing/fixtures';
@@ -273,5 +273,41 @@ describe('JournalScreen', () => {
     expect(await screen.findByText('Forgiveness must be at most 2,000 characters')).toBeTruthy();
     expect((screen.getByLabelText('Forgiveness') as HTMLTextAreaElement).value).toBe(long);
     expect(posts()).toHaveLength(0);
+  });
+
+  it('loads older entries a page at a time (X-Next-Cursor), a day split across pages under one date, then no more button', async () => {
+    const earlierToday = { ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a03', today, { affirmation: 'Morning calm.' }), createdAt: `${today}T08:00:00.000Z` };
+    const older = deferred<Response>();
+    let secondPageFails = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/journal/entries') return pageResponse([completeEntry], 'c1');
+      if (url === '/api/journal/entries?cursor=c1') {
+        if (secondPageFails) return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+        return older.promise;
+      }
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JournalScreen />);
+    const recent = screen.getByRole('region', { name: 'Recent Entries' });
+
+    await user.click(await within(recent).findByRole('button', { name: 'Load older entries' }));
+    expect((await within(recent).findByRole('alert')).textContent).toBe('Older entries could not be loaded. Please try again.');
+    expect(within(recent).getAllByRole('article')).toHaveLength(1);
+
+    secondPageFails = false;
+    await user.click(within(recent).getByRole('button', { name: 'Load older entries' }));
+    expect((await within(recent).findByRole('button', { name: 'Loading older entries...' })).hasAttribute('disabled')).toBe(true);
+    older.resolve(pageResponse([earlierToday, partialEntry], null));
+
+    await within(recent).findByText('My sister called.');
+    const cards = within(recent).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.textContent).toContain('I forgive my restless mind.');
+    expect(cards[0]!.textContent).toContain('Morning calm.');
+    expect(within(recent).queryByRole('button', { name: /older entries/ })).toBeNull();
+    expect(within(recent).queryByRole('alert')).toBeNull();
   });
 });

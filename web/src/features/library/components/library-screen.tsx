@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { cn } from '../../../lib/utils';
@@ -120,13 +121,26 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
                 className="py-12"
               />
             ) : (
-              <ul className={cn('grid gap-6 sm:grid-cols-2 lg:grid-cols-3', cards.isPlaceholderData && 'opacity-70 transition-opacity')}>
-                {cards.data.map((card) => (
-                  <li key={card.id}>
-                    <ArticleCard card={card} />
-                  </li>
-                ))}
-              </ul>
+              <div className="grid gap-6">
+                <ul className={cn('grid gap-6 sm:grid-cols-2 lg:grid-cols-3', cards.isPlaceholderData && 'opacity-70 transition-opacity')}>
+                  {cards.data.map((card) => (
+                    <li key={card.id}>
+                      <ArticleCard card={card} />
+                    </li>
+                  ))}
+                </ul>
+                {cards.isPlaceholderData ? null : (
+                  <LoadMore
+                    hasMore={cards.hasNextPage}
+                    pending={cards.isFetchingNextPage}
+                    failed={cards.isFetchNextPageError}
+                    onLoad={() => void cards.fetchNextPage()}
+                    label="Load more articles"
+                    pendingLabel="Loading more articles..."
+                    errorText="More articles could not be loaded. Please try again."
+                  />
+                )}
+              </div>
             )}
           </>
         )}

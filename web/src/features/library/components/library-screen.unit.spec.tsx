@@ -3,7 +3,7 @@ import type { LibraryCard } from '@sleepweave/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { LibraryScreen, SEARCH_DEBOUNCE_MS } from './library-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -130,5 +130,36 @@ describe('LibraryScreen', () => {
     renderWithProviders(<LibraryScreen />, { path: '/library' });
 
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load library content. Please try refreshing the page.');
+  });
+
+  it("loads more articles a page at a time (X-Next-Cursor), the search's own, then no more button", async () => {
+    const wool = card('Linen or wool');
+    const more = deferred<Response>();
+    let secondPageFails = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/library/cards?search=linen') return pageResponse([linen], 'c1');
+      if (url === '/api/library/cards?search=linen&cursor=c1') {
+        if (secondPageFails) return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+        return more.promise;
+      }
+      throw new Error(`unexpected ${url}`);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<LibraryScreen />, { path: '/library?search=linen' });
+
+    await user.click(await screen.findByRole('button', { name: 'Load more articles' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('More articles could not be loaded. Please try again.');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+
+    secondPageFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load more articles' }));
+    expect((await screen.findByRole('button', { name: 'Loading more articles...' })).hasAttribute('disabled')).toBe(true);
+    more.resolve(pageResponse([wool], null));
+
+    await screen.findByRole('link', { name: 'Linen or wool' });
+    expect(screen.getAllByRole('article').map((a) => within(a).getAllByRole('link')[0]?.textContent)).toEqual(['Linen at night', 'Linen or wool']);
+    expect(screen.queryByRole('button', { name: /more articles/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

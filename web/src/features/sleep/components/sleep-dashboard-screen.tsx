@@ -5,8 +5,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadMore } from '../../../components/ui/load-more';
 import { paths } from '../../../config/paths';
-import { useSleepLogs } from '../api/get-sleep-logs';
+import { useSleepLogPages } from '../api/get-sleep-logs';
 import { ResearchExportCard } from './research-export-card';
 import { SleepExportCard } from './sleep-export-card';
 import { SleepLogCard } from './sleep-log-card';
@@ -76,7 +77,7 @@ function PhaseNights({ group, open }: { group: PhaseGroup; open: boolean }) {
 
 /** /sleep and /sleep/dashboard: her numbers at a glance and every night she logged. */
 export function SleepDashboardScreen() {
-  const logs = useSleepLogs();
+  const logs = useSleepLogPages();
 
   let content: ReactNode = <SleepLogsStatus logs={logs} icon={Moon} emptyText="Log your first night to see your sleep here." />;
   if (logs.data && logs.data.length > 0) {
@@ -102,6 +103,16 @@ export function SleepDashboardScreen() {
           {groupByPhase(logs.data).map((group, index) => (
             <PhaseNights key={group.phase} group={group} open={index === 0} />
           ))}
+          {/* Older nights than the first page (100) come a page at a time, into their phases. */}
+          <LoadMore
+            hasMore={logs.hasNextPage}
+            pending={logs.isFetchingNextPage}
+            failed={logs.isFetchNextPageError}
+            onLoad={() => void logs.fetchNextPage()}
+            label="Load older nights"
+            pendingLabel="Loading older nights..."
+            errorText="Older nights could not be loaded. Please try again."
+          />
         </section>
       </>
     );

@@ -3,7 +3,7 @@ import type { SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
 import { night } from './sleep-log.fixture';
 
@@ -153,5 +153,65 @@ describe('SleepDashboardScreen', () => {
     await userEvent.setup().click(more);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(9);
     expect(screen.queryByRole('button', { name: /older night/ })).toBeNull();
+  });
+
+  it('loads older nights a page at a time (X-Next-Cursor) into their phases, then no more button', async () => {
+    const older = deferred<Response>();
+    let secondPageFails = true;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, profile('America/New_York'));
+      if (url === '/api/sleep/logs')
+        return pageResponse(
+          [
+            night('2026-05-16', { studyDay: 16, phase: 'washout', sleepScore: 80 }),
+            night('2026-05-15', { studyDay: 15, phase: 'washout', sleepScore: 70 }),
+            night('2026-05-14', { studyDay: 14, phase: 'polyester', sleepScore: 60 }),
+          ],
+          'c1',
+        );
+      if (url === '/api/sleep/logs?cursor=c1') {
+        if (secondPageFails) return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+        return older.promise;
+      }
+      throw new Error(`unexpected ${url}`);
+    });
+    const user = userEvent.setup();
+    const { container } = renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+
+    // The first try fails: she is told, keeps her nights, and can try again.
+    await user.click(await screen.findByRole('button', { name: 'Load older nights' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Older nights could not be loaded. Please try again.');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+
+    secondPageFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load older nights' }));
+    expect((await screen.findByRole('button', { name: 'Loading older nights...' })).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    older.resolve(
+      pageResponse(
+        [
+          night('2026-05-13', { studyDay: 13, phase: 'polyester', sleepScore: 70 }),
+          night('2026-05-12', { studyDay: 12, phase: 'polyester', sleepScore: 80 }),
+        ],
+        null,
+      ),
+    );
+
+    await screen.findByRole('heading', { name: 'Tuesday, May 12, 2026' });
+    expect(screen.queryByRole('button', { name: /Load older nights|Loading older nights/ })).toBeNull();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Total Entries').nextSibling?.textContent).toBe('5');
+    // The older page's nights join their phase (one Polyester group, newest first), not a group of their own.
+    const groups = Array.from(container.querySelectorAll('details'));
+    expect(groups.map((group) => group.querySelector('summary')?.textContent)).toEqual([
+      'Washout2 nights · avg score 75',
+      'Polyester3 nights · avg score 70',
+    ]);
+    expect(
+      within(groups[1]!)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Thursday, May 14, 2026', 'Wednesday, May 13, 2026', 'Tuesday, May 12, 2026']);
   });
 });

@@ -1,10 +1,10 @@
+import type { SleepLog } from '@sleepweave/contracts';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import type { useSleepLogs } from '../api/get-sleep-logs';
 
 /**
  * The loading, error and empty states of a screen built on her sleep logs ('No Sleep
@@ -15,7 +15,13 @@ export function SleepLogsStatus({
   icon,
   emptyText,
 }: {
-  logs: ReturnType<typeof useSleepLogs>;
+  logs: {
+    isPending: boolean;
+    data: SleepLog[] | undefined;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => Promise<unknown>;
+  };
   icon: LucideIcon;
   emptyText: string;
 }): ReactNode {

@@ -1,0 +1,4 @@
+/** Types of build-apps.mjs (plain JavaScript, so that `npm start` needs no TypeScript loader for it). */
+
+/** Compiles every service and the gateway to `<app>/dist/server.js`; resolves with how long it took (ms). */
+export function buildApps(): Promise<number>;
