@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'],
           exclude,
           environment: 'node',
+          // screen tests type and pick options through jsdom, which takes seconds on a busy
+          // 2-core machine (the calculator's blend test passed 5 s there): room, not a limit
+          testTimeout: 15_000,
         },
       },
       {

@@ -10,8 +10,9 @@
  * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
- * Known: the stats count index ranges of the rows they count (members active in 30 days,
- * participants past day 42), so they grow with those, not with the messages.
+ * The stats read per-day rollups (about 30 rows of members, a row per study start date) and
+ * one day's members (the day 30 days back, cut at the hour), never the members or messages;
+ * "Discussions Today" counts the threads with a member message today (an index range).
  * The rows are written with SQL as the projections would write them (100,000 appends
  * through the commands would take minutes); the measured paths are the services' own.
  * It uses its own databases and removes them afterwards.
@@ -131,6 +132,13 @@ try {
         insert into study_participants (user_id, study_start_date) select user_id, (t - make_interval(days => (random() * 90)::int))::date from o
       )
       insert into member_activity (user_id, last_posted_at) select user_id, t from o`;
+    // The stats' day rollups, as the projections keep them (and migration 003 backfills them).
+    await csql`delete from member_activity_days`;
+    await csql`
+      insert into member_activity_days (day, members)
+      select (last_posted_at at time zone 'UTC')::date, count(*) from member_activity group by 1`;
+    await csql`delete from study_start_days`;
+    await csql`insert into study_start_days (start_date, participants) select study_start_date, count(*) from study_participants group by 1`;
     // Her journal entries (one a day, back from `at`) and her nights.
     await jsql`
       insert into journal_entries (id, user_id, date, affirmation, gratitude, forgiveness, created_at)
@@ -158,6 +166,14 @@ try {
     )[0]!;
     const viewerHas = cursorBefore(new Date(newest.created_at.getTime() - 1).toISOString());
     row.catchUp = await median(() => threadDetail(csql, threadId, her, { limit: 500, after: viewerHas }));
+    const stats = await communityStats(csql, { now: at, timezone: 'Europe/London' });
+    const [counted] = await csql<{ active: number; shared: number }[]>`
+      select (select count(*)::int from member_activity where last_posted_at > ${at}::timestamptz - interval '30 days') as active,
+        (select count(*)::int from study_participants
+          where study_start_date <= (${at}::timestamptz at time zone 'Europe/London')::date - 42) as shared`;
+    if (stats.activeMembers !== counted!.active || stats.sleepStudiesShared !== counted!.shared) {
+      throw new Error(`stats ${JSON.stringify(stats)} differ from the rows counted ${JSON.stringify(counted)}`);
+    }
     row.stats = await median(() => communityStats(csql, { now: at, timezone: 'Europe/London' }));
     row.threadList = await median(() => listThreads(csql, her, { limit: 100 }));
     row.journal = await median(() => listEntriesOf(jsql, her));

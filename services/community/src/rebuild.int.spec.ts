@@ -37,5 +37,8 @@ describe('rebuilding every read model', () => {
     expect(after.messages).toHaveLength(2);
     expect(after.user_directory).toHaveLength(2);
     expect(after.study_participants).toHaveLength(1);
+    // The stats' day rollups: Maya's last post (Zoe's went with her account) and Ines's start date.
+    expect(after.member_activity_days).toEqual([expect.objectContaining({ members: 1 })]);
+    expect(after.study_start_days).toEqual([expect.objectContaining({ participants: 1 })]);
   });
 });

@@ -138,11 +138,7 @@ async function requestWithResponse<T>(
   return { data: await readJson(response, loading, options.schema), response };
 }
 
-async function readJson<T>(
-  response: Response,
-  loading: Promise<z.ZodType<T>> | undefined,
-  given: RequestOptions<T>['schema'],
-): Promise<T> {
+async function readJson<T>(response: Response, loading: Promise<z.ZodType<T>> | undefined, given: RequestOptions<T>['schema']): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;

@@ -1,15 +1,17 @@
 import { defineProjection } from '@sleepweave/event-store';
+import { moveActiveMember } from '../stats/rollups.ts';
 import type { TeamMessagePosted } from '../threads/thread.ts';
 import type { MembershipEvent } from './membership.ts';
 
 /**
- * The `thread_members` and `messages` read models, and `member_activity` (when each
- * member last posted: Active Members counts these rows, never the messages). `messages` also holds the study team's
+ * The `thread_members` and `messages` read models, `member_activity` (when each member
+ * last posted) and `member_activity_days` (how many members last posted on each day:
+ * Active Members sums these, never the messages). `messages` also holds the study team's
  * messages, which are recorded in the thread's own stream (TeamMessagePosted).
  */
 export const membershipsProjection = defineProjection<MembershipEvent | TeamMessagePosted>({
   name: 'memberships',
-  tables: ['thread_members', 'messages', 'member_activity'],
+  tables: ['thread_members', 'messages', 'member_activity', 'member_activity_days'],
   handles: ['MemberJoined', 'MessagePosted', 'TeamMessagePosted'],
   async apply(tx, event) {
     switch (event.type) {
@@ -29,9 +31,15 @@ export const membershipsProjection = defineProjection<MembershipEvent | TeamMess
           values (${d.messageId}, ${d.threadId}, ${d.senderId}, ${d.body}, ${d.postedAt})`;
         // The study team (TeamMessagePosted) is no member: it is never active.
         if (event.type === 'MessagePosted') {
-          await tx`
+          // Her last post's day (UTC) before and after: the day rollup moves her when it changes.
+          const [before] = await tx<{ day: string }[]>`
+            select (last_posted_at at time zone 'UTC')::date::text as day from member_activity
+            where user_id = ${d.senderId} for update`;
+          const [after] = await tx<{ day: string }[]>`
             insert into member_activity (user_id, last_posted_at) values (${d.senderId}, ${d.postedAt})
-            on conflict (user_id) do update set last_posted_at = greatest(member_activity.last_posted_at, excluded.last_posted_at)`;
+            on conflict (user_id) do update set last_posted_at = greatest(member_activity.last_posted_at, excluded.last_posted_at)
+            returning (last_posted_at at time zone 'UTC')::date::text as day`;
+          await moveActiveMember(tx, before?.day ?? null, after!.day);
         }
         return;
       }

@@ -1,6 +1,7 @@
 import type { Tx } from '@sleepweave/event-store';
 import type { CommunityContext } from '../context.ts';
 import { membershipStreamPrefix } from '../memberships/membership.ts';
+import { countStudyStart, moveActiveMember } from '../stats/rollups.ts';
 import { participantStreamId } from '../study-completions/participant.ts';
 import { refreshThreadActivity } from '../threads/projections.ts';
 import { threadStreamId } from '../threads/thread.ts';
@@ -23,8 +24,12 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   await ctx.store.deleteStreams([participantStreamId(userId)], tx);
   await tx`delete from messages where sender_id = ${userId}`;
   await tx`delete from thread_members where user_id = ${userId}`;
-  await tx`delete from member_activity where user_id = ${userId}`;
-  await tx`delete from study_participants where user_id = ${userId}`;
+  const [activity] = await tx<{ day: string }[]>`
+    delete from member_activity where user_id = ${userId} returning (last_posted_at at time zone 'UTC')::date::text as day`;
+  if (activity) await moveActiveMember(tx, activity.day, null);
+  const [participant] = await tx<{ start_date: string }[]>`
+    delete from study_participants where user_id = ${userId} returning study_start_date::text as start_date`;
+  if (participant) await countStudyStart(tx, participant.start_date, -1);
   await tx`update message_threads set created_by = null where created_by = ${userId}`;
   // Events of threads she created (kept for the others) name her in their metadata.
   await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;

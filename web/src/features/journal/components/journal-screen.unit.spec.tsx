@@ -276,7 +276,10 @@ describe('JournalScreen', () => {
   });
 
   it('loads older entries a page at a time (X-Next-Cursor), a day split across pages under one date, then no more button', async () => {
-    const earlierToday = { ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a03', today, { affirmation: 'Morning calm.' }), createdAt: `${today}T08:00:00.000Z` };
+    const earlierToday = {
+      ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a03', today, { affirmation: 'Morning calm.' }),
+      createdAt: `${today}T08:00:00.000Z`,
+    };
     const older = deferred<Response>();
     let secondPageFails = true;
     fetchMock.mockImplementation(async (input) => {

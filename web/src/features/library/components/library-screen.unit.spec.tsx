@@ -158,7 +158,10 @@ describe('LibraryScreen', () => {
     more.resolve(pageResponse([wool], null));
 
     await screen.findByRole('link', { name: 'Linen or wool' });
-    expect(screen.getAllByRole('article').map((a) => within(a).getAllByRole('link')[0]?.textContent)).toEqual(['Linen at night', 'Linen or wool']);
+    expect(screen.getAllByRole('article').map((a) => within(a).getAllByRole('link')[0]?.textContent)).toEqual([
+      'Linen at night',
+      'Linen or wool',
+    ]);
     expect(screen.queryByRole('button', { name: /more articles/ })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
