@@ -11,7 +11,7 @@ import { DEMO_EMAIL_DOMAIN } from '@sleepweave/contracts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, generateCohort, SHOWCASE, type DemoCohort } from './cohort.ts';
 import { parseDemoArgs, type DemoArgs } from './args.ts';
 import { addDemoCohort, DemoCohortExists, removeDemoCohort } from './seed.ts';
-import { checkRunning, connectDemoSystem, serviceUrls } from './system.ts';
+import { checkRunning, checkSameVersion, connectDemoSystem, serviceUrls, SystemNotReady } from './system.ts';
 
 /** Commands in flight at once: enough to keep PostgreSQL busy on a small machine. */
 const CONCURRENCY = 8;
@@ -43,18 +43,30 @@ async function main(): Promise<number> {
   const env = process.env;
   const urls = serviceUrls(env);
   await checkRunning(urls);
-  const system = await connectDemoSystem(env, CONCURRENCY + 2);
+  const system = await connectDemoSystem(env, CONCURRENCY + 2).catch((err: unknown) => {
+    throw new SystemNotReady(
+      `Cannot reach the services' databases (${(err as Error).message}). Same DATABASE_URL and DB_PREFIX as npm start?`,
+    );
+  });
   const log = (line: string) => console.log(line);
   const started = performance.now();
   try {
+    await checkSameVersion(system);
     if (args.reset) {
       console.log(`Removing the demo accounts (@${DEMO_EMAIL_DOMAIN}) through account deletion ...`);
-      const removed = await removeDemoCohort(system, { concurrency: CONCURRENCY, log });
+      const { removed, keptAdmin } = await removeDemoCohort(system, { concurrency: CONCURRENCY, log });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(
         removed === 0
-          ? 'There were no demo accounts.'
-          : `Removed ${removed} demo accounts and everything of theirs in every service in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+          ? 'No demo account was removed.'
+          : `Removed ${removed} demo accounts and everything of theirs in every service in ${seconds} s.`,
       );
+      if (keptAdmin) {
+        console.log(
+          `${keptAdmin} stays: she is the only admin, and an account is never deleted while it is the last admin's. ` +
+            'Name another admin (npm run admin:grant -- <e-mail>) and reset again to remove her too; npm run demo uses her again meanwhile.',
+        );
+      }
       return 0;
     }
     const cohort = generateCohort({ participants: args.participants, seed: args.seed, now: new Date() });
@@ -87,7 +99,9 @@ main().then(
   },
   (err: unknown) => {
     console.error(`Demo stopped: ${(err as Error).message}`);
-    console.error(`Whatever was written is under @${DEMO_EMAIL_DOMAIN}: npm run demo -- --reset removes it.`);
+    if (!(err instanceof SystemNotReady)) {
+      console.error(`Whatever was written is under @${DEMO_EMAIL_DOMAIN}: npm run demo -- --reset removes it.`);
+    }
     process.exitCode = 1;
   },
 );

@@ -8,6 +8,7 @@ import { communityService } from '../../services/community/src/service.ts';
 import { readIdentityConfig } from '../../services/identity/src/config.ts';
 import { identityService } from '../../services/identity/src/service.ts';
 import { randomIp } from '../../services/identity/src/test/helpers.ts';
+import { grantAdmin } from '../../services/identity/src/users/commands.ts';
 import { readJournalConfig } from '../../services/journal/src/config.ts';
 import { journalService } from '../../services/journal/src/service.ts';
 import { readResearchExportConfig } from '../../services/research-export/src/config.ts';
@@ -16,7 +17,15 @@ import { readStudyConfig } from '../../services/study/src/config.ts';
 import { studyService } from '../../services/study/src/service.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, generateCohort, type DemoCohort } from './cohort.ts';
 import { addDemoCohort, DemoCohortExists, listDemoAccounts, removeDemoCohort, type SeedResult } from './seed.ts';
-import { checkRunning, connectDemoSystem, DEMO_SERVICES, serviceUrls, type DemoService, type DemoSystem } from './system.ts';
+import {
+  checkRunning,
+  checkSameVersion,
+  connectDemoSystem,
+  DEMO_SERVICES,
+  serviceUrls,
+  type DemoService,
+  type DemoSystem,
+} from './system.ts';
 
 /**
  * The demo against the real services (each on its own port and database, consumers reading
@@ -142,6 +151,21 @@ describe('npm run demo against the real services', () => {
     expect((await get('study', '/api/sleep/consent', fresh)).body).toMatchObject({ hasConsent: false });
   });
 
+  it('checks that the running services are this code (every migration applied) and that they answer', async () => {
+    await checkSameVersion(system);
+    const [last] = await system.sql.study<{ name: string }[]>`select name from schema_migrations order by name desc limit 1`;
+    await system.sql.study`delete from schema_migrations where name = ${last!.name}`;
+    try {
+      await expect(checkSameVersion(system)).rejects.toThrow(
+        `The running study service is older than this code (its database lacks ${last!.name})`,
+      );
+    } finally {
+      await system.sql.study`insert into schema_migrations (name) values (${last!.name})`;
+    }
+    const urls = { ...serviceUrls(env), journal: 'http://127.0.0.1:1' };
+    await expect(checkRunning(urls, 0)).rejects.toThrow('journal at http://127.0.0.1:1 does not answer. Start the system first');
+  });
+
   it('refuses a second cohort while the first is there', async () => {
     await expect(addDemoCohort(system, cohort, { concurrency: 2 })).rejects.toThrow(DemoCohortExists);
   });
@@ -176,9 +200,13 @@ describe('npm run demo against the real services', () => {
   it('--reset deletes every demo account through account deletion, and every service forgets them', async () => {
     const day20 = cohort.participants.find((p) => p.showcase === 'day20')!;
     const token = await signIn(day20.email);
-    expect(await removeDemoCohort(system, { concurrency: 4, followTimeoutMs: 60_000 })).toBe(PARTICIPANTS + 1);
+    // the demo admin is the only admin here: identity keeps the last admin's account
+    expect(await removeDemoCohort(system, { concurrency: 4, followTimeoutMs: 60_000 })).toEqual({
+      removed: PARTICIPANTS,
+      keptAdmin: DEMO_ADMIN_EMAIL,
+    });
 
-    expect(await listDemoAccounts(system)).toEqual([]);
+    expect((await listDemoAccounts(system)).map((a) => a.email)).toEqual([DEMO_ADMIN_EMAIL]);
     const login = await services.identity.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -192,7 +220,35 @@ describe('npm run demo against the real services', () => {
     expect((await get('journal', '/api/journal/entries', token)).body).toEqual([]);
     const threads = (await get('community', '/api/community/threads', token)).body as { name: string }[];
     expect(threads.filter((t) => cohort.threads.some((c) => c.name === t.name))).toEqual([]);
-    // and a cohort can be added again
-    expect(await removeDemoCohort(system, { concurrency: 4 })).toBe(0);
+  }, 90_000);
+
+  it('adds a cohort again after a reset, with the demo admin that stayed; with another admin she goes too', async () => {
+    const again = generateCohort({ participants: 3, seed: 'again', now: new Date() });
+    const result = await addDemoCohort(system, again, { concurrency: 3, followTimeoutMs: 60_000 });
+    expect(result.counts.accounts).toBe(4);
+    expect((await listDemoAccounts(system)).map((a) => a.email).sort()).toEqual(
+      [DEMO_ADMIN_EMAIL, ...again.participants.map((p) => p.email)].sort(),
+    );
+    await signIn(DEMO_ADMIN_EMAIL);
+
+    const register = await services.identity.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress: randomIp(),
+      payload: {
+        email: 'lead@example.com',
+        password: 'a real admin at last',
+        confirmPassword: 'a real admin at last',
+        firstName: 'Lea',
+        lastName: 'Lead',
+        dateOfBirth: '1980-01-01',
+        timezone: 'Europe/London',
+        hormonalStage: 'Fertile',
+      },
+    });
+    expect(register.statusCode, register.body).toBe(201);
+    expect(await grantAdmin(system.identity, 'lead@example.com')).toBe('granted');
+    expect(await removeDemoCohort(system, { concurrency: 4, followTimeoutMs: 60_000 })).toEqual({ removed: 4, keptAdmin: null });
+    expect(await listDemoAccounts(system)).toEqual([]);
   }, 90_000);
 });

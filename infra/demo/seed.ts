@@ -20,7 +20,7 @@ import { listUsersOfEmailDomain } from '../../services/identity/src/users/querie
 import { writeJournalEntry } from '../../services/journal/src/entries/commands.ts';
 import { giveConsent } from '../../services/study/src/consents/commands.ts';
 import { recordSleepLog, reviseSleepLog } from '../../services/study/src/sleep-logs/commands.ts';
-import { DEMO_PASSWORD, type DemoAccount, type DemoCohort, type DemoParticipant } from './cohort.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, type DemoAccount, type DemoCohort, type DemoParticipant } from './cohort.ts';
 import type { DemoSystem } from './system.ts';
 
 /**
@@ -140,9 +140,12 @@ export class DemoCohortExists extends Error {
 /** Adds the cohort to the running system; refuses (DemoCohortExists) while demo accounts exist. */
 export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, options: SeedOptions): Promise<SeedResult> {
   const existing = await listDemoAccounts(system);
-  if (existing.length > 0) {
+  // The demo admin may have stayed after a reset (the only admin is never deleted): used again.
+  const keptAdmin = existing.find((a) => a.email === cohort.admin.email);
+  const others = existing.filter((a) => a !== keptAdmin);
+  if (others.length > 0) {
     throw new DemoCohortExists(
-      `There is a demo cohort already (${existing.length} accounts @${DEMO_EMAIL_DOMAIN}). Remove it first: npm run demo -- --reset`,
+      `There is a demo cohort already (${others.length} accounts @${DEMO_EMAIL_DOMAIN}). Remove it first: npm run demo -- --reset`,
     );
   }
   const log = options.log ?? (() => {});
@@ -163,13 +166,19 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
   const userIds = new Map<string, string>();
   const accounts: DemoAccount[] = [cohort.admin, ...cohort.participants];
   for (const account of accounts) userIds.set(account.email, randomUUID());
+  if (keptAdmin) userIds.set(keptAdmin.email, keptAdmin.id);
   const idOf = (account: { email: string }) => userIds.get(account.email)!;
-  await inPool(accounts, options.concurrency, async (account) => {
+  const toRegister = keptAdmin ? cohort.participants : accounts;
+  await inPool(toRegister, options.concurrency, async (account) => {
     const userId = idOf(account);
     await registerUser(system.identity, registration(account, userId, passwordHash), metadataOf(userId));
   });
+  // (unchanged when she is an admin already)
   await setRole(system.identity, idOf(cohort.admin), 'admin', metadataOf(idOf(cohort.admin)), cohort.admin.registeredAt);
-  step('accounts', `${accounts.length} registered (1 admin, ${cohort.participants.length} participants)`);
+  step(
+    'accounts',
+    `${toRegister.length} registered (${keptAdmin ? 'the demo admin kept from before' : '1 admin'}, ${cohort.participants.length} participants)`,
+  );
 
   // 2. Their registrations reach the services that keep a user directory.
   const ids = [...userIds.values()];
@@ -307,25 +316,45 @@ export async function addDemoCohort(system: DemoSystem, cohort: DemoCohort, opti
   return { userIds, counts, timings };
 }
 
+export interface RemoveResult {
+  /** Accounts deleted. */
+  removed: number;
+  /**
+   * The demo admin's e-mail when her account stays: she is the only admin, and identity
+   * never deletes the last admin (her account goes at the next reset after another admin
+   * is named; `npm run demo` uses her again meanwhile).
+   */
+  keptAdmin: string | null;
+}
+
 /**
  * Removes every demo account (e-mail at the demo domain) through identity's account
  * deletion, as an admin's deletion would: the `identity.user.deleted` event makes every
- * service remove what it holds of her. Waits until they have. Returns how many.
+ * service remove what it holds of her. Participants first, the demo admin last. Waits
+ * until every service has followed.
  */
-export async function removeDemoCohort(system: DemoSystem, options: SeedOptions): Promise<number> {
+export async function removeDemoCohort(system: DemoSystem, options: SeedOptions): Promise<RemoveResult> {
   const accounts = await listDemoAccounts(system);
-  await inPool(accounts, options.concurrency, async ({ id }) => {
-    await deleteUser(system.identity, id, 'admin', { correlationId: randomUUID() });
+  const participants = accounts.filter((a) => a.email !== DEMO_ADMIN_EMAIL);
+  const deleted: string[] = [];
+  await inPool(participants, options.concurrency, async ({ id }) => {
+    if ((await deleteUser(system.identity, id, 'admin', { correlationId: randomUUID() })) === 'deleted') deleted.push(id);
   });
-  const ids = accounts.map((a) => a.id);
+  let keptAdmin: string | null = null;
+  const admin = accounts.find((a) => a.email === DEMO_ADMIN_EMAIL);
+  if (admin) {
+    const result = await deleteUser(system.identity, admin.id, 'admin', { correlationId: randomUUID() });
+    if (result === 'deleted') deleted.push(admin.id);
+    if (result === 'last_admin') keptAdmin = admin.email;
+  }
   for (const name of ['study', 'journal', 'community', 'research-export'] as const) {
     await waitForCount(
-      () => countIn(system.sql[name], (sql) => sql`select count(*)::int as n from user_directory where user_id = any(${ids}::uuid[])`),
+      () => countIn(system.sql[name], (sql) => sql`select count(*)::int as n from user_directory where user_id = any(${deleted}::uuid[])`),
       0,
       `deleted accounts still known to ${name}`,
       options.followTimeoutMs ?? 120_000,
       options.log,
     );
   }
-  return accounts.length;
+  return { removed: deleted.length, keptAdmin };
 }

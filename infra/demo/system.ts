@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { connectDatabase, createLogger, databaseName, type Sql } from '@sleepweave/service-kit';
 import { readCommunityConfig } from '../../services/community/src/config.ts';
 import { createCommunityContext, type CommunityContext } from '../../services/community/src/context.ts';
@@ -18,6 +20,11 @@ import { SERVICE_PORT_OFFSETS, urlVariable } from '../services.mjs';
  * relays publish what it wrote. The services must be running: their relays and consumers
  * carry everything else.
  */
+
+/** The system is not there or not this code's: nothing was written. */
+export class SystemNotReady extends Error {
+  override name = 'SystemNotReady';
+}
 
 /** The services the demo writes to or waits for. */
 export const DEMO_SERVICES = ['identity', 'study', 'journal', 'community', 'research-export'] as const;
@@ -66,7 +73,7 @@ export async function checkRunning(urls: Record<DemoService, string>, timeoutMs 
         problem = 'does not answer';
       }
       if (Date.now() > deadline) {
-        throw new Error(
+        throw new SystemNotReady(
           `${name} at ${urls[name]} ${problem}. Start the system first (npm start, with the same DB_PREFIX, BUS_PREFIX and SERVICE_PORT_BASE) and wait until it is up.`,
         );
       }
@@ -111,5 +118,26 @@ export async function connectDemoSystem(env: NodeJS.ProcessEnv, connections: num
   } catch (err) {
     await close();
     throw err;
+  }
+}
+
+/**
+ * Every migration of this code is applied in each service's database: the demo runs this
+ * code's commands against databases the running services migrated, so a system started
+ * from an older checkout would refuse them halfway. Throws naming what is missing.
+ */
+export async function checkSameVersion(system: DemoSystem): Promise<void> {
+  for (const name of DEMO_SERVICES) {
+    const folder = fileURLToPath(new URL(`../../services/${name}/migrations`, import.meta.url));
+    const files = (await readdir(folder)).filter((file) => file.endsWith('.sql'));
+    const applied = new Set(
+      (await system.sql[name]<{ name: string }[]>`select name from schema_migrations`.catch(() => [])).map((row) => row.name),
+    );
+    const missing = files.filter((file) => !applied.has(file));
+    if (missing.length > 0) {
+      throw new SystemNotReady(
+        `The running ${name} service is older than this code (its database lacks ${missing.join(', ')}). Restart the system (npm start), then run the demo again.`,
+      );
+    }
   }
 }

@@ -24,6 +24,11 @@ export const ResearchExportConfig = BaseConfig.extend({
   RESEARCH_MIN_NIGHTS_PER_PHASE: z.coerce.number().int().min(2).max(14).default(7),
   /** A night recorded more than this many days after the night is flagged (recall). */
   RESEARCH_LATE_RECORD_DAYS: z.coerce.number().int().min(1).default(3),
+  /**
+   * Leave demo accounts (e-mail at demo.sleepweave.test, `npm run demo`) out of research
+   * runs: listed in participants.csv with the reason, in no phase mean or comparison.
+   */
+  RESEARCH_EXCLUDE_DEMO: z.stringbool({ error: 'must be true or false' }).default(false),
   /** How many zips of finished runs are kept (older ones are pruned; their records stay). */
   RESEARCH_RUNS_KEPT: z.coerce.number().int().min(1).default(30),
 });

@@ -25,6 +25,8 @@ export interface BuildOptions {
   userId?: string;
   /** Further files of the zip the codebook must describe too. */
   extraFiles?: readonly FileSpec[];
+  /** Leave demo accounts out (RESEARCH_EXCLUDE_DEMO). */
+  excludeDemo?: boolean;
 }
 
 /** What the data files found, for the files written after them (comparisons, reports). */
@@ -79,6 +81,8 @@ const NIGHT_CELLS: ((night: NightRow, checked: CheckedNight) => unknown)[] = NIG
  */
 export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOptions): Promise<DataFindings> {
   const participants = await readParticipants(sql, options.userId);
+  // Demo accounts left out (RESEARCH_EXCLUDE_DEMO): listed, never analysed.
+  const demo = new Set(options.excludeDemo ? participants.filter((p) => p.demo).map((p) => p.researchId) : []);
   const means = new PhaseMeans(METRICS);
   const hits: QaHit[] = [];
   const logged = new Map<string, Record<string, number>>();
@@ -89,7 +93,8 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   const nightsCsv = zip.csv(NIGHTS_FILE);
   for await (const batch of readNights(sql, options.userId)) {
     for (const night of batch) {
-      const checked = checkNight(night, { lateRecordDays: options.lateRecordDays });
+      const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
+      const checked = demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
       nights += 1;
       if (checked.flags.length > 0) nightsFlagged += 1;
       if (!checked.analysed) nightsLeftOut += 1;
@@ -107,6 +112,11 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   // Rules about phases and participants: nights missing, and too few analysed nights.
   const inclusion = new Map<string, { included: boolean; reason: string }>();
   for (const participant of participants) {
+    if (demo.has(participant.researchId)) {
+      hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
+      inclusion.set(participant.researchId, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
+      continue;
+    }
     const due = nightsDue(participant.studyStartDate, participant.timezone, options.now);
     const counts = logged.get(participant.researchId) ?? {};
     for (const phase of ANALYSED_PHASES) {
@@ -175,16 +185,21 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   return { participants, phaseMeans, hits, nights, nightsFlagged, nightsLeftOut, inclusion };
 }
 
-function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase, detail: string): QaHit {
+function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase | null, detail: string): QaHit {
   return { rule, researchId, date: null, phase, field: null, value: null, detail };
 }
 
 /** The one-line QA headline of a run (the admin screen and the PDF show it). */
 export function qaHeadline(findings: DataFindings): string {
   const excluded = [...findings.inclusion.values()].filter((i) => !i.included).length;
+  const demo = findings.hits.filter((hit) => hit.rule === 'demo_account').length;
   const n = (x: number) => x.toLocaleString('en-GB');
+  const why =
+    demo > 0
+      ? `${n(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO), ${n(excluded - demo)} too few nights in polyester or linen`
+      : 'too few nights in polyester or linen';
   return (
     `${n(findings.nightsFlagged)} of ${n(findings.nights)} nights flagged by a QA rule (${n(findings.nightsLeftOut)} left out of the means); ` +
-    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis (too few nights in polyester or linen).`
+    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis (${why}).`
   );
 }

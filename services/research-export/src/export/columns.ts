@@ -97,7 +97,9 @@ export const PARTICIPANTS_FILE: FileSpec = {
     column('nights_after_study', 'Nights logged after day 42', 'integer'),
     column('journal_entries', 'Journal entries during her 42 days', 'integer', { notes: 'How many; never what she wrote.' }),
     column('included_primary', 'In the primary analysis (polyester vs linen)', 'yes/no', { allowed: YES_NO }),
-    column('exclusion_reason', 'Why not in the primary analysis', 'text', { notes: 'Empty when included (rule too_few_nights).' }),
+    column('exclusion_reason', 'Why not in the primary analysis', 'text', {
+      notes: 'Empty when included (rules too_few_nights, demo_account).',
+    }),
   ],
 };
 
@@ -122,7 +124,8 @@ export const NIGHTS_FILE: FileSpec = {
     column('recorded_at', 'First recorded at', 'datetime', { notes: 'UTC, ISO 8601.' }),
     column('analysed', 'Enters the phase means', 'yes/no', {
       allowed: YES_NO,
-      notes: 'No for nights excluded by a QA rule (material_mismatch, after_study).',
+      notes:
+        'No for nights excluded by a QA rule (material_mismatch, after_study) and every night of an excluded demo account (demo_account).',
     }),
     column('qa_flags', 'QA rules this night hit', 'text', {
       allowed: Object.keys(QA_RULES).join(', '),

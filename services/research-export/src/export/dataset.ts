@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { addDays, calendarDateIn, daysBetween, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, daysBetween, isDemoEmail, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import { NIGHT_FIELDS } from './columns.ts';
 import type { NightRow } from './qa.ts';
@@ -18,6 +18,8 @@ export interface ParticipantRow {
   hormonalStage: string | null;
   timezone: string;
   journalEntries: number;
+  /** A demo account (`npm run demo`, by her e-mail's domain); the e-mail itself goes nowhere. */
+  demo: boolean;
 }
 
 export async function readParticipants(sql: Sql, userId?: string): Promise<ParticipantRow[]> {
@@ -30,10 +32,11 @@ export async function readParticipants(sql: Sql, userId?: string): Promise<Parti
       hormonal_stage: string | null;
       timezone: string;
       journal_entries: number;
+      email: string;
     }[]
   >`
     select p.user_id, p.research_id, p.study_start_date::text as study_start_date, d.date_of_birth::text as date_of_birth,
-      d.hormonal_stage, d.timezone,
+      d.hormonal_stage, d.timezone, d.email,
       (select count(*)::int from research_journal_entries j
         where j.user_id = p.user_id and j.date between p.study_start_date and p.study_start_date + 41) as journal_entries
     from research_participants p
@@ -48,6 +51,7 @@ export async function readParticipants(sql: Sql, userId?: string): Promise<Parti
     hormonalStage: r.hormonal_stage,
     timezone: r.timezone,
     journalEntries: r.journal_entries,
+    demo: isDemoEmail(r.email),
   }));
 }
 

@@ -80,6 +80,12 @@ export const QA_RULES = {
     action: 'participant excluded',
     consequence: 'She is left out of every comparison that needs that phase.',
   },
+  demo_account: {
+    id: 'demo_account',
+    description: 'A demo account (`npm run demo`, e-mail at demo.sleepweave.test), while RESEARCH_EXCLUDE_DEMO is true.',
+    action: 'participant excluded',
+    consequence: 'Her nights are in nights.csv (not analysed), but in no phase mean and no comparison.',
+  },
 } as const satisfies Record<string, QaRule>;
 export type QaRuleId = keyof typeof QA_RULES;
 

@@ -118,7 +118,7 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date): P
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
-  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays });
+  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, excludeDemo: ctx.config.RESEARCH_EXCLUDE_DEMO });
 
   const comparisons = compareAllPhases(findings.phaseMeans, COMPARED_METRICS, minNights);
   const csv = zip.csv(COMPARISONS_FILE);
