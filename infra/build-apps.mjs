@@ -8,7 +8,6 @@
  * every start). dist/server.js sits as deep in its app as src/server.ts, so paths made
  * from import.meta.url (migrations, the web build) point at the same places.
  */
-import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { presentServices } from './services.mjs';
@@ -31,7 +30,9 @@ export async function buildApps() {
   const started = performance.now();
   await Promise.all(
     apps.map(async (app) => {
-      await rm(`${root}/${app}/dist`, { recursive: true, force: true });
+      // dist is not emptied first: a running system (npm start beside a test run that
+      // compiles again) still imports its lazy chunks by their old names; chunk names carry
+      // a content hash, so nothing it uses is overwritten.
       await build({
         entryPoints: { server: `${root}/${app}/src/server.ts` },
         outdir: `${root}/${app}/dist`,
