@@ -38,6 +38,15 @@ export const BaseConfig = z.object({
    * makes a random one per run.
    */
   INTERNAL_TOKEN: z.string().min(24, 'INTERNAL_TOKEN must be at least 24 characters').default(DEVELOPMENT_INTERNAL_TOKEN),
+  /**
+   * Connections of a service's pool, and how long one may sit idle before it is closed.
+   * The budget (docs/architecture.md, "Connections"): a service holds its pool, the relay's
+   * LISTEN connection and at most one more (research-export's run lock): 6 services × 7 =
+   * 42 per instance, 84 for two instances of everything, under PostgreSQL's default
+   * max_connections of 100; idle, a pool shrinks to nothing.
+   */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(50).default(5),
+  DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

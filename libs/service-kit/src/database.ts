@@ -46,6 +46,11 @@ export async function dropDatabase(serverUrl: string, database: string): Promise
 
 export interface ConnectOptions {
   max?: number;
+  /**
+   * Closes a connection idle this long (a pool's). Never for a connection that must stay
+   * open while idle: a LISTEN, a session lock.
+   */
+  idleTimeoutSeconds?: number;
   /** A client that LISTENs on its own connection (the relay's), and is told when it loses it. */
   events?: ConnectionEvents;
   /**
@@ -66,6 +71,7 @@ export const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 
 export function connectDatabase(serverUrl: string, database: string, options: ConnectOptions = {}): Sql {
   return postgres(databaseUrl(serverUrl, database), {
     max: options.max ?? 10,
+    ...(options.idleTimeoutSeconds ? { idle_timeout: options.idleTimeoutSeconds } : {}),
     onnotice: () => {},
     transform: { undefined: null },
     backoff: reconnectDelaySeconds,

@@ -131,7 +131,10 @@ export async function openServiceDatabase<C extends ServiceConfig, Ctx>(
 ): Promise<Sql> {
   const database = databaseName(config, definition.name);
   await ensureDatabase(config.DATABASE_URL, database);
-  const sql = connectDatabase(config.DATABASE_URL, database, options);
+  const sql = connectDatabase(config.DATABASE_URL, database, {
+    max: options.max ?? config.DB_POOL_MAX,
+    idleTimeoutSeconds: config.DB_IDLE_TIMEOUT_SECONDS,
+  });
   await migrateEventStore(sql);
   if (definition.userDirectory) await migrateUserDirectory(sql);
   await runMigrations(sql, definition.migrationsDir, logger);
