@@ -354,12 +354,21 @@ describe('a user’s detail and the audit trail', () => {
     ]);
   });
 
-  it('forgets a deleted participant’s entries, and a deleted admin’s name and id', async () => {
+  it('forgets a deleted participant’s entries, and a deleted admin’s name and id (in the audit and in the runs she asked for)', async () => {
     const formerAdmin = await addUser({ firstName: 'Olga', lastName: `Former${randomUUID().slice(0, 4)}`, role: 'admin' });
     const subject = await addUser({ lastName: `Gone${randomUUID().slice(0, 8)}` });
     const stays = await addUser({ lastName: `Stays${randomUUID().slice(0, 8)}` });
     expect((await get(`/api/admin/user/${subject}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
     expect((await get(`/api/admin/user/${stays}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
+    // a research run she asked for: the run stays, asked for by nobody
+    const run = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(formerAdmin, 'admin') });
+    expect(run.statusCode).toBe(202);
+    const runId = (run.json() as { id: string }).id;
+    await waitUntil(
+      async () =>
+        (await service.deps.sql`select 1 from research_runs where id = ${runId} and status in ('finished', 'failed')`).length === 1,
+      'the run done',
+    );
 
     for (const userId of [subject, formerAdmin]) {
       await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
@@ -374,6 +383,7 @@ describe('a user’s detail and the audit trail', () => {
       expect(left).toHaveLength(0);
       expect(await service.deps.sql`select 1 from admin_audit where subject_id = ${userId} or actor_id = ${userId}`).toHaveLength(0);
     }
+    expect(await service.deps.sql`select requested_by from research_runs where id = ${runId}`).toEqual([{ requested_by: null }]);
     const kept = (await audit('limit=100')).items.find((e) => e.subject?.id === stays && e.actor?.id === null);
     expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
   });

@@ -7,7 +7,8 @@ import { participantStreamId } from '../participants/participant.ts';
  * identity.user.deleted (docs/data-protection.md), in the transaction that removes her
  * directory row: her enrolment (and so her research id), nights and journal days go, and
  * no later run includes her. Zips of earlier runs are kept as they were made. Her admin
- * dashboard counts and the audit entries about her go; her id leaves those she made as an admin.
+ * dashboard counts and the audit entries about her go; her id leaves those she made as an
+ * admin, and the research runs she asked for.
  */
 export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: string): Promise<void> {
   await ctx.store.deleteStreamsByPrefix(participantStreamId(userId), tx);
@@ -24,5 +25,10 @@ export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: 
   await tx`
     update events set data = jsonb_set(data, '{actorId}', 'null'::jsonb)
     where type = 'AdminAuditRecorded' and data ->> 'actorId' = ${userId}`;
+  // A research run she asked for stays, asked for by nobody.
+  await tx`update research_runs set requested_by = null where requested_by = ${userId}`;
+  await tx`
+    update events set data = jsonb_set(data, '{requestedBy}', 'null'::jsonb)
+    where type = 'RunRequested' and data ->> 'requestedBy' = ${userId}`;
   await tx`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
 }
