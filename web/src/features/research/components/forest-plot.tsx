@@ -118,29 +118,31 @@ export default function ForestPlot({ effects, caption }: ForestPlotProps) {
           </ScatterChart>
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">Cohen&apos;s d_z</th>
-            <th scope="col">95% CI</th>
-            <th scope="col">Pairs</th>
-            <th scope="col">p (Holm)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {effects.map((effect) => (
-            <tr key={effect.metric}>
-              <th scope="row">{effect.label}</th>
-              <td>{formatEffect(effect.dz)}</td>
-              <td>{formatInterval(effect)}</td>
-              <td>{effect.nPairs}</td>
-              <td>{formatP(effect.pHolm)}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              <th scope="col">Cohen&apos;s d_z</th>
+              <th scope="col">95% CI</th>
+              <th scope="col">Pairs</th>
+              <th scope="col">p (Holm)</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {effects.map((effect) => (
+              <tr key={effect.metric}>
+                <th scope="row">{effect.label}</th>
+                <td>{formatEffect(effect.dz)}</td>
+                <td>{formatInterval(effect)}</td>
+                <td>{effect.nPairs}</td>
+                <td>{formatP(effect.pHolm)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -32,7 +32,7 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
   const notComputable = summary.primary.filter((effect) => !isComputable(effect));
 
   return (
-    <section aria-labelledby="latest-results" className="grid gap-4">
+    <section aria-labelledby="latest-results" className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h2 id="latest-results" className="text-2xl font-semibold text-night-950">
           Latest results
@@ -54,7 +54,7 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         </div>
       </Card>
 
-      <Card className="grid gap-4 p-5">
+      <Card className="grid grid-cols-1 gap-4 p-5">
         <div className="grid gap-1">
           <h3 className="text-lg font-semibold text-night-950">Polyester vs linen</h3>
           <p className="text-base text-night-700">

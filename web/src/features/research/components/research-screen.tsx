@@ -178,7 +178,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
     content = (
       <>
         {latest?.summary ? <LatestResults run={latest} summary={latest.summary} timeZone={timeZone} /> : null}
-        <section aria-labelledby="research-runs" className="grid gap-4">
+        <section aria-labelledby="research-runs" className="grid grid-cols-1 gap-4">
           <h2 id="research-runs" className="text-2xl font-semibold text-night-950">
             Runs
           </h2>

@@ -79,25 +79,27 @@ export default function MetricChart({ name, color, unit, points }: MetricChartPr
         </ResponsiveContainer>
       </div>
       <figcaption className="text-sm text-night-700">{chartSummary(points, unit)}</figcaption>
-      <table className="sr-only">
-        <caption>{name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Night</th>
-            <th scope="col">Phase</th>
-            <th scope="col">{name}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{point.title}</th>
-              <td>{point.phase ? PHASE_NAMES[point.phase] : ''}</td>
-              <td>{point.value === null ? 'not recorded' : withUnit(point.value)}</td>
+      <div className="sr-only">
+        <table>
+          <caption>{name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Night</th>
+              <th scope="col">Phase</th>
+              <th scope="col">{name}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{point.title}</th>
+                <td>{point.phase ? PHASE_NAMES[point.phase] : ''}</td>
+                <td>{point.value === null ? 'not recorded' : withUnit(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
