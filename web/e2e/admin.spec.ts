@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { grantAdmin } from './support/admin';
 import { toasts } from './support/app';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const name = process.env.E2E_NAME ?? 'e2e';
 const PASSWORD = 'gentle-nights-42';
 /** Names of this run only: the e2e database outlives a run. */
 const tag = `E2e${randomUUID().slice(0, 8)}`;
@@ -29,16 +26,6 @@ async function register(request: APIRequestContext, firstName: string, lastName 
   });
   expect(response.status()).toBe(201);
   return { email, fullName: `${firstName} ${lastName}` };
-}
-
-/** npm run admin:grant against this run's databases and bus, as the README says. */
-function grantAdmin(email: string) {
-  const output = execFileSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
-    cwd: repoRoot,
-    env: { ...process.env, DB_PREFIX: `sleepweave_${name}_`, BUS_PREFIX: name },
-    encoding: 'utf8',
-  });
-  expect(output).toContain(`${email} is now an admin.`);
 }
 
 /** A browser of her own, signed in by registering in it. */

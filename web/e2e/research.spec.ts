@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { csvRows, readZip } from '../../services/research-export/src/test/zip.ts';
+import { grantAdmin } from './support/admin';
 import { toasts } from './support/app';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const name = process.env.E2E_NAME ?? 'e2e';
 const PASSWORD = 'gentle-nights-42';
 
 /** A browser of her own, signed in by registering in it through the gateway. */
@@ -29,16 +26,6 @@ async function newUser(browser: Browser, firstName: string) {
   });
   expect(registered.status()).toBe(201);
   return { email, page };
-}
-
-/** npm run admin:grant against this run's databases and bus, as the README says. */
-function grantAdmin(email: string) {
-  const output = execFileSync('npm', ['run', '--silent', 'admin:grant', '--', email], {
-    cwd: repoRoot,
-    env: { ...process.env, DB_PREFIX: `sleepweave_${name}_`, BUS_PREFIX: name },
-    encoding: 'utf8',
-  });
-  expect(output).toContain(`${email} is now an admin.`);
 }
 
 async function downloadZip(page: Page, click: () => Promise<void>) {
