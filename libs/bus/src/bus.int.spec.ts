@@ -202,6 +202,46 @@ describe('consume', () => {
     await sub.stop();
   });
 
+  it('hands events that arrived together to handleBatch, in order; a failing batch goes one by one', async () => {
+    await bus.ensureStreams(['STUDY']);
+    const published = Array.from({ length: 300 }, (_, i) => ({ ...consent(), subject: i === 150 ? 'poison' : `n-${i}` }));
+    for (const e of published) await bus.publish(e);
+    const mine = new Set(published.map((e) => e.id));
+    const batches: string[][] = [];
+    const single: string[] = [];
+    let poisonAttempts = 0;
+    const sub = await bus.consume({
+      stream: 'STUDY',
+      durable: 'test-study-batch',
+      types: ['study.consent.given'],
+      handleBatch: async (envelopes) => {
+        if (envelopes.some((e) => e.subject === 'poison')) throw new Error('one of them cannot be applied');
+        batches.push(envelopes.map((e) => e.id).filter((id) => mine.has(id)));
+      },
+      handler: async (e) => {
+        if (e.subject === 'poison' && ++poisonAttempts === 1) throw new Error('not yet');
+        if (mine.has(e.id)) single.push(e.id);
+      },
+    });
+    await eventually(() => batches.flat().length + single.length >= published.length);
+    await sub.stop();
+
+    const applied = [...batches.flat(), ...single];
+    expect(applied).toHaveLength(published.length); // each once
+    expect(new Set(applied)).toEqual(mine);
+    expect(Math.max(...batches.map((b) => b.length))).toBeGreaterThan(1);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(128);
+    // in publish order within every batch and from batch to batch
+    const order = new Map(published.map((e, i) => [e.id, i]));
+    const batched = batches.flat().map((id) => order.get(id)!);
+    expect(batched).toEqual([...batched].sort((a, b) => a - b));
+    // the poisoned batch went one by one; its poison was redelivered and then applied
+    expect(poisonAttempts).toBe(2);
+    expect(single).toContain(published[150]!.id);
+    const info = await jsm.consumers.info(`${prefix.toUpperCase()}_STUDY`, `${prefix}-test-study-batch`);
+    expect(info.num_ack_pending).toBe(0);
+  });
+
   it('stop() waits for the handler in flight', async () => {
     let finished = false;
     let started = false;

@@ -53,7 +53,9 @@ export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 /** A message not acked within this time is redelivered. */
 export const ACK_WAIT_MS = 30_000;
 /** Messages pulled per request by a durable consumer. */
-const PULL_BATCH = 32;
+const PULL_BATCH = 64;
+/** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
+const APPLY_BATCH = 128;
 /** Redelivery delay after a failing handler: 250 ms doubling per delivery, at most 30 s. */
 export function redeliveryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 250 * 2 ** Math.max(0, Math.min(deliveryCount - 1, 10)));
@@ -300,21 +302,8 @@ class NatsBus implements Bus {
     let needsSetup = false;
     let state: SubscriptionState = 'following';
 
-    const processMessage = async (m: JsMsg): Promise<void> => {
-      let envelope: EventEnvelope;
-      try {
-        envelope = parseEnvelope(m.json());
-      } catch (err) {
-        log.error({ err, subject: m.subject, seq: m.seq }, 'malformed event on the bus; terminating it');
-        m.term(); // no reason: nats-server 2.9 does not parse '+TERM <reason>'
-        return;
-      }
-      // Several types share the stream wildcard filter (no filter_subjects on nats-server 2.9):
-      // the types this consumer does not handle are acked and skipped here.
-      if (!types.has(envelope.type)) {
-        m.ack();
-        return;
-      }
+    /** Applies one message through `handler`: acked when it succeeds, nak'ed with a delay when it throws. */
+    const processOne = async (m: JsMsg, envelope: EventEnvelope): Promise<void> => {
       try {
         await handler(envelope);
         m.ack();
@@ -325,6 +314,39 @@ class NatsBus implements Bus {
         else log.error({ err, ...context }, 'event handler failed; the event will be redelivered');
         m.nak(delay);
       }
+    };
+
+    /**
+     * Applies the messages that arrived together, in order: with `handleBatch` all at once
+     * (acked after it returns), or one by one when there is no `handleBatch`, only one
+     * message, or the batch failed (then each is acked or redelivered on its own).
+     */
+    const processBatch = async (batch: JsMsg[]): Promise<void> => {
+      const handled: { m: JsMsg; envelope: EventEnvelope }[] = [];
+      for (const m of batch) {
+        let envelope: EventEnvelope;
+        try {
+          envelope = parseEnvelope(m.json());
+        } catch (err) {
+          log.error({ err, subject: m.subject, seq: m.seq }, 'malformed event on the bus; terminating it');
+          m.term(); // no reason: nats-server 2.9 does not parse '+TERM <reason>'
+          continue;
+        }
+        // Several types share the stream wildcard filter (no filter_subjects on nats-server 2.9):
+        // the types this consumer does not handle are acked and skipped here.
+        if (types.has(envelope.type)) handled.push({ m, envelope });
+        else m.ack();
+      }
+      if (handled.length > 1 && options.handleBatch) {
+        try {
+          await options.handleBatch(handled.map((h) => h.envelope));
+          for (const { m } of handled) m.ack();
+          return;
+        } catch (err) {
+          log.debug({ err, events: handled.length }, 'batch failed; applying its events one by one');
+        }
+      }
+      for (const { m, envelope } of handled) await processOne(m, envelope);
     };
 
     const watchNotifications = async (current: ConsumerMessages): Promise<void> => {
@@ -365,15 +387,51 @@ class NatsBus implements Bus {
           }
           void watchNotifications(messages);
           state = 'following';
-          for await (const m of messages) {
-            if (abort.signal.aborted) {
-              // Buffered after stop(): hand it back for immediate redelivery.
-              m.nak();
-              continue;
+          // The pull fills `waiting` while the batch before is applied; the next batch is
+          // whatever arrived meanwhile (at most APPLY_BATCH), so a burst is applied in few
+          // transactions and a lone event at once.
+          const waiting: JsMsg[] = [];
+          let pulled = false;
+          let wake = null as (() => void) | null;
+          let room = null as (() => void) | null;
+          let applying = true;
+          const current = messages;
+          const applier = (async () => {
+            try {
+              for (;;) {
+                if (waiting.length === 0) {
+                  if (pulled) return;
+                  await new Promise<void>((resolve) => (wake = resolve));
+                  continue;
+                }
+                const batch = waiting.splice(0, APPLY_BATCH);
+                room?.();
+                if (abort.signal.aborted) {
+                  // Pulled after stop(): hand them back for immediate redelivery.
+                  for (const m of batch) m.nak();
+                  continue;
+                }
+                await processBatch(batch);
+                failures = 0;
+              }
+            } finally {
+              // Failed (e.g. an ack on a closed connection): the pull stops, the loop retries.
+              applying = false;
+              current.stop();
+              room?.();
             }
-            state = 'following';
-            await processMessage(m);
-            failures = 0;
+          })();
+          try {
+            for await (const m of current) {
+              state = 'following';
+              waiting.push(m);
+              wake?.();
+              while (applying && waiting.length >= APPLY_BATCH) await new Promise<void>((resolve) => (room = resolve));
+            }
+          } finally {
+            pulled = true;
+            wake?.();
+            await applier;
           }
           // The iterator ended without stop(): pause briefly, then pull again.
           if (!abort.signal.aborted) await sleep(needsSetup ? 250 : 100, abort.signal);

@@ -18,6 +18,12 @@ export interface ConsumeOptions {
   /** Wire types (unprefixed), e.g. `identity.user.registered`. */
   types: string[];
   handler: (envelope: EventEnvelope) => Promise<void>;
+  /**
+   * Applies events that arrived together all at once, or none of them (e.g. in one
+   * transaction): acked after it returns; when it throws, each event goes through `handler`
+   * on its own. Without it, every event goes through `handler`.
+   */
+  handleBatch?: (envelopes: EventEnvelope[]) => Promise<void>;
 }
 
 export interface WatchOptions {

@@ -5,7 +5,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer } from './consumer.ts';
 import { emptyHistory } from './history.ts';
-import { applyOnce } from './inbox.ts';
+import { applyBatchOnce, applyOnce } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import {
   NATS_URL,
@@ -83,6 +83,34 @@ describe('applyOnce', () => {
     expect(await applied(envelope.id)).toBe(0);
     expect(await applyOnce(db.sql, 'research-study-consents', envelope, countConsent)).toBe(true);
     expect(await applied(envelope.id)).toBe(1);
+  });
+});
+
+describe('applyBatchOnce', () => {
+  it('applies each event of a batch once, in order, skipping those applied before and repeated ones', async () => {
+    const [a, b, c] = [consentGiven(), consentGiven(), consentGiven()];
+    expect(await applyOnce(db.sql, 'research-study-batch', b, countConsent)).toBe(true);
+    const seen: string[] = [];
+    const handle = async (tx: Tx, e: EventEnvelope) => {
+      seen.push(e.id);
+      await countConsent(tx, e);
+    };
+    expect(await applyBatchOnce(db.sql, 'research-study-batch', [a, b, c, a], handle)).toBe(2);
+    expect(seen).toEqual([a.id, c.id]);
+    expect([await applied(a.id), await applied(b.id), await applied(c.id)]).toEqual([1, 1, 1]);
+    expect(await applyBatchOnce(db.sql, 'research-study-batch', [a, b, c], handle)).toBe(0);
+  });
+
+  it('a failing handler rolls the whole batch back', async () => {
+    const [a, b] = [consentGiven(), consentGiven()];
+    await expect(
+      applyBatchOnce(db.sql, 'research-study-batch', [a, b], async (tx, e) => {
+        await countConsent(tx, e);
+        if (e.id === b.id) throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect([await applied(a.id), await applied(b.id)]).toEqual([0, 0]);
+    expect(await applyBatchOnce(db.sql, 'research-study-batch', [a, b], countConsent)).toBe(2);
   });
 });
 

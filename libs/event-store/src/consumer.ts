@@ -1,7 +1,7 @@
 import { RetryLater, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
 import { catchUp, type HistorySource } from './history.ts';
-import { applyOnce, type EnvelopeHandler } from './inbox.ts';
+import { applyBatchOnce, applyOnce, type EnvelopeHandler } from './inbox.ts';
 import type { Sql } from './types.ts';
 
 export interface ConsumerOptions {
@@ -81,6 +81,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
           handler: async (envelope) => {
             const applied = await applyOnce(sql, name, envelope, handle);
             if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
+          },
+          handleBatch: async (envelopes) => {
+            await applyBatchOnce(sql, name, envelopes, handle);
           },
         });
         state = 'following';

@@ -163,6 +163,40 @@ describe('catchUp', () => {
   });
 });
 
+describe('catchUp, a page at a time', () => {
+  it('applies a page in one transaction; an event of it that cannot be applied yet leaves those before it applied', async () => {
+    await consumer.sql`truncate participants`;
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    const pages: EventEnvelope[][] = [];
+    const whole: HistorySource = {
+      name: 'study',
+      page: async (after, types) => {
+        const page = await readIntegrationHistory(producer.sql, { toIntegration, after, types, limit: 1000 });
+        pages.push(page.events);
+        return page;
+      },
+    };
+    const [count] = await producer.sql<{ n: number }[]>`select count(*)::int as n from events where type = 'ConsentGiven'`;
+    expect(count!.n).toBeGreaterThan(3);
+    // the third event of the page cannot be applied in the batch nor on its own the first time
+    let third: string | null = null;
+    let refused = 0;
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      third ??= pages[0]![2]!.id;
+      if (envelope.id === third && refused++ < 2) throw new Error('its registration is not here yet');
+      await project(tx, envelope);
+    };
+    await expect(catchUp(consumer.sql, { name, types: ['study.consent.given'], handle, source: whole }, logger)).rejects.toThrow(
+      'its registration is not here yet',
+    );
+    expect((await participants()).length).toBe(2); // the two before it, one by one after the batch failed
+    expect(await catchUp(consumer.sql, { name, types: ['study.consent.given'], handle, source: whole }, logger)).toBe(count!.n - 2);
+    const rows = await participants();
+    expect(rows).toHaveLength(count!.n);
+    expect(rows.every((p) => p.applied === 1)).toBe(true);
+  });
+});
+
 describe('rebuildConsumer', () => {
   it('empties the read model and replays the history, while a delivery waits and then changes nothing', async () => {
     const name = `c-${randomUUID().slice(0, 8)}`;

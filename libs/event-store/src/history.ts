@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import type postgres from 'postgres';
 import type { Logger } from 'pino';
 import { relayHorizon } from './horizon.ts';
-import { applyOnce, lockConsumerExclusive, type EnvelopeHandler } from './inbox.ts';
+import { applyBatchOnce, applyOnce, lockConsumerExclusive, type EnvelopeHandler } from './inbox.ts';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './store.ts';
 import type { RecordedEvent, Sql, Tx } from './types.ts';
 
@@ -122,7 +122,7 @@ async function savePosition(q: postgres.ISql, name: string, position: HistoryPos
 
 /**
  * Catches a consumer up with its producer's history, page by page, applying each event
- * once (the inbox), and records how far it got, so a restart resumes there. Returns when
+ * once (the inbox; a page in one transaction), and records how far it got, so a restart resumes there. Returns when
  * the consumer has caught up (it then follows the bus: what the relay publishes from here
  * on is on the bus, and the inbox makes the overlap harmless). Throws when the producer
  * cannot be read; the caller retries.
@@ -137,8 +137,13 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
   if (!row) logger.info({ consumer: name, producer: source.name }, 'catching up with the producer history');
   for (;;) {
     const page = await source.page(position, types);
-    for (const envelope of page.events) {
-      if (await applyOnce(sql, name, envelope, handle)) applied += 1;
+    try {
+      applied += await applyBatchOnce(sql, name, page.events, handle);
+    } catch {
+      // One of them cannot be applied (yet): those before it are, and its error is thrown.
+      for (const envelope of page.events) {
+        if (await applyOnce(sql, name, envelope, handle)) applied += 1;
+      }
     }
     position = page.next;
     await savePosition(sql, name, position, page.end);

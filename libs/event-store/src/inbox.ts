@@ -32,3 +32,35 @@ export async function applyOnce(sql: Sql, consumerName: string, envelope: EventE
     return true;
   }) as Promise<boolean>;
 }
+
+/**
+ * Applies several events at most once each, all in one transaction (one commit for a burst
+ * or a page of history instead of one per event): records their ids in the inbox and runs
+ * the handler, in order, for those not there yet. A handler error rolls all of them back;
+ * the caller then applies them one by one ({@link applyOnce}). Returns how many ran.
+ */
+export async function applyBatchOnce(
+  sql: Sql,
+  consumerName: string,
+  envelopes: readonly EventEnvelope[],
+  handle: EnvelopeHandler,
+): Promise<number> {
+  if (envelopes.length === 0) return 0;
+  return sql.begin(async (tx) => {
+    await lockConsumerShared(tx, consumerName);
+    const ids = [...new Set(envelopes.map((envelope) => envelope.id))];
+    const inserted = await tx<{ event_id: string }[]>`
+      insert into inbox (consumer, event_id, processed_at)
+      select ${consumerName}, id, now() from unnest(${ids}::uuid[]) as id
+      on conflict do nothing
+      returning event_id`;
+    const fresh = new Set(inserted.map((row) => row.event_id));
+    let applied = 0;
+    for (const envelope of envelopes) {
+      if (!fresh.delete(envelope.id)) continue; // applied before, or earlier in this batch
+      await handle(tx, envelope);
+      applied += 1;
+    }
+    return applied;
+  }) as Promise<number>;
+}
