@@ -3,9 +3,12 @@
  * participants (infra/demo/cohort.ts, as `npm run demo` makes it), its time and the process's peak RSS, printed beside its floor: a
  * `COPY (select ... from research_nights) TO STDOUT` of the same rows on the same
  * database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB, ≤ 3× the floor).
- * It uses its own database and removes it afterwards.
+ * It uses its own database and removes it afterwards. BENCH_PROFILE=<file.cpuprofile> writes
+ * a CPU profile of the rounds (not of the setup), for Chrome's DevTools.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { migrateEventStore } from '@sleepweave/event-store';
@@ -115,6 +118,12 @@ try {
   const rounds: { runMs: number; floorMs: number }[] = [];
   let zipBytes = 0;
   let copied = 0;
+  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   for (let round = 0; round < ROUNDS; round++) {
     const f = await floor();
     copied = f.bytes;
@@ -124,6 +133,11 @@ try {
     zipBytes = output.zip.length;
   }
   clearInterval(sampler);
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const runMs = median(rounds.map((r) => r.runMs));

@@ -77,28 +77,32 @@ function copyText(field: string): string | null {
   return field.replace(/\\(.)/g, (_, c: string) => ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' })[c] ?? c);
 }
 
-function fieldValue(kind: (typeof NIGHT_FIELDS)[number]['kind'], text: string | null): unknown {
-  if (text === null) return null;
-  switch (kind) {
+/** How each research field's COPY text becomes its value (numbers and booleans are never escaped). */
+const FIELD_KEYS = NIGHT_FIELDS.map((field) => field.key);
+const FIELD_VALUES: ((text: string) => unknown)[] = NIGHT_FIELDS.map((field) => {
+  switch (field.kind) {
     case 'boolean':
-      return text === 't';
+      return (text) => text === 't';
     case 'choice':
-      return text;
+      return copyText;
     default:
-      return Number(text);
+      return Number;
   }
-}
+});
 
 function nightFromLine(line: string): NightRow {
-  const fields = line.split('\t').map(copyText);
+  const fields = line.split('\t');
   const values: Record<string, unknown> = {};
-  NIGHT_FIELDS.forEach((field, i) => (values[field.key] = fieldValue(field.kind, fields[FIXED_COLUMNS + i]!)));
+  for (let i = 0; i < FIELD_KEYS.length; i++) {
+    const text = fields[FIXED_COLUMNS + i]!;
+    values[FIELD_KEYS[i]!] = text === '\\N' ? null : FIELD_VALUES[i]!(text);
+  }
   return {
-    researchId: fields[0]!,
+    researchId: copyText(fields[0]!)!,
     date: fields[1]!,
     studyDay: Number(fields[2]),
     phase: fields[3] as StudyPhase,
-    recommendedMaterial: fields[4]!,
+    recommendedMaterial: copyText(fields[4]!)!,
     recordedAt: new Date(Number(fields[5])),
     revisions: Number(fields[6]),
     values,

@@ -38,13 +38,13 @@ export class PhaseMeans {
       this.sums.set(key, entry);
     }
     entry.nights += 1;
-    this.metrics.forEach((metric, i) => {
-      const value = values[metric.key];
+    for (let i = 0; i < this.metrics.length; i++) {
+      const value = values[this.metrics[i]!.key];
       const x = typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null;
-      if (x === null) return;
+      if (x === null) continue;
       entry.sum[i]! += x;
       entry.count[i]! += 1;
-    });
+    }
   }
 
   /** Her phases with at least one analysed night; a phase without any is absent (0 nights). */

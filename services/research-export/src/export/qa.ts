@@ -140,50 +140,74 @@ function outOfRange(field: (typeof RANGE_FIELDS)[number], value: unknown): boole
 
 const DAY_MS = 86_400_000;
 
-/** Checks one night against every night rule. */
+const NO_FLAGS: readonly QaRuleId[] = Object.freeze([]);
+
+function nightHit(
+  night: NightRow,
+  rule: QaRuleId,
+  field: string | null = null,
+  value: unknown = null,
+  detail: string | null = null,
+): QaHit {
+  return {
+    rule,
+    researchId: night.researchId,
+    date: night.date,
+    phase: night.phase,
+    field,
+    value: value === null || value === undefined ? null : String(value),
+    detail,
+  };
+}
+
+/**
+ * Checks one night against every night rule. Runs once per night of the cohort, so a
+ * night that passes allocates nothing but its result: its values are copied only when a
+ * rule changes one.
+ */
 export function checkNight(night: NightRow, options: { lateRecordDays: number }): CheckedNight {
-  const hits: QaHit[] = [];
-  const values = { ...night.values };
+  let hits: QaHit[] | null = null;
+  let values = night.values;
+  let copied = false;
   let analysed = true;
-  const hit = (rule: QaRuleId, field: string | null = null, value: unknown = null, detail: string | null = null) =>
-    hits.push({
-      rule,
-      researchId: night.researchId,
-      date: night.date,
-      phase: night.phase,
-      field,
-      value: value === null || value === undefined ? null : String(value),
-      detail,
-    });
+  const drop = (key: string) => {
+    if (!copied) {
+      values = { ...values };
+      copied = true;
+    }
+    values[key] = null;
+  };
 
   for (const field of RANGE_FIELDS) {
     if (outOfRange(field, values[field.key])) {
-      hit('out_of_range', field.column, values[field.key]);
-      values[field.key] = null;
+      (hits ??= []).push(nightHit(night, 'out_of_range', field.column, values[field.key]));
+      drop(field.key);
     }
   }
 
   const worn = values.sleepwearMaterial;
   if (typeof worn === 'string' && worn !== night.recommendedMaterial && night.phase !== 'completed') {
-    hit('material_mismatch', 'sleepwear_material', worn, `the phase's material is ${night.recommendedMaterial}`);
+    (hits ??= []).push(
+      nightHit(night, 'material_mismatch', 'sleepwear_material', worn, `the phase's material is ${night.recommendedMaterial}`),
+    );
     analysed = false;
   }
 
   const total = values.totalSleepMinutes as number | null;
   const bed = values.timeInBedMinutes as number | null;
   if (total !== null && bed !== null && total > bed) {
-    hit('sleep_exceeds_bed', 'total_sleep_minutes', total, `time in bed ${bed} min`);
-    values.totalSleepMinutes = null;
-    values.timeInBedMinutes = null;
-    values.sleepEfficiency = null;
+    (hits ??= []).push(nightHit(night, 'sleep_exceeds_bed', 'total_sleep_minutes', total, `time in bed ${bed} min`));
+    drop('totalSleepMinutes');
+    drop('timeInBedMinutes');
+    drop('sleepEfficiency');
   }
   const rem = values.remMinutes as number | null;
   const deep = values.deepMinutes as number | null;
   if (rem !== null && deep !== null && total !== null && rem + deep > total) {
-    hit('stages_exceed_sleep', 'rem_minutes', rem, `REM ${rem} + deep ${deep} > total ${total} min`);
-    values.remMinutes = null;
-    values.deepMinutes = null;
-    values.totalSleepMinutes = null;
+    (hits ??= []).push(nightHit(night, 'stages_exceed_sleep', 'rem_minutes', rem, `REM ${rem} + deep ${deep} > total ${total} min`));
+    drop('remMinutes');
+    drop('deepMinutes');
+    drop('totalSleepMinutes');
   }
   const efficiency = values.sleepEfficiency as number | null;
   const totalNow = values.totalSleepMinutes as number | null;
@@ -191,19 +215,24 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number })
   if (efficiency !== null && totalNow !== null && bedNow !== null && bedNow > 0) {
     const computed = (100 * totalNow) / bedNow;
     if (Math.abs(efficiency - computed) > EFFICIENCY_TOLERANCE_POINTS) {
-      hit('efficiency_inconsistent', 'sleep_efficiency', efficiency, `100 × total / in bed = ${computed.toFixed(1)}`);
+      (hits ??= []).push(
+        nightHit(night, 'efficiency_inconsistent', 'sleep_efficiency', efficiency, `100 × total / in bed = ${computed.toFixed(1)}`),
+      );
     }
   }
 
   // The morning after the night is the earliest she could record it.
   // Whole days (UTC) from that morning to the recording.
   const lateByDays = Math.floor((night.recordedAt.getTime() - (Date.parse(`${night.date}T00:00:00Z`) + DAY_MS)) / DAY_MS);
-  if (lateByDays > options.lateRecordDays) hit('recorded_late', null, null, `recorded ${lateByDays} days after the morning`);
-  if (night.revisions > 0) hit('revised', null, null, `${night.revisions} revision${night.revisions === 1 ? '' : 's'}`);
+  if (lateByDays > options.lateRecordDays)
+    (hits ??= []).push(nightHit(night, 'recorded_late', null, null, `recorded ${lateByDays} days after the morning`));
+  if (night.revisions > 0)
+    (hits ??= []).push(nightHit(night, 'revised', null, null, `${night.revisions} revision${night.revisions === 1 ? '' : 's'}`));
   if (night.phase === 'completed') {
-    hit('after_study', null, null, `study day ${night.studyDay}`);
+    (hits ??= []).push(nightHit(night, 'after_study', null, null, `study day ${night.studyDay}`));
     analysed = false;
   }
 
+  if (hits === null) return { flags: NO_FLAGS as QaRuleId[], hits: [], analysed, analysedValues: values };
   return { flags: [...new Set(hits.map((h) => h.rule))], hits, analysed, analysedValues: values };
 }
