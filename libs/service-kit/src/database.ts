@@ -76,7 +76,10 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
     transform: { undefined: null },
     backoff: reconnectDelaySeconds,
     ...(options.events ? listeningOptions(options.events) : {}),
-    ...(options.settings ? { connection: options.settings } : {}),
+    // Floating-point values as text in their shortest exact form whatever the server's
+    // default (a server set to extra_float_digits = 0 sends 15 digits): a double read back,
+    // in a row or a COPY (the research export), is the double that was written.
+    connection: { extra_float_digits: '3', ...options.settings },
   });
 }
 

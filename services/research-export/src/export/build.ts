@@ -14,6 +14,7 @@ import {
 import { ageBand, nightsDue, readNights, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
 import { checkNight, QA_RULES, type CheckedNight, type NightRow, type QaHit } from './qa.ts';
+import { csvCell } from './csv.ts';
 import { type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
@@ -74,6 +75,13 @@ const NIGHT_CELLS: ((night: NightRow, checked: CheckedNight) => unknown)[] = NIG
   }
 });
 
+/** A night's line of nights.csv. */
+export function nightLine(night: NightRow, checked: CheckedNight): string {
+  let line = csvCell(NIGHT_CELLS[0]!(night, checked));
+  for (let i = 1; i < NIGHT_CELLS.length; i++) line += `,${csvCell(NIGHT_CELLS[i]!(night, checked))}`;
+  return `${line}\n`;
+}
+
 /**
  * Writes the data files of a research zip (nights, participants, phase summary, QA report
  * and codebook), streaming the nights once: each is checked, written and added to its
@@ -104,7 +112,7 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
       logged.set(night.researchId, counts);
       if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
 
-      await nightsCsv.writeCells(NIGHT_CELLS.map((cell) => cell(night, checked)));
+      await nightsCsv.writeLine(nightLine(night, checked));
     }
   }
   await nightsCsv.end();

@@ -63,13 +63,12 @@ export class CsvFile {
 
   /** Writes one row (values by column name; null and undefined are empty cells), waiting when the archive is behind. */
   async write(row: Record<string, unknown>): Promise<void> {
-    await this.writeCells(this.columns.map((column) => row[column]));
+    await this.writeLine(csvLine(this.columns.map((column) => row[column])));
   }
 
-  /** Writes one row given as its cells in the file's column order. */
-  async writeCells(cells: readonly unknown[]): Promise<void> {
-    if (cells.length !== this.columns.length) throw new Error(`a row of ${cells.length} cells for ${this.columns.length} columns`);
-    this.pending += csvLine(cells);
+  /** Writes one line made by the caller from the file's columns (cells by `csvCell`, ending in \n). */
+  async writeLine(line: string): Promise<void> {
+    this.pending += line;
     if (this.pending.length >= CHUNK_CHARS) await this.flush();
   }
 
