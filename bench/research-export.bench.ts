@@ -1,24 +1,21 @@
 /**
  * npm run bench (research export): a full research run over the demo cohort of 1,000
- * participants (infra/demo/cohort.ts, as `npm run demo` makes it), its time and the process's peak RSS, printed beside its floor: a
- * `COPY (select ... from research_nights) TO STDOUT` of the same rows on the same
- * database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB, ≤ 3× the floor).
- * It uses its own database and removes it afterwards. BENCH_PROFILE=<file.cpuprofile> writes
- * a CPU profile of the rounds (not of the setup), for Chrome's DevTools.
+ * participants (infra/demo/cohort.ts, as `npm run demo` makes it), its time and the peak
+ * RSS of the process that made it (bench/research-export-rounds.ts, a child), printed
+ * beside its floor: a `COPY (select ... from research_nights) TO STDOUT` of the same rows
+ * on the same database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB,
+ * ≤ 3× the floor). It uses its own database and removes it afterwards.
+ * BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the rounds, for Chrome's DevTools.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
-import { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { migrateEventStore } from '@sleepweave/event-store';
-import { connectDatabase, createLogger, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations } from '@sleepweave/service-kit';
+import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations } from '@sleepweave/service-kit';
 import { studyStatus } from '@sleepweave/contracts';
 import { generateParticipant } from '../infra/demo/cohort.ts';
-import { readResearchExportConfig } from '../services/research-export/src/config.ts';
-import { createResearchExportContext } from '../services/research-export/src/context.ts';
 import { NIGHT_FIELDS } from '../services/research-export/src/export/columns.ts';
-import { buildResearchZip } from '../services/research-export/src/export/research-zip.ts';
+import type { RoundsResult } from './research-export-rounds.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1000);
@@ -91,66 +88,27 @@ try {
   await sql`analyze`;
   const [{ n }] = (await sql`select count(*)::int as n from research_nights`) as unknown as [{ n: number }];
 
-  // The floor: the same rows out of PostgreSQL, as fast as it sends them.
-  const floor = async (): Promise<{ ms: number; bytes: number }> => {
-    let bytes = 0;
-    const started = performance.now();
-    const copy =
-      await sql`copy (select n.*, p.research_id from research_nights n join research_participants p using (user_id) order by p.research_id, n.date) to stdout with csv header`.readable();
-    await pipeline(
-      copy,
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          done();
-        },
-      }),
-    );
-    return { ms: performance.now() - started, bytes };
-  };
-
-  // The run, as the worker makes it; floor and run alternate, and the figures are medians.
-  const config = readResearchExportConfig({ ...process.env, DATABASE_URL, DB_PREFIX: '', RESEARCH_EXPORT_TIME: 'off' });
-  const ctx = createResearchExportContext({ config, sql, logger: createLogger('bench', 'silent') });
-  const baselineRss = process.memoryUsage().rss;
-  let peakRss = baselineRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
-  const rounds: { runMs: number; floorMs: number }[] = [];
-  let zipBytes = 0;
-  let copied = 0;
-  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
-  if (profiler) {
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.start');
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    const f = await floor();
-    copied = f.bytes;
-    const started = performance.now();
-    const output = await buildResearchZip(ctx, new Date('2026-11-22T02:00:00Z'));
-    rounds.push({ runMs: performance.now() - started, floorMs: f.ms });
-    zipBytes = output.zip.length;
-  }
-  clearInterval(sampler);
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    profiler.disconnect();
-  }
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  // The rounds run in a process of their own, so its peak RSS is the run's and not this
+  // one's (tsx, the cohort generator and what it made).
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./research-export-rounds.ts', import.meta.url))], {
+    env: { ...process.env, DATABASE_URL, BENCH_DATABASE: database, BENCH_ROUNDS: String(ROUNDS) },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`the rounds failed (exit ${child.status})`);
+  const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as RoundsResult;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const runMs = median(rounds.map((r) => r.runMs));
-  const floorMs = median(rounds.map((r) => r.floorMs));
+  const runMs = median(result.rounds.map((r) => r.runMs));
+  const floorMs = median(result.rounds.map((r) => r.floorMs));
 
   console.log(
     `research run over the demo cohort of ${PARTICIPANTS} (${enrolled} enrolled, ${n} nights; median of ${ROUNDS} alternating rounds)`,
   );
   console.log(
-    `  run: ${(runMs / 1000).toFixed(2)} s (goal ≤ 5 s); zip ${mb(zipBytes)}; peak RSS ${mb(peakRss)} (goal ≤ 300 MB), of which the run added ${mb(peakRss - baselineRss)} to the ${mb(baselineRss)} this process held before it (tsx, the libraries, the generated cohort)`,
+    `  run: ${(runMs / 1000).toFixed(2)} s (goal ≤ 5 s); zip ${mb(result.zipBytes)}; peak RSS of the process that made the runs ${mb(result.peakRss)} (goal ≤ 300 MB), ${mb(result.rssBefore)} of it before the first (its libraries, and tsx, which the compiled service does not carry)`,
   );
-  console.log(`  floor (COPY of the nights to stdout): ${(floorMs / 1000).toFixed(2)} s, ${mb(copied)}`);
-  console.log(`  ratio run / floor: ${median(rounds.map((r) => r.runMs / r.floorMs)).toFixed(1)}× (goal ≤ 3×)`);
+  console.log(`  floor (COPY of the nights to stdout): ${(floorMs / 1000).toFixed(2)} s, ${mb(result.copiedBytes)}`);
+  console.log(`  ratio run / floor: ${median(result.rounds.map((r) => r.runMs / r.floorMs)).toFixed(1)}× (goal ≤ 3×)`);
 } finally {
   await sql.end({ timeout: 5 });
   await dropDatabase(DATABASE_URL, database);
