@@ -7,17 +7,20 @@
  * gateway on PORT (3000). Needs PostgreSQL (DATABASE_URL) and NATS with JetStream
  * (NATS_URL): see README.
  */
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildApps } from './build-apps.mjs';
 import { systemCommands } from './services.mjs';
 import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 
-// Readable logs in a terminal unless asked otherwise.
 // Compiled first, every time (about a second): what runs is never older than the sources.
-await buildApps();
+// In a process of its own: esbuild (its library and the service process it keeps) would
+// otherwise stay in this one's memory for as long as the system runs.
+const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build-apps.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+// Readable logs in a terminal unless asked otherwise.
 const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' } }), {
   cwd: root,
 });

@@ -1,0 +1,195 @@
+/**
+ * npm run bench (memory and start): the whole system as `npm start` runs it
+ * (infra/run-local.mjs: the apps compiled, then supervised), started START_ROUNDS times.
+ *
+ * - Start: from launching run-local to the gateway's first 200 (GET /) and to every
+ *   service's /health saying ok (goal: ≤ 5 s after the first build; the first start is
+ *   printed apart, as it may compile everything).
+ * - Memory: the RSS of every process of the system (the supervisor and what it runs),
+ *   idle: sampled once a second for SAMPLES seconds after IDLE_SECONDS of quiet following
+ *   its start, median of the totals (goal: ≤ 600 MB), beside its floor: a bare Fastify
+ *   process (one route, nothing else) measured the same way, times the number of apps.
+ *   RSS counts the pages a process shares with the others (Node's binary and libraries) in
+ *   full in each; the proportional set size (PSS), which divides them among the processes,
+ *   is printed beside it: summed, it is what the system holds (other Node processes on the
+ *   machine take their share of the common pages, so it is lower while they run).
+ *
+ * Its own ports, databases and bus prefix, removed afterwards. Needs a web build
+ * (`npm run build`; WEB_DIST to use another).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
+import { databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { freePort, freePortRange } from '@sleepweave/test-servers';
+import { presentServices, SERVICE_PORT_OFFSETS } from '../infra/services.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const WEB_DIST = process.env.WEB_DIST ?? join(root, 'web/dist');
+const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
+const SAMPLES = Number(process.env.SAMPLES ?? 5);
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`no web build in ${WEB_DIST}: run npm run build`);
+
+interface ProcessMemory {
+  pid: number;
+  name: string;
+  /** Resident set size (bytes), counting every shared page (Node's binary and libraries) in full. */
+  rss: number;
+  /** Proportional set size (bytes): each shared page divided among the processes that map it. */
+  pss: number;
+}
+
+/** A process and its descendants, read from /proc. */
+function processTree(rootPid: number): ProcessMemory[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree: ProcessMemory[] = [];
+  const visit = (pid: number) => {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024;
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const script = args.find((arg) => arg.endsWith('.js') || arg.endsWith('.mjs')) ?? args[0] ?? '?';
+      tree.push({ pid, name: script.replace(`${root}/`, ''), rss: kb('Rss'), pss: kb('Pss') });
+    } catch {
+      return;
+    }
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  visit(rootPid);
+  return tree;
+}
+
+/** Medians over SAMPLES one-second samples of a process tree's total RSS and PSS, and the last sample. */
+async function idleMemory(pid: number): Promise<{ rss: number; pss: number; processes: ProcessMemory[] }> {
+  await sleep(IDLE_SECONDS * 1000);
+  const rss: number[] = [];
+  const pss: number[] = [];
+  let last: ProcessMemory[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    last = processTree(pid);
+    rss.push(last.reduce((sum, p) => sum + p.rss, 0));
+    pss.push(last.reduce((sum, p) => sum + p.pss, 0));
+    await sleep(1000);
+  }
+  return { rss: median(rss), pss: median(pss), processes: last };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} not within 120 s`);
+    await sleep(25);
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const suffix = randomBytes(3).toString('hex');
+const DB_PREFIX = `sw_bench_stack_${suffix}_`;
+const BUS_PREFIX = `bstack${suffix}`;
+const gatewayPort = await freePort();
+const base = await freePortRange(Math.max(...Object.values(SERVICE_PORT_OFFSETS)) + 1);
+const gateway = `http://127.0.0.1:${gatewayPort}`;
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL,
+  NATS_URL,
+  DB_PREFIX,
+  BUS_PREFIX,
+  PORT: String(gatewayPort),
+  SERVICE_PORT_BASE: String(base),
+  APP_URL: `http://localhost:${gatewayPort}`,
+  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+  WEB_DIST,
+  LOG_FORMAT: 'json',
+  LOG_LEVEL: 'warn',
+};
+const healthUrls = [...presentServices().map(({ offset }) => `http://127.0.0.1:${base + offset}/health`), `${gateway}/health`];
+
+let system: ChildProcess | null = null;
+let floorProcess: ChildProcess | null = null;
+try {
+  const starts: { firstOk: number; healthy: number }[] = [];
+  let idle: Awaited<ReturnType<typeof idleMemory>> | null = null;
+  for (let round = 0; round < START_ROUNDS; round++) {
+    const started = performance.now();
+    system = spawn(process.execPath, ['infra/run-local.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await until(() => answers(`${gateway}/`), 'the gateway');
+    const firstOk = performance.now() - started;
+    await until(async () => (await Promise.all(healthUrls.map(answers))).every(Boolean), 'every service healthy');
+    starts.push({ firstOk, healthy: performance.now() - started });
+    if (round === START_ROUNDS - 1) idle = await idleMemory(system.pid!);
+    await stop(system);
+  }
+
+  // The floor: a bare Fastify process with one route, measured the same way.
+  const floorPort = await freePort();
+  floorProcess = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${floorPort}, host: '127.0.0.1' });`,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  await until(() => answers(`http://127.0.0.1:${floorPort}/`), 'the bare Fastify process');
+  const floor = await idleMemory(floorProcess.pid!);
+  const apps = presentServices().length + 1;
+
+  const [first, ...later] = starts;
+  console.log(`stack: npm start's system (run-local, compiled apps), ${START_ROUNDS} starts`);
+  console.log(
+    `  start to the first 200: ${(median(later.length > 0 ? later.map((s) => s.firstOk) : [first!.firstOk]) / 1000).toFixed(1)} s (goal ≤ 5 s), every service healthy at ${(median(later.length > 0 ? later.map((s) => s.healthy) : [first!.healthy]) / 1000).toFixed(1)} s; the first start (may compile everything): ${(first!.firstOk / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `  idle RSS, whole system: ${mib(idle!.rss)} summed over its ${idle!.processes.length} processes (goal ≤ 600 MB); floor: a bare Fastify process ${mib(floor.rss)} × ${apps} apps = ${mib(floor.rss * apps)}`,
+  );
+  console.log(
+    `  idle memory counting shared pages once (PSS summed): ${mib(idle!.pss)}; floor ${mib(floor.pss)} × ${apps} = ${mib(floor.pss * apps)} (RSS counts Node's binary and libraries, about 50 MB, in every process)`,
+  );
+  console.log(`  RSS / PSS: ${idle!.processes.map((p) => `${p.name} ${mib(p.rss)} / ${mib(p.pss)}`).join(', ')}`);
+} finally {
+  if (system) await stop(system);
+  if (floorProcess) await stop(floorProcess);
+  for (const { name } of presentServices()) {
+    await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
+  }
+  await deleteStreamsOfPrefix(NATS_URL, BUS_PREFIX).catch(() => undefined);
+}
