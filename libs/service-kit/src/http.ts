@@ -12,7 +12,6 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
 import { isSafeText, MAX_JSON_DEPTH, TEMPORARILY_UNAVAILABLE_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@sleepweave/contracts';
 import { HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
+import { serializerCompilerFor, serializerModeFromEnv, type SerializerMode } from './serializer.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +45,8 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Answers unknown routes; default: JSON 404. (The gateway serves the SPA instead.) */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** How answers become JSON (serializer.ts); default: `checked` under vitest, else `fast`. */
+  serializer?: SerializerMode;
 }
 
 /**
@@ -63,16 +65,17 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     // The request's logger carries its correlation id from the start: one child per
-    // request, not a second one made in a hook.
+    // request, not a second one made in a hook. Fastify passes {} when the route sets no
+    // options: pino takes its quick path only without (no formatters rebuilt per request).
     childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
       logger.child(
         { ...bindings, correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)) },
-        childOptions,
+        Object.keys(childOptions).length === 0 ? undefined : childOptions,
       ),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompilerFor(options.serializer ?? serializerModeFromEnv()) as never);
 
   // JSON bodies: nested at most MAX_JSON_DEPTH deep (deeper would overflow the parser's
   // stack: a 500), and every string safe text (a NUL or a lone surrogate reached

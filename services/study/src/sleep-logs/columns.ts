@@ -19,17 +19,18 @@ export function toColumns(values: SleepLogValues): Record<string, unknown> {
   return Object.fromEntries(SLEEP_LOG_FIELD_LIST.map((spec) => [spec.column, values[spec.key] ?? null]));
 }
 
+/** A row as the API's SleepLog (built field by field: it runs for every night of every answer). */
 export function toSleepLog(row: SleepLogRow): SleepLog {
-  const fields = Object.fromEntries(SLEEP_LOG_FIELD_LIST.map((spec) => [spec.key, row[spec.column] ?? null])) as SleepLogValues;
-  return {
+  const log: Record<string, unknown> = {
     id: row.id,
     userId: row.user_id,
     date: row.date,
     studyDay: row.study_day,
     phase: row.phase,
     recommendedMaterial: row.recommended_material,
-    ...fields,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
   };
+  for (const spec of SLEEP_LOG_FIELD_LIST) log[spec.key] = row[spec.column] ?? null;
+  log.createdAt = row.created_at.toISOString();
+  log.updatedAt = row.updated_at.toISOString();
+  return log as SleepLog;
 }
