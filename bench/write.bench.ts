@@ -1,0 +1,251 @@
+/**
+ * npm run bench (write): POST /api/journal/entry (one entry: its event, its projection row,
+ * read back) made directly to the journal service, compiled and in production mode as
+ * `npm start` runs it, beside its floor: the service's own SQL for one such write replayed by
+ * pgbench on the same database (goal: the service ≥ 0.5× pgbench), alternating, medians.
+ *
+ * The SQL is the service's own: the bench runs the journal's command once through a
+ * postgres.js connection that records every statement with its parameters, and writes them
+ * as a pgbench script, each new id (the entry's, the event's, and the stream's lock key)
+ * made fresh per transaction from a random number. Its own databases and bus prefix,
+ * removed afterwards. Needs pgbench (Debian's postgresql-client).
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
+import { createLogger, databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { freePort } from '@sleepweave/test-servers';
+import postgres from 'postgres';
+import { Pool } from 'undici';
+import { readJournalConfig } from '../services/journal/src/config.ts';
+import { createJournalContext } from '../services/journal/src/context.ts';
+import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
+import { findEntry } from '../services/journal/src/entries/queries.ts';
+import { newRegistration } from '../services/identity/src/test/helpers.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONCURRENCY = 16;
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const reflections = { affirmation: 'I rest well', gratitude: 'A cool night', forgiveness: 'My restless self' };
+
+/** Writes per second over SECONDS with CONCURRENCY in flight; every answer must be a 201. */
+async function throughput(origin: string, headers: Record<string, string>): Promise<number> {
+  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+  let done = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const body = JSON.stringify(reflections);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const response = await pool.request({ method: 'POST', path: '/api/journal/entry', headers, body });
+        await response.body.dump();
+        if (response.statusCode !== 201) throw new Error(`POST /api/journal/entry: ${response.statusCode}`);
+        done += 1;
+      }
+    }),
+  );
+  await pool.close();
+  return done / SECONDS;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (up) return;
+    if (tries > 600) throw new Error(`${url} did not start`);
+    await sleep(100);
+  }
+}
+
+/** A string literal; a colon is spliced in, as pgbench reads `:name` as a variable even inside quotes. */
+const quote = (text: string) => `'${text.replaceAll("'", "''").replaceAll(':', "' || ':' || '")}'`;
+
+/**
+ * One write of the journal as pgbench replays it: each statement on one line, its
+ * parameters as literals cast to their types, every id but hers (the user's) replaced by
+ * one made from the transaction's random :r, and each stream lock taken on :r.
+ */
+function pgbenchScript(
+  statements: { query: string; params: unknown[]; types: number[] }[],
+  userId: string,
+  typeNames: Map<number, string>,
+): string {
+  const ids = new Map<string, string>();
+  const fresh = (id: string) => {
+    if (!ids.has(id)) ids.set(id, `md5(:r::text || '${ids.size}')::uuid::text`);
+    return ids.get(id)!;
+  };
+  const literal = (value: unknown, type: number): string => {
+    if (value === null || value === undefined) return type ? `null::${typeNames.get(type)}` : 'null';
+    const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    let expression = quote(text);
+    for (const id of new Set(text.match(UUID) ?? [])) {
+      if (id.toLowerCase() !== userId.toLowerCase()) expression = `replace(${expression}, ${quote(id)}, ${fresh(id)})`;
+    }
+    return type ? `(${expression})::${typeNames.get(type)}` : expression;
+  };
+  const lines = ['\\set r random(1, 1000000000000)'];
+  for (const { query, params, types } of statements) {
+    let line = query.replace(/\s+/g, ' ').trim();
+    if (/pg_advisory_xact_lock/.test(line)) {
+      // the stream's lock key: a hash of its (fresh) id
+      lines.push(`select pg_advisory_xact_lock(${Number(params[0])}, (:r::bigint % 2147483647)::int4);`);
+      continue;
+    }
+    for (let i = params.length; i >= 1; i--) line = line.replaceAll(`$${i}`, literal(params[i - 1], types[i - 1] ?? 0));
+    lines.push(`${line};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// The apps as npm start runs them: compiled (infra/build-apps.mjs), each in a process of its own.
+if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+const id = randomBytes(4).toString('hex');
+const [identityPort, journalPort] = [await freePort(), await freePort()];
+const identityUrl = `http://127.0.0.1:${identityPort}`;
+const journalUrl = `http://127.0.0.1:${journalPort}`;
+const DB_PREFIX = `sw_bench_write_${id}_`;
+const journalDb = databaseName({ DB_PREFIX } as never, 'journal');
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL,
+  NATS_URL,
+  DB_PREFIX,
+  BUS_PREFIX: `bwrite${id}`,
+  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+  LOG_LEVEL: 'warn',
+  LOG_FORMAT: 'json',
+  IDENTITY_URL: identityUrl,
+  JOURNAL_URL: journalUrl,
+  HOST: '127.0.0.1',
+};
+const children: ChildProcess[] = [];
+const start = (script: string, port: number) =>
+  children.push(
+    spawn(process.execPath, [script], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }),
+  );
+const scratch = mkdtempSync(join(tmpdir(), 'sw-bench-write-'));
+
+try {
+  start('services/identity/dist/server.js', identityPort);
+  start('services/journal/dist/server.js', journalPort);
+  await waitFor(`${identityUrl}/health`);
+  await waitFor(`${journalUrl}/health`);
+
+  const registered = await fetch(`${identityUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(newRegistration({ timezone: 'Europe/London' })),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const userId = ((await registered.json()) as { user: { id: string } }).user.id;
+  const accessToken = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('sw_access='))!
+    .slice('sw_access='.length);
+  const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  // The journal learns of her registration from the bus: write once it has.
+  for (let tries = 0; ; tries++) {
+    const first = await fetch(`${journalUrl}/api/journal/entry`, { method: 'POST', headers, body: JSON.stringify(reflections) });
+    if (first.status === 201) break;
+    if (tries > 100) throw new Error(`first entry: ${first.status} ${await first.text()}`);
+    await sleep(100);
+  }
+
+  // The service's SQL for one write, recorded as it runs.
+  const statements: { query: string; params: unknown[]; types: number[] }[] = [];
+  let recording = false;
+  const recorder = postgres(`${DATABASE_URL}/${journalDb}`, {
+    max: 1,
+    transform: { undefined: null },
+    debug: (_connection, query, params, types) => {
+      if (recording) statements.push({ query, params: [...params], types: [...(types as number[])] });
+    },
+  });
+  const typeNames = new Map(
+    (await recorder<{ oid: number; typname: string }[]>`select oid::int, typname from pg_type`).map((t) => [t.oid, t.typname]),
+  );
+  const ctx = createJournalContext({ config: readJournalConfig(env), sql: recorder as never, logger: createLogger('bench', 'silent') });
+  const entryId = randomUUID();
+  recording = true;
+  await writeJournalEntry(ctx, { entryId, userId, reflections, now: new Date() }, { correlationId: randomUUID() });
+  if (!(await findEntry(recorder as never, userId, entryId))) throw new Error('the recorded write is not there');
+  recording = false;
+  // The parameters' types as the server reads them (postgres.js records only those it was given).
+  for (const statement of statements) {
+    if (statement.params.length > 0) statement.types = [...(await recorder.unsafe(statement.query).describe()).types];
+  }
+  await recorder.end();
+  const script = join(scratch, 'journal-write.sql');
+  writeFileSync(script, pgbenchScript(statements, userId, typeNames));
+  if (process.env.BENCH_SHOW_SCRIPT) console.log(pgbenchScript(statements, userId, typeNames));
+
+  const pgbench = (): number => {
+    const url = new URL(DATABASE_URL);
+    const output = execFileSync(
+      'pgbench',
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-c',
+        String(CONCURRENCY),
+        '-j',
+        '2',
+        '-T',
+        String(SECONDS),
+        '-f',
+        script,
+        '-h',
+        url.hostname,
+        '-p',
+        url.port || '5432',
+        '-U',
+        url.username || 'postgres',
+        journalDb,
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
+    if (!tps) throw new Error(`pgbench said: ${output}`);
+    return Number(tps[1]);
+  };
+
+  pgbench(); // warm-up, and the script runs
+  await throughput(journalUrl, headers);
+  const service: number[] = [];
+  const floor: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    service.push(await throughput(journalUrl, headers));
+    floor.push(pgbench());
+  }
+  console.log(
+    `write: POST /api/journal/entry on the journal service, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s`,
+  );
+  console.log(
+    `  its own SQL (${statements.length} statements) replayed by pgbench (floor): ${median(floor).toFixed(0)} writes/s; the journal service: ${median(service).toFixed(0)} writes/s`,
+  );
+  console.log(`  ratio service / pgbench: ${median(service.map((s, i) => s / floor[i]!)).toFixed(2)}× (goal ≥ 0.5×)`);
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+  for (const name of ['identity', 'journal'])
+    await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
+  await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX).catch(() => undefined);
+  rmSync(scratch, { recursive: true, force: true });
+}
