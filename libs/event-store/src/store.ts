@@ -159,14 +159,28 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
   const transaction = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => sql.begin(fn) as Promise<T>;
   const inTransaction = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> => (tx ? fn(tx) : transaction(fn));
 
-  async function append<E extends DomainEvent>(tx: Tx, streamId: string, events: E[], options: AppendOptions): Promise<AppendResult<E>> {
+  /**
+   * `locked`: the caller (handle) holds the stream's lock in this transaction and read its
+   * version after taking it, so neither is done again.
+   */
+  async function append<E extends DomainEvent>(
+    tx: Tx,
+    streamId: string,
+    events: E[],
+    options: AppendOptions,
+    locked?: { version: number },
+  ): Promise<AppendResult<E>> {
     // Appends to one stream are serialised, so the version check below sees the latest
     // committed version and 'any' never trips over a concurrent append. The unique
     // (stream_id, stream_position) constraint stays the last line of defence.
-    await lockStream(tx, streamId);
-    const [current] = await tx<{ version: number }[]>`
-      select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`;
-    const version = current?.version ?? 0;
+    let version: number;
+    if (locked) version = locked.version;
+    else {
+      await lockStream(tx, streamId);
+      const [current] = await tx<{ version: number }[]>`
+        select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`;
+      version = current?.version ?? 0;
+    }
     checkExpectedVersion(streamId, options.expectedVersion, version);
     if (events.length === 0) return { version, events: [] };
 
@@ -223,12 +237,18 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { events: [], state, version: read.version };
-        const appended = await append(tx, streamId, decided, {
-          expectedVersion: options.expectedVersion ?? (read.version === 0 ? 'no_stream' : read.version),
-          metadata: options.metadata,
-          now: options.now,
+        const appended = await append(
           tx,
-        });
+          streamId,
+          decided,
+          {
+            expectedVersion: options.expectedVersion ?? (read.version === 0 ? 'no_stream' : read.version),
+            metadata: options.metadata,
+            now: options.now,
+            tx,
+          },
+          { version: read.version },
+        );
         for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
         return { events: appended.events, state, version: appended.version };
       });

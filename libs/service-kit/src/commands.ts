@@ -2,7 +2,7 @@ import type { Decider, DomainEvent, EventMetadata, EventStore, ExpectedVersion, 
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from './database.ts';
 import type { HttpError } from './errors.ts';
-import { awaitDirectoryUser, lockDirectoryUser, type DirectoryLock } from './user-directory.ts';
+import { awaitDirectoryUser, isProfileNotReady, lockDirectoryUser, type DirectoryLock } from './user-directory.ts';
 
 /**
  * The one way a service runs a command: in one transaction, optionally holding the
@@ -68,18 +68,28 @@ export async function execute<T, U extends string | undefined = undefined>(
   work: (scope: CommandScope<U>) => Promise<T>,
 ): Promise<T> {
   const { metadata, user, errors } = options;
+  const run = async (tx: Tx) => {
+    const lock = user ? await lockDirectoryUser(tx, user) : null;
+    return work({
+      tx,
+      user: lock as CommandScope<U>['user'],
+      handle: (streamId, decider, command, handleOptions = {}) =>
+        ctx.store.handle(streamId, decider, command, { ...handleOptions, tx, metadata }),
+    });
+  };
+  const attempt = () => (options.tx ? run(options.tx) : ctx.store.transaction(run));
   try {
-    if (user && !options.tx) await awaitDirectoryUser(ctx.sql, user);
-    const run = async (tx: Tx) => {
-      const lock = user ? await lockDirectoryUser(tx, user) : null;
-      return work({
-        tx,
-        user: lock as CommandScope<U>['user'],
-        handle: (streamId, decider, command, handleOptions = {}) =>
-          ctx.store.handle(streamId, decider, command, { ...handleOptions, tx, metadata }),
-      });
-    };
-    return options.tx ? await run(options.tx) : await ctx.store.transaction(run);
+    try {
+      return await attempt();
+    } catch (err) {
+      // Right after sign-up her registration may still be on its way here: the transaction
+      // found no directory row and rolled back before any work; wait for the row outside
+      // any transaction, then run once more. (Waiting first would cost every command a
+      // lookup for what is nearly always there.)
+      if (!user || options.tx || !isProfileNotReady(err)) throw err;
+      await awaitDirectoryUser(ctx.sql, user);
+      return await attempt();
+    }
   } catch (err) {
     throw toHttp(err, errors);
   }

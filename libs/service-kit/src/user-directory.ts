@@ -153,6 +153,7 @@ export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
 
 /** Her registration reaches this service through identity's events, a moment after sign-up. */
 export const profileNotReady = () => new HttpError(503, 'unavailable', PROFILE_NOT_READY_MESSAGE);
+export const isProfileNotReady = (err: unknown): boolean => err instanceof HttpError && err.message === PROFILE_NOT_READY_MESSAGE;
 /** Her token outlived her account for a moment (the gateway refuses it within a second). */
 export const accountDeleted = () => unauthorized(ACCOUNT_DELETED_MESSAGE);
 
