@@ -1,56 +1,129 @@
-import { MIGRATION_LOCK } from './locks.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { INDEX_BUILD_LOCK, MIGRATION_LOCK } from './locks.ts';
 import type { Sql } from './types.ts';
 
 /**
- * The event store's own tables. Idempotent; safe when several processes of the same
- * service start at once (an advisory transaction lock serialises them).
+ * The event store's own tables and indexes, each with the DDL that makes it. Safe when
+ * several processes of the same service start at once (an advisory transaction lock
+ * serialises them), and run only for what is missing: even `create index if not exists`
+ * takes a lock on its table that waits for the appends in progress and holds off new ones.
  */
-const DDL = `
-create table if not exists events (
-  id uuid primary key,
-  stream_id text not null,
-  stream_position integer not null,
-  global_position bigserial not null unique,
-  transaction_id xid8 not null default pg_current_xact_id(),
-  type text not null,
-  data jsonb not null,
-  metadata jsonb not null default '{}'::jsonb,
-  created_at timestamptz not null default now(),
-  constraint events_stream_position_unique unique (stream_id, stream_position)
-);
-create index if not exists events_relay_order_idx on events (transaction_id, global_position);
-create index if not exists events_type_idx on events (type, global_position);
--- A decider that declares evolvesOn loads only those types of its stream (store.ts handle).
-create index if not exists events_stream_type_idx on events (stream_id, type, stream_position);
+const SCHEMA: readonly { name: string; ddl: string }[] = [
+  {
+    name: 'events',
+    ddl: `
+      create table if not exists events (
+        id uuid primary key,
+        stream_id text not null,
+        stream_position integer not null,
+        global_position bigserial not null unique,
+        transaction_id xid8 not null default pg_current_xact_id(),
+        type text not null,
+        data jsonb not null,
+        metadata jsonb not null default '{}'::jsonb,
+        created_at timestamptz not null default now(),
+        constraint events_stream_position_unique unique (stream_id, stream_position)
+      )`,
+  },
+  { name: 'events_relay_order_idx', ddl: 'create index if not exists events_relay_order_idx on events (transaction_id, global_position)' },
+  { name: 'events_type_idx', ddl: 'create index if not exists events_type_idx on events (type, global_position)' },
+  {
+    name: 'relay_checkpoints',
+    ddl: `
+      create table if not exists relay_checkpoints (
+        name text primary key,
+        transaction_id xid8 not null,
+        global_position bigint not null,
+        updated_at timestamptz not null default now()
+      )`,
+  },
+  {
+    name: 'inbox',
+    ddl: `
+      create table if not exists inbox (
+        consumer text not null,
+        event_id uuid not null,
+        processed_at timestamptz not null default now(),
+        primary key (consumer, event_id)
+      )`,
+  },
+  // How far each consumer has read its producer's history (libs/event-store history.ts);
+  // completed: it follows the bus. No row: it has not started (a new service, a wiped
+  // database, a rebuild), so it catches up first.
+  {
+    name: 'consumer_catchups',
+    ddl: `
+      create table if not exists consumer_catchups (
+        consumer text primary key,
+        position text not null,
+        completed_at timestamptz,
+        updated_at timestamptz not null default now()
+      )`,
+  },
+];
 
-create table if not exists relay_checkpoints (
-  name text primary key,
-  transaction_id xid8 not null,
-  global_position bigint not null,
-  updated_at timestamptz not null default now()
-);
+/** The names of SCHEMA that are not in the database. */
+async function missingObjects(sql: Sql): Promise<Set<string>> {
+  const names = SCHEMA.map((object) => object.name);
+  const rows = await sql<{ name: string }[]>`select name from unnest(${names}::text[]) as name where to_regclass(name) is null`;
+  return new Set(rows.map((row) => row.name));
+}
 
-create table if not exists inbox (
-  consumer text not null,
-  event_id uuid not null,
-  processed_at timestamptz not null default now(),
-  primary key (consumer, event_id)
-);
-
--- How far each consumer has read its producer's history (libs/event-store history.ts);
--- completed: it follows the bus. No row: it has not started (a new service, a wiped
--- database, a rebuild), so it catches up first.
-create table if not exists consumer_catchups (
-  consumer text primary key,
-  position text not null,
-  completed_at timestamptz,
-  updated_at timestamptz not null default now()
-);
-`;
+/**
+ * Indexes added after the first release. On a store that already holds events, `create
+ * index` in the migration's transaction would hold off every append until it is built
+ * (seconds for millions of events): these are built concurrently instead, outside any
+ * transaction, writes going on meanwhile.
+ */
+export const CONCURRENT_INDEXES: readonly { name: string; definition: string }[] = [
+  // A decider that declares evolvesOn loads only those types of its stream (store.ts handle).
+  { name: 'events_stream_type_idx', definition: 'on events (stream_id, type, stream_position)' },
+];
 
 export async function migrateEventStore(sql: Sql): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
-    await tx.unsafe(DDL);
-  });
+  if ((await missingObjects(sql)).size > 0) {
+    await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
+      // another process may have made them while this one waited
+      const missing = await missingObjects(tx as unknown as Sql);
+      for (const object of SCHEMA) if (missing.has(object.name)) await tx.unsafe(object.ddl);
+    });
+  }
+  for (const index of CONCURRENT_INDEXES) await buildIndexConcurrently(sql, index);
+}
+
+/**
+ * Builds an index with `create index concurrently` unless a valid one is there; one left
+ * invalid by a build that was interrupted is dropped and built again. Processes starting
+ * together take turns through a session lock, asked for with pg_try_advisory_lock every
+ * 100 ms: waiting inside a statement would hold a snapshot, which the build in progress
+ * waits for (a deadlock).
+ */
+async function buildIndexConcurrently(sql: Sql, index: { name: string; definition: string }): Promise<void> {
+  const state = async (q: Sql) => {
+    const [row] = await q<{ valid: boolean }[]>`
+      select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace`;
+    return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
+  };
+  if ((await state(sql)) === 'valid') return;
+  const connection = await sql.reserve();
+  try {
+    for (;;) {
+      const [row] = await connection<{ locked: boolean }[]>`
+        select pg_try_advisory_lock(${INDEX_BUILD_LOCK.classId}, ${INDEX_BUILD_LOCK.objId}) as locked`;
+      if (row?.locked) break;
+      await sleep(100);
+    }
+    try {
+      const found = await state(connection as unknown as Sql);
+      if (found === 'valid') return;
+      if (found === 'invalid') await connection.unsafe(`drop index concurrently if exists ${index.name}`);
+      await connection.unsafe(`create index concurrently ${index.name} ${index.definition}`);
+    } finally {
+      await connection`select pg_advisory_unlock(${INDEX_BUILD_LOCK.classId}, ${INDEX_BUILD_LOCK.objId})`;
+    }
+  } finally {
+    connection.release();
+  }
 }
