@@ -10,8 +10,6 @@ export const STREAM_LOCK_CLASS = 0x5357_0003;
 export const CONSUMER_LOCK_CLASS = 0x5357_0004;
 
 export const MIGRATION_LOCK = { classId: MIGRATION_CLASS, objId: 0 };
-/** Serialises the concurrent index builds of starting processes (session-scoped, taken by polling). */
-export const INDEX_BUILD_LOCK = { classId: MIGRATION_CLASS, objId: 1 };
 
 /** 32-bit FNV-1a, folded to a non-negative int4. */
 export function hashKey(value: string): number {

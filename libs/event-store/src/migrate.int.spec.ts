@@ -4,7 +4,9 @@
  * appends in progress and made every new one wait behind it until it was built.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIGRATION_LOCK } from './locks.ts';
 import { CONCURRENT_INDEXES, migrateEventStore } from './migrate.ts';
 import { createTestDatabase, untilWaitingForLock, type TestDatabase } from './test-support.ts';
 
@@ -50,6 +52,24 @@ describe('migrateEventStore on a store that holds events', () => {
     expect(await indexState()).not.toBe('valid');
     await inProgress`commit`;
     inProgress.release();
+    await migrating;
+    expect(await indexState()).toBe('valid');
+  });
+
+  it("waits for another process's migration without waiting inside a statement (its snapshot would hold up that one's index build)", async () => {
+    const other = await db.sql.reserve();
+    await other`select pg_advisory_lock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
+    const migrating = migrateEventStore(db.sql);
+    for (let sample = 0; sample < 15; sample++) {
+      await sleep(20);
+      const waiting = await db.sql<{ pid: number }[]>`
+        select pid from pg_stat_activity
+        where datname = current_database() and (wait_event_type = 'Lock' or state = 'idle in transaction')`;
+      expect(waiting).toEqual([]);
+    }
+    expect(await indexState()).toBe('missing');
+    await other`select pg_advisory_unlock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
+    other.release();
     await migrating;
     expect(await indexState()).toBe('valid');
   });

@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { INDEX_BUILD_LOCK, MIGRATION_LOCK } from './locks.ts';
+import { MIGRATION_LOCK } from './locks.ts';
 import type { Sql } from './types.ts';
 
 /**
- * The event store's own tables and indexes, each with the DDL that makes it. Safe when
- * several processes of the same service start at once (an advisory transaction lock
- * serialises them), and run only for what is missing: even `create index if not exists`
- * takes a lock on its table that waits for the appends in progress and holds off new ones.
+ * The event store's own tables and indexes, each with the DDL that makes it, run only for
+ * what is missing: even `create index if not exists` takes a lock on its table that waits
+ * for the appends in progress and holds off new ones.
  */
 const SCHEMA: readonly { name: string; ddl: string }[] = [
   {
@@ -80,48 +79,61 @@ export const CONCURRENT_INDEXES: readonly { name: string; definition: string }[]
   { name: 'events_stream_type_idx', definition: 'on events (stream_id, type, stream_position)' },
 ];
 
-export async function migrateEventStore(sql: Sql): Promise<void> {
-  if ((await missingObjects(sql)).size > 0) {
-    await sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
-      // another process may have made them while this one waited
-      const missing = await missingObjects(tx as unknown as Sql);
-      for (const object of SCHEMA) if (missing.has(object.name)) await tx.unsafe(object.ddl);
-    });
-  }
-  for (const index of CONCURRENT_INDEXES) await buildIndexConcurrently(sql, index);
+/** A later index's state: missing, valid, or invalid (left by an interrupted concurrent build). */
+async function indexState(q: Sql, name: string): Promise<'missing' | 'valid' | 'invalid'> {
+  const [row] = await q<{ valid: boolean }[]>`
+    select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+    where c.relname = ${name} and c.relnamespace = current_schema()::regnamespace`;
+  return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
+}
+
+async function upToDate(q: Sql): Promise<boolean> {
+  if ((await missingObjects(q)).size > 0) return false;
+  for (const index of CONCURRENT_INDEXES) if ((await indexState(q, index.name)) !== 'valid') return false;
+  return true;
 }
 
 /**
- * Builds an index with `create index concurrently` unless a valid one is there; one left
- * invalid by a build that was interrupted is dropped and built again. Processes starting
- * together take turns through a session lock, asked for with pg_try_advisory_lock every
- * 100 ms: waiting inside a statement would hold a snapshot, which the build in progress
- * waits for (a deadlock).
+ * Brings the event store's schema up to date, touching only what is missing. Processes
+ * starting together take turns through one session lock, asked for with
+ * pg_try_advisory_lock every 100 ms: a process waiting inside a statement or a transaction
+ * would hold a snapshot, which a concurrent index build waits for while the waiter waits
+ * for the lock (a deadlock). The tables and the first indexes are made in one transaction;
+ * a later index concurrently, outside any (an invalid one left by an interrupted build is
+ * dropped and built again).
  */
-async function buildIndexConcurrently(sql: Sql, index: { name: string; definition: string }): Promise<void> {
-  const state = async (q: Sql) => {
-    const [row] = await q<{ valid: boolean }[]>`
-      select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
-      where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace`;
-    return row === undefined ? 'missing' : row.valid ? 'valid' : 'invalid';
-  };
-  if ((await state(sql)) === 'valid') return;
+export async function migrateEventStore(sql: Sql): Promise<void> {
+  if (await upToDate(sql)) return;
   const connection = await sql.reserve();
+  const q = connection as unknown as Sql;
   try {
     for (;;) {
       const [row] = await connection<{ locked: boolean }[]>`
-        select pg_try_advisory_lock(${INDEX_BUILD_LOCK.classId}, ${INDEX_BUILD_LOCK.objId}) as locked`;
+        select pg_try_advisory_lock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId}) as locked`;
       if (row?.locked) break;
       await sleep(100);
     }
     try {
-      const found = await state(connection as unknown as Sql);
-      if (found === 'valid') return;
-      if (found === 'invalid') await connection.unsafe(`drop index concurrently if exists ${index.name}`);
-      await connection.unsafe(`create index concurrently ${index.name} ${index.definition}`);
+      // another process may have done it while this one waited
+      const missing = await missingObjects(q);
+      if (missing.size > 0) {
+        await connection`begin`;
+        try {
+          for (const object of SCHEMA) if (missing.has(object.name)) await connection.unsafe(object.ddl);
+          await connection`commit`;
+        } catch (err) {
+          await connection`rollback`.catch(() => undefined);
+          throw err;
+        }
+      }
+      for (const index of CONCURRENT_INDEXES) {
+        const state = await indexState(q, index.name);
+        if (state === 'valid') continue;
+        if (state === 'invalid') await connection.unsafe(`drop index concurrently if exists ${index.name}`);
+        await connection.unsafe(`create index concurrently ${index.name} ${index.definition}`);
+      }
     } finally {
-      await connection`select pg_advisory_unlock(${INDEX_BUILD_LOCK.classId}, ${INDEX_BUILD_LOCK.objId})`;
+      await connection`select pg_advisory_unlock(${MIGRATION_LOCK.classId}, ${MIGRATION_LOCK.objId})`;
     }
   } finally {
     connection.release();
