@@ -66,10 +66,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   const app = createHttpApp({
     logger: deps.logger,
     trustProxy: config.TRUST_PROXY,
-    // The SPA's index.html for every other GET that is not an API call: the browser router decides.
+    // The SPA's index.html for every other GET (and HEAD) that is not an API call: the browser router decides.
     notFound: (request, reply) => {
       const path = request.url.split('?')[0]!;
-      if (spa && request.method === 'GET' && isAppPath(path)) {
+      if (spa && (request.method === 'GET' || request.method === 'HEAD') && isAppPath(path)) {
         return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
       }
       return notFoundJson(request, reply);

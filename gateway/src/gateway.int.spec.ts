@@ -136,6 +136,11 @@ describe('gateway routing', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // HEAD (a link checker, an uptime probe) finds the page too
+    const head = await gateway.inject({ method: 'HEAD', url: '/some/deep/link' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
   });
 
   it('renews an expired access token from the refresh cookie and rotates that cookie', async () => {
