@@ -9,12 +9,13 @@
  * is the median of RUNS (default 3) runs, the two servers taken in turn; the metrics
  * behind each score (FCP, LCP, TBT, CLS, Speed Index) are printed with it.
  *
- * It starts its own system (infra/services.mjs under the supervisor; free ports, or PORT
- * and SERVICE_PORT_BASE) with its own databases and bus prefix, removed afterwards, and
- * Chromium from CHROME_PATH (default /usr/bin/chromium), headless. Needs a web build
+ * It starts its own system (infra/services.mjs under the supervisor, the apps compiled as
+ * npm start runs them; free ports, or PORT and SERVICE_PORT_BASE) with its own databases
+ * and bus prefix, removed afterwards, and Chromium from CHROME_PATH (default
+ * /usr/bin/chromium), headless. Needs a web build
  * (`npm run build`; WEB_DIST to use another).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -97,7 +98,9 @@ const gatewayPort = Number(process.env.PORT ?? (await freePort()));
 const base = Number(process.env.SERVICE_PORT_BASE ?? (await freePortRange(Math.max(...Object.values(SERVICE_PORT_OFFSETS)) + 1)));
 const gateway = `http://localhost:${gatewayPort}`;
 env.APP_URL = gateway;
-const supervisor = supervise(systemCommands({ base, gatewayPort, env }), { cwd: root, out, color: false });
+// The apps compiled, as npm start runs them.
+if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+const supervisor = supervise(systemCommands({ base, gatewayPort, env, compiled: true }), { cwd: root, out, color: false });
 let floor: Awaited<ReturnType<typeof startFloor>> | null = null;
 
 async function healthy(url: string): Promise<boolean> {
