@@ -6,61 +6,24 @@
  * alternating (goal: the service ≥ 0.8× the floor). Its own databases and bus prefix,
  * removed afterwards.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { SLEEP_LOG_FIELD_LIST } from '@sleepweave/contracts';
 import { databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { freePort } from '@sleepweave/test-servers';
-import { Pool } from 'undici';
-import { newRegistration } from '../services/identity/src/test/helpers.ts';
+import { SLEEP_LOG_SELECT } from '../services/study/src/sleep-logs/columns.ts';
+import { buildApps, median, root, signUp, sleep, startProcess, stopProcesses, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = 16;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const root = fileURLToPath(new URL('..', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const get = (path: string, headers: Record<string, string>) => ({ method: 'GET' as const, path, headers });
+const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 200 };
 
-/** Requests per second over SECONDS with CONCURRENCY requests in flight; every answer must be a 200. */
-async function throughput(origin: string, path: string, headers: Record<string, string>): Promise<number> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  let done = 0;
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const response = await pool.request({ method: 'GET', path, headers });
-        await response.body.dump();
-        if (response.statusCode !== 200) throw new Error(`${origin}${path}: ${response.statusCode}`);
-        done += 1;
-      }
-    }),
-  );
-  await pool.close();
-  return done / SECONDS;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    // answering at all is enough: without the other services a health says degraded
-    if (
-      await fetch(url).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    if (tries > 600) throw new Error(`${url} did not start`);
-    await sleep(100);
-  }
-}
-
-// The apps as npm start runs them: compiled (infra/build-apps.mjs), each in a process of its own.
-if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+// The apps as npm start runs them: compiled, each in a process of its own.
+buildApps();
 const id = randomBytes(4).toString('hex');
 const [identityPort, studyPort, floorPort] = [await freePort(), await freePort(), await freePort()];
 const identityUrl = `http://127.0.0.1:${identityPort}`;
@@ -82,14 +45,7 @@ const env = {
   HOST: '127.0.0.1',
 };
 const children: ChildProcess[] = [];
-const start = (script: string, port: number, extra: Record<string, string> = {}) => {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...env, ...extra, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-};
+const start = (script: string, port: number) => children.push(startProcess(script, { ...env, PORT: String(port) }));
 
 try {
   start('services/identity/dist/server.js', identityPort);
@@ -97,18 +53,7 @@ try {
   await waitFor(`${identityUrl}/health`);
   await waitFor(`${studyUrl}/health`);
 
-  const registered = await fetch(`${identityUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(newRegistration({ timezone: 'Europe/London' })),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const userId = ((await registered.json()) as { user: { id: string } }).user.id;
-  const accessToken = registered.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('sw_access='))!
-    .slice('sw_access='.length);
+  const { userId, accessToken } = await signUp(identityUrl);
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
   // The study learns of her registration from the bus: consent once it has.
   let consent: Response;
@@ -140,18 +85,7 @@ try {
   if (logged.status !== 201) throw new Error(`log: ${logged.status} ${await logged.text()}`);
 
   // The floor: the same query (services/study/src/sleep-logs/queries.ts), prepared, in a bare server.
-  const columns = [
-    'id',
-    'user_id',
-    'date::text as date',
-    'study_day',
-    'phase',
-    'recommended_material',
-    ...SLEEP_LOG_FIELD_LIST.map((f) => f.column),
-    'created_at',
-    'updated_at',
-  ];
-  const query = `select ${columns.join(', ')} from sleep_logs where user_id = $1 and date = $2`;
+  const query = `select ${SLEEP_LOG_SELECT} from sleep_logs where user_id = $1 and date = $2`;
   const floorScript = `
     import Fastify from 'fastify';
     import postgres from 'postgres';
@@ -179,13 +113,13 @@ try {
 
   const path = `/api/sleep/log/${date}`;
   const serviceHeaders = { authorization: `Bearer ${accessToken}` };
-  await throughput(studyUrl, path, serviceHeaders); // warm-up
-  await throughput(floorUrl, path, {});
+  await throughput(studyUrl, get(path, serviceHeaders), load); // warm-up
+  await throughput(floorUrl, get(path, {}), load);
   const service: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    service.push(await throughput(studyUrl, path, serviceHeaders));
-    floor.push(await throughput(floorUrl, path, {}));
+    service.push(await throughput(studyUrl, get(path, serviceHeaders), load));
+    floor.push(await throughput(floorUrl, get(path, {}), load));
   }
   console.log(
     `service: GET /api/sleep/log/:date on the study service, ${CONCURRENCY} in flight, ${ROUNDS} alternating rounds of ${SECONDS} s`,
@@ -195,8 +129,7 @@ try {
   );
   console.log(`  ratio service / floor: ${median(service.map((s, i) => s / floor[i]!)).toFixed(2)}× (goal ≥ 0.8×)`);
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+  await stopProcesses(children);
   for (const name of ['identity', 'study'])
     await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
   await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX).catch(() => undefined);

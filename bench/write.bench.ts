@@ -10,65 +10,28 @@
  * made fresh per transaction from a random number. Its own databases and bus prefix,
  * removed afterwards. Needs pgbench (Debian's postgresql-client).
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { createLogger, databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { freePort } from '@sleepweave/test-servers';
 import postgres from 'postgres';
-import { Pool } from 'undici';
 import { readJournalConfig } from '../services/journal/src/config.ts';
 import { createJournalContext } from '../services/journal/src/context.ts';
 import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
 import { findEntry } from '../services/journal/src/entries/queries.ts';
-import { newRegistration } from '../services/identity/src/test/helpers.ts';
+import { buildApps, median, signUp, sleep, startProcess, stopProcesses, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = 16;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const root = fileURLToPath(new URL('..', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const reflections = { affirmation: 'I rest well', gratitude: 'A cool night', forgiveness: 'My restless self' };
-
-/** Writes per second over SECONDS with CONCURRENCY in flight; every answer must be a 201. */
-async function throughput(origin: string, headers: Record<string, string>): Promise<number> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  let done = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const body = JSON.stringify(reflections);
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < until) {
-        const response = await pool.request({ method: 'POST', path: '/api/journal/entry', headers, body });
-        await response.body.dump();
-        if (response.statusCode !== 201) throw new Error(`POST /api/journal/entry: ${response.statusCode}`);
-        done += 1;
-      }
-    }),
-  );
-  await pool.close();
-  return done / SECONDS;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(url).then(
-      () => true,
-      () => false,
-    );
-    if (up) return;
-    if (tries > 600) throw new Error(`${url} did not start`);
-    await sleep(100);
-  }
-}
 
 /** A string literal; a colon is spliced in, as pgbench reads `:name` as a variable even inside quotes. */
 const quote = (text: string) => `'${text.replaceAll("'", "''").replaceAll(':', "' || ':' || '")}'`;
@@ -111,8 +74,8 @@ function pgbenchScript(
   return `${lines.join('\n')}\n`;
 }
 
-// The apps as npm start runs them: compiled (infra/build-apps.mjs), each in a process of its own.
-if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+// The apps as npm start runs them: compiled, each in a process of its own.
+buildApps();
 const id = randomBytes(4).toString('hex');
 const [identityPort, journalPort] = [await freePort(), await freePort()];
 const identityUrl = `http://127.0.0.1:${identityPort}`;
@@ -134,10 +97,7 @@ const env = {
   HOST: '127.0.0.1',
 };
 const children: ChildProcess[] = [];
-const start = (script: string, port: number) =>
-  children.push(
-    spawn(process.execPath, [script], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] }),
-  );
+const start = (script: string, port: number) => children.push(startProcess(script, { ...env, PORT: String(port) }));
 const scratch = mkdtempSync(join(tmpdir(), 'sw-bench-write-'));
 
 try {
@@ -146,18 +106,7 @@ try {
   await waitFor(`${identityUrl}/health`);
   await waitFor(`${journalUrl}/health`);
 
-  const registered = await fetch(`${identityUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(newRegistration({ timezone: 'Europe/London' })),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const userId = ((await registered.json()) as { user: { id: string } }).user.id;
-  const accessToken = registered.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('sw_access='))!
-    .slice('sw_access='.length);
+  const { userId, accessToken } = await signUp(identityUrl);
   const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
   // The journal learns of her registration from the bus: write once it has.
   for (let tries = 0; ; tries++) {
@@ -227,11 +176,13 @@ try {
   };
 
   pgbench(); // warm-up, and the script runs
-  await throughput(journalUrl, headers);
+  const write = { method: 'POST' as const, path: '/api/journal/entry', headers, body: JSON.stringify(reflections) };
+  const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 201 };
+  await throughput(journalUrl, write, load);
   const service: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    service.push(await throughput(journalUrl, headers));
+    service.push(await throughput(journalUrl, write, load));
     floor.push(pgbench());
   }
   console.log(
@@ -242,8 +193,7 @@ try {
   );
   console.log(`  ratio service / pgbench: ${median(service.map((s, i) => s / floor[i]!)).toFixed(2)}× (goal ≥ 0.5×)`);
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+  await stopProcesses(children);
   for (const name of ['identity', 'journal'])
     await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
   await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX).catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { SleepLog } from '@sleepweave/contracts';
 import { findDirectoryUser, type Sql } from '@sleepweave/service-kit';
-import { FIELD_COLUMNS, toSleepLog, type SleepLogRow } from '../sleep-logs/columns.ts';
+import { SLEEP_LOG_SELECT, toSleepLog, type SleepLogRow } from '../sleep-logs/columns.ts';
 
 /** How many nights one database round trip brings: a page of the cursor. */
 export const NIGHTS_PAGE = 64;
@@ -17,19 +17,7 @@ export async function countNights(sql: Sql, userId: string, start: string, end: 
  * export never holds more than one page of nights.
  */
 export async function* readNights(sql: Sql, userId: string, start: string, end: string): AsyncGenerator<SleepLog> {
-  const columns = sql.unsafe(
-    [
-      'id',
-      'user_id',
-      'date::text as date',
-      'study_day',
-      'phase',
-      'recommended_material',
-      ...FIELD_COLUMNS,
-      'created_at',
-      'updated_at',
-    ].join(', '),
-  );
+  const columns = sql.unsafe(SLEEP_LOG_SELECT);
   const cursor = sql<SleepLogRow[]>`
     select ${columns} from sleep_logs
     where user_id = ${userId} and date between ${start} and ${end}

@@ -1,7 +1,18 @@
 import { SLEEP_LOG_FIELD_LIST, type SleepLog, type SleepLogValues } from '@sleepweave/contracts';
 
-/** The `sleep_logs` columns of the fields, in the field list's order. */
-export const FIELD_COLUMNS = SLEEP_LOG_FIELD_LIST.map((spec) => spec.column);
+/** The select list of a night as `toSleepLog` reads it. */
+export const SLEEP_LOG_SELECT = [
+  'id',
+  'user_id',
+  'date::text as date',
+  'study_day',
+  'phase',
+  'recommended_material',
+  // the fields' columns, in the field list's order
+  ...SLEEP_LOG_FIELD_LIST.map((spec) => spec.column),
+  'created_at',
+  'updated_at',
+].join(', ');
 
 export type SleepLogRow = {
   id: string;

@@ -1,21 +1,8 @@
 import { toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
-import { FIELD_COLUMNS, type SleepLogRow } from './columns.ts';
+import { SLEEP_LOG_SELECT, type SleepLogRow } from './columns.ts';
 
-const columns = (sql: Sql) =>
-  sql.unsafe(
-    [
-      'id',
-      'user_id',
-      'date::text as date',
-      'study_day',
-      'phase',
-      'recommended_material',
-      ...FIELD_COLUMNS,
-      'created_at',
-      'updated_at',
-    ].join(', '),
-  );
+const columns = (sql: Sql) => sql.unsafe(SLEEP_LOG_SELECT);
 
 /**
  * How many nights a page carries by default: more than the whole study (42 nights and

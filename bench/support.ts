@@ -1,0 +1,85 @@
+/**
+ * What the benches that start apps of their own share: compiling them as `npm start` does,
+ * starting one in a process of its own, waiting for it, signing a participant up, and
+ * measuring requests per second.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { newRegistration } from '../services/identity/src/test/helpers.ts';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Compiles the apps (infra/build-apps.mjs), as npm start does before it runs them. */
+export function buildApps(): void {
+  if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+}
+
+/** Runs a script (an app's dist/server.js) in a process of its own; `nodeArgs` go before it. */
+export function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, script], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Stops the processes (SIGTERM) and waits for them to exit. */
+export async function stopProcesses(children: ChildProcess[]): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null)));
+}
+
+/** Resolves once the URL answers at all (without the other services a health says degraded). */
+export async function waitFor(url: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const up = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (up) return;
+    if (tries > 600) throw new Error(`${url} did not start`);
+    await sleep(100);
+  }
+}
+
+/** A new participant signed up at identity (or through a gateway): her id, access token and cookies. */
+export async function signUp(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ userId: string; accessToken: string; cookies: string }> {
+  const registered = await fetch(`${url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(newRegistration({ timezone: 'Europe/London' })),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const userId = ((await registered.json()) as { user: { id: string } }).user.id;
+  const cookies = registered.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const accessToken = cookies.find((c) => c.startsWith('sw_access='))!.slice('sw_access='.length);
+  return { userId, accessToken, cookies: cookies.join('; ') };
+}
+
+/**
+ * Requests per second over `seconds` with `concurrency` in flight; every answer must have
+ * the expected status.
+ */
+export async function throughput(
+  origin: string,
+  request: { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string },
+  options: { seconds: number; concurrency: number; status: number },
+): Promise<number> {
+  const pool = new Pool(origin, { connections: options.concurrency, pipelining: 1 });
+  let done = 0;
+  const until = performance.now() + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < until) {
+        const response = await pool.request(request);
+        await response.body.dump();
+        if (response.statusCode !== options.status) throw new Error(`${request.method} ${origin}${request.path}: ${response.statusCode}`);
+        done += 1;
+      }
+    }),
+  );
+  await pool.close();
+  return done / options.seconds;
+}
