@@ -4,11 +4,7 @@
  * the same run, alternating (goal: through the gateway ≥ 0.7× direct), both compiled as
  * npm start runs them. Its own identity database and bus prefix, removed afterwards.
  */
-import { type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { dropDatabase } from '@sleepweave/service-kit';
-import { buildApps, median, signUp, startProcess, stopProcesses, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, median, signUp, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,25 +16,12 @@ const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 200 };
 // identity and the gateway each in a process of its own, compiled, as npm start runs them
 // (in this process they would share one thread with each other and with the load).
 buildApps();
-const id = randomBytes(4).toString('hex');
 const base = 20000 + Math.floor(Math.random() * 20000);
 const identityUrl = `http://127.0.0.1:${base + 1}`;
 const gatewayUrl = `http://127.0.0.1:${base}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DB_PREFIX: `sw_bench_gw_${id}_`,
-  BUS_PREFIX: `bgw${id}`,
-  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-  LOG_LEVEL: 'warn',
-  APP_URL,
-  IDENTITY_URL: identityUrl,
-  WEB_DIST: '/nonexistent',
-};
-const children: ChildProcess[] = [
-  startProcess('services/identity/dist/server.js', { ...env, PORT: String(base + 1), HOST: '127.0.0.1' }),
-  startProcess('gateway/dist/server.js', { ...env, PORT: String(base), HOST: '127.0.0.1' }),
-];
+const apps = benchApps('gw', { APP_URL, IDENTITY_URL: identityUrl, WEB_DIST: '/nonexistent' });
+apps.start('services/identity/dist/server.js', { PORT: String(base + 1) });
+apps.start('gateway/dist/server.js', { PORT: String(base) });
 
 try {
   await waitFor(`${identityUrl}/health`);
@@ -58,8 +41,5 @@ try {
   console.log(`  direct to identity (floor): ${median(direct).toFixed(0)} req/s; through the gateway: ${median(through).toFixed(0)} req/s`);
   console.log(`  ratio gateway / direct: ${median(ratios).toFixed(2)}× (goal ≥ 0.7×)`);
 } finally {
-  await stopProcesses(children);
-  const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-  await dropDatabase(DATABASE_URL, `${env.DB_PREFIX}identity`);
-  await deleteStreamsOfPrefix(process.env.NATS_URL ?? 'nats://127.0.0.1:4222', env.BUS_PREFIX);
+  await apps.stop(['identity']);
 }

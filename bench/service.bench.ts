@@ -7,49 +7,28 @@
  * removed afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { freePort } from '@sleepweave/test-servers';
 import { SLEEP_LOG_SELECT } from '../services/study/src/sleep-logs/columns.ts';
-import { buildApps, median, root, signUp, sleep, startProcess, stopProcesses, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, median, root, signUp, sleep, stopProcesses, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = 16;
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const get = (path: string, headers: Record<string, string>) => ({ method: 'GET' as const, path, headers });
 const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 200 };
 
 // The apps as npm start runs them: compiled, each in a process of its own.
 buildApps();
-const id = randomBytes(4).toString('hex');
 const [identityPort, studyPort, floorPort] = [await freePort(), await freePort(), await freePort()];
 const identityUrl = `http://127.0.0.1:${identityPort}`;
 const studyUrl = `http://127.0.0.1:${studyPort}`;
 const floorUrl = `http://127.0.0.1:${floorPort}`;
-const DB_PREFIX = `sw_bench_svc_${id}_`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL,
-  NATS_URL,
-  DB_PREFIX,
-  BUS_PREFIX: `bsvc${id}`,
-  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-  LOG_LEVEL: 'warn',
-  LOG_FORMAT: 'json',
-  IDENTITY_URL: identityUrl,
-  STUDY_URL: studyUrl,
-  HOST: '127.0.0.1',
-};
+const apps = benchApps('svc', { IDENTITY_URL: identityUrl, STUDY_URL: studyUrl });
 const children: ChildProcess[] = [];
-const start = (script: string, port: number) => children.push(startProcess(script, { ...env, PORT: String(port) }));
 
 try {
-  start('services/identity/dist/server.js', identityPort);
-  start('services/study/dist/server.js', studyPort);
+  apps.start('services/identity/dist/server.js', { PORT: String(identityPort) });
+  apps.start('services/study/dist/server.js', { PORT: String(studyPort) });
   await waitFor(`${identityUrl}/health`);
   await waitFor(`${studyUrl}/health`);
 
@@ -102,7 +81,7 @@ try {
       cwd: root,
       env: {
         ...process.env,
-        FLOOR_DATABASE_URL: `${DATABASE_URL}/${databaseName({ DB_PREFIX } as never, 'study')}`,
+        FLOOR_DATABASE_URL: `${apps.databaseUrl}/${apps.database('study')}`,
         FLOOR_QUERY: query,
         FLOOR_USER_ID: userId,
       },
@@ -130,7 +109,5 @@ try {
   console.log(`  ratio service / floor: ${median(service.map((s, i) => s / floor[i]!)).toFixed(2)}× (goal ≥ 0.8×)`);
 } finally {
   await stopProcesses(children);
-  for (const name of ['identity', 'study'])
-    await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
-  await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX).catch(() => undefined);
+  await apps.stop(['identity', 'study']);
 }

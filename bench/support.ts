@@ -4,7 +4,10 @@
  * measuring requests per second.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
+import { databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { Pool } from 'undici';
 import { newRegistration } from '../services/identity/src/test/helpers.ts';
 
@@ -82,4 +85,47 @@ export async function throughput(
   );
   await pool.close();
   return done / options.seconds;
+}
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+
+/**
+ * Apps of a bench's own, in production mode as npm start runs them, with their own
+ * databases (`sw_bench_<name>_<id>_*`) and bus prefix: `start` runs one compiled app with
+ * `env` and what is given, `stop` ends them and removes the databases of `services` and the
+ * bus streams.
+ */
+export function benchApps(name: string, urls: Record<string, string>) {
+  const id = randomBytes(4).toString('hex');
+  const dbPrefix = `sw_bench_${name}_${id}_`;
+  const busPrefix = `b${name}${id}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL,
+    NATS_URL,
+    DB_PREFIX: dbPrefix,
+    BUS_PREFIX: busPrefix,
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    HOST: '127.0.0.1',
+    ...urls,
+  };
+  const children: ChildProcess[] = [];
+  return {
+    env,
+    databaseUrl: DATABASE_URL,
+    database: (service: string) => databaseName({ DB_PREFIX: dbPrefix } as never, service),
+    start(script: string, extra: Record<string, string>): void {
+      children.push(startProcess(script, { ...env, ...extra }));
+    },
+    async stop(services: string[]): Promise<void> {
+      await stopProcesses(children);
+      for (const service of services)
+        await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX: dbPrefix } as never, service)).catch(() => undefined);
+      await deleteStreamsOfPrefix(NATS_URL, busPrefix).catch(() => undefined);
+    },
+  };
 }

@@ -10,26 +10,24 @@
  * made fresh per transaction from a random number. Its own databases and bus prefix,
  * removed afterwards. Needs pgbench (Debian's postgresql-client).
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { createLogger, databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { createLogger } from '@sleepweave/service-kit';
 import { freePort } from '@sleepweave/test-servers';
 import postgres from 'postgres';
 import { readJournalConfig } from '../services/journal/src/config.ts';
 import { createJournalContext } from '../services/journal/src/context.ts';
 import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
 import { findEntry } from '../services/journal/src/entries/queries.ts';
-import { buildApps, median, signUp, sleep, startProcess, stopProcesses, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, median, signUp, sleep, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = 16;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const reflections = { affirmation: 'I rest well', gratitude: 'A cool night', forgiveness: 'My restless self' };
 
@@ -76,33 +74,16 @@ function pgbenchScript(
 
 // The apps as npm start runs them: compiled, each in a process of its own.
 buildApps();
-const id = randomBytes(4).toString('hex');
 const [identityPort, journalPort] = [await freePort(), await freePort()];
 const identityUrl = `http://127.0.0.1:${identityPort}`;
 const journalUrl = `http://127.0.0.1:${journalPort}`;
-const DB_PREFIX = `sw_bench_write_${id}_`;
-const journalDb = databaseName({ DB_PREFIX } as never, 'journal');
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DATABASE_URL,
-  NATS_URL,
-  DB_PREFIX,
-  BUS_PREFIX: `bwrite${id}`,
-  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
-  LOG_LEVEL: 'warn',
-  LOG_FORMAT: 'json',
-  IDENTITY_URL: identityUrl,
-  JOURNAL_URL: journalUrl,
-  HOST: '127.0.0.1',
-};
-const children: ChildProcess[] = [];
-const start = (script: string, port: number) => children.push(startProcess(script, { ...env, PORT: String(port) }));
+const apps = benchApps('write', { IDENTITY_URL: identityUrl, JOURNAL_URL: journalUrl });
+const journalDb = apps.database('journal');
 const scratch = mkdtempSync(join(tmpdir(), 'sw-bench-write-'));
 
 try {
-  start('services/identity/dist/server.js', identityPort);
-  start('services/journal/dist/server.js', journalPort);
+  apps.start('services/identity/dist/server.js', { PORT: String(identityPort) });
+  apps.start('services/journal/dist/server.js', { PORT: String(journalPort) });
   await waitFor(`${identityUrl}/health`);
   await waitFor(`${journalUrl}/health`);
 
@@ -129,7 +110,11 @@ try {
   const typeNames = new Map(
     (await recorder<{ oid: number; typname: string }[]>`select oid::int, typname from pg_type`).map((t) => [t.oid, t.typname]),
   );
-  const ctx = createJournalContext({ config: readJournalConfig(env), sql: recorder as never, logger: createLogger('bench', 'silent') });
+  const ctx = createJournalContext({
+    config: readJournalConfig(apps.env),
+    sql: recorder as never,
+    logger: createLogger('bench', 'silent'),
+  });
   const entryId = randomUUID();
   recording = true;
   await writeJournalEntry(ctx, { entryId, userId, reflections, now: new Date() }, { correlationId: randomUUID() });
@@ -193,9 +178,6 @@ try {
   );
   console.log(`  ratio service / pgbench: ${median(service.map((s, i) => s / floor[i]!)).toFixed(2)}× (goal ≥ 0.5×)`);
 } finally {
-  await stopProcesses(children);
-  for (const name of ['identity', 'journal'])
-    await dropDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, name)).catch(() => undefined);
-  await deleteStreamsOfPrefix(NATS_URL, env.BUS_PREFIX).catch(() => undefined);
+  await apps.stop(['identity', 'journal']);
   rmSync(scratch, { recursive: true, force: true });
 }
