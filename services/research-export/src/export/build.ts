@@ -11,10 +11,9 @@ import {
   RESEARCH_FILES,
   type FileSpec,
 } from './columns.ts';
-import { ageBand, nightsDue, readNights, readParticipants, type ParticipantRow } from './dataset.ts';
+import { ageBand, nightsDue, readNights, readParticipants, type NightRead, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
-import { checkNight, QA_RULES, type CheckedNight, type NightRow, type QaHit } from './qa.ts';
-import { csvCell } from './csv.ts';
+import { checkNight, FIELD_INDEX, QA_RULES, type CheckedNight, type QaHit } from './qa.ts';
 import { type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
@@ -42,44 +41,31 @@ export interface DataFindings {
   inclusion: Map<string, { included: boolean; reason: string }>;
 }
 
-/** Where each column of nights.csv comes from, in the file's order (a column without one fails at load). */
-const NIGHT_CELLS: ((night: NightRow, checked: CheckedNight) => unknown)[] = NIGHTS_FILE.columns.map((column) => {
-  const field = NIGHT_FIELDS.find((f) => f.column === column.name);
-  if (field) return (night) => night.values[field.key];
-  switch (column.name) {
-    case 'research_id':
-      return (night) => night.researchId;
-    case 'date':
-      return (night) => night.date;
-    case 'study_day':
-      return (night) => night.studyDay;
-    case 'phase':
-      return (night) => night.phase;
-    case 'recommended_material':
-      return (night) => night.recommendedMaterial;
-    case 'material_matches':
-      return (night) => {
-        const worn = night.values.sleepwearMaterial;
-        return typeof worn === 'string' ? worn === night.recommendedMaterial : null;
-      };
-    case 'revisions':
-      return (night) => night.revisions;
-    case 'recorded_at':
-      return (night) => night.recordedAt.toISOString();
-    case 'analysed':
-      return (_night, checked) => checked.analysed;
-    case 'qa_flags':
-      return (_night, checked) => checked.flags.join(';');
-    default:
-      throw new Error(`nights.csv: no value for column ${column.name}`);
-  }
-});
+/** The columns of nights.csv: the cells of a night as read (research id to the last field), then these. */
+const NIGHT_LINE_COLUMNS = [
+  'research_id',
+  'date',
+  'study_day',
+  'phase',
+  'recommended_material',
+  ...NIGHT_FIELDS.map((field) => field.column),
+  'material_matches',
+  'revisions',
+  'recorded_at',
+  'analysed',
+  'qa_flags',
+];
+if (NIGHTS_FILE.columns.map((column) => column.name).join() !== NIGHT_LINE_COLUMNS.join())
+  throw new Error('nights.csv: nightLine writes its columns in another order than the file spec');
 
-/** A night's line of nights.csv. */
-export function nightLine(night: NightRow, checked: CheckedNight): string {
-  let line = csvCell(NIGHT_CELLS[0]!(night, checked));
-  for (let i = 1; i < NIGHT_CELLS.length; i++) line += `,${csvCell(NIGHT_CELLS[i]!(night, checked))}`;
-  return `${line}\n`;
+const MATERIAL = FIELD_INDEX.sleepwearMaterial;
+
+/** A night's line of nights.csv (every night of the cohort goes through here). */
+export function nightLine(night: NightRead, checked: CheckedNight): string {
+  const worn = night.values[MATERIAL];
+  const matches = typeof worn === 'string' ? (worn === night.recommendedMaterial ? 'yes' : 'no') : '';
+  const flags = checked.flags.length === 0 ? '' : checked.flags.join(';');
+  return `${night.cells.join(',')},${matches},${night.revisions},${night.recordedAt.toISOString()},${checked.analysed ? 'yes' : 'no'},${flags}\n`;
 }
 
 /**
@@ -99,21 +85,27 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   let nightsLeftOut = 0;
 
   const nightsCsv = zip.csv(NIGHTS_FILE);
+  // Nights come in research-id order: her counts are found once per participant, not per night.
+  let counts: Record<string, number> = {};
+  let countsOf = '';
   for await (const batch of readNights(sql, options.userId)) {
     for (const night of batch) {
       const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
-      const checked = demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
+      const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
       nights += 1;
       if (checked.flags.length > 0) nightsFlagged += 1;
       if (!checked.analysed) nightsLeftOut += 1;
       for (const hit of checked.hits) hits.push(hit);
-      const counts = logged.get(night.researchId) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      if (night.researchId !== countsOf) {
+        countsOf = night.researchId;
+        counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+        logged.set(countsOf, counts);
+      }
       counts[night.phase] = (counts[night.phase] ?? 0) + 1;
-      logged.set(night.researchId, counts);
       if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
-
-      await nightsCsv.writeLine(nightLine(night, checked));
+      nightsCsv.append(nightLine(night, checked));
     }
+    await nightsCsv.drained();
   }
   await nightsCsv.end();
 

@@ -1,5 +1,7 @@
-import { HormonalStage, SLEEP_LOG_FIELD_LIST, SleepwearMaterial, type SleepLogFieldSpec } from '@sleepweave/contracts';
-import { QA_RULES } from './qa.ts';
+import { HormonalStage, SleepwearMaterial, type SleepLogFieldSpec } from '@sleepweave/contracts';
+import { NIGHT_FIELDS, QA_RULES } from './qa.ts';
+
+export { NIGHT_FIELDS };
 
 /**
  * Every column of every research file, described once: the writers take their column
@@ -37,12 +39,11 @@ const column = (name: string, label: string, type: ColumnType, rest: Partial<Omi
 const YES_NO = 'yes, no';
 const PHASES = 'polyester, washout, linen';
 
-/** A field of the night as research keeps it (all but her free-text comments). */
-export const NIGHT_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
-
 /** The metrics compared across phases: every number, and every yes/no as a share of nights. */
 export const METRICS = NIGHT_FIELDS.filter((field) => field.kind !== 'choice').map((field) => ({
   key: field.key,
+  /** Where its value sits in a night's values. */
+  index: NIGHT_FIELDS.indexOf(field),
   column: field.column,
   label: field.kind === 'boolean' ? `${field.label} (share of nights)` : field.label,
   unit: field.kind === 'boolean' ? 'share 0-1' : field.unit,

@@ -1,8 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
 import { addDays, calendarDateIn, daysBetween, isDemoEmail, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
-import { NIGHT_FIELDS } from './columns.ts';
-import type { NightRow } from './qa.ts';
+import { csvCell } from './csv.ts';
+import { NIGHT_FIELDS, type NightRow, type NightValue, type NightValues } from './qa.ts';
 
 /**
  * What a run reads: the enrolled participants (with what research may know of them) and
@@ -55,19 +55,23 @@ export async function readParticipants(sql: Sql, userId?: string): Promise<Parti
   }));
 }
 
-/** The columns of a night as the run reads them, in the order COPY sends them. */
+/**
+ * The columns of a night as the run reads them, in the order COPY sends them: first those
+ * nights.csv writes as they come (research id to the last field), then the rest.
+ */
 const NIGHT_COPY_COLUMNS = [
   'p.research_id',
   'n.date',
   'n.study_day',
   'n.phase',
   'n.recommended_material',
+  ...NIGHT_FIELDS.map((field) => `n.${field.column}`),
+  'n.revisions',
   // whole milliseconds since 1970 (UTC), as the Date the service wrote
   'floor(extract(epoch from n.recorded_at) * 1000)::bigint',
-  'n.revisions',
-  ...NIGHT_FIELDS.map((field) => `n.${field.column}`),
 ].join(', ');
-const FIXED_COLUMNS = 7;
+const FIRST_FIELD = 5;
+const CELLS = FIRST_FIELD + NIGHT_FIELDS.length;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A field of COPY's text format: `\N` is null; backslash escapes the rest. */
@@ -78,35 +82,61 @@ function copyText(field: string): string | null {
 }
 
 /** How each research field's COPY text becomes its value (numbers and booleans are never escaped). */
-const FIELD_KEYS = NIGHT_FIELDS.map((field) => field.key);
-const FIELD_VALUES: ((text: string) => unknown)[] = NIGHT_FIELDS.map((field) => {
-  switch (field.kind) {
-    case 'boolean':
-      return (text) => text === 't';
-    case 'choice':
-      return copyText;
-    default:
-      return Number;
-  }
-});
+const NUMBER = 0;
+const BOOLEAN = 1;
+const CHOICE = 2;
+const FIELD_KINDS: readonly number[] = NIGHT_FIELDS.map((field) => (field.kind === 'boolean' ? BOOLEAN : field.kind === 'choice' ? CHOICE : NUMBER));
 
-function nightFromLine(line: string): NightRow {
-  const fields = line.split('\t');
-  const values: Record<string, unknown> = {};
-  for (let i = 0; i < FIELD_KEYS.length; i++) {
-    const text = fields[FIXED_COLUMNS + i]!;
-    values[FIELD_KEYS[i]!] = text === '\\N' ? null : FIELD_VALUES[i]!(text);
+/**
+ * A night as read, with its cells of nights.csv from the research id to the last field.
+ * A number's cell is PostgreSQL's own text of the stored double (extra_float_digits 3,
+ * `connectDatabase`: the shortest text that reads back as the same value), so no number is
+ * turned into text again; one that is not finite (never sent by study) is an empty cell,
+ * as csvCell writes it.
+ */
+export interface NightRead extends NightRow {
+  cells: string[];
+}
+
+function nightFromLine(line: string): NightRead {
+  // the cells are made in place, in the array of the line's fields
+  const cells = line.split('\t');
+  const values: NightValues = [];
+  for (let i = 0; i < FIELD_KINDS.length; i++) {
+    const text = cells[FIRST_FIELD + i]!;
+    let value: NightValue;
+    if (text === '\\N') {
+      value = null;
+      cells[FIRST_FIELD + i] = '';
+    } else if (FIELD_KINDS[i] === NUMBER) {
+      value = Number(text);
+      if (!Number.isFinite(value)) cells[FIRST_FIELD + i] = '';
+    } else if (FIELD_KINDS[i] === BOOLEAN) {
+      value = text === 't';
+      cells[FIRST_FIELD + i] = value ? 'yes' : 'no';
+    } else {
+      value = copyText(text);
+      cells[FIRST_FIELD + i] = csvCell(value);
+    }
+    values.push(value);
   }
-  return {
-    researchId: copyText(fields[0]!)!,
-    date: fields[1]!,
-    studyDay: Number(fields[2]),
-    phase: fields[3] as StudyPhase,
-    recommendedMaterial: copyText(fields[4]!)!,
-    recordedAt: new Date(Number(fields[5])),
-    revisions: Number(fields[6]),
+  const researchId = copyText(cells[0]!)!;
+  const recommendedMaterial = copyText(cells[4]!)!;
+  cells[0] = csvCell(researchId);
+  cells[4] = csvCell(recommendedMaterial);
+  const night: NightRead = {
+    researchId,
+    date: cells[1]!,
+    studyDay: Number(cells[2]),
+    phase: cells[3] as StudyPhase,
+    recommendedMaterial,
+    recordedAt: new Date(Number(cells[CELLS + 1])),
+    revisions: Number(cells[CELLS]),
     values,
+    cells,
   };
+  cells.length = CELLS;
+  return night;
 }
 
 /**
@@ -114,7 +144,7 @@ function nightFromLine(line: string): NightRow {
  * Read with COPY, PostgreSQL's fastest way out (a cursor of rows took 4× as long); COPY
  * takes no parameters, so the one participant's id is checked to be a UUID and inlined.
  */
-export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRow[]> {
+export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRead[]> {
   if (userId !== undefined && !UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
   const where = userId === undefined ? '' : `where n.user_id = '${userId}'`;
   const copy = await sql
@@ -124,7 +154,7 @@ export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000):
     .readable();
   const decoder = new StringDecoder('utf8');
   let rest = '';
-  let batch: NightRow[] = [];
+  let batch: NightRead[] = [];
   for await (const chunk of copy as AsyncIterable<Buffer>) {
     const lines = (rest + decoder.write(chunk)).split('\n');
     rest = lines.pop()!;

@@ -3,7 +3,7 @@ import type { ResearchExportContext } from '../context.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
 import { METRICS, type FileSpec } from './columns.ts';
 import { readNights } from './dataset.ts';
-import { checkNight } from './qa.ts';
+import { checkNight, type NightValues } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
 import { ZipWriter } from './zip.ts';
 
@@ -52,7 +52,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, userId, extraFiles: [MY_COMPARISON_FILE] });
 
   // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
-  const byPhase = { polyester: [] as Record<string, unknown>[], linen: [] as Record<string, unknown>[] };
+  const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };
   for await (const batch of readNights(ctx.sql, userId)) {
     for (const night of batch) {
       const checked = checkNight(night, { lateRecordDays });
@@ -63,7 +63,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   for (const metric of METRICS) {
     const values = (phase: 'polyester' | 'linen') =>
       byPhase[phase].flatMap((v) => {
-        const x = v[metric.key];
+        const x = v[metric.index];
         return typeof x === 'boolean' ? [x ? 1 : 0] : typeof x === 'number' ? [x] : [];
       });
     const poly = values('polyester');

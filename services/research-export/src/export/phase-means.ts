@@ -1,5 +1,6 @@
 import type { StudyPhase } from '@sleepweave/contracts';
 import type { Metric } from './columns.ts';
+import type { NightValues } from './qa.ts';
 
 /**
  * Phase means are rounded to 10 significant digits once, and the rounded value is both
@@ -25,21 +26,35 @@ export interface PhaseMean {
  * nights are never all in memory), then turned into means. A yes/no metric counts 1 for
  * yes: its mean is the share of nights.
  */
+interface PhaseSums {
+  researchId: string;
+  phase: AnalysedPhase;
+  nights: number;
+  sum: Float64Array;
+  count: Uint32Array;
+}
+
 export class PhaseMeans {
-  private readonly sums = new Map<string, { researchId: string; phase: AnalysedPhase; nights: number; sum: number[]; count: number[] }>();
+  private readonly sums = new Map<string, PhaseSums>();
+  /** The entry of the last night added: nights come her phase at a time, so most find it here. */
+  private last: PhaseSums | null = null;
 
   constructor(private readonly metrics: readonly Metric[]) {}
 
-  add(researchId: string, phase: AnalysedPhase, values: Record<string, unknown>): void {
-    const key = `${researchId}|${phase}`;
-    let entry = this.sums.get(key);
-    if (!entry) {
-      entry = { researchId, phase, nights: 0, sum: this.metrics.map(() => 0), count: this.metrics.map(() => 0) };
-      this.sums.set(key, entry);
+  add(researchId: string, phase: AnalysedPhase, values: NightValues): void {
+    let entry = this.last;
+    if (entry === null || entry.researchId !== researchId || entry.phase !== phase) {
+      const key = `${researchId}|${phase}`;
+      entry = this.sums.get(key) ?? null;
+      if (entry === null) {
+        entry = { researchId, phase, nights: 0, sum: new Float64Array(this.metrics.length), count: new Uint32Array(this.metrics.length) };
+        this.sums.set(key, entry);
+      }
+      this.last = entry;
     }
     entry.nights += 1;
     for (let i = 0; i < this.metrics.length; i++) {
-      const value = values[this.metrics[i]!.key];
+      const value = values[this.metrics[i]!.index];
       const x = typeof value === 'boolean' ? (value ? 1 : 0) : typeof value === 'number' ? value : null;
       if (x === null) continue;
       entry.sum[i]! += x;
@@ -59,7 +74,7 @@ export class PhaseMeans {
     return this.sums.get(`${researchId}|${phase}`)?.nights ?? 0;
   }
 
-  private mean(entry: { researchId: string; phase: AnalysedPhase; nights: number; sum: number[]; count: number[] }): PhaseMean {
+  private mean(entry: PhaseSums): PhaseMean {
     const values: Record<string, number | null> = {};
     this.metrics.forEach((metric, i) => {
       values[metric.column] = entry.count[i]! > 0 ? roundMean(entry.sum[i]! / entry.count[i]!) : null;

@@ -100,7 +100,34 @@ export interface QaHit {
   detail: string | null;
 }
 
-/** A night as the run reads it: every research field under its key, numbers as stored. */
+/** A field of the night as research keeps it (all but her free-text comments). */
+export const NIGHT_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
+export type NightField = (typeof NIGHT_FIELDS)[number];
+
+/** A night's value of a field: numbers as stored, a choice as its text, a yes/no as a boolean; null when not recorded. */
+export type NightValue = number | string | boolean | null;
+
+/**
+ * A night's research fields in {@link NIGHT_FIELDS} order. An array, not an object keyed by
+ * field: a run reads, checks, sums and writes some 24 values of every night of the cohort,
+ * and by position that costs neither a lookup by name nor an object per night.
+ */
+export type NightValues = NightValue[];
+
+/** Where each field's value sits in {@link NightValues}. */
+export const FIELD_INDEX = Object.fromEntries(NIGHT_FIELDS.map((field, i) => [field.key, i])) as Record<NightField['key'], number>;
+
+/** The values of a night from its fields by key (a missing field is null). */
+export function nightValues(fields: Partial<Record<NightField['key'], NightValue>>): NightValues {
+  return NIGHT_FIELDS.map((field) => fields[field.key] ?? null);
+}
+
+/** The values of a night by key, e.g. to read one in a test. */
+export function valuesByKey(values: NightValues): Record<NightField['key'], NightValue> {
+  return Object.fromEntries(NIGHT_FIELDS.map((field, i) => [field.key, values[i] ?? null])) as Record<NightField['key'], NightValue>;
+}
+
+/** A night as the run reads it. */
 export interface NightRow {
   researchId: string;
   date: string;
@@ -109,7 +136,7 @@ export interface NightRow {
   recommendedMaterial: string;
   recordedAt: Date;
   revisions: number;
-  values: Record<string, unknown>;
+  values: NightValues;
 }
 
 /** What the rules make of a night: its flags, the hits, whether it is analysed, and the values analysed. */
@@ -118,13 +145,11 @@ export interface CheckedNight {
   hits: QaHit[];
   analysed: boolean;
   /** The values that enter the means: out-of-range and impossible ones are null here. */
-  analysedValues: Record<string, unknown>;
+  analysedValues: NightValues;
 }
 
-const RANGE_FIELDS = SLEEP_LOG_FIELD_LIST.filter((field) => field.kind !== 'text');
-
-function outOfRange(field: (typeof RANGE_FIELDS)[number], value: unknown): boolean {
-  if (value === null || value === undefined) return false;
+function outOfRange(field: NightField, value: NightValue): boolean {
+  if (value === null) return false;
   switch (field.kind) {
     case 'integer':
       return typeof value !== 'number' || !Number.isInteger(value) || value < field.min || value > field.max;
@@ -141,12 +166,13 @@ function outOfRange(field: (typeof RANGE_FIELDS)[number], value: unknown): boole
 const DAY_MS = 86_400_000;
 
 const NO_FLAGS: readonly QaRuleId[] = Object.freeze([]);
+const NO_HITS: readonly QaHit[] = Object.freeze([]);
 
 function nightHit(
   night: NightRow,
   rule: QaRuleId,
   field: string | null = null,
-  value: unknown = null,
+  value: NightValue = null,
   detail: string | null = null,
 ): QaHit {
   return {
@@ -155,10 +181,26 @@ function nightHit(
     date: night.date,
     phase: night.phase,
     field,
-    value: value === null || value === undefined ? null : String(value),
+    value: value === null ? null : String(value),
     detail,
   };
 }
+
+const MATERIAL = FIELD_INDEX.sleepwearMaterial;
+const TOTAL = FIELD_INDEX.totalSleepMinutes;
+const BED = FIELD_INDEX.timeInBedMinutes;
+const EFFICIENCY = FIELD_INDEX.sleepEfficiency;
+const REM = FIELD_INDEX.remMinutes;
+const DEEP = FIELD_INDEX.deepMinutes;
+
+/** `values` with the fields at `indexes` set to null: a copy, unless `values` is one already (not the night's own). */
+function withoutValues(values: NightValues, own: NightValues, indexes: readonly number[]): NightValues {
+  const copy = values === own ? values.slice() : values;
+  for (const i of indexes) copy[i] = null;
+  return copy;
+}
+
+const asNumber = (value: NightValue): number | null => (typeof value === 'number' ? value : null);
 
 /**
  * Checks one night against every night rule. Runs once per night of the cohort, so a
@@ -168,24 +210,17 @@ function nightHit(
 export function checkNight(night: NightRow, options: { lateRecordDays: number }): CheckedNight {
   let hits: QaHit[] | null = null;
   let values = night.values;
-  let copied = false;
   let analysed = true;
-  const drop = (key: string) => {
-    if (!copied) {
-      values = { ...values };
-      copied = true;
-    }
-    values[key] = null;
-  };
 
-  for (const field of RANGE_FIELDS) {
-    if (outOfRange(field, values[field.key])) {
-      (hits ??= []).push(nightHit(night, 'out_of_range', field.column, values[field.key]));
-      drop(field.key);
+  for (let i = 0; i < NIGHT_FIELDS.length; i++) {
+    const value = values[i] ?? null;
+    if (outOfRange(NIGHT_FIELDS[i]!, value)) {
+      (hits ??= []).push(nightHit(night, 'out_of_range', NIGHT_FIELDS[i]!.column, value));
+      values = withoutValues(values, night.values, [i]);
     }
   }
 
-  const worn = values.sleepwearMaterial;
+  const worn = values[MATERIAL];
   if (typeof worn === 'string' && worn !== night.recommendedMaterial && night.phase !== 'completed') {
     (hits ??= []).push(
       nightHit(night, 'material_mismatch', 'sleepwear_material', worn, `the phase's material is ${night.recommendedMaterial}`),
@@ -193,25 +228,21 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number })
     analysed = false;
   }
 
-  const total = values.totalSleepMinutes as number | null;
-  const bed = values.timeInBedMinutes as number | null;
+  const total = asNumber(values[TOTAL]!);
+  const bed = asNumber(values[BED]!);
   if (total !== null && bed !== null && total > bed) {
     (hits ??= []).push(nightHit(night, 'sleep_exceeds_bed', 'total_sleep_minutes', total, `time in bed ${bed} min`));
-    drop('totalSleepMinutes');
-    drop('timeInBedMinutes');
-    drop('sleepEfficiency');
+    values = withoutValues(values, night.values, [TOTAL, BED, EFFICIENCY]);
   }
-  const rem = values.remMinutes as number | null;
-  const deep = values.deepMinutes as number | null;
+  const rem = asNumber(values[REM]!);
+  const deep = asNumber(values[DEEP]!);
   if (rem !== null && deep !== null && total !== null && rem + deep > total) {
     (hits ??= []).push(nightHit(night, 'stages_exceed_sleep', 'rem_minutes', rem, `REM ${rem} + deep ${deep} > total ${total} min`));
-    drop('remMinutes');
-    drop('deepMinutes');
-    drop('totalSleepMinutes');
+    values = withoutValues(values, night.values, [REM, DEEP, TOTAL]);
   }
-  const efficiency = values.sleepEfficiency as number | null;
-  const totalNow = values.totalSleepMinutes as number | null;
-  const bedNow = values.timeInBedMinutes as number | null;
+  const efficiency = asNumber(values[EFFICIENCY]!);
+  const totalNow = asNumber(values[TOTAL]!);
+  const bedNow = asNumber(values[BED]!);
   if (efficiency !== null && totalNow !== null && bedNow !== null && bedNow > 0) {
     const computed = (100 * totalNow) / bedNow;
     if (Math.abs(efficiency - computed) > EFFICIENCY_TOLERANCE_POINTS) {
@@ -233,6 +264,6 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number })
     analysed = false;
   }
 
-  if (hits === null) return { flags: NO_FLAGS as QaRuleId[], hits: [], analysed, analysedValues: values };
+  if (hits === null) return { flags: NO_FLAGS as QaRuleId[], hits: NO_HITS as QaHit[], analysed, analysedValues: values };
   return { flags: [...new Set(hits.map((h) => h.rule))], hits, analysed, analysedValues: values };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkNight, type NightRow } from './qa.ts';
+import { checkNight, nightValues, valuesByKey, type NightField, type NightRow, type NightValue } from './qa.ts';
 
+type Fields = Partial<Record<NightField['key'], NightValue>>;
+const baseFields: Fields = {
+  sleepwearMaterial: '100% Polyester',
+  sleepScore: 80,
+  totalSleepMinutes: 420,
+  timeInBedMinutes: 480,
+  sleepEfficiency: 87.5,
+  remMinutes: 90,
+  deepMinutes: 70,
+};
 const base: NightRow = {
   researchId: 'SW-7K2M9QXD',
   date: '2026-10-02',
@@ -9,24 +19,18 @@ const base: NightRow = {
   recommendedMaterial: '100% Polyester',
   recordedAt: new Date('2026-10-03T07:00:00Z'),
   revisions: 0,
-  values: {
-    sleepwearMaterial: '100% Polyester',
-    sleepScore: 80,
-    totalSleepMinutes: 420,
-    timeInBedMinutes: 480,
-    sleepEfficiency: 87.5,
-    remMinutes: 90,
-    deepMinutes: 70,
-  },
+  values: nightValues(baseFields),
 };
-const check = (night: Partial<NightRow> & { values?: Record<string, unknown> }) =>
-  checkNight({ ...base, ...night, values: { ...base.values, ...night.values } }, { lateRecordDays: 3 });
+const check = (night: Partial<Omit<NightRow, 'values'>> & { values?: Fields }) => {
+  const checked = checkNight({ ...base, ...night, values: nightValues({ ...baseFields, ...night.values }) }, { lateRecordDays: 3 });
+  return { ...checked, analysedValues: valuesByKey(checked.analysedValues) };
+};
 
 describe('the QA rules of a night', () => {
   it('pass a plausible night untouched', () => {
     const checked = check({});
     expect(checked).toMatchObject({ flags: [], hits: [], analysed: true });
-    expect(checked.analysedValues).toEqual(base.values);
+    expect(checked.analysedValues).toEqual(valuesByKey(base.values));
   });
 
   it('treat an out-of-range value as missing and name it', () => {

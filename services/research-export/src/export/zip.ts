@@ -63,24 +63,32 @@ export class CsvFile {
 
   /** Writes one row (values by column name; null and undefined are empty cells), waiting when the archive is behind. */
   async write(row: Record<string, unknown>): Promise<void> {
-    await this.writeLine(csvLine(this.columns.map((column) => row[column])));
+    this.append(csvLine(this.columns.map((column) => row[column])));
+    await this.drained();
   }
 
-  /** Writes one line made by the caller from the file's columns (cells by `csvCell`, ending in \n). */
-  async writeLine(line: string): Promise<void> {
+  /**
+   * Adds one line made by the caller from the file's columns (cells by `csvCell`, ending in
+   * \n) without waiting: a caller adding many calls {@link drained} between batches.
+   */
+  append(line: string): void {
     this.pending += line;
-    if (this.pending.length >= CHUNK_CHARS) await this.flush();
+    if (this.pending.length >= CHUNK_CHARS) this.push();
+  }
+
+  /** Resolves once the archive has room again (back-pressure). */
+  async drained(): Promise<void> {
+    if (this.stream.writableNeedDrain) await once(this.stream, 'drain');
   }
 
   async end(): Promise<void> {
-    await this.flush();
+    this.push();
     this.stream.end();
   }
 
-  private async flush(): Promise<void> {
+  private push(): void {
     if (this.pending === '') return;
-    const text = this.pending;
+    this.stream.write(this.pending);
     this.pending = '';
-    if (!this.stream.write(text)) await once(this.stream, 'drain');
   }
 }

@@ -1,7 +1,8 @@
 import { NONCENTRAL_T_NCP_LIMIT, noncentralTCdf, studentTQuantile } from './distributions.ts';
 
-/** Width at which the bisection stops: far below what the CDF's own accuracy (about 1e-8) can resolve. */
-const NCP_TOLERANCE = 1e-9;
+/** Width at which the search stops: the CDF itself is accurate to about 1e-8 (distributions.ts), which puts the
+ * root within about 1e-7 of the true limit; a search finer than that finds nothing more. */
+const NCP_TOLERANCE = 1e-7;
 
 /**
  * The exact confidence interval of a noncentrality parameter from an observed t (Steiger &
@@ -9,26 +10,26 @@ const NCP_TOLERANCE = 1e-9;
  * its upper (1 + level) / 2 quantile, and the one that puts it at its lower (1 − level) / 2
  * quantile. P(T <= t | ncp) falls as ncp grows, so each limit is the one root of a monotone
  * function and a bracketing root finder finds it. null when a limit lies beyond ±NONCENTRAL_T_NCP_LIMIT,
- * where the library's CDF cannot be trusted.
+ * where the library's CDF cannot be trusted (found by the search reaching the limit, not
+ * by evaluating the CDF there first: at the limit it is at its costliest).
  */
 export function noncentralityInterval(t: number, df: number, level: number): { low: number; high: number } | null {
   const cdfAt = (ncp: number) => noncentralTCdf(t, df, ncp);
   const upperTail = (1 - level) / 2;
   const lowerTarget = 1 - upperTail;
-  if (cdfAt(-NONCENTRAL_T_NCP_LIMIT) < lowerTarget || cdfAt(NONCENTRAL_T_NCP_LIMIT) > upperTail) return null;
   // The normal approximation puts each limit near t ∓ t_crit·se, with the ncp's se about
   // sqrt(1 + t²/2df): start from a bracket of a twentieth of an se around that guess
   // (checked, and widened until it holds the root), so the root finder needs few steps.
   const se = Math.sqrt(1 + (t * t) / (2 * df));
   const z = studentTQuantile(lowerTarget, df);
-  return {
-    low: rootNear((ncp) => cdfAt(ncp) - lowerTarget, t - z * se, se / 20),
-    high: rootNear((ncp) => cdfAt(ncp) - upperTail, t + z * se, se / 20),
-  };
+  const low = rootNear((ncp) => cdfAt(ncp) - lowerTarget, t - z * se, se / 20);
+  if (low === null) return null;
+  const high = rootNear((ncp) => cdfAt(ncp) - upperTail, t + z * se, se / 20);
+  return high === null ? null : { low, high };
 }
 
-/** The root of a decreasing f that has one in [−limit, limit], searched from a guess outwards. */
-function rootNear(f: (x: number) => number, guess: number, step: number): number {
+/** The root of a decreasing f in [−limit, limit], searched from a guess outwards; null when there is none. */
+function rootNear(f: (x: number) => number, guess: number, step: number): number | null {
   const clamp = (x: number) => Math.min(NONCENTRAL_T_NCP_LIMIT, Math.max(-NONCENTRAL_T_NCP_LIMIT, x));
   let low = clamp(guess - step);
   let high = clamp(guess + step);
@@ -46,6 +47,7 @@ function rootNear(f: (x: number) => number, guess: number, step: number): number
     high = clamp(high + step);
     fHigh = f(high);
   }
+  if (fLow < 0 || fHigh > 0) return null;
   return decreasingRoot(f, low, fLow, high, fHigh);
 }
 
