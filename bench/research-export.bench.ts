@@ -4,12 +4,14 @@
  * RSS of the process that made it (bench/research-export-rounds.ts, a child), printed
  * beside its floor: a `COPY (select ... from research_nights) TO STDOUT` of the same rows
  * on the same database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB,
- * ≤ 3× the floor). It uses its own database and removes it afterwards.
+ * ≤ 3× the floor). It uses its own database and removes it afterwards. The rounds run
+ * compiled as the service runs (infra/build-apps.mjs: no tsx).
  * BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the rounds, for Chrome's DevTools.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { compile } from '../infra/build-apps.mjs';
 import { migrateEventStore } from '@sleepweave/event-store';
 import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations } from '@sleepweave/service-kit';
 import { studyStatus } from '@sleepweave/contracts';
@@ -89,8 +91,11 @@ try {
   const [{ n }] = (await sql`select count(*)::int as n from research_nights`) as unknown as [{ n: number }];
 
   // The rounds run in a process of their own, so its peak RSS is the run's and not this
-  // one's (tsx, the cohort generator and what it made).
-  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./research-export-rounds.ts', import.meta.url))], {
+  // one's (tsx, the cohort generator and what it made), compiled as the service runs, in the
+  // service's dist/ (its package.json above, as for the service's own bundle).
+  const outdir = fileURLToPath(new URL('../services/research-export/dist/bench', import.meta.url));
+  await compile({ 'research-export-rounds': fileURLToPath(new URL('./research-export-rounds.ts', import.meta.url)) }, outdir);
+  const child = spawnSync(process.execPath, [`${outdir}/research-export-rounds.js`], {
     env: { ...process.env, DATABASE_URL, BENCH_DATABASE: database, BENCH_ROUNDS: String(ROUNDS) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -105,7 +110,7 @@ try {
     `research run over the demo cohort of ${PARTICIPANTS} (${enrolled} enrolled, ${n} nights; median of ${ROUNDS} alternating rounds)`,
   );
   console.log(
-    `  run: ${(runMs / 1000).toFixed(2)} s (goal ≤ 5 s); zip ${mb(result.zipBytes)}; peak RSS of the process that made the runs ${mb(result.peakRss)} (goal ≤ 300 MB), ${mb(result.rssBefore)} of it before the first (its libraries, and tsx, which the compiled service does not carry)`,
+    `  run: ${(runMs / 1000).toFixed(2)} s (goal ≤ 5 s); zip ${mb(result.zipBytes)}; peak RSS of the process that made the runs ${mb(result.peakRss)} (goal ≤ 300 MB), ${mb(result.rssBefore)} of it before the first (its libraries)`,
   );
   console.log(`  floor (COPY of the nights to stdout): ${(floorMs / 1000).toFixed(2)} s, ${mb(result.copiedBytes)}`);
   console.log(`  ratio run / floor: ${median(result.rounds.map((r) => r.runMs / r.floorMs)).toFixed(1)}× (goal ≤ 3×)`);

@@ -25,33 +25,38 @@ const externalPackages = {
   },
 };
 
+/**
+ * Compiles entry points (name → source file) into `outdir` as the apps are compiled: one ES
+ * module each, our libraries bundled, npm packages imported, a chunk per module imported on
+ * first use. A bench uses it to run code as the services run it.
+ */
+export async function compile(entries, outdir) {
+  // outdir is not emptied first: a running system (npm start beside a test run that compiles
+  // again) still imports its lazy chunks by their old names; chunk names carry a content
+  // hash, so nothing it uses is overwritten.
+  await build({
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    // modules the code imports on first use (the export libraries) stay out of the start
+    splitting: true,
+    // chunks beside server.js: import.meta.url paths hold in them too
+    chunkNames: '[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // keeps class and function names in stack traces and logs
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  });
+}
+
 /** Compiles every app; resolves with how long it took (ms). */
 export async function buildApps() {
   const started = performance.now();
-  await Promise.all(
-    apps.map(async (app) => {
-      // dist is not emptied first: a running system (npm start beside a test run that
-      // compiles again) still imports its lazy chunks by their old names; chunk names carry
-      // a content hash, so nothing it uses is overwritten.
-      await build({
-        entryPoints: { server: `${root}/${app}/src/server.ts` },
-        outdir: `${root}/${app}/dist`,
-        bundle: true,
-        // modules the code imports on first use (the export libraries) stay out of the start
-        splitting: true,
-        // chunks beside server.js: import.meta.url paths hold in them too
-        chunkNames: '[name]-[hash]',
-        platform: 'node',
-        format: 'esm',
-        target: 'node20',
-        sourcemap: 'linked',
-        // keeps class and function names in stack traces and logs
-        keepNames: true,
-        logLevel: 'warning',
-        plugins: [externalPackages],
-      });
-    }),
-  );
+  await Promise.all(apps.map((app) => compile({ server: `${root}/${app}/src/server.ts` }, `${root}/${app}/dist`)));
   return performance.now() - started;
 }
 

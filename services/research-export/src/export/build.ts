@@ -11,9 +11,10 @@ import {
   RESEARCH_FILES,
   type FileSpec,
 } from './columns.ts';
-import { ageBand, nightsDue, readNights, readParticipants, type NightRead, type ParticipantRow } from './dataset.ts';
+import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
+import { ageBand, copyNights, nightsDue, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
-import { checkNight, FIELD_INDEX, QA_RULES, type CheckedNight, type QaHit } from './qa.ts';
+import { checkNight, QA_RULES, type QaHit } from './qa.ts';
 import { type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
@@ -41,14 +42,9 @@ export interface DataFindings {
   inclusion: Map<string, { included: boolean; reason: string }>;
 }
 
-/** The columns of nights.csv: the cells of a night as read (research id to the last field), then these. */
+/** The columns of nights.csv: the cells of a night in the order COPY sends them (research id to the last field), then these. */
 const NIGHT_LINE_COLUMNS = [
-  'research_id',
-  'date',
-  'study_day',
-  'phase',
-  'recommended_material',
-  ...NIGHT_FIELDS.map((field) => field.column),
+  ...NIGHT_COPY_COLUMNS.slice(0, 5 + NIGHT_FIELDS.length).map((column) => column.replace(/^[pn]\./, '')),
   'material_matches',
   'revisions',
   'recorded_at',
@@ -56,17 +52,7 @@ const NIGHT_LINE_COLUMNS = [
   'qa_flags',
 ];
 if (NIGHTS_FILE.columns.map((column) => column.name).join() !== NIGHT_LINE_COLUMNS.join())
-  throw new Error('nights.csv: nightLine writes its columns in another order than the file spec');
-
-const MATERIAL = FIELD_INDEX.sleepwearMaterial;
-
-/** A night's line of nights.csv (every night of the cohort goes through here). */
-export function nightLine(night: NightRead, checked: CheckedNight): string {
-  const worn = night.values[MATERIAL];
-  const matches = typeof worn === 'string' ? (worn === night.recommendedMaterial ? 'yes' : 'no') : '';
-  const flags = checked.flags.length === 0 ? '' : checked.flags.join(';');
-  return `${night.cells.join(',')},${matches},${night.revisions},${night.recordedAt.toISOString()},${checked.analysed ? 'yes' : 'no'},${flags}\n`;
-}
+  throw new Error('nights.csv: CopyNights writes its columns in another order than the file spec');
 
 /**
  * Writes the data files of a research zip (nights, participants, phase summary, QA report
@@ -85,28 +71,32 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   let nightsLeftOut = 0;
 
   const nightsCsv = zip.csv(NIGHTS_FILE);
+  const lines = new ByteChunks((chunk) => nightsCsv.appendBytes(chunk));
   // Nights come in research-id order: her counts are found once per participant, not per night.
   let counts: Record<string, number> = {};
   let countsOf = '';
-  for await (const batch of readNights(sql, options.userId)) {
-    for (const night of batch) {
-      const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
-      const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
-      nights += 1;
-      if (checked.flags.length > 0) nightsFlagged += 1;
-      if (!checked.analysed) nightsLeftOut += 1;
-      for (const hit of checked.hits) hits.push(hit);
-      if (night.researchId !== countsOf) {
-        countsOf = night.researchId;
-        counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
-        logged.set(countsOf, counts);
-      }
-      counts[night.phase] = (counts[night.phase] ?? 0) + 1;
-      if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
-      nightsCsv.append(nightLine(night, checked));
+  const reader = new CopyNights(lines, (night) => {
+    const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
+    const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
+    nights += 1;
+    if (checked.flags.length > 0) nightsFlagged += 1;
+    if (!checked.analysed) nightsLeftOut += 1;
+    for (const hit of checked.hits) hits.push(hit);
+    if (night.researchId !== countsOf) {
+      countsOf = night.researchId;
+      counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      logged.set(countsOf, counts);
     }
+    counts[night.phase] = (counts[night.phase] ?? 0) + 1;
+    if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
+    return checked;
+  });
+  for await (const chunk of await copyNights(sql, options.userId)) {
+    reader.push(chunk);
     await nightsCsv.drained();
   }
+  reader.end();
+  lines.flush();
   await nightsCsv.end();
 
   // Rules about phases and participants: nights missing, and too few analysed nights.
@@ -143,6 +133,8 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
     });
   }
 
+  const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
+
   const participantsCsv = zip.csv(PARTICIPANTS_FILE);
   for (const participant of participants) {
     const counts = logged.get(participant.researchId) ?? {};
@@ -163,7 +155,6 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   }
   await participantsCsv.end();
 
-  const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
   const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
   for (const mean of phaseMeans) {
     await summaryCsv.write({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values });

@@ -1,8 +1,6 @@
-import { StringDecoder } from 'node:string_decoder';
 import { addDays, calendarDateIn, daysBetween, isDemoEmail, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
-import { csvCell } from './csv.ts';
-import { NIGHT_FIELDS, type NightRow, type NightValue, type NightValues } from './qa.ts';
+import { NIGHT_COPY_COLUMNS } from './copy-nights.ts';
 
 /**
  * What a run reads: the enrolled participants (with what research may know of them) and
@@ -56,119 +54,23 @@ export async function readParticipants(sql: Sql, userId?: string): Promise<Parti
 }
 
 /**
- * The columns of a night as the run reads them, in the order COPY sends them: first those
- * nights.csv writes as they come (research id to the last field), then the rest.
+ * The COPY of every night of enrolled participants, in research-id and date order (the
+ * bytes {@link CopyNights} reads). COPY is PostgreSQL's fastest way out (a cursor of rows
+ * took 4× as long); it takes no parameters, so the one participant's id is checked to be a
+ * UUID and inlined.
  */
-const NIGHT_COPY_COLUMNS = [
-  'p.research_id',
-  'n.date',
-  'n.study_day',
-  'n.phase',
-  'n.recommended_material',
-  ...NIGHT_FIELDS.map((field) => `n.${field.column}`),
-  'n.revisions',
-  // whole milliseconds since 1970 (UTC), as the Date the service wrote
-  'floor(extract(epoch from n.recorded_at) * 1000)::bigint',
-].join(', ');
-const FIRST_FIELD = 5;
-const CELLS = FIRST_FIELD + NIGHT_FIELDS.length;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A field of COPY's text format: `\N` is null; backslash escapes the rest. */
-function copyText(field: string): string | null {
-  if (field === '\\N') return null;
-  if (!field.includes('\\')) return field;
-  return field.replace(/\\(.)/g, (_, c: string) => ({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' })[c] ?? c);
-}
-
-/** How each research field's COPY text becomes its value (numbers and booleans are never escaped). */
-const NUMBER = 0;
-const BOOLEAN = 1;
-const CHOICE = 2;
-const FIELD_KINDS: readonly number[] = NIGHT_FIELDS.map((field) => (field.kind === 'boolean' ? BOOLEAN : field.kind === 'choice' ? CHOICE : NUMBER));
-
-/**
- * A night as read, with its cells of nights.csv from the research id to the last field.
- * A number's cell is PostgreSQL's own text of the stored double (extra_float_digits 3,
- * `connectDatabase`: the shortest text that reads back as the same value), so no number is
- * turned into text again; one that is not finite (never sent by study) is an empty cell,
- * as csvCell writes it.
- */
-export interface NightRead extends NightRow {
-  cells: string[];
-}
-
-function nightFromLine(line: string): NightRead {
-  // the cells are made in place, in the array of the line's fields
-  const cells = line.split('\t');
-  const values: NightValues = [];
-  for (let i = 0; i < FIELD_KINDS.length; i++) {
-    const text = cells[FIRST_FIELD + i]!;
-    let value: NightValue;
-    if (text === '\\N') {
-      value = null;
-      cells[FIRST_FIELD + i] = '';
-    } else if (FIELD_KINDS[i] === NUMBER) {
-      value = Number(text);
-      if (!Number.isFinite(value)) cells[FIRST_FIELD + i] = '';
-    } else if (FIELD_KINDS[i] === BOOLEAN) {
-      value = text === 't';
-      cells[FIRST_FIELD + i] = value ? 'yes' : 'no';
-    } else {
-      value = copyText(text);
-      cells[FIRST_FIELD + i] = csvCell(value);
-    }
-    values.push(value);
-  }
-  const researchId = copyText(cells[0]!)!;
-  const recommendedMaterial = copyText(cells[4]!)!;
-  cells[0] = csvCell(researchId);
-  cells[4] = csvCell(recommendedMaterial);
-  const night: NightRead = {
-    researchId,
-    date: cells[1]!,
-    studyDay: Number(cells[2]),
-    phase: cells[3] as StudyPhase,
-    recommendedMaterial,
-    recordedAt: new Date(Number(cells[CELLS + 1])),
-    revisions: Number(cells[CELLS]),
-    values,
-    cells,
-  };
-  cells.length = CELLS;
-  return night;
-}
-
-/**
- * Every night of enrolled participants, in research-id and date order, a batch at a time.
- * Read with COPY, PostgreSQL's fastest way out (a cursor of rows took 4× as long); COPY
- * takes no parameters, so the one participant's id is checked to be a UUID and inlined.
- */
-export async function* readNights(sql: Sql, userId?: string, batchSize = 1_000): AsyncGenerator<NightRead[]> {
+export async function copyNights(sql: Sql, userId?: string): Promise<AsyncIterable<Buffer>> {
   if (userId !== undefined && !UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
   const where = userId === undefined ? '' : `where n.user_id = '${userId}'`;
   const copy = await sql
     .unsafe(
-      `copy (select ${NIGHT_COPY_COLUMNS} from research_nights n join research_participants p on p.user_id = n.user_id ${where} order by p.research_id, n.date) to stdout`,
+      `copy (select ${NIGHT_COPY_COLUMNS.join(', ')} from research_nights n join research_participants p on p.user_id = n.user_id ${where} order by p.research_id, n.date) to stdout`,
     )
     .readable();
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let batch: NightRead[] = [];
-  for await (const chunk of copy as AsyncIterable<Buffer>) {
-    const lines = (rest + decoder.write(chunk)).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) {
-      batch.push(nightFromLine(line));
-      if (batch.length >= batchSize) {
-        yield batch;
-        batch = [];
-      }
-    }
-  }
-  if (rest !== '') batch.push(nightFromLine(rest));
-  if (batch.length > 0) yield batch;
+  return copy as AsyncIterable<Buffer>;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Her age in whole years on a date (both YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, date: string): number {

@@ -2,7 +2,8 @@ import { mean } from 'simple-statistics';
 import type { ResearchExportContext } from '../context.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
 import { METRICS, type FileSpec } from './columns.ts';
-import { readNights } from './dataset.ts';
+import { CopyNights } from './copy-nights.ts';
+import { copyNights } from './dataset.ts';
 import { checkNight, type NightValues } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
 import { ZipWriter } from './zip.ts';
@@ -53,12 +54,13 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
 
   // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
   const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };
-  for await (const batch of readNights(ctx.sql, userId)) {
-    for (const night of batch) {
-      const checked = checkNight(night, { lateRecordDays });
-      if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen')) byPhase[night.phase].push(checked.analysedValues);
-    }
-  }
+  const reader = new CopyNights(null, (night) => {
+    const checked = checkNight(night, { lateRecordDays });
+    if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen')) byPhase[night.phase].push(checked.analysedValues);
+    return checked;
+  });
+  for await (const chunk of await copyNights(ctx.sql, userId)) reader.push(chunk);
+  reader.end();
   const csv = zip.csv(MY_COMPARISON_FILE);
   for (const metric of METRICS) {
     const values = (phase: 'polyester' | 'linen') =>

@@ -200,6 +200,18 @@ function withoutValues(values: NightValues, own: NightValues, indexes: readonly 
   return copy;
 }
 
+/** Midnight UTC of a date (YYYY-MM-DD), in ms; remembered, as a cohort's nights share a few hundred dates. */
+const midnights = new Map<string, number>();
+function midnightUtc(date: string): number {
+  let ms = midnights.get(date);
+  if (ms === undefined) {
+    ms = Date.parse(`${date}T00:00:00Z`);
+    if (midnights.size > 10_000) midnights.clear();
+    midnights.set(date, ms);
+  }
+  return ms;
+}
+
 const asNumber = (value: NightValue): number | null => (typeof value === 'number' ? value : null);
 
 /**
@@ -254,7 +266,7 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number })
 
   // The morning after the night is the earliest she could record it.
   // Whole days (UTC) from that morning to the recording.
-  const lateByDays = Math.floor((night.recordedAt.getTime() - (Date.parse(`${night.date}T00:00:00Z`) + DAY_MS)) / DAY_MS);
+  const lateByDays = Math.floor((night.recordedAt.getTime() - (midnightUtc(night.date) + DAY_MS)) / DAY_MS);
   if (lateByDays > options.lateRecordDays)
     (hits ??= []).push(nightHit(night, 'recorded_late', null, null, `recorded ${lateByDays} days after the morning`));
   if (night.revisions > 0)

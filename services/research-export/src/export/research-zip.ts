@@ -119,12 +119,19 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date): P
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
   const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, excludeDemo: ctx.config.RESEARCH_EXCLUDE_DEMO });
-
   const comparisons = compareAllPhases(findings.phaseMeans, COMPARED_METRICS, minNights);
   const csv = zip.csv(COMPARISONS_FILE);
   for (const row of comparisons) await csv.write(comparisonRecord(row));
   await csv.end();
+  return await finishResearchZip(zip, { findings, comparisons, now, minNights, lateRecordDays });
+}
 
+/** The reports after the data and the comparisons: QA, README, the R check, the PDF; the zip's bytes. */
+async function finishResearchZip(
+  zip: ZipWriter,
+  input: { findings: DataFindings; comparisons: ComparisonRow[]; now: Date; minNights: number; lateRecordDays: number },
+): Promise<RunOutput> {
+  const { findings, comparisons, now, minNights, lateRecordDays } = input;
   const headline = qaHeadline(findings);
   const summary = runSummary(findings, comparisons, headline);
   const runDate = now.toISOString().slice(0, 10);

@@ -13,7 +13,9 @@ const CHUNK_CHARS = 64 * 1024;
  * whole as a string. What comes out is collected: the zip itself, compressed.
  */
 export class ZipWriter {
-  private readonly archive = new ZipArchive({ zlib: { level: 6 } });
+  // Level 1: a research run's nights.csv (4.5 MB for 1,000 participants) deflates in a third
+  // of level 6's time, into a zip a fifth larger (1.3 MB instead of 1.1 MB).
+  private readonly archive = new ZipArchive({ zlib: { level: 1 } });
   private readonly chunks: Buffer[] = [];
   private readonly done: Promise<void>;
   private readonly date: Date;
@@ -74,6 +76,12 @@ export class CsvFile {
   append(line: string): void {
     this.pending += line;
     if (this.pending.length >= CHUNK_CHARS) this.push();
+  }
+
+  /** Adds bytes of whole lines (UTF-8) made by the caller, without waiting (see {@link append}). */
+  appendBytes(bytes: Buffer): void {
+    this.push();
+    this.stream.write(bytes);
   }
 
   /** Resolves once the archive has room again (back-pressure). */

@@ -98,18 +98,17 @@ export function compareAllPhases(rows: readonly PhaseSummaryRow[], metrics: read
       return a && b && a.nights >= minNights && b.nights >= minNights ? [[a, b] as const] : [];
     });
     const compared = metrics.map((metric) => {
-      const complete = pairs.flatMap(([a, b]) => {
+      const firstValues: number[] = [];
+      const secondValues: number[] = [];
+      for (const [a, b] of pairs) {
         const x = a.values[metric.key];
         const y = b.values[metric.key];
-        return typeof x === 'number' && typeof y === 'number' ? [[x, y] as const] : [];
-      });
-      return {
-        metric,
-        result: comparePaired(
-          complete.map(([x]) => x),
-          complete.map(([, y]) => y),
-        ),
-      };
+        if (typeof x === 'number' && typeof y === 'number') {
+          firstValues.push(x);
+          secondValues.push(y);
+        }
+      }
+      return { metric, result: comparePaired(firstValues, secondValues) };
     });
     const adjusted = holm(compared.map(({ result }) => result.p));
     return compared.map(({ metric, result }, i): ComparisonRow => {
