@@ -251,7 +251,8 @@ export class CopyNights {
     const date = interner.get(DATE, bytes, starts[DATE]!, ends[DATE]!);
     const phase = interner.get(PHASE, bytes, starts[PHASE]!, ends[PHASE]!);
     const material = interner.get(MATERIAL, bytes, starts[MATERIAL]!, ends[MATERIAL]!);
-    const values: NightValues = [];
+    // made at its length (pushing grows it twice, each time into a new backing store)
+    const values: NightValues = new Array<NightValue>(FIELD_KINDS.length);
     for (let i = 0; i < FIELD_KINDS.length; i++) {
       const start = starts[FIRST_FIELD + i]!;
       const end = ends[FIRST_FIELD + i]!;
@@ -264,7 +265,7 @@ export class CopyNights {
         value = choice.value;
         choiceCells[i] = choice.cell;
       }
-      values.push(value);
+      values[i] = value;
     }
     const night: NightRow = {
       researchId: researchId.value,

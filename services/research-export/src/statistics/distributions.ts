@@ -1,4 +1,5 @@
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
+import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import jStat from 'jstat';
@@ -19,6 +20,10 @@ import jStat from 'jstat';
 
 export function standardNormalCdf(z: number): number {
   return normalCdf(z, 0, 1);
+}
+
+export function standardNormalQuantile(probability: number): number {
+  return normalQuantile(probability, 0, 1);
 }
 
 export function studentTCdf(t: number, df: number): number {
