@@ -1,6 +1,6 @@
 import type { StudyPhase } from '@sleepweave/contracts';
 import { csvCell } from './csv.ts';
-import { NIGHT_FIELDS, type CheckedNight, type NightRow, type NightValue, type NightValues } from './qa.ts';
+import { NIGHT_FIELDS, type CheckedNight, type NightRow, type NightValue } from './qa.ts';
 
 /**
  * The nights of a run, from the bytes of PostgreSQL's COPY text format to the bytes of
@@ -186,11 +186,20 @@ export class ByteChunks {
 
 const YES = Buffer.from('yes');
 const NO = Buffer.from('no');
+const MATCH_YES = Buffer.from(',yes,');
+const MATCH_NO = Buffer.from(',no,');
+const MATCH_UNKNOWN = Buffer.from(',,');
+const ANALYSED_YES = Buffer.from(',yes,');
+const ANALYSED_NO = Buffer.from(',no,');
 
 /**
  * Reads the nights of a COPY (columns {@link NIGHT_COPY_COLUMNS}, text format), a chunk of
  * bytes at a time. For each night: `visit` says what the QA rules made of it, and its line
  * of nights.csv goes to `out` (none when `out` is null: the nights are only read).
+ *
+ * The night `visit` is given (the object, its values and its date) is the reader's own and
+ * is filled anew for the next row: a visitor keeps what it needs of it (a copy of the
+ * values, the strings), never the night itself. One object for every night, not three.
  */
 export class CopyNights {
   private readonly interner = new Interner();
@@ -199,6 +208,16 @@ export class CopyNights {
   /** The CSV cells of the row's choices, by field. */
   private readonly choiceCells: (Buffer | undefined)[] = [];
   private rest: Buffer | null = null;
+  private readonly current: NightRow = {
+    researchId: '',
+    date: '',
+    studyDay: 0,
+    phase: 'polyester',
+    recommendedMaterial: '',
+    recordedAt: new Date(0),
+    revisions: 0,
+    values: new Array<NightValue>(FIELD_KINDS.length).fill(null),
+  };
 
   constructor(
     private readonly out: ByteChunks | null,
@@ -251,8 +270,8 @@ export class CopyNights {
     const date = interner.get(DATE, bytes, starts[DATE]!, ends[DATE]!);
     const phase = interner.get(PHASE, bytes, starts[PHASE]!, ends[PHASE]!);
     const material = interner.get(MATERIAL, bytes, starts[MATERIAL]!, ends[MATERIAL]!);
-    // made at its length (pushing grows it twice, each time into a new backing store)
-    const values: NightValues = new Array<NightValue>(FIELD_KINDS.length);
+    const night = this.current;
+    const values = night.values;
     for (let i = 0; i < FIELD_KINDS.length; i++) {
       const start = starts[FIRST_FIELD + i]!;
       const end = ends[FIRST_FIELD + i]!;
@@ -267,16 +286,13 @@ export class CopyNights {
       }
       values[i] = value;
     }
-    const night: NightRow = {
-      researchId: researchId.value,
-      date: date.value,
-      studyDay: readNumber(bytes, starts[STUDY_DAY]!, ends[STUDY_DAY]!),
-      phase: phase.value as StudyPhase,
-      recommendedMaterial: material.value,
-      recordedAt: new Date(readNumber(bytes, starts[RECORDED_AT]!, ends[RECORDED_AT]!)),
-      revisions: readNumber(bytes, starts[REVISIONS]!, ends[REVISIONS]!),
-      values,
-    };
+    night.researchId = researchId.value;
+    night.date = date.value;
+    night.studyDay = readNumber(bytes, starts[STUDY_DAY]!, ends[STUDY_DAY]!);
+    night.phase = phase.value as StudyPhase;
+    night.recommendedMaterial = material.value;
+    night.recordedAt.setTime(readNumber(bytes, starts[RECORDED_AT]!, ends[RECORDED_AT]!));
+    night.revisions = readNumber(bytes, starts[REVISIONS]!, ends[REVISIONS]!);
 
     if (out !== null) {
       // quoting can double a cell's bytes; yes/no and the commas add a few
@@ -309,12 +325,19 @@ export class CopyNights {
     const checked = this.visit(night);
 
     if (out !== null) {
+      // material_matches, revisions, recorded_at, analysed, qa_flags
       const worn = values[WORN];
-      const matches = typeof worn === 'string' ? (worn === night.recommendedMaterial ? ',yes,' : ',no,') : ',,';
       const flags = checked.flags.length === 0 ? '' : checked.flags.join(';');
-      const line = `${matches}${night.revisions},${night.recordedAt.toISOString()},${checked.analysed ? 'yes' : 'no'},${flags}\n`;
-      out.reserve(3 * line.length);
-      out.text(line);
+      out.reserve(64 + flags.length);
+      const matches = typeof worn === 'string' ? (worn === night.recommendedMaterial ? MATCH_YES : MATCH_NO) : MATCH_UNKNOWN;
+      out.copy(matches, 0, matches.length);
+      out.copy(bytes, starts[REVISIONS]!, ends[REVISIONS]!);
+      out.byte(COMMA);
+      out.text(night.recordedAt.toISOString());
+      const analysed = checked.analysed ? ANALYSED_YES : ANALYSED_NO;
+      out.copy(analysed, 0, analysed.length);
+      if (flags !== '') out.text(flags);
+      out.byte(NEWLINE);
     }
   }
 }

@@ -63,7 +63,8 @@ function read(chunks: Buffer[], check: (night: NightRow) => Omit<CheckedNight, '
   const out: Buffer[] = [];
   const lines = new ByteChunks((chunk) => out.push(Buffer.from(chunk)));
   const reader = new CopyNights(lines, (night) => {
-    nights.push(night);
+    // the reader fills the same night anew for each row: keep a copy
+    nights.push({ ...night, values: [...night.values], recordedAt: new Date(night.recordedAt) });
     return { ...check(night), analysedValues: night.values };
   });
   for (const chunk of chunks) reader.push(chunk);

@@ -56,7 +56,9 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };
   const reader = new CopyNights(null, (night) => {
     const checked = checkNight(night, { lateRecordDays });
-    if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen')) byPhase[night.phase].push(checked.analysedValues);
+    // the reader fills the same night anew for the next row: her values are copied
+    if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen'))
+      byPhase[night.phase].push([...checked.analysedValues]);
     return checked;
   });
   for await (const chunk of await copyNights(ctx.sql, userId)) reader.push(chunk);
