@@ -12,7 +12,7 @@ import {
   type FileSpec,
 } from './columns.ts';
 import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
-import { ageBand, copyNights, nightsDue, readParticipants, type ParticipantRow } from './dataset.ts';
+import { ageBand, copyNights, nightsDue, readParticipants, TodayIn, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
 import { checkNight, QA_RULES, type QaHit } from './qa.ts';
 import { type ZipWriter } from './zip.ts';
@@ -101,13 +101,14 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
 
   // Rules about phases and participants: nights missing, and too few analysed nights.
   const inclusion = new Map<string, { included: boolean; reason: string }>();
+  const today = new TodayIn(options.now);
   for (const participant of participants) {
     if (demo.has(participant.researchId)) {
       hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
       inclusion.set(participant.researchId, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
       continue;
     }
-    const due = nightsDue(participant.studyStartDate, participant.timezone, options.now);
+    const due = nightsDue(participant.studyStartDate, today.get(participant.timezone));
     const counts = logged.get(participant.researchId) ?? {};
     for (const phase of ANALYSED_PHASES) {
       const missing = due[phase] - (counts[phase] ?? 0);

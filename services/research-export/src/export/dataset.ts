@@ -88,12 +88,29 @@ export function ageBand(dateOfBirth: string | null, onDate: string): string {
 }
 
 /**
- * How many nights of each phase have passed for her at `now`: a night is due once its
- * morning has come in her time zone (the night of date D is logged on D + 1).
+ * How many nights of each phase have passed for her on `today` (her date, in her time zone,
+ * at the run: {@link TodayIn}): a night is due once its morning has come (the night of date
+ * D is logged on D + 1).
  */
-export function nightsDue(studyStartDate: string, timezone: string, now: Date): Record<Exclude<StudyPhase, 'completed'>, number> {
-  const lastDueDay = daysBetween(studyStartDate, addDays(calendarDateIn(timezone, now), -1)) + 1;
+export function nightsDue(studyStartDate: string, today: string): Record<Exclude<StudyPhase, 'completed'>, number> {
+  const lastDueDay = daysBetween(studyStartDate, addDays(today, -1)) + 1;
   const due = { polyester: 0, washout: 0, linen: 0 };
   for (const { phase, first, last } of phaseRanges()) due[phase.id] = Math.max(0, Math.min(last, lastDueDay) - first + 1);
   return due;
+}
+
+/** The date at `now` in each time zone, worked out once per zone (a cohort has a few; Intl's formatting is costly). */
+export class TodayIn {
+  private readonly dates = new Map<string, string>();
+
+  constructor(private readonly now: Date) {}
+
+  get(timezone: string): string {
+    let date = this.dates.get(timezone);
+    if (date === undefined) {
+      date = calendarDateIn(timezone, this.now);
+      this.dates.set(timezone, date);
+    }
+    return date;
+  }
 }
