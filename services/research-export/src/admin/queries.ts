@@ -1,7 +1,5 @@
 import {
   ACTIVE_USER_DAYS,
-  NOT_LOGGED_DAYS,
-  studyLength,
   Uuid,
   type AdminAuditEntry,
   type AdminPhaseFilter,
@@ -134,6 +132,9 @@ type PageRow = UserRow & { sort_key: (string | number)[] };
  * The statement of a page of the user list, not yet run (listUsers runs it; a test explains
  * it): searched, filtered and sorted in the database, `limit + 1` users after the cursor,
  * one range of the sort's index whatever the depth. A cursor this sort did not give is a 400.
+ * A filter (phase, follow-up: columns of admin_user_order) is checked along that range, so
+ * a page reads as many users as it takes to find `limit` matches; a search of three letters
+ * or more reads its matches through the trigram indexes and sorts them (migration 003).
  */
 export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
   const { sort, order, limit } = options;
@@ -158,13 +159,8 @@ export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
   const statement = sql<PageRow[]>`
     ${usersQuery(sql, now, { where: search, withOrder: true, select })}
     where true
-      ${options.phase ? sql`and s.phase = ${options.phase}` : sql``}
-      ${
-        // ongoing participants (not completed) whose last night, or the eve of the start, is NOT_LOGGED_DAYS or more ago
-        options.notLogged
-          ? sql`and s.study_day <= ${studyLength()} and s.today - coalesce(s.last_night_date, s.study_start_date - 1) >= ${NOT_LOGGED_DAYS}`
-          : sql``
-      }
+      ${options.phase ? sql`and s.order_phase = ${options.phase}` : sql``}
+      ${options.notLogged ? sql`and s.order_follow_up` : sql``}
       ${keyset}
     order by ${join(
       sql,
@@ -176,8 +172,8 @@ export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
 
 /**
  * A page of the user list (usersPageQuery) and the cursor of the next page (null on the
- * last). A sort by compliance first brings up to date the compliance kept for another day
- * than her today (refreshDueCompliance).
+ * last). A sort by compliance, or a filter by phase or follow-up, first brings up to date
+ * those kept for another day than her today (refreshDueCompliance).
  */
 export async function listUsers(
   sql: Sql,
@@ -185,7 +181,7 @@ export async function listUsers(
   options: UserListOptions,
 ): Promise<{ items: AdminUserListItem[]; next: string | null }> {
   const { statement, tag } = usersPageQuery(sql, now, options);
-  if (options.sort === 'compliance') await refreshDueCompliance(sql, now);
+  if (options.sort === 'compliance' || options.phase || options.notLogged) await refreshDueCompliance(sql, now);
   const page = toPage(await statement, options.limit, (row) => [tag, ...row.sort_key, row.user_id]);
   return { items: page.items.map((row) => toListItem(row, now)), next: page.next };
 }

@@ -319,32 +319,65 @@ describe('the user list, page after page (keyset)', () => {
     expect(huge.json<unknown[]>().length).toBeLessThanOrEqual(100);
   });
 
+  const order = async (userId: string) =>
+    (
+      await service.deps.sql<
+        { last_night_date: string | null; compliance: number | null; phase: string; follow_up: boolean; compliance_on: string | null }[]
+      >`
+        select last_night_date::text as last_night_date, compliance, phase, follow_up, compliance_on::text as compliance_on
+        from admin_user_order where user_id = ${userId}`
+    )[0];
+  /** As if her row were last computed yesterday, with other figures than today's. */
+  const yesterdays = (userId: string, figures: { compliance: number; phase: string; follow_up: boolean }) =>
+    service.deps.sql`
+      update admin_user_order set compliance = ${figures.compliance}, phase = ${figures.phase}, follow_up = ${figures.follow_up},
+        compliance_on = compliance_on - 1
+      where user_id = ${userId}`;
+
   it('sorts by today’s compliance: one kept for another day is brought up to date first', async () => {
-    // as if her row were last computed yesterday, when she had logged none of her nights
-    await service.deps.sql`
-      update admin_user_order set compliance = 0, compliance_on = compliance_on - 1 where user_id = ${ids.d!}`;
+    await yesterdays(ids.d!, { compliance: 0, phase: 'polyester', follow_up: false });
     const down = (await users(`q=${tag}&sort=compliance&order=desc&limit=100`)).items;
     expect(down[0]!.id).toBe(ids.d);
-    const [row] = await service.deps.sql<{ compliance: number; compliance_on: string }[]>`
-      select compliance, compliance_on::text as compliance_on from admin_user_order where user_id = ${ids.d!}`;
-    expect(row).toEqual({ compliance: 1, compliance_on: today() });
+    expect(await order(ids.d!)).toMatchObject({ compliance: 1, compliance_on: today() });
+  });
+
+  it('filters by today’s phase and follow-up: those kept for another day are brought up to date first', async () => {
+    // today: polyester, to follow up (her last night was 5 days ago)
+    await yesterdays(ids.a!, { compliance: 0.5, phase: 'linen', follow_up: false });
+    expect((await users(`q=${tag}&phase=polyester&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
+    await yesterdays(ids.a!, { compliance: 0.5, phase: 'polyester', follow_up: false });
+    expect((await users(`q=${tag}&notLogged=true&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
+    expect(await order(ids.a!)).toMatchObject({ phase: 'polyester', follow_up: true, compliance_on: today() });
   });
 
   it('keeps each key as her rows change: her time zone, her enrolment, her nights, her deletion', async () => {
     const userId = await addUser({ firstName: 'Uma', lastName: `Tie${tag}` });
-    const order = async () =>
-      (
-        await service.deps.sql<
-          { timezone: string; last_night_date: string | null; compliance: number | null; compliance_on: string | null }[]
-        >`
-          select timezone, last_night_date::text as last_night_date, compliance, compliance_on::text as compliance_on
-          from admin_user_order where user_id = ${userId}`
-      )[0];
-    expect(await order()).toEqual({ timezone: ZONE, last_night_date: null, compliance: null, compliance_on: null });
-    await logNights(userId, 4, []); // enrolled on day 5 of her study: 0 of 4 nights logged
-    expect(await order()).toEqual({ timezone: ZONE, last_night_date: null, compliance: 0, compliance_on: today() });
-    await logNights(userId, 4, [1, 2]);
-    expect(await order()).toEqual({ timezone: ZONE, last_night_date: addDays(today(), -3), compliance: 0.5, compliance_on: today() });
+    const timezone = async () => (await service.deps.sql`select timezone from admin_user_order where user_id = ${userId}`)[0]?.timezone;
+    expect(await timezone()).toBe(ZONE);
+    expect(await order(userId)).toEqual({
+      last_night_date: null,
+      compliance: null,
+      phase: 'not_enrolled',
+      follow_up: false,
+      compliance_on: null,
+    });
+    // enrolled on day 5 of her study: 0 of 4 nights logged, none since the eve of her start
+    await logNights(userId, 4, []);
+    expect(await order(userId)).toEqual({
+      last_night_date: null,
+      compliance: 0,
+      phase: 'polyester',
+      follow_up: true,
+      compliance_on: today(),
+    });
+    await logNights(userId, 4, [1, 2, 4]);
+    expect(await order(userId)).toEqual({
+      last_night_date: addDays(today(), -1),
+      compliance: 0.75,
+      phase: 'polyester',
+      follow_up: false,
+      compliance_on: today(),
+    });
     await service.producers.publish(
       testEnvelope('identity.user.profile_updated', {
         userId,
@@ -357,11 +390,11 @@ describe('the user list, page after page (keyset)', () => {
         updatedAt: new Date().toISOString(),
       }),
     );
-    await waitUntil(async () => (await order())?.timezone === 'America/Los_Angeles', 'her time zone followed');
+    await waitUntil(async () => (await timezone()) === 'America/Los_Angeles', 'her time zone followed');
     // her compliance is for her today there (a date behind London's until 08:00 in London)
-    expect((await order())!.compliance_on).toBe(calendarDateIn('America/Los_Angeles', new Date()));
+    expect((await order(userId))!.compliance_on).toBe(calendarDateIn('America/Los_Angeles', new Date()));
     await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
-    await waitUntil(async () => (await order()) === undefined, 'her row gone');
+    await waitUntil(async () => (await order(userId)) === undefined, 'her row gone');
   });
 });
 

@@ -4,10 +4,11 @@ import type { Sql, SqlFragment } from '@sleepweave/service-kit';
 import { usersQuery } from './users-query.ts';
 
 /**
- * `admin_user_order` (migrations/003_admin_paging.sql): her last night's date and her study
- * compliance for her today, in one row per user, so that the list sorted by either walks an
- * index. Derived from her rows in user_directory, research_participants and
- * admin_night_activity, with the very statement the list shows her figures from.
+ * `admin_user_order` (migrations/003_admin_paging.sql): her last night's date, and her study
+ * compliance, phase and follow-up for her today, in one row per user, so that the list
+ * sorted by either key, or filtered by phase or follow-up, reads an index. Derived from her
+ * rows in user_directory, research_participants and admin_night_activity, with the very
+ * statement the list shows her figures from.
  */
 export const USER_ORDER_TABLE = 'admin_user_order';
 
@@ -17,7 +18,7 @@ function orderKeys(sql: Sql | Tx, now: Date, where: SqlFragment) {
   return usersQuery(sql, now, {
     where,
     select: q`s.user_id, s.timezone, s.last_night_date,
-      s.nights_logged::float8 / nullif(s.elapsed, 0) as compliance,
+      s.nights_logged::float8 / nullif(s.elapsed, 0) as compliance, s.phase, s.follow_up,
       -- her today while a night of the study is yet to come due; none once it cannot change without an event
       case when s.study_start_date is not null and s.today < s.study_start_date + ${studyLength()}::int then s.today end as compliance_on`,
   });
@@ -26,7 +27,7 @@ function orderKeys(sql: Sql | Tx, now: Date, where: SqlFragment) {
 function updateFrom(sql: Sql | Tx, keys: SqlFragment) {
   return (sql as Sql)`
     update admin_user_order o set timezone = k.timezone, last_night_date = k.last_night_date,
-      compliance = k.compliance, compliance_on = k.compliance_on
+      compliance = k.compliance, phase = k.phase, follow_up = k.follow_up, compliance_on = k.compliance_on
     from (${keys}) k
     where o.user_id = k.user_id`;
 }
@@ -48,20 +49,28 @@ export async function refreshUserOrder(tx: Tx, userId: string, now: Date = new D
 }
 
 /**
- * Brings up to date, for `now`, every compliance kept for another date than her today
- * (time zone by time zone, through the `admin_user_order_due` index): before a sort by
- * compliance, so that it orders by today's figures. Usually none; after midnight in a
- * time zone, its participants still in the study, once. Rows a writer holds are left to
- * it (it computes them itself). Returns how many were brought up to date.
+ * Brings up to date, for `now`, every compliance, phase and follow-up kept for another date
+ * than her today (time zone by time zone, two ranges of the `admin_user_order_due` index
+ * each): before a page that sorts or filters by them, so that it orders by today's figures.
+ * Usually none; after midnight in a time zone, its participants still in the study, once.
+ * Rows a writer holds are left to it (it computes them itself). Returns how many were
+ * brought up to date.
  */
 export async function refreshDueCompliance(sql: Sql, now: Date): Promise<number> {
   return sql.begin(async (tx) => {
+    // today in each time zone, as the list computes it; then one range of the index on each side of it
+    const zones = await tx<{ timezone: string; today: string }[]>`
+      select z.timezone, (${now}::timestamptz at time zone z.timezone)::date::text as today
+      from unnest(${Timezone.options}::text[]) as z(timezone)`;
+    const stale = zones
+      .map(
+        ({ timezone, today }) =>
+          tx`(o.timezone = ${timezone} and (o.compliance_on < ${today}::text::date or o.compliance_on > ${today}::text::date))`,
+      )
+      .reduce((a, b) => tx`${a} or ${b}`);
     const due = await tx<{ user_id: string }[]>`
-      select o.user_id
-      from unnest(${Timezone.options}::text[]) as z(timezone)
-      cross join lateral (select (${now}::timestamptz at time zone z.timezone)::date as today) t
-      join admin_user_order o on o.timezone = z.timezone
-      where o.compliance_on is not null and (o.compliance_on < t.today or o.compliance_on > t.today)
+      select o.user_id from admin_user_order o
+      where o.compliance_on is not null and (${stale})
       for update of o skip locked`;
     if (due.length === 0) return 0;
     const ids = due.map((row) => row.user_id);

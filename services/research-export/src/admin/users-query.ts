@@ -1,4 +1,4 @@
-import { phaseRanges, studyLength, type HormonalStage, type Role, type Timezone } from '@sleepweave/contracts';
+import { NOT_LOGGED_DAYS, phaseRanges, studyLength, type HormonalStage, type Role, type Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql, SqlFragment } from '@sleepweave/service-kit';
 
@@ -57,7 +57,8 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
     .reduce((a, b) => q`${a} ${b}`)} else 'completed' end`;
   const order = options.withOrder
     ? {
-        columns: q`, o.user_id as order_user_id, o.compliance as order_compliance, o.last_night_date as order_last_night`,
+        columns: q`, o.user_id as order_user_id, o.compliance as order_compliance, o.last_night_date as order_last_night,
+          o.phase as order_phase, o.follow_up as order_follow_up`,
         join: q`join admin_user_order o on o.user_id = d.user_id`,
       }
     : { columns: q``, join: q`` };
@@ -90,7 +91,10 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
           else greatest(0, e.study_nights
             - (case when e.last_night_date >= e.study_start_date + e.elapsed and e.last_night_in_study then 1 else 0 end)
             - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end))
-        end as nights_logged
+        end as nights_logged,
+        -- to follow up: still in the study, and her last night (or the eve of her start) NOT_LOGGED_DAYS or more ago
+        coalesce(e.study_day <= ${length}
+          and e.today - coalesce(e.last_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
       from e
     )
     select ${options.select} from s`;
