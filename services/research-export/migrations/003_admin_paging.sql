@@ -56,3 +56,7 @@ create index user_directory_search_email on user_directory using gin (email gin_
 
 -- "Who looked at your data": the exports (no subject), newest first, without walking every read of a detail.
 create index admin_audit_exports on admin_audit (at desc, id desc) where subject_id is null;
+
+-- The research runs (GET /api/admin/research/runs), newest first, keyset-paged on (requested_at, id).
+create index research_runs_newest on research_runs (requested_at desc, id desc);
+drop index if exists research_runs_requested;
