@@ -10,6 +10,13 @@
  * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
+ * - admin lists (research-export), among N users (four in five enrolled) and N audit entries:
+ *   a page of 50 users, first and 9/10 of the way in (a deep page), sorted by joined and by
+ *   study compliance, the deep page sorted by name and by last log, a search, the follow-up
+ *   filter; the audit trail's first and deep page and her "Who looked at your data"; and the
+ *   day's roll-over: every participant's compliance brought up to date for a new day (what
+ *   the first sort by compliance, or filter by phase or follow-up, after midnight does for one
+ *   time zone; here all at once)
  * The stats read per-day rollups (about 30 rows of members, a row per study start date) and
  * one day's members (the day 30 days back, cut at the hour), never the members or messages;
  * "Discussions Today" counts the threads with a member message today (an index range).
@@ -35,13 +42,26 @@ import { postMessage } from '../services/community/src/memberships/commands.ts';
 import { communityStats } from '../services/community/src/stats/queries.ts';
 import { listThreads, MessageCursor, threadDetail } from '../services/community/src/threads/queries.ts';
 import { listEntriesOf } from '../services/journal/src/entries/queries.ts';
+import {
+  listAudit,
+  listMyDataAccess,
+  listUsers,
+  AuditCursor,
+  type UserListOptions,
+} from '../services/research-export/src/admin/queries.ts';
+import { refreshDueCompliance } from '../services/research-export/src/admin/user-order.ts';
 import { listSleepLogs } from '../services/study/src/sleep-logs/queries.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10,100,1000,10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_GROWTH_RUNS ?? 30);
 const id = randomBytes(4).toString('hex');
-const databases = { community: `sw_bench_growth_c_${id}`, journal: `sw_bench_growth_j_${id}`, study: `sw_bench_growth_s_${id}` };
+const databases = {
+  community: `sw_bench_growth_c_${id}`,
+  journal: `sw_bench_growth_j_${id}`,
+  study: `sw_bench_growth_s_${id}`,
+  research: `sw_bench_growth_r_${id}`,
+};
 const logger = createLogger('bench', 'silent');
 const migrations = (service: string) => fileURLToPath(new URL(`../services/${service}/migrations`, import.meta.url));
 
@@ -63,14 +83,17 @@ for (const name of Object.values(databases)) await ensureDatabase(DATABASE_URL, 
 const csql = connectDatabase(DATABASE_URL, databases.community, { max: 4 });
 const jsql = connectDatabase(DATABASE_URL, databases.journal, { max: 2 });
 const ssql = connectDatabase(DATABASE_URL, databases.study, { max: 2 });
+const rsql = connectDatabase(DATABASE_URL, databases.research, { max: 2 });
 try {
-  for (const sql of [csql, jsql, ssql]) {
+  for (const sql of [csql, jsql, ssql, rsql]) {
     await migrateEventStore(sql);
     await migrateUserDirectory(sql);
   }
   await runMigrations(csql, migrations('community'));
   await runMigrations(jsql, migrations('journal'));
   await runMigrations(ssql, migrations('study'));
+  await runMigrations(rsql, migrations('research-export'));
+  const adminId = randomUUID();
 
   const her = randomUUID();
   const threadId = randomUUID();
@@ -151,7 +174,46 @@ try {
       select gen_random_uuid(), ${her}, '2026-03-01'::date - i, 1, 'completed', '100% Cotton', '100% Cotton',
         60 + (random() * 35)::int, 420, 90, 70, 58, 40, 'Woke at 3 am, warm.', now(), now()
       from generate_series(${from}::int, ${size}::int) i`;
-    for (const sql of [csql, jsql, ssql]) await sql`vacuum analyze`;
+    // Admin: N users (four in five enrolled, their study started 0 to 59 days before `at`,
+    // most nights logged), their activity rows and list keys as the consumers keep them,
+    // and N audit entries (reads of a detail; one in fifty an export).
+    await rsql`
+      insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, role, registered_at, updated_at)
+      select gen_random_uuid(), 'user' || i || '@example.com', 'First' || i, 'Last' || (i % 997), date '1960-01-01' + (i % 7000),
+        (array['Europe/London', 'Europe/Paris', 'America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'])[1 + i % 6],
+        'Menopause', 'participant', ${at}::timestamptz - make_interval(days => 60 + i % 400, secs => i), ${at}
+      from generate_series(${from}::int, ${size}::int) i`;
+    await rsql`
+      insert into research_participants (user_id, research_id, study_start_date, consent_version, consented_at)
+      select d.user_id, 'SW-' || substr(md5(d.user_id::text), 1, 12), (${at}::timestamptz at time zone d.timezone)::date - (abs(hashtext(d.email)) % 60), '1.0', ${at}
+      from user_directory d
+      where abs(hashtext(d.email)) % 5 <> 0 and not exists (select 1 from research_participants p where p.user_id = d.user_id)`;
+    await rsql`
+      insert into admin_night_activity
+        (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
+      select p.user_id, k, k, p.study_start_date + k - 1, true, p.study_start_date + k - 2, true, ${at}
+      from research_participants p
+      cross join lateral (select least(42, greatest(0, (${at}::timestamptz at time zone 'UTC')::date - p.study_start_date - abs(hashtext(p.research_id)) % 4)) as k) n
+      where k > 0 and not exists (select 1 from admin_night_activity a where a.user_id = p.user_id)`;
+    await rsql`
+      insert into admin_journal_activity (user_id, entries, last_written_at)
+      select user_id, 1 + abs(hashtext(email)) % 30, ${at} from user_directory d
+      where not exists (select 1 from admin_journal_activity a where a.user_id = d.user_id)`;
+    // as migration 003 fills it for those already there (the compliance computed by the refresh)
+    await rsql`
+      insert into admin_user_order (user_id, timezone, last_night_date, compliance_on)
+      select d.user_id, d.timezone, n.last_night_date, case when p.user_id is not null then date '1970-01-01' end
+      from user_directory d left join research_participants p on p.user_id = d.user_id
+      left join admin_night_activity n on n.user_id = d.user_id
+      on conflict (user_id) do nothing`;
+    await refreshDueCompliance(rsql, at);
+    await rsql`
+      insert into admin_audit (id, action, at, actor_id, subject_id)
+      select gen_random_uuid(), case when i % 50 = 0 then 'users_exported' else 'participant_viewed' end,
+        ${at}::timestamptz - make_interval(secs => ${size * 60} - i * 60),
+        ${adminId}::uuid, case when i % 50 = 0 then null else (select user_id from user_directory order by user_id limit 1) end
+      from generate_series(${from}::int, ${size}::int) i`;
+    for (const sql of [csql, jsql, ssql, rsql]) await sql`vacuum analyze`;
     have = size;
 
     const row: Row = { size };
@@ -178,6 +240,37 @@ try {
     row.threadList = await median(() => listThreads(csql, her, { limit: 100 }));
     row.journal = await median(() => listEntriesOf(jsql, her));
     row.sleepLogs = await median(() => listSleepLogs(ssql, her));
+
+    // The admin lists: a page of 50, the first and the one 9/10 of the way in (its cursor
+    // from one long page; the route clamps `limit` to 100, the query does not).
+    const page = (options: Omit<UserListOptions, 'limit'>) => listUsers(rsql, at, { limit: 50, ...options });
+    const deep = async (options: Omit<UserListOptions, 'limit'>) => {
+      const { next } = await listUsers(rsql, at, { ...options, limit: Math.floor(size * 0.9) });
+      return median(() => page({ ...options, cursor: next ?? undefined }));
+    };
+    row.adminJoined = await median(() => page({ sort: 'joined', order: 'desc' }));
+    row.adminJoinedDeep = await deep({ sort: 'joined', order: 'desc' });
+    row.adminCompliance = await median(() => page({ sort: 'compliance', order: 'asc' }));
+    row.adminComplianceDeep = await deep({ sort: 'compliance', order: 'asc' });
+    row.adminNameDeep = await deep({ sort: 'name', order: 'asc' });
+    row.adminLastLogDeep = await deep({ sort: 'lastLog', order: 'asc' });
+    row.adminSearch = await median(() => page({ sort: 'joined', order: 'desc', q: 'last99' }));
+    row.adminFollowUp = await median(() => page({ sort: 'lastLog', order: 'asc', notLogged: true }));
+    row.audit = await median(() => listAudit(rsql, { limit: 50 }));
+    const { next: deepAudit } = await listAudit(rsql, { limit: Math.floor(size * 0.9) });
+    const auditCursor = deepAudit ? decodeCursor(deepAudit, AuditCursor) : undefined;
+    row.auditDeep = await median(() => listAudit(rsql, { limit: 50, cursor: auditCursor }));
+    const [subject] = await rsql<{ user_id: string }[]>`select user_id from user_directory order by user_id limit 1`;
+    row.myDataAccess = await median(() => listMyDataAccess(rsql, subject!.user_id, { limit: 50 }));
+    // the day's roll-over, as if midnight had just passed in every time zone at once
+    const rollovers: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await rsql`update admin_user_order set compliance_on = compliance_on - 1 where compliance_on is not null`;
+      const started = performance.now();
+      await refreshDueCompliance(rsql, at);
+      rollovers.push(performance.now() - started);
+    }
+    row.rollover = rollovers.sort((a, b) => a - b)[1]!;
     rows.push(row);
   }
 
@@ -188,10 +281,22 @@ try {
     ['threadList', 'thread list, first page (100)'],
     ['journal', 'journal list, first page (365)'],
     ['sleepLogs', 'sleep-log list, first page (100)'],
+    ['adminJoined', 'admin users by joined, first page (50)'],
+    ['adminJoinedDeep', 'admin users by joined, page at 9/10'],
+    ['adminCompliance', 'admin users by compliance, first page'],
+    ['adminComplianceDeep', 'admin users by compliance, at 9/10'],
+    ['adminNameDeep', 'admin users by name, at 9/10'],
+    ['adminLastLogDeep', 'admin users by last log, at 9/10'],
+    ['adminSearch', 'admin users, search (first page)'],
+    ['adminFollowUp', 'admin users, not logged 3+ days'],
+    ['audit', 'audit trail, first page (50)'],
+    ['auditDeep', 'audit trail, page at 9/10'],
+    ['myDataAccess', 'who looked at her data, first page'],
+    ['rollover', "a new day: N users' compliance"],
   ];
   const base = rows[0]!;
   console.log(
-    `growth: median of ${RUNS} runs, ms (× the ${base.size}-row figure); N = her messages, members, threads, participants, entries, nights`,
+    `growth: median of ${RUNS} runs, ms (× the ${base.size}-row figure); N = her messages, members, threads, participants, entries, nights, admin users and audit entries`,
   );
   console.log(['path'.padEnd(38), ...rows.map((r) => `N=${r.size.toLocaleString('en-US')}`.padStart(18))].join(''));
   for (const [key, label] of paths) {
@@ -199,6 +304,6 @@ try {
     console.log([label.padEnd(38), ...cells].join(''));
   }
 } finally {
-  await Promise.all([csql.end(), jsql.end(), ssql.end()]);
+  await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end()]);
   for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
 }

@@ -33,11 +33,19 @@ export const AdminPhaseFilter = z.enum(['not_enrolled', ...StudyPhase.options]);
 export type AdminPhaseFilter = z.infer<typeof AdminPhaseFilter>;
 
 export const ADMIN_SEARCH_MAX = 200;
-export const ADMIN_PAGE_SIZE_MAX = 100;
+/** Users a page of the list (`limit`; more is clamped to it). */
+export const ADMIN_USERS_LIMIT = 100;
+/** Entries a page of the audit trail and of her "Who looked at your data" (`limit`; more is clamped to it). */
+export const AUDIT_LIMIT = 100;
 
 const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true');
 
-/** GET /api/admin/users?q=&sort=&order=&phase=&notLogged=&page=&pageSize= */
+/**
+ * GET /api/admin/users?q=&sort=&order=&phase=&notLogged=&limit=&cursor=: a page of the list
+ * (keyset: `limit` users after `cursor`, the next page's cursor in the X-Next-Cursor header;
+ * docs/architecture.md "Paging"). `limit` and `cursor` are the service's (libs/service-kit
+ * paging); these are the list's own.
+ */
 export const AdminUsersQuery = z.object({
   /** Part of her name or e-mail (case-insensitive). */
   q: z.string().trim().max(ADMIN_SEARCH_MAX, `q must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
@@ -46,13 +54,6 @@ export const AdminUsersQuery = z.object({
   phase: AdminPhaseFilter.optional(),
   /** Only ongoing participants who have not logged a night for NOT_LOGGED_DAYS days or more. */
   notLogged: flag.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1)
-    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
-    .default(25),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 
@@ -102,14 +103,9 @@ export const AdminUserListItem = z.object({
 });
 export type AdminUserListItem = z.infer<typeof AdminUserListItem>;
 
-export const AdminUserPage = z.object({
-  items: z.array(AdminUserListItem),
-  /** Users matching the search and filters. */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export type AdminUserPage = z.infer<typeof AdminUserPage>;
+/** GET /api/admin/users: a page of the list (the next page's cursor in X-Next-Cursor). */
+export const AdminUserList = z.array(AdminUserListItem);
+export type AdminUserList = z.infer<typeof AdminUserList>;
 
 /** One of her five most recent nights in the detail panel. */
 export const AdminSleepLogSummary = z.object({
@@ -158,19 +154,9 @@ export const AdminAuditEntry = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
 
-/** Paged newest first: pass `nextCursor` back as `cursor` for the next page (null: no more). */
-export const AuditQuery = z.object({
-  cursor: z
-    .string()
-    .max(200)
-    .regex(/^[0-9TZ:.+-]+_[0-9a-f-]{36}$/i, 'cursor is not one this server gave')
-    .optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(50),
-});
-export type AuditQuery = z.input<typeof AuditQuery>;
-
-export const AdminAuditPage = z.object({ items: z.array(AdminAuditEntry), nextCursor: z.string().nullable() });
-export type AdminAuditPage = z.infer<typeof AdminAuditPage>;
+/** GET /api/admin/audit: newest first, a page at a time (`limit`, `cursor`; the next in X-Next-Cursor). */
+export const AdminAuditList = z.array(AdminAuditEntry);
+export type AdminAuditList = z.infer<typeof AdminAuditList>;
 
 /** GET /api/research/audit/me: who looked at her data, and when (Settings). */
 export const MyDataAccessEntry = z.object({
@@ -182,8 +168,9 @@ export const MyDataAccessEntry = z.object({
 });
 export type MyDataAccessEntry = z.infer<typeof MyDataAccessEntry>;
 
-export const MyDataAccessPage = z.object({ items: z.array(MyDataAccessEntry), nextCursor: z.string().nullable() });
-export type MyDataAccessPage = z.infer<typeof MyDataAccessPage>;
+/** Newest first, a page at a time (`limit`, `cursor`; the next in X-Next-Cursor). */
+export const MyDataAccessList = z.array(MyDataAccessEntry);
+export type MyDataAccessList = z.infer<typeof MyDataAccessList>;
 
 /** PUT /api/admin/users/{id}/role (identity): grant (`admin`) or revoke (`participant`). */
 export const SetRoleRequest = z.object({ role: Role });

@@ -5,6 +5,8 @@ import { listeningOptions, type ConnectionEvents } from '@sleepweave/event-store
 import type { Logger } from 'pino';
 
 export type Sql = postgres.Sql;
+/** A piece of a statement (sql`...`) to put inside another. */
+export type SqlFragment = postgres.Fragment;
 
 const DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

@@ -24,8 +24,11 @@ export const limitParam = (fallback: number, max: number) =>
     .default(fallback)
     .transform((n) => Math.min(n, max));
 
-/** An optional cursor parameter (what `encodeCursor` made; checked by `decodeCursor`). */
-export const cursorParam = () => z.string().max(500, INVALID_CURSOR_MESSAGE).optional();
+/**
+ * An optional cursor parameter (what `encodeCursor` made; checked by `decodeCursor`); `max`
+ * characters at most (a sort key of names needs more than the default).
+ */
+export const cursorParam = (max = 500) => z.string().max(max, INVALID_CURSOR_MESSAGE).optional();
 
 export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');

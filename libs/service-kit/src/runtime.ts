@@ -72,6 +72,11 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
    * records `identity.user.deleted` (docs/data-protection.md; `src/users/user-deleted.ts`).
    */
   onUserDeleted?(ctx: Ctx, tx: Tx, userId: string): Promise<void>;
+  /**
+   * With `userDirectory`: runs in the transaction that wrote her directory row (her
+   * registration, a profile update, a role change), for what the service derives from it.
+   */
+  onUserChanged?(ctx: Ctx, tx: Tx, userId: string): Promise<void>;
   /** Runs after migrations, before listening (e.g. seeds). */
   onStart?(ctx: Ctx): Promise<void>;
   /**
@@ -88,8 +93,9 @@ export interface BackgroundWorker {
 /** Every consumer of a service: its user directory (or deletions) first, then its own. */
 export function consumersOf<C extends ServiceConfig, Ctx>(definition: ServiceDefinition<C, Ctx>, ctx: Ctx): ConsumerDefinition[] {
   const onUserDeleted = (tx: Tx, userId: string) => definition.onUserDeleted?.(ctx, tx, userId) ?? Promise.resolve();
+  const onUserChanged = definition.onUserChanged && ((tx: Tx, userId: string) => definition.onUserChanged!(ctx, tx, userId));
   const users = definition.userDirectory
-    ? [userDirectoryConsumer(definition.name, onUserDeleted)]
+    ? [userDirectoryConsumer(definition.name, onUserDeleted, onUserChanged)]
     : definition.onUserDeleted
       ? [userDeletionConsumer(definition.name, onUserDeleted)]
       : [];

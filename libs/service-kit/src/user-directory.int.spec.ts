@@ -11,6 +11,8 @@ import { z } from 'zod';
 
 const Config = BaseConfig.extend({ PORT: z.coerce.number().default(0) });
 const deletedUsers: string[] = [];
+/** What onUserChanged saw: her id and her row as written in that transaction. */
+const changes: { userId: string; timezone: string; role: string }[] = [];
 
 const directoryService: ServiceDefinition<ServiceConfig, null> = {
   name: 'directory-test',
@@ -22,6 +24,10 @@ const directoryService: ServiceDefinition<ServiceConfig, null> = {
   userDirectory: true,
   async onUserDeleted(_ctx, _tx, userId) {
     deletedUsers.push(userId);
+  },
+  async onUserChanged(_ctx, tx, userId) {
+    const [row] = await tx<{ timezone: string; role: string }[]>`select timezone, role from user_directory where user_id = ${userId}`;
+    changes.push({ userId, timezone: row!.timezone, role: row!.role });
   },
 };
 
@@ -73,6 +79,13 @@ describe('user directory', () => {
       dateOfBirth: '1969-05-01',
     });
 
+    // onUserChanged ran after each write, in its transaction, and saw the row as written
+    expect(changes.filter((c) => c.userId === userId)).toEqual([
+      { userId, timezone: 'Europe/London', role: 'participant' },
+      { userId, timezone: 'America/Denver', role: 'participant' },
+      { userId, timezone: 'America/Denver', role: 'admin' },
+    ]);
+
     await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
     expect(deletedUsers).toContain(userId);
@@ -109,6 +122,8 @@ describe('user directory', () => {
     await bus.publish(older);
     await expect.poll(async () => (await findDirectoryUser(sql, userId))?.role, { timeout: 5_000 }).toBe('admin');
     expect((await findDirectoryUser(sql, userId))?.firstName).toBe('Ina');
+    // registered, 'Ina', the role: the older update changed nothing, so onUserChanged did not run for it
+    expect(changes.filter((c) => c.userId === userId)).toHaveLength(3);
 
     await bus.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
@@ -118,6 +133,7 @@ describe('user directory', () => {
     await bus.publish(marker);
     await expect.poll(async () => (await sql`select 1 from inbox where event_id = ${marker.id}`).length, { timeout: 5_000 }).toBe(1);
     expect(await findDirectoryUser(sql, userId)).toBeUndefined();
+    expect(changes.filter((c) => c.userId === userId)).toHaveLength(3);
   });
 });
 

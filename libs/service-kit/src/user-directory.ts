@@ -29,6 +29,9 @@ export interface DirectoryUser {
 /** Removes everything else a service holds of a deleted user (docs/data-protection.md). */
 export type UserDeletedHandler = (tx: Tx, userId: string) => Promise<void>;
 
+/** Keeps what a service derives from her directory row, after her registration or a change of it. */
+export type UserChangedHandler = (tx: Tx, userId: string) => Promise<void>;
+
 export async function migrateUserDirectory(sql: Sql): Promise<void> {
   // `create table if not exists` races on pg_type when two instances start together
   await sql.begin(async (tx) => {
@@ -59,9 +62,15 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
 /**
  * The consumer `<service>-identity-users` that keeps `user_directory`; on
  * `identity.user.deleted` her row goes and `onUserDeleted` removes the rest of hers, in the
- * same transaction.
+ * same transaction. After her registration, a profile update or a role change has written
+ * her row, `onUserChanged` (when given) runs in that transaction too (not when the event
+ * changed nothing: a late older update, or a user deleted or unknown here).
  */
-export function userDirectoryConsumer(service: string, onUserDeleted: UserDeletedHandler): ConsumerDefinition {
+export function userDirectoryConsumer(
+  service: string,
+  onUserDeleted: UserDeletedHandler,
+  onUserChanged?: UserChangedHandler,
+): ConsumerDefinition {
   return defineConsumer({
     name: `${service}-identity-users`,
     types: ['identity.user.registered', 'identity.user.profile_updated', 'identity.user.role_granted', 'identity.user.deleted'],
@@ -70,24 +79,27 @@ export function userDirectoryConsumer(service: string, onUserDeleted: UserDelete
       switch (envelope.type) {
         case 'identity.user.registered': {
           const d = envelope.data;
-          await tx`
+          const written = await tx`
             insert into user_directory (user_id, email, first_name, last_name, date_of_birth, timezone, hormonal_stage, profile_image_url, role, registered_at, updated_at)
             select ${d.userId}, ${d.email}, ${d.firstName}, ${d.lastName}, ${d.dateOfBirth}, ${d.timezone}, ${d.hormonalStage}, ${d.profileImageUrl}, ${d.role}, ${d.registeredAt}, ${d.registeredAt}
             where not exists (select 1 from deleted_users where user_id = ${d.userId})
             on conflict (user_id) do nothing`;
+          if (written.count > 0) await onUserChanged?.(tx, d.userId);
           return;
         }
         case 'identity.user.profile_updated': {
           const d = envelope.data;
-          await tx`
+          const written = await tx`
             update user_directory set first_name = ${d.firstName}, last_name = ${d.lastName}, date_of_birth = ${d.dateOfBirth},
               timezone = ${d.timezone}, hormonal_stage = ${d.hormonalStage}, profile_image_url = ${d.profileImageUrl}, updated_at = ${d.updatedAt}
             where user_id = ${d.userId} and updated_at <= ${d.updatedAt}`; // an older update redelivered late changes nothing
+          if (written.count > 0) await onUserChanged?.(tx, d.userId);
           return;
         }
         case 'identity.user.role_granted': {
           const d = envelope.data;
-          await tx`update user_directory set role = ${d.role} where user_id = ${d.userId}`;
+          const written = await tx`update user_directory set role = ${d.role} where user_id = ${d.userId}`;
+          if (written.count > 0) await onUserChanged?.(tx, d.userId);
           return;
         }
         case 'identity.user.deleted': {

@@ -9,6 +9,7 @@ import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
 import { startRunWorker } from './runs/worker.ts';
+import { refreshUserOrder } from './admin/user-order.ts';
 
 /**
  * The research-export service: the study's data under research ids (fed by identity, study
@@ -25,6 +26,8 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   // Age band and hormonal stage come from identity's events (never her name or e-mail in a file).
   userDirectory: true,
   onUserDeleted,
+  // her time zone decides her today, so her compliance in the admin list's order
+  onUserChanged: (_ctx, tx, userId) => refreshUserOrder(tx, userId),
   consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx)],
   workers: (ctx) => {
     // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.

@@ -1,26 +1,23 @@
 import {
   ACTIVE_USER_DAYS,
-  NOT_LOGGED_DAYS,
-  phaseRanges,
-  studyLength,
+  Uuid,
   type AdminAuditEntry,
-  type AdminAuditPage,
   type AdminPhaseFilter,
   type AdminSleepLogSummary,
   type AdminStats,
   type AdminUserDetail,
   type AdminUserListItem,
-  type AdminUserPage,
   type AdminUserSort,
   type AuditPerson,
-  type HormonalStage,
-  type MyDataAccessPage,
-  type Role,
+  type MyDataAccessEntry,
   type SleepwearMaterial,
   type Timezone,
 } from '@sleepweave/contracts';
-import type { Sql } from '@sleepweave/service-kit';
+import { badRequest, decodeCursor, INVALID_CURSOR_MESSAGE, toPage, type Sql, type SqlFragment } from '@sleepweave/service-kit';
+import { z } from 'zod';
 import { ageOn, specCompliancePercent, studyProgress } from './compliance.ts';
+import { refreshDueCompliance } from './user-order.ts';
+import { userColumns, usersQuery, type UserRow } from './users-query.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,109 +47,64 @@ export interface UserListOptions {
   order: 'asc' | 'desc';
   phase?: AdminPhaseFilter | undefined;
   notLogged?: boolean | undefined;
-  page: number;
-  pageSize: number;
-}
-
-interface UserRow {
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string | null;
-  hormonal_stage: HormonalStage | null;
-  role: Role;
-  registered_at: Date;
-  timezone: Timezone;
-  today: string;
-  study_start_date: string | null;
-  consented_at: Date | null;
-  nights: number;
-  entries: number;
-  last_night_date: string | null;
-  days_since_last_log: number | null;
-  nights_logged: number | null;
-  elapsed: number | null;
-  total: number;
+  limit: number;
+  /** Where the page starts (what the last page's `next` was), checked against the sort. */
+  cursor?: string | undefined;
 }
 
 /** `%`, `_` and `\` typed in a search are letters, not patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Every user with what the list shows, computed in one statement from one row per user
- * (user_directory, research_participants and the two activity tables): no night and no
- * journal entry is read, so a sort or filter over 10,000 users stays in the tens of
- * milliseconds. Her "today" is her calendar date in her time zone at `now`.
+ * How each sort orders the list, as expressions on `s` that PostgreSQL sees through to the
+ * columns of an index (migrations 002 and 003), so a page is one range of it: the sort key,
+ * then her id between equal keys. A cursor is the key of the last row given, with the sort
+ * and direction it belongs to (a cursor of another sort is refused). Those with no key
+ * (not enrolled, or no night due; never logged) come last either way: their key is a value
+ * past every other, on the side the direction ends with.
  */
-function usersQuery(sql: Sql, now: Date, options: Pick<UserListOptions, 'q' | 'phase' | 'notLogged'> & { userId?: string }) {
-  const length = studyLength();
-  const phaseCase = sql`case when u.study_start_date is null then 'not_enrolled' ${phaseRanges()
-    .map(({ phase, last }) => sql`when u.study_day <= ${last} then ${phase.id}`)
-    .reduce((a, b) => sql`${a} ${b}`)} else 'completed' end`;
-  const search = options.q
-    ? sql`and ((d.first_name || ' ' || d.last_name) ilike ${likePattern(options.q)} or d.email ilike ${likePattern(options.q)})`
-    : sql``;
-  const one = options.userId ? sql`and d.user_id = ${options.userId}` : sql``;
-  const filters = [
-    options.phase ? sql`and s.phase = ${options.phase}` : sql``,
-    // ongoing participants (not completed) whose last night, or the eve of the start, is NOT_LOGGED_DAYS or more ago
-    options.notLogged
-      ? sql`and s.study_day <= ${length} and s.today - coalesce(s.last_night_date, s.study_start_date - 1) >= ${NOT_LOGGED_DAYS}`
-      : sql``,
-  ];
-  return sql`
-    with base as (
-      select d.user_id, d.email, d.first_name, d.last_name, d.date_of_birth, d.hormonal_stage, d.role, d.registered_at, d.timezone,
-        (${now}::timestamptz at time zone d.timezone)::date as today,
-        p.study_start_date, p.consented_at,
-        coalesce(n.nights, 0) as nights, coalesce(n.study_nights, 0) as study_nights, n.last_night_date,
-        n.last_night_in_study, n.previous_night_date, n.previous_night_in_study, coalesce(j.entries, 0) as entries
-      from user_directory d
-      left join research_participants p on p.user_id = d.user_id
-      left join admin_night_activity n on n.user_id = d.user_id
-      left join admin_journal_activity j on j.user_id = d.user_id
-      where true ${search} ${one}
-    ), u as (
-      select b.*, b.today - b.study_start_date + 1 as study_day from base b
-    ), e as (
-      select u.*, ${phaseCase} as phase,
-        case when u.study_start_date is null then null else least(${length}, greatest(0, u.study_day - 1)) end as elapsed
-      from u
-    ), s as (
-      select e.*,
-        -- her study nights but those logged ahead of the due ones (only her last two can be:
-        -- tonight's and tomorrow's, as study refuses any later night)
-        case
-          when e.elapsed is null then null
-          else greatest(0, e.study_nights
-            - (case when e.last_night_date >= e.study_start_date + e.elapsed and e.last_night_in_study then 1 else 0 end)
-            - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end))
-        end as nights_logged
-      from e
-    )
-    select s.user_id, s.email, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth, s.hormonal_stage, s.role,
-      s.registered_at, s.timezone, s.today::text as today, s.study_start_date::text as study_start_date, s.consented_at,
-      s.nights, s.entries, s.last_night_date::text as last_night_date, s.today - s.last_night_date as days_since_last_log,
-      s.nights_logged, s.elapsed, count(*) over ()::int as total
-    from s
-    where true ${filters[0]!} ${filters[1]!}`;
+interface SortKey {
+  /** The key's expressions, in order. */
+  key: (sql: Sql, order: 'asc' | 'desc') => SqlFragment[];
+  /** Her id, from the table whose index holds the key (so that the cursor's comparison is one range of it). */
+  id: 's.user_id' | 's.order_user_id';
+  /** The key's values as the cursor holds them, then cast back for the comparison. */
+  values: z.ZodType<(string | number)[]>;
+  casts: (sql: Sql, values: (string | number)[]) => SqlFragment[];
 }
 
-function orderBy(sql: Sql, sort: AdminUserSort, order: 'asc' | 'desc') {
-  const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  switch (sort) {
-    case 'joined':
-      return sql`order by registered_at ${dir}, user_id ${dir}`;
-    case 'name':
-      return sql`order by lower(first_name) ${dir}, lower(last_name) ${dir}, email ${dir}, user_id ${dir}`;
-    case 'compliance':
-      // study compliance; not enrolled, or nothing due yet, last either way
-      return sql`order by nights_logged::float8 / nullif(elapsed, 0) ${dir} nulls last, nights ${dir}, user_id ${dir}`;
-    case 'lastLog':
-      return sql`order by last_night_date ${dir} nulls last, user_id ${dir}`;
-  }
-}
+const Timestamp = z.iso.datetime({ offset: true });
+const SORT_KEYS: Record<AdminUserSort, SortKey> = {
+  joined: {
+    key: (sql) => [sql`s.registered_at`],
+    id: 's.user_id',
+    values: z.tuple([Timestamp]),
+    casts: (sql, [at]) => [sql`${at!}::text::timestamptz`],
+  },
+  name: {
+    key: (sql) => [sql`lower(s.first_name)`, sql`lower(s.last_name)`],
+    id: 's.user_id',
+    values: z.tuple([z.string().max(400), z.string().max(400)]),
+    casts: (sql, [first, last]) => [sql`${first!}::text`, sql`${last!}::text`],
+  },
+  compliance: {
+    // nights logged ÷ due lies in [0, 1]: -1 is past every key going down, 2 going up
+    key: (sql, order) => [order === 'desc' ? sql`coalesce(s.order_compliance, -1)` : sql`coalesce(s.order_compliance, 2)`],
+    id: 's.order_user_id',
+    values: z.tuple([z.number().min(-1).max(2)]),
+    casts: (sql, [ratio]) => [sql`${ratio!}::float8`],
+  },
+  lastLog: {
+    key: (sql, order) => [
+      order === 'desc' ? sql`coalesce(s.order_last_night, '-infinity'::date)` : sql`coalesce(s.order_last_night, 'infinity'::date)`,
+    ],
+    id: 's.order_user_id',
+    values: z.tuple([z.union([z.iso.date(), z.enum(['infinity', '-infinity'])])]),
+    casts: (sql, [date]) => [sql`${date!}::text::date`],
+  },
+};
+
+const join = (sql: Sql, parts: SqlFragment[]) => parts.reduce((a, b) => sql`${a}, ${b}`);
 
 function toListItem(row: UserRow, now: Date): AdminUserListItem {
   return {
@@ -174,27 +126,72 @@ function toListItem(row: UserRow, now: Date): AdminUserListItem {
   };
 }
 
-/** A page of the user list: searched, filtered and sorted in the database. */
-export async function listUsers(sql: Sql, now: Date, options: UserListOptions): Promise<AdminUserPage> {
-  const { page, pageSize } = options;
-  const rows = await sql<UserRow[]>`
-    ${usersQuery(sql, now, options)}
-    ${orderBy(sql, options.sort, options.order)}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`;
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // past the last page (or nothing matches): the count without the rows
-    const [counted] = await sql<{ total: number }[]>`select count(*)::int as total from (${usersQuery(sql, now, options)}) c`;
-    total = counted?.total ?? 0;
+type PageRow = UserRow & { sort_key: (string | number)[] };
+
+/**
+ * The statement of a page of the user list, not yet run (listUsers runs it; a test explains
+ * it): searched, filtered and sorted in the database, `limit + 1` users after the cursor,
+ * one range of the sort's index whatever the depth. A cursor this sort did not give is a 400.
+ * A filter (phase, follow-up: columns of admin_user_order) is checked along that range, so
+ * a page reads as many users as it takes to find `limit` matches; a search of three letters
+ * or more reads its matches through the trigram indexes and sorts them (migration 003).
+ */
+export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
+  const { sort, order, limit } = options;
+  const tag = `${sort}:${order}`;
+  const sortKey = SORT_KEYS[sort];
+  const key = sortKey.key(sql, order);
+  let keyset = sql``;
+  if (options.cursor !== undefined) {
+    const raw = decodeCursor(options.cursor, z.array(z.unknown()));
+    const values = sortKey.values.safeParse(raw.slice(1, -1));
+    const id = Uuid.safeParse(raw.at(-1));
+    // a cursor of another sort or direction is no place in this order
+    if (raw[0] !== tag || !values.success || !id.success) throw badRequest(INVALID_CURSOR_MESSAGE);
+    const cmp = order === 'asc' ? sql`>` : sql`<`;
+    keyset = sql`and (${join(sql, key)}, ${sql.unsafe(sortKey.id)}) ${cmp} (${join(sql, sortKey.casts(sql, values.data))}, ${id.data}::uuid)`;
   }
-  return { items: rows.map((row) => toListItem(row, now)), total, page, pageSize };
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  const search = options.q
+    ? sql`and ((d.first_name || ' ' || d.last_name) ilike ${likePattern(options.q)} or d.email ilike ${likePattern(options.q)})`
+    : sql``;
+  const select = sql`${userColumns(sql)}, json_build_array(${join(sql, key)}) as sort_key`;
+  const statement = sql<PageRow[]>`
+    ${usersQuery(sql, now, { where: search, withOrder: true, select })}
+    where true
+      ${options.phase ? sql`and s.order_phase = ${options.phase}` : sql``}
+      ${options.notLogged ? sql`and s.order_follow_up` : sql``}
+      ${keyset}
+    order by ${join(
+      sql,
+      key.map((k) => sql`${k} ${dir}`),
+    )}, ${sql.unsafe(sortKey.id)} ${dir}
+    limit ${limit + 1}`;
+  return { statement, tag };
+}
+
+/**
+ * A page of the user list (usersPageQuery) and the cursor of the next page (null on the
+ * last). A sort by compliance, or a filter by phase or follow-up, first brings up to date
+ * those kept for another day than her today (refreshDueCompliance).
+ */
+export async function listUsers(
+  sql: Sql,
+  now: Date,
+  options: UserListOptions,
+): Promise<{ items: AdminUserListItem[]; next: string | null }> {
+  const { statement, tag } = usersPageQuery(sql, now, options);
+  if (options.sort === 'compliance' || options.phase || options.notLogged) await refreshDueCompliance(sql, now);
+  const page = toPage(await statement, options.limit, (row) => [tag, ...row.sort_key, row.user_id]);
+  return { items: page.items.map((row) => toListItem(row, now)), next: page.next };
 }
 
 export type ExportedUser = AdminUserListItem & { timezone: Timezone; consentedAt: string | null };
 
 /** Every user, a batch at a time, for users-*.csv (joined order, oldest first). */
 export async function* readAllUsers(sql: Sql, now: Date, batchSize = 500): AsyncGenerator<ExportedUser[]> {
-  const cursor = sql<UserRow[]>`${usersQuery(sql, now, {})} order by registered_at asc, user_id asc`.cursor(batchSize);
+  const cursor = sql<UserRow[]>`
+    ${usersQuery(sql, now, { select: userColumns(sql) })} order by s.registered_at asc, s.user_id asc`.cursor(batchSize);
   for await (const batch of cursor) {
     yield batch.map((row) => ({ ...toListItem(row, now), timezone: row.timezone, consentedAt: row.consented_at?.toISOString() ?? null }));
   }
@@ -210,7 +207,7 @@ interface NightSummaryRow {
 
 /** GET /api/admin/user/{id}: the list item, her time zone and consent, and her five latest nights. */
 export async function findUserDetail(sql: Sql, now: Date, userId: string): Promise<AdminUserDetail | null> {
-  const [row] = await sql<UserRow[]>`${usersQuery(sql, now, { userId })}`;
+  const [row] = await sql<UserRow[]>`${usersQuery(sql, now, { where: sql`and d.user_id = ${userId}`, select: userColumns(sql) })}`;
   if (!row) return null;
   const nights = await sql<NightSummaryRow[]>`
     select log_id, date::text as date, sleepwear_material, sleep_quality_1_10, fabric_comfort
@@ -237,6 +234,8 @@ interface AuditRow {
   id: string;
   action: AdminAuditEntry['action'];
   at: Date;
+  /** `at` to the microsecond, for the cursor. */
+  at_key: string;
   actor_id: string | null;
   actor_first: string | null;
   actor_last: string | null;
@@ -247,16 +246,10 @@ interface AuditRow {
   subject_email: string | null;
 }
 
-/** `<ISO time>_<id>`: where the next page starts (keyset on (at, id), newest first). */
-export const auditCursor = (row: { at: Date; id: string }) => `${row.at.toISOString()}_${row.id}`;
-
-export function parseAuditCursor(cursor: string | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const split = cursor.lastIndexOf('_');
-  const at = new Date(cursor.slice(0, split));
-  if (split < 0 || Number.isNaN(at.getTime())) return null;
-  return { at, id: cursor.slice(split + 1) };
-}
+/** Where a page of an audit list starts: the last entry's (at, id) (keyset, newest first). */
+export const AuditCursor = z.tuple([Timestamp, Uuid]);
+export type AuditCursor = z.infer<typeof AuditCursor>;
+const auditKey = (row: { at_key: string; id: string }) => [row.at_key, row.id];
 
 const person = (id: string | null, first: string | null, last: string | null, email: string | null): AuditPerson => ({
   id,
@@ -264,21 +257,25 @@ const person = (id: string | null, first: string | null, last: string | null, em
   email,
 });
 
-/** GET /api/admin/audit: newest first, `limit` at a time after `cursor`. */
-export async function listAudit(sql: Sql, options: { cursor: { at: Date; id: string } | null; limit: number }): Promise<AdminAuditPage> {
+/** GET /api/admin/audit: newest first, `limit` at a time after `cursor` (the `admin_audit_newest` index). */
+export async function listAudit(
+  sql: Sql,
+  options: { cursor?: AuditCursor | undefined; limit: number },
+): Promise<{ items: AdminAuditEntry[]; next: string | null }> {
   const { cursor, limit } = options;
   const rows = await sql<AuditRow[]>`
-    select a.id, a.action, a.at, a.actor_id, ad.first_name as actor_first, ad.last_name as actor_last, ad.email as actor_email,
+    select a.id, a.action, a.at, to_json(a.at) #>> '{}' as at_key, a.actor_id,
+      ad.first_name as actor_first, ad.last_name as actor_last, ad.email as actor_email,
       a.subject_id, sd.first_name as subject_first, sd.last_name as subject_last, sd.email as subject_email
     from admin_audit a
     left join user_directory ad on ad.user_id = a.actor_id
     left join user_directory sd on sd.user_id = a.subject_id
-    ${cursor ? sql`where (a.at, a.id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``}
+    ${cursor ? sql`where (a.at, a.id) < (${cursor[0]}::text::timestamptz, ${cursor[1]}::uuid)` : sql``}
     order by a.at desc, a.id desc
     limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
+  const page = toPage(rows, limit, auditKey);
   return {
-    items: page.map((row) => ({
+    items: page.items.map((row) => ({
       id: row.id,
       action: row.action,
       at: row.at.toISOString(),
@@ -289,27 +286,29 @@ export async function listAudit(sql: Sql, options: { cursor: { at: Date; id: str
           : person(row.actor_id, row.actor_first, row.actor_last, row.actor_email),
       subject: row.subject_id === null ? null : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
     })),
-    nextCursor: rows.length > limit ? auditCursor(page.at(-1)!) : null,
+    next: page.next,
   };
 }
 
 /**
  * GET /api/research/audit/me: what admins did with her data, newest first: reads of her
  * detail, and the exports that held her data (users-*.csv while she had an account; a
- * sleep-*.csv once she had logged a night).
+ * sleep-*.csv once she had logged a night). Each part is one range of an index
+ * (`admin_audit_subject`, `admin_audit_exports`), `limit` after `cursor`.
  */
 export async function listMyDataAccess(
   sql: Sql,
   userId: string,
-  options: { cursor: { at: Date; id: string } | null; limit: number },
-): Promise<MyDataAccessPage> {
+  options: { cursor?: AuditCursor | undefined; limit: number },
+): Promise<{ items: MyDataAccessEntry[]; next: string | null }> {
   const { cursor, limit } = options;
-  const after = () => (cursor ? sql`and (a.at, a.id) < (${cursor.at}, ${cursor.id}::uuid)` : sql``);
+  const after = () => (cursor ? sql`and (a.at, a.id) < (${cursor[0]}::text::timestamptz, ${cursor[1]}::uuid)` : sql``);
   const rows = await sql<
     {
       id: string;
-      action: 'participant_viewed' | 'users_exported' | 'sleep_exported';
+      action: MyDataAccessEntry['action'];
       at: Date;
+      at_key: string;
       first: string | null;
       last: string | null;
     }[]
@@ -325,22 +324,24 @@ export async function listMyDataAccess(
       union all
       (select a.id, a.action, a.at, a.actor_id from admin_audit a, me
        where a.subject_id is null ${after()}
+         -- the range of the index no older than her account (nor than her first night)
+         and a.at >= least(me.registered_at, coalesce(me.first_night_at, me.registered_at))
          and ((a.action = 'users_exported' and a.at >= me.registered_at)
            or (a.action = 'sleep_exported' and a.at >= me.first_night_at))
        order by a.at desc, a.id desc limit ${limit + 1})
     )
-    select m.id, m.action, m.at, d.first_name as first, d.last_name as last
+    select m.id, m.action, m.at, to_json(m.at) #>> '{}' as at_key, d.first_name as first, d.last_name as last
     from mine m left join user_directory d on d.user_id = m.actor_id
     order by m.at desc, m.id desc
     limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
+  const page = toPage(rows, limit, auditKey);
   return {
-    items: page.map((row) => ({
+    items: page.items.map((row) => ({
       id: row.id,
       action: row.action,
       at: row.at.toISOString(),
       by: row.first === null ? null : `${row.first} ${row.last ?? ''}`.trim(),
     })),
-    nextCursor: rows.length > limit ? auditCursor(page.at(-1)!) : null,
+    next: page.next,
   };
 }

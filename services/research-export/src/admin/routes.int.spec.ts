@@ -5,8 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { addDays, calendarDateIn, type AdminAuditPage, type AdminUserDetail, type AdminUserPage } from '@sleepweave/contracts';
-import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
+import {
+  addDays,
+  calendarDateIn,
+  type AdminAuditList,
+  type AdminUserDetail,
+  type AdminUserList,
+  type MyDataAccessList,
+} from '@sleepweave/contracts';
+import { rebuildAndSnapshot, snapshotTables } from '@sleepweave/service-kit/testing';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
@@ -71,7 +78,7 @@ async function logNights(userId: string, startDaysAgo: number, days: number[], r
   }
   await waitUntil(
     async () =>
-      (await service.deps.sql`select nights from admin_night_activity where user_id = ${userId}`)[0]?.nights === days.length &&
+      ((await service.deps.sql`select nights from admin_night_activity where user_id = ${userId}`)[0]?.nights ?? 0) === days.length &&
       (await service.deps.sql`select 1 from research_participants where user_id = ${userId}`).length === 1,
     'nights counted',
   );
@@ -86,12 +93,15 @@ async function writeEntry(userId: string, writtenAt = new Date()) {
 const admin = randomUUID();
 const asAdmin = bearer(admin, 'admin');
 const get = (url: string, headers: Record<string, string> = asAdmin) => service.app.inject({ method: 'GET', url, headers });
-const users = async (query: string) => {
-  const response = await get(`/api/admin/users?${query}`);
+/** One page of a list: its items and the next page's cursor (X-Next-Cursor), null on the last. */
+async function page<T>(url: string, headers?: Record<string, string>): Promise<{ items: T[]; next: string | null }> {
+  const response = await get(url, headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as AdminUserPage;
-};
-const audit = async (query = '') => (await get(`/api/admin/audit?${query}`)).json() as AdminAuditPage;
+  const next = response.headers['x-next-cursor'];
+  return { items: response.json() as T[], next: typeof next === 'string' ? next : null };
+}
+const users = (query: string) => page<AdminUserList[number]>(`/api/admin/users?${query}`);
+const audit = (query = '') => page<AdminAuditList[number]>(`/api/admin/audit?${query}`);
 
 describe('who may call the admin routes', () => {
   const routes = [
@@ -114,11 +124,16 @@ describe('who may call the admin routes', () => {
   });
 
   it('answers 400 with a message for a bad query, 404 for no such user', async () => {
-    const bad = await get('/api/admin/users?pageSize=1000&sort=age');
+    const bad = await get('/api/admin/users?sort=age');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/pageSize|sort/);
+    expect(bad.json().message).toMatch(/sort/);
+    expect((await get('/api/admin/users?limit=0')).json().message).toMatch(/limit must be at least 1/);
     expect((await get('/api/admin/export/everything')).statusCode).toBe(400);
-    expect((await get('/api/admin/audit?cursor=nonsense')).statusCode).toBe(400);
+    for (const url of ['/api/admin/audit?cursor=nonsense', '/api/research/audit/me?cursor=nonsense', '/api/admin/users?cursor=nonsense']) {
+      const refused = await get(url);
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message).toBe('cursor is not one this server gave: start again without it');
+    }
     expect((await get(`/api/admin/user/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/api/admin/user/not-a-uuid')).json().message).toBe('No such user.');
   });
@@ -166,15 +181,15 @@ describe('the user list', () => {
   });
 
   it('searches names and e-mails (case-insensitive, % and _ as letters) and pages on the server', async () => {
-    const all = await users(`q=${tag.toLowerCase()}&pageSize=2&sort=name&order=asc`);
-    expect(all.total).toBe(5);
-    expect(all.items.map((u) => u.firstName)).toEqual(['Dora', 'Faith']);
-    const third = await users(`q=${tag}&pageSize=2&page=3&sort=name&order=asc`);
+    const first = await users(`q=${tag.toLowerCase()}&limit=2&sort=name&order=asc`);
+    expect(first.items.map((u) => u.firstName)).toEqual(['Dora', 'Faith']);
+    const second = await users(`q=${tag}&limit=2&sort=name&order=asc&cursor=${first.next}`);
+    expect(second.items.map((u) => u.firstName)).toEqual(['Lapse', 'Mona']);
+    const third = await users(`q=${tag}&limit=2&sort=name&order=asc&cursor=${second.next}`);
     expect(third.items.map((u) => u.firstName)).toEqual(['Wanda']);
-    expect((await users(`q=${tag}&pageSize=2&page=9`)).items).toEqual([]);
-    expect((await users(`q=${tag}&pageSize=2&page=9`)).total).toBe(5);
+    expect(third.next).toBeNull();
     expect((await users(`q=${encodeURIComponent(`w_100%.${tag}`)}`)).items.map((u) => u.id)).toEqual([ids.washout]);
-    expect((await users(`q=${encodeURIComponent(`w__100%.${tag}`)}`)).total).toBe(0);
+    expect((await users(`q=${encodeURIComponent(`w__100%.${tag}`)}`)).items).toEqual([]);
     expect((await users(`q=${encodeURIComponent(`Faith ${tag}`)}`)).items.map((u) => u.id)).toEqual([ids.faithful]);
   });
 
@@ -220,7 +235,166 @@ describe('the user list', () => {
     expect((await users(`q=${tag}&phase=not_enrolled`)).items.map((u) => u.firstName)).toEqual(['Mona']);
     // ongoing only: Dora finished the study, Mona never joined it
     expect((await users(`q=${tag}&notLogged=true`)).items.map((u) => u.firstName)).toEqual(['Lapse']);
-    expect((await users(`q=${tag}&notLogged=false`)).total).toBe(5);
+    expect((await users(`q=${tag}&notLogged=false`)).items).toHaveLength(5);
+  });
+});
+
+describe('the user list, page after page (keyset)', () => {
+  const tag = `Key${randomUUID().slice(0, 8)}`;
+  const ids: Record<string, string> = {};
+  const sameInstant = new Date(Date.now() - 30 * 86_400_000);
+  beforeAll(async () => {
+    // ties in every key: the same instant of joining, names equal but for case, the same
+    // compliance, the same last night, and several with no compliance and no night at all
+    ids.a = await addUser({ firstName: 'Tess', lastName: `Tie${tag}`, registeredAt: sameInstant });
+    ids.b = await addUser({ firstName: 'tess', lastName: `TIE${tag}`, registeredAt: sameInstant });
+    ids.c = await addUser({ firstName: 'Tess', lastName: `Tie${tag}`, registeredAt: sameInstant });
+    // to the microsecond, as PostgreSQL keeps it (a cursor cut to the millisecond would skip the rest of the tie)
+    await service.deps.sql`
+      update user_directory set registered_at = registered_at + interval '123 microseconds'
+      where user_id in ${service.deps.sql([ids.a, ids.b, ids.c])}`;
+    ids.d = await addUser({ firstName: 'Cora', lastName: `Tie${tag}`, registeredAt: new Date(Date.now() - 40 * 86_400_000) });
+    ids.e = await addUser({ firstName: 'Zia', lastName: `Tie${tag}` });
+    ids.f = await addUser({ firstName: 'Bea', lastName: `Tie${tag}` });
+    ids.g = await addUser({ firstName: 'Ana', lastName: `Tie${tag}` });
+    await logNights(ids.a, 9, [1, 2, 3, 4, 5]); // 5 of 9, last night on day 5
+    await logNights(ids.b, 9, [1, 2, 3, 4, 5]); // the same
+    await logNights(ids.d, 9, [1, 2, 3, 4, 5, 6, 7, 8, 9]); // 9 of 9
+    await logNights(ids.e, 0, []); // enrolled today: no night due yet, no compliance
+    // c, f and g: not enrolled, never logged
+  });
+
+  const sorts = ['joined', 'name', 'compliance', 'lastLog'].flatMap((sort) => [`${sort}&order=desc`, `${sort}&order=asc`]);
+  it.each(sorts)('sort=%s: every user once, in the order of the whole list, while others join', async (sortAndOrder) => {
+    const query = `q=${tag}&sort=${sortAndOrder}`;
+    const whole = await users(`${query}&limit=100`);
+    expect(whole.next).toBeNull();
+    expect(whole.items.length).toBeGreaterThanOrEqual(7);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const next = await users(`${query}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(next.items.length).toBeLessThanOrEqual(2);
+      paged.push(...next.items.map((u) => u.id));
+      cursor = next.next;
+      expect(pages, 'pages').toBeLessThan(20);
+      // someone joins between two pages (first, last or anywhere in the order)
+      if (++pages <= 2) await addUser({ firstName: pages === 1 ? 'Aaron' : 'Tess', lastName: `Tie${tag}` });
+    } while (cursor);
+    expect(new Set(paged).size).toBe(paged.length); // no one twice
+    const known = new Set(whole.items.map((u) => u.id));
+    expect(paged.filter((id) => known.has(id))).toEqual(whole.items.map((u) => u.id)); // no one missed, in order
+  });
+
+  it('orders by the keys it shows: compliance and last log going down, those without one last; names case-insensitive', async () => {
+    const down = (await users(`q=${tag}&sort=compliance&order=desc&limit=100`)).items;
+    const ratios = down.map((u) => (u.study && u.study.nightsElapsed > 0 ? u.study.nightsLogged / u.study.nightsElapsed : null));
+    const keyed = ratios.filter((r) => r !== null);
+    expect(keyed).toEqual([...keyed].sort((x, y) => y - x));
+    expect(ratios.slice(keyed.length).every((r) => r === null)).toBe(true);
+    expect(down.slice(0, 3).map((u) => u.id)).toEqual([ids.d, ...[ids.a, ids.b].sort().reverse()]); // ties: by id, going down too
+    const up = (await users(`q=${tag}&sort=compliance&order=asc&limit=100`)).items;
+    expect(up.slice(0, 3).map((u) => u.id)).toEqual([...[ids.a, ids.b].sort(), ids.d]);
+    expect(up.slice(3).every((u) => u.study?.compliancePercent == null)).toBe(true);
+
+    const lastLog = (await users(`q=${tag}&sort=lastLog&order=asc&limit=100`)).items;
+    expect(lastLog.slice(0, 3).map((u) => u.id)).toEqual([...[ids.a, ids.b].sort(), ids.d]);
+    expect(lastLog.slice(3).every((u) => u.lastLogDate === null)).toBe(true);
+
+    const namesakes = [ids.a, ids.b, ids.c];
+    const names = (await users(`q=${tag}&sort=name&order=asc&limit=100`)).items.filter((u) => namesakes.includes(u.id));
+    expect(names.map((u) => u.id)).toEqual([...namesakes].sort());
+  });
+
+  it('refuses a cursor of another sort or direction, and clamps a large limit', async () => {
+    const { next } = await users(`q=${tag}&sort=name&order=asc&limit=1`);
+    for (const other of ['sort=name&order=desc', 'sort=joined&order=asc', 'sort=compliance&order=asc']) {
+      const refused = await get(`/api/admin/users?q=${tag}&${other}&cursor=${next}`);
+      expect(refused.statusCode, other).toBe(400);
+      expect(refused.json().message).toBe('cursor is not one this server gave: start again without it');
+    }
+    const huge = await get('/api/admin/users?limit=100000');
+    expect(huge.statusCode).toBe(200);
+    expect(huge.json<unknown[]>().length).toBeLessThanOrEqual(100);
+  });
+
+  const order = async (userId: string) =>
+    (
+      await service.deps.sql<
+        { last_night_date: string | null; compliance: number | null; phase: string; follow_up: boolean; compliance_on: string | null }[]
+      >`
+        select last_night_date::text as last_night_date, compliance, phase, follow_up, compliance_on::text as compliance_on
+        from admin_user_order where user_id = ${userId}`
+    )[0];
+  /** As if her row were last computed yesterday, with other figures than today's. */
+  const yesterdays = (userId: string, figures: { compliance: number; phase: string; follow_up: boolean }) =>
+    service.deps.sql`
+      update admin_user_order set compliance = ${figures.compliance}, phase = ${figures.phase}, follow_up = ${figures.follow_up},
+        compliance_on = compliance_on - 1
+      where user_id = ${userId}`;
+
+  it('sorts by today’s compliance: one kept for another day is brought up to date first', async () => {
+    await yesterdays(ids.d!, { compliance: 0, phase: 'polyester', follow_up: false });
+    const down = (await users(`q=${tag}&sort=compliance&order=desc&limit=100`)).items;
+    expect(down[0]!.id).toBe(ids.d);
+    expect(await order(ids.d!)).toMatchObject({ compliance: 1, compliance_on: today() });
+  });
+
+  it('filters by today’s phase and follow-up: those kept for another day are brought up to date first', async () => {
+    // today: polyester, to follow up (her last night was 5 days ago)
+    await yesterdays(ids.a!, { compliance: 0.5, phase: 'linen', follow_up: false });
+    expect((await users(`q=${tag}&phase=polyester&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
+    await yesterdays(ids.a!, { compliance: 0.5, phase: 'polyester', follow_up: false });
+    expect((await users(`q=${tag}&notLogged=true&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
+    expect(await order(ids.a!)).toMatchObject({ phase: 'polyester', follow_up: true, compliance_on: today() });
+  });
+
+  it('keeps each key as her rows change: her time zone, her enrolment, her nights, her deletion', async () => {
+    const userId = await addUser({ firstName: 'Uma', lastName: `Tie${tag}` });
+    const timezone = async () => (await service.deps.sql`select timezone from admin_user_order where user_id = ${userId}`)[0]?.timezone;
+    expect(await timezone()).toBe(ZONE);
+    expect(await order(userId)).toEqual({
+      last_night_date: null,
+      compliance: null,
+      phase: 'not_enrolled',
+      follow_up: false,
+      compliance_on: null,
+    });
+    // enrolled on day 5 of her study: 0 of 4 nights logged, none since the eve of her start
+    await logNights(userId, 4, []);
+    expect(await order(userId)).toEqual({
+      last_night_date: null,
+      compliance: 0,
+      phase: 'polyester',
+      follow_up: true,
+      compliance_on: today(),
+    });
+    await logNights(userId, 4, [1, 2, 4]);
+    expect(await order(userId)).toEqual({
+      last_night_date: addDays(today(), -1),
+      compliance: 0.75,
+      phase: 'polyester',
+      follow_up: false,
+      compliance_on: today(),
+    });
+    await service.producers.publish(
+      testEnvelope('identity.user.profile_updated', {
+        userId,
+        firstName: 'Uma',
+        lastName: `Tie${tag}`,
+        dateOfBirth: '1971-06-01',
+        timezone: 'America/Los_Angeles',
+        hormonalStage: 'Menopause',
+        profileImageUrl: null,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+    await waitUntil(async () => (await timezone()) === 'America/Los_Angeles', 'her time zone followed');
+    // her compliance is for her today there (a date behind London's until 08:00 in London)
+    expect((await order(userId))!.compliance_on).toBe(calendarDateIn('America/Los_Angeles', new Date()));
+    await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    await waitUntil(async () => (await order(userId)) === undefined, 'her row gone');
   });
 });
 
@@ -291,17 +465,28 @@ describe('a user’s detail and the audit trail', () => {
     ]);
   });
 
-  it('lists the trail newest first, a page at a time', async () => {
+  it('lists the trail newest first, a page at a time (X-Next-Cursor), a large limit clamped to 100', async () => {
     const userId = await addUser({ lastName: `Pg${randomUUID().slice(0, 8)}` });
     for (let i = 0; i < 3; i++) expect((await get(`/api/admin/user/${userId}`)).statusCode).toBe(200);
     const first = await audit('limit=2');
     expect(first.items).toHaveLength(2);
-    expect(first.nextCursor).toBeTruthy();
-    const second = await audit(`limit=2&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(first.next).toBeTruthy();
+    const second = await audit(`limit=2&cursor=${first.next}`);
     expect(second.items[0]!.subject?.id).toBe(userId);
     const times = [...first.items, ...second.items].map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(new Set([...first.items, ...second.items].map((e) => e.id)).size).toBe(4);
+    // every entry once, in the order of one long page, whatever the page size
+    const whole = (await audit('limit=100')).items.map((e) => e.id);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const next = await audit(`limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      paged.push(...next.items.map((e) => e.id));
+      cursor = next.next;
+    } while (cursor && paged.length < whole.length);
+    expect(paged.slice(0, whole.length)).toEqual(whole);
+    expect((await audit('limit=100000')).items.length).toBeLessThanOrEqual(100);
   });
 
   it('records role changes from identity: who granted or revoked, and the command line as nobody', async () => {
@@ -345,13 +530,17 @@ describe('a user’s detail and the audit trail', () => {
     expect((await get('/api/admin/export/users')).statusCode).toBe(200);
     expect((await get('/api/admin/export/sleep')).statusCode).toBe(200); // she has no night: not hers
 
-    const response = await get('/api/research/audit/me', bearer(her));
-    expect(response.statusCode).toBe(200);
-    const { items } = response.json();
-    expect(items.map((e: { action: string; by: string | null }) => [e.action, e.by])).toEqual([
+    const { items, next } = await page<MyDataAccessList[number]>('/api/research/audit/me', bearer(her));
+    expect(items.map((e) => [e.action, e.by])).toEqual([
       ['users_exported', null], // the test's admin has no directory row: an unknown (or deleted) admin
       ['participant_viewed', expect.stringMatching(/^Ada Lovelace/)],
     ]);
+    expect(next).toBeNull();
+    // a page at a time
+    const first = await page<MyDataAccessList[number]>('/api/research/audit/me?limit=1', bearer(her));
+    expect(first.items.map((e) => e.action)).toEqual(['users_exported']);
+    const second = await page<MyDataAccessList[number]>(`/api/research/audit/me?limit=1&cursor=${first.next}`, bearer(her));
+    expect(second.items.map((e) => e.action)).toEqual(['participant_viewed']);
   });
 
   it('forgets a deleted participant’s entries, and a deleted admin’s name and id (in the audit and in the runs she asked for)', async () => {
@@ -388,9 +577,14 @@ describe('a user’s detail and the audit trail', () => {
     expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
   });
 
-  it('rebuilds the dashboard’s read model to the same tables (activity counts, audit trail)', async () => {
+  it('rebuilds the dashboard’s read model to the same tables (activity counts, audit trail, the list’s order)', async () => {
+    // admin_user_order is derived from the others, kept by their writers as they replay
+    const order = () => snapshotTables(service.deps.sql, ['admin_user_order']);
+    const orderBefore = await order();
     const { before, after } = await rebuildAndSnapshot(service);
     expect(after).toEqual(before);
+    expect(await order()).toEqual(orderBefore);
+    expect(orderBefore.admin_user_order!.length).toBeGreaterThan(5);
     expect(after.admin_audit!.length).toBeGreaterThan(5);
     expect(after.admin_night_activity!.length).toBeGreaterThan(5);
   });

@@ -1,28 +1,39 @@
 import {
-  AdminAuditPage,
+  ADMIN_USERS_LIMIT,
+  AdminAuditList,
   AdminExportKind,
   AdminStats,
   AdminUserDetail,
-  AdminUserPage,
+  AdminUserList,
   AdminUsersQuery,
-  AuditQuery,
-  MyDataAccessPage,
+  AUDIT_LIMIT,
+  MyDataAccessList,
   Uuid,
 } from '@sleepweave/contracts';
-import { badRequest, notFound, requestMetadata, requireAdmin, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  cursorParam,
+  decodeCursor,
+  limitParam,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  requestMetadata,
+  requireAdmin,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
 import { recordExport, recordParticipantView } from './commands.ts';
 import { exportCsv, exportFileName } from './exports.ts';
-import { adminStats, findUserDetail, listAudit, listMyDataAccess, listUsers, parseAuditCursor } from './queries.ts';
+import { adminStats, AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
 
 const NO_SUCH_USER = 'No such user.';
 
-function cursorOf(cursor: string | undefined) {
-  const parsed = parseAuditCursor(cursor);
-  if (cursor && !parsed) throw badRequest('cursor is not one this server gave');
-  return parsed;
-}
+/** Keyset paging (docs/architecture.md "Paging"): a clamped `limit` and the cursor of X-Next-Cursor. */
+// a cursor of the list by name holds two names (up to 100 characters each)
+const UsersQuery = AdminUsersQuery.extend({ limit: limitParam(ADMIN_USERS_LIMIT, ADMIN_USERS_LIMIT), cursor: cursorParam(2_000) });
+const AuditQuery = z.object({ limit: limitParam(50, AUDIT_LIMIT), cursor: cursorParam() });
+const auditCursor = (cursor: string | undefined) => (cursor === undefined ? undefined : decodeCursor(cursor, AuditCursor));
 
 /**
  * The admin dashboard (docs/admin.md): statistics, the user list, a user's detail (each
@@ -38,9 +49,11 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
     return adminStats(sql, new Date());
   });
 
-  app.get('/api/admin/users', { schema: { querystring: AdminUsersQuery, response: { 200: AdminUserPage } } }, async (request) => {
+  app.get('/api/admin/users', { schema: { querystring: UsersQuery, response: { 200: AdminUserList } } }, async (request, reply) => {
     requireAdmin(request);
-    return listUsers(sql, new Date(), request.query);
+    const page = await listUsers(sql, new Date(), request.query);
+    if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+    return page.items;
   });
 
   app.get(
@@ -72,13 +85,21 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
       .send(exportCsv(sql, kind, now, request.log));
   });
 
-  app.get('/api/admin/audit', { schema: { querystring: AuditQuery, response: { 200: AdminAuditPage } } }, async (request) => {
+  app.get('/api/admin/audit', { schema: { querystring: AuditQuery, response: { 200: AdminAuditList } } }, async (request, reply) => {
     requireAdmin(request);
-    return listAudit(sql, { cursor: cursorOf(request.query.cursor), limit: request.query.limit });
+    const page = await listAudit(sql, { cursor: auditCursor(request.query.cursor), limit: request.query.limit });
+    if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+    return page.items;
   });
 
-  app.get('/api/research/audit/me', { schema: { querystring: AuditQuery, response: { 200: MyDataAccessPage } } }, async (request) => {
-    const { sub } = requireUser(request);
-    return listMyDataAccess(sql, sub, { cursor: cursorOf(request.query.cursor), limit: request.query.limit });
-  });
+  app.get(
+    '/api/research/audit/me',
+    { schema: { querystring: AuditQuery, response: { 200: MyDataAccessList } } },
+    async (request, reply) => {
+      const { sub } = requireUser(request);
+      const page = await listMyDataAccess(sql, sub, { cursor: auditCursor(request.query.cursor), limit: request.query.limit });
+      if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+      return page.items;
+    },
+  );
 }

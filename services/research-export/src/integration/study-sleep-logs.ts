@@ -2,6 +2,7 @@ import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData } from '@sleepweave/con
 import type { Tx } from '@sleepweave/event-store';
 import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
 import { NIGHT_ACTIVITY_TABLE, refreshNightActivity } from '../admin/activity.ts';
+import { refreshUserOrder } from '../admin/user-order.ts';
 
 type Night = IntegrationEventData<'study.sleep_log.recorded'> | IntegrationEventData<'study.sleep_log.revised'>;
 
@@ -62,5 +63,7 @@ export const studySleepLogs = () =>
       if (envelope.type === 'study.sleep_log.recorded') await recorded(tx, envelope.data);
       else await revised(tx, envelope.data);
       await refreshNightActivity(tx, envelope.data.userId);
+      // and where she stands in the list sorted by last log or compliance
+      await refreshUserOrder(tx, envelope.data.userId);
     },
   });

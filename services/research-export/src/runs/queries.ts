@@ -1,8 +1,11 @@
-import type { ResearchRun, ResearchRunSummary } from '@sleepweave/contracts';
-import type { Sql } from '@sleepweave/service-kit';
+import { Uuid, type ResearchRun, type ResearchRunSummary } from '@sleepweave/contracts';
+import { toPage, type Sql } from '@sleepweave/service-kit';
+import { z } from 'zod';
 
 interface RunRow {
   id: string;
+  /** requested_at to the microsecond, for the cursor. */
+  requested_key: string;
   trigger: ResearchRun['trigger'];
   status: ResearchRun['status'];
   requested_at: Date;
@@ -32,13 +35,28 @@ const toRun = (row: RunRow): ResearchRun => ({
 });
 
 const RUN_COLUMNS = (sql: Sql) => sql`
-  r.id, r.trigger, r.status, r.requested_at, r.started_at, r.finished_at, r.duration_ms, r.failure, r.file_name,
+  r.id, to_json(r.requested_at) #>> '{}' as requested_key, r.trigger, r.status, r.requested_at, r.started_at, r.finished_at, r.duration_ms, r.failure, r.file_name,
   r.size_bytes::text as size_bytes, r.summary, exists (select 1 from research_run_files f where f.run_id = r.id) as kept`;
 
-/** The newest runs first (the last 100). */
-export async function listRuns(sql: Sql): Promise<ResearchRun[]> {
-  const rows = await sql<RunRow[]>`select ${RUN_COLUMNS(sql)} from research_runs r order by r.requested_at desc limit 100`;
-  return rows.map(toRun);
+/** Runs a page (`limit`; more is clamped to it). */
+export const RUNS_LIMIT = 100;
+/** Where a page of runs starts: the last run's (requested_at, id). */
+export const RunCursor = z.tuple([z.iso.datetime({ offset: true }), Uuid]);
+export type RunCursor = z.infer<typeof RunCursor>;
+
+/** The newest runs first, `limit` after `cursor` (keyset on the `research_runs_newest` index). */
+export async function listRuns(
+  sql: Sql,
+  page: { limit: number; cursor?: RunCursor | undefined },
+): Promise<{ items: ResearchRun[]; next: string | null }> {
+  const { limit, cursor } = page;
+  const rows = await sql<RunRow[]>`
+    select ${RUN_COLUMNS(sql)} from research_runs r
+    ${cursor ? sql`where (r.requested_at, r.id) < (${cursor[0]}::text::timestamptz, ${cursor[1]}::uuid)` : sql``}
+    order by r.requested_at desc, r.id desc
+    limit ${limit + 1}`;
+  const { items, next } = toPage(rows, limit, (row) => [row.requested_key, row.id]);
+  return { items: items.map(toRun), next };
 }
 
 export async function findRun(sql: Sql, runId: string): Promise<ResearchRun | null> {

@@ -152,6 +152,32 @@ describe('research runs', () => {
     ).toBe(404);
   });
 
+  it('lists the runs newest first a page at a time (X-Next-Cursor), runs requested at the same instant included', async () => {
+    const service = await start(smallZip);
+    // written as the runs projection writes them: eleven runs, four of them at one instant (to the microsecond)
+    await service.deps.sql`
+      insert into research_runs (id, trigger, status, requested_at, failure)
+      select gen_random_uuid(), 'schedule', 'failed',
+        case when i <= 4 then timestamptz '2026-01-10 02:00:00.123456+00' else timestamptz '2026-01-01 02:00:00+00' + i * interval '1 day' end,
+        'test'
+      from generate_series(1, 11) i`;
+    const whole = (await service.app.inject({ method: 'GET', url: '/api/admin/research/runs', headers: admin })).json<{ id: string }[]>();
+    expect(whole).toHaveLength(11);
+    const paged: string[] = [];
+    let cursor = '';
+    for (let page = 0; page < 20; page++) {
+      const response = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs?limit=3${cursor}`, headers: admin });
+      expect(response.statusCode).toBe(200);
+      paged.push(...response.json<{ id: string }[]>().map((run) => run.id));
+      const next = response.headers['x-next-cursor'];
+      if (typeof next !== 'string') break;
+      cursor = `&cursor=${next}`;
+    }
+    expect(paged).toEqual(whole.map((run) => run.id));
+    const bad = await service.app.inject({ method: 'GET', url: '/api/admin/research/runs?cursor=bm9wZQ', headers: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('queues the nightly run once per date, however many instances run', async () => {
     const zone = 'UTC';
     const env = { RESEARCH_EXPORT_TIME: '00:00', RESEARCH_EXPORT_TIMEZONE: zone };

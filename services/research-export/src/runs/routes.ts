@@ -1,12 +1,23 @@
 import { ResearchRun, ResearchRunList, ResearchRunStarted, Uuid } from '@sleepweave/contracts';
-import { notFound, requestMetadata, requireAdmin, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  cursorParam,
+  decodeCursor,
+  limitParam,
+  NEXT_CURSOR_HEADER,
+  notFound,
+  requestMetadata,
+  requireAdmin,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
 import { requestRun } from './commands.ts';
-import { findRun, listRuns, runFile } from './queries.ts';
+import { findRun, listRuns, RunCursor, RUNS_LIMIT, runFile } from './queries.ts';
 
 const RunParams = z.object({ id: z.string() });
+/** Keyset paging (docs/architecture.md "Paging"): without it, the newest 100 as before. */
+const RunsQuery = z.object({ limit: limitParam(RUNS_LIMIT, RUNS_LIMIT), cursor: cursorParam() });
 const isUuid = (value: string) => Uuid.safeParse(value).success;
 const RUN_NOT_FOUND = 'No such research run.';
 const FILE_NOT_KEPT = 'This run has no file to download: it has not finished, or its zip is no longer kept (the last 30 are).';
@@ -29,10 +40,17 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
     return reply.status(202).send({ id });
   });
 
-  app.get('/api/admin/research/runs', { schema: { response: { 200: ResearchRunList } } }, async (request) => {
-    requireAdmin(request);
-    return listRuns(ctx.sql);
-  });
+  app.get(
+    '/api/admin/research/runs',
+    { schema: { querystring: RunsQuery, response: { 200: ResearchRunList } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { limit, cursor } = request.query;
+      const page = await listRuns(ctx.sql, { limit, cursor: cursor === undefined ? undefined : decodeCursor(cursor, RunCursor) });
+      if (page.next) void reply.header(NEXT_CURSOR_HEADER, page.next);
+      return page.items;
+    },
+  );
 
   app.get('/api/admin/research/runs/:id', { schema: { params: RunParams, response: { 200: ResearchRun } } }, async (request) => {
     requireAdmin(request);

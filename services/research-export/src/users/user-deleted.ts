@@ -17,6 +17,7 @@ export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: 
   await tx`delete from research_journal_entries where user_id = ${userId}`;
   await tx`delete from admin_night_activity where user_id = ${userId}`;
   await tx`delete from admin_journal_activity where user_id = ${userId}`;
+  await tx`delete from admin_user_order where user_id = ${userId}`;
   // The audit trail: every entry about her goes; where she was the admin, she becomes nobody
   // (the entry stays: what was done to someone else's data is that person's to see).
   await ctx.store.deleteStreamsByPrefix(subjectAuditPrefix(userId), tx);

@@ -1,8 +1,10 @@
-import { AdminUserPage, type AdminPhaseFilter, type AdminUserSort } from '@sleepweave/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { AdminUserList, type AdminPhaseFilter, type AdminUserListItem, type AdminUserSort } from '@sleepweave/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api, withCursor, type ApiPage } from '../../../lib/api-client';
 
 export const adminUsersQueryKey = ['admin', 'users'] as const;
+/** Users a page ('Load more users' fetches the next). */
+export const ADMIN_USERS_PAGE = 50;
 
 export interface AdminUsersParams {
   q: string;
@@ -10,35 +12,51 @@ export interface AdminUsersParams {
   order: 'asc' | 'desc';
   phase: AdminPhaseFilter | 'all';
   notLogged: boolean;
-  page: number;
-  pageSize: number;
 }
 
 export function adminUsersSearch(params: AdminUsersParams): string {
-  const search = new URLSearchParams({
-    sort: params.sort,
-    order: params.order,
-    page: String(params.page),
-    pageSize: String(params.pageSize),
-  });
+  const search = new URLSearchParams({ sort: params.sort, order: params.order, limit: String(ADMIN_USERS_PAGE) });
   if (params.q.trim()) search.set('q', params.q.trim());
   if (params.phase !== 'all') search.set('phase', params.phase);
   if (params.notLogged) search.set('notLogged', 'true');
   return search.toString();
 }
 
-/** GET /api/admin/users: one page, searched, filtered and sorted by the server. */
-export function getAdminUsers(params: AdminUsersParams): Promise<AdminUserPage> {
-  return api.get(`/api/admin/users?${adminUsersSearch(params)}`, { schema: AdminUserPage });
+/**
+ * GET /api/admin/users: one page, searched, filtered and sorted by the server (the next
+ * page's cursor in X-Next-Cursor, docs/architecture.md "Paging").
+ */
+export function getAdminUsers(
+  params: AdminUsersParams,
+  cursor: string | null = null,
+  signal?: AbortSignal,
+): Promise<ApiPage<AdminUserList>> {
+  return api.getPage(withCursor(`/api/admin/users?${adminUsersSearch(params)}`, cursor), { schema: AdminUserList, signal });
 }
 
+export const adminUsersQueryOptions = (params: AdminUsersParams) =>
+  infiniteQueryOptions({
+    queryKey: [...adminUsersQueryKey, params],
+    queryFn: ({ pageParam, signal }) => getAdminUsers(params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/**
+ * The users loaded so far (`fetchNextPage` appends the next page). While another search,
+ * filter or sort loads, the list shown stays (no flash of 'Loading users...').
+ */
 export function useAdminUsers(params: AdminUsersParams) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...adminUsersQueryKey, params],
-      queryFn: () => getAdminUsers(params),
-      // the page shown stays while the next one loads (no flash of 'Loading users...')
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useInfiniteQuery({
+    ...adminUsersQueryOptions(params),
+    placeholderData: keepPreviousData,
+    select: (data) => uniqueById(data.pages.flatMap((page) => page.items)),
+  });
+}
+
+/** Someone whose place changed between two pages (a night logged, say) may come twice: keep her first. */
+function uniqueById(users: AdminUserListItem[]): AdminUserListItem[] {
+  const byId = new Map<string, AdminUserListItem>();
+  for (const user of users) if (!byId.has(user.id)) byId.set(user.id, user);
+  return [...byId.values()];
 }

@@ -1,6 +1,6 @@
-import { SetRoleResponse, type AdminUserDetail, type AdminUserPage, type Role } from '@sleepweave/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { SetRoleResponse, type AdminUserDetail, type AdminUserList, type Role } from '@sleepweave/contracts';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, type ApiPage } from '../../../lib/api-client';
 import { userQueryKey } from '../../../lib/auth';
 import { adminAuditQueryKey } from './get-admin-audit';
 import { adminUserQueryKey } from './get-admin-user';
@@ -31,8 +31,16 @@ export function useSetUserRole({
     onSuccess: (result, { userId, role }) => {
       // Shown at once; the lists are read again once the change has reached them.
       queryClient.setQueryData<AdminUserDetail>(adminUserQueryKey(userId), (detail) => (detail ? { ...detail, role } : detail));
-      queryClient.setQueriesData<AdminUserPage>({ queryKey: adminUsersQueryKey }, (page) =>
-        page ? { ...page, items: page.items.map((item) => (item.id === userId ? { ...item, role } : item)) } : page,
+      queryClient.setQueriesData<InfiniteData<ApiPage<AdminUserList>>>({ queryKey: adminUsersQueryKey }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) => (item.id === userId ? { ...item, role } : item)),
+              })),
+            }
+          : data,
       );
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });

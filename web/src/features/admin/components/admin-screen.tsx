@@ -17,7 +17,7 @@ import { UsersList } from './users-list';
 const TITLE = 'Admin Dashboard';
 const LEAD = 'Who is taking part, who has stopped logging, and the study’s data.';
 
-const INITIAL: AdminUsersParams = { q: '', sort: 'joined', order: 'desc', phase: 'all', notLogged: false, page: 1, pageSize: 20 };
+const INITIAL: AdminUsersParams = { q: '', sort: 'joined', order: 'desc', phase: 'all', notLogged: false };
 const SEARCH_DELAY_MS = 300;
 
 function Links() {
@@ -49,7 +49,7 @@ function Dashboard() {
   const refused = isApiRequestError(stats.error) && stats.error.status === 403;
 
   useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.q === searchText ? p : { ...p, q: searchText, page: 1 })), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setParams((p) => (p.q === searchText ? p : { ...p, q: searchText })), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText]);
 

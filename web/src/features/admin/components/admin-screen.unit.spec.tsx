@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
-import type { AdminUserDetail, AdminUserListItem, AdminUserPage, User } from '@sleepweave/contracts';
+import type { AdminAuditEntry, AdminUserDetail, AdminUserListItem, User } from '@sleepweave/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
 import { maria } from '../../../testing/fixtures';
-import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { createTestQueryClient, deferred, jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { AdminScreen } from './admin-screen';
+import { AuditScreen } from './audit-screen';
 
 const admin: User = { ...maria, role: 'admin' };
 const fetchMock = vi.fn<typeof fetch>();
@@ -15,7 +16,8 @@ const routes = {
   stats: vi.fn(async () =>
     jsonResponse(200, { totalUsers: 1204, activeUsers: 312, totalSleepLogs: 20411, totalJournalEntries: 5120, activeDays: 7 }),
   ),
-  users: vi.fn(async (_query: string) => jsonResponse(200, page([ines]))),
+  users: vi.fn(async (_query: string) => pageResponse([ines], null)),
+  audit: vi.fn(async (_query: string) => pageResponse([] as AdminAuditEntry[], null)),
   user: vi.fn(async () => jsonResponse(200, inesDetail)),
   export: vi.fn(
     async () =>
@@ -65,7 +67,6 @@ const inesDetail: AdminUserDetail = {
     },
   ],
 };
-const page = (items: AdminUserListItem[], total = items.length): AdminUserPage => ({ items, total, page: 1, pageSize: 20 });
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -74,6 +75,7 @@ beforeEach(() => {
     const url = String(input);
     if (url === '/api/admin/stats') return routes.stats();
     if (url.startsWith('/api/admin/users?')) return routes.users(url.split('?')[1]!);
+    if (url.startsWith('/api/admin/audit?')) return routes.audit(url.split('?')[1]!);
     if (url.startsWith('/api/admin/user/')) return routes.user();
     if (url.startsWith('/api/admin/export/')) return routes.export();
     return jsonResponse(404, { error: 'not_found', message: url });
@@ -91,6 +93,13 @@ function renderAdmin(user: User = admin) {
   queryClient.setQueryData(userQueryKey, user);
   return { ...renderWithProviders(<AdminScreen />, { path: '/admin', queryClient }), user: userEvent.setup() };
 }
+
+const someone = (n: number): AdminUserListItem => ({
+  ...ines,
+  id: `9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e${String(n).padStart(2, '0')}`,
+  firstName: `Person${n}`,
+  email: `person${n}@example.com`,
+});
 
 describe('/admin', () => {
   it('tells a participant it is not for her, and asks the server nothing', async () => {
@@ -126,7 +135,7 @@ describe('/admin', () => {
     routes.users.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     renderAdmin();
     expect(await screen.findByText('Loading users...')).toBeTruthy();
-    answer(jsonResponse(200, page([])));
+    answer(pageResponse([], null));
     expect(await screen.findByText('No users found')).toBeTruthy();
   });
 
@@ -165,6 +174,40 @@ describe('/admin', () => {
     expect(within(panel).getByRole('button', { name: 'Grant admin role' })).toBeTruthy();
   });
 
+  it('loads more users a page at a time (X-Next-Cursor) for the same search and sort, someone met twice shown once', async () => {
+    const more = deferred<Response>();
+    let secondPageFails = true;
+    routes.users.mockImplementation(async (query) => {
+      if (!query.includes('cursor=')) return pageResponse([someone(1), someone(2)], 'c1');
+      return secondPageFails ? jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }) : more.promise;
+    });
+    const { user } = renderAdmin();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(screen.getByText('2 shown')).toBeTruthy();
+    expect(routes.users).toHaveBeenLastCalledWith('sort=joined&order=desc&limit=50');
+
+    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('More users could not be loaded. Please try again.');
+    secondPageFails = false;
+    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+    expect((await screen.findByRole('button', { name: 'Loading more users...' })).hasAttribute('disabled')).toBe(true);
+    expect(routes.users).toHaveBeenLastCalledWith('sort=joined&order=desc&limit=50&cursor=c1');
+    // Person2 logged a night between the pages and came again: shown once
+    more.resolve(pageResponse([someone(2), someone(3)], null));
+    await within(list).findByText('Person3 Okafor');
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((row) => row.textContent?.match(/Person\d/)?.[0]),
+    ).toEqual(['Person1', 'Person2', 'Person3']);
+    expect(screen.queryByRole('button', { name: /more users/ })).toBeNull();
+    expect(screen.getByText('3 users')).toBeTruthy(); // the last page is in: the count is the whole
+
+    // another filter starts from its own first page
+    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith('sort=joined&order=desc&limit=50&notLogged=true'));
+  });
+
   it("says 'Export failed. Please try again.' when an export fails", async () => {
     routes.export.mockImplementationOnce(async () => jsonResponse(500, { error: 'internal', message: 'boom' }));
     const { user } = renderAdmin();
@@ -184,5 +227,30 @@ describe('/admin', () => {
     );
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+  });
+});
+
+describe('/admin/audit', () => {
+  const entry = (n: number): AdminAuditEntry => ({
+    id: `0c2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e${String(n).padStart(2, '0')}`,
+    action: 'participant_viewed',
+    at: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
+    actor: { id: admin.id, name: 'Ada Lovelace', email: 'ada@example.com' },
+    subject: { id: ines.id, name: `Ines Okafor ${n}`, email: 'ines@example.com' },
+  });
+
+  it('shows the newest entries and older ones a page at a time (X-Next-Cursor), then no more button', async () => {
+    routes.audit.mockImplementation(async (query) =>
+      query.includes('cursor=a1') ? pageResponse([entry(3)], null) : pageResponse([entry(1), entry(2)], 'a1'),
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    renderWithProviders(<AuditScreen />, { path: '/admin/audit', queryClient });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3); // the header and two entries
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show older entries' }));
+    await within(table).findByText('Ines Okafor 3');
+    expect(routes.audit).toHaveBeenLastCalledWith('limit=50&cursor=a1');
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { ArrowLeft, ScrollText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -108,22 +109,21 @@ function Trail() {
       />
     );
   }
-  const entries = audit.data.pages.flatMap((page) => page.items);
+  const entries = audit.data;
   if (entries.length === 0) return <EmptyState icon={ScrollText} text={NO_AUDIT} />;
   return (
     <div className="grid gap-4">
       <AuditTable entries={entries} />
       <AuditCards entries={entries} />
-      {audit.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          pending={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          Show older entries
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={audit.hasNextPage}
+        pending={audit.isFetchingNextPage}
+        failed={audit.isFetchNextPageError}
+        onLoad={() => void audit.fetchNextPage()}
+        label="Show older entries"
+        pendingLabel="Loading older entries..."
+        errorText="Older entries could not be loaded. Please try again."
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { NOT_LOGGED_DAYS, type AdminUserListItem } from '@sleepweave/contracts';
-import { ChevronLeft, ChevronRight, Search, UserRound } from 'lucide-react';
+import { Search, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { LoadMore } from '../../../components/ui/load-more';
 import { Select } from '../../../components/ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { cn } from '../../../lib/utils';
@@ -82,17 +82,20 @@ export interface UsersListProps {
   onSelect: (id: string) => void;
 }
 
-/** The user list: searched, filtered, sorted and paged by the server. */
+/**
+ * The user list: searched, filtered and sorted by the server, a page at a time ('Load more
+ * users'). No total of the matches: counting them reads every matching user; once the last
+ * page is in, the count shown is the whole.
+ */
 export function UsersList({ params, onParamsChange, searchText, onSearchTextChange, selectedId, onSelect }: UsersListProps) {
   const users = useAdminUsers(params);
   const ids = { search: useId(), phase: useId(), sort: useId(), follow: useId() };
-  const page = users.data;
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  const list = users.data;
 
   let content;
   if (users.isPending) {
     content = <LoadingState inline text={LOADING_USERS} />;
-  } else if (!page) {
+  } else if (!list) {
     content = (
       <ErrorState
         inline
@@ -103,15 +106,28 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
         retrying={users.isFetching}
       />
     );
-  } else if (page.items.length === 0) {
+  } else if (list.length === 0) {
     content = <EmptyState icon={UserRound} text={NO_USERS} />;
   } else {
     content = (
-      <ul className={cn('grid gap-2', users.isPlaceholderData && 'opacity-60')} aria-label="Users" aria-busy={users.isFetching}>
-        {page.items.map((user) => (
-          <UserRow key={user.id} user={user} selected={user.id === selectedId} onSelect={() => onSelect(user.id)} />
-        ))}
-      </ul>
+      <>
+        <ul className={cn('grid gap-2', users.isPlaceholderData && 'opacity-60')} aria-label="Users" aria-busy={users.isFetching}>
+          {list.map((user) => (
+            <UserRow key={user.id} user={user} selected={user.id === selectedId} onSelect={() => onSelect(user.id)} />
+          ))}
+        </ul>
+        {users.isPlaceholderData ? null : (
+          <LoadMore
+            hasMore={users.hasNextPage}
+            pending={users.isFetchingNextPage}
+            failed={users.isFetchNextPageError}
+            onLoad={() => void users.fetchNextPage()}
+            label="Load more users"
+            pendingLabel="Loading more users..."
+            errorText="More users could not be loaded. Please try again."
+          />
+        )}
+      </>
     );
   }
 
@@ -121,9 +137,11 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
         <h2 id="users-title" className="text-xl font-semibold text-night-950">
           Users
         </h2>
-        {page ? (
+        {list && list.length > 0 && !users.isPlaceholderData ? (
           <p className="text-sm text-night-700" aria-live="polite">
-            {page.total.toLocaleString('en-US')} {page.total === 1 ? 'user' : 'users'}
+            {users.hasNextPage
+              ? `${list.length.toLocaleString('en-US')} shown`
+              : `${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'user' : 'users'}`}
           </p>
         ) : null}
       </div>
@@ -150,7 +168,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
             id={ids.phase}
             value={params.phase}
             options={PHASE_FILTERS}
-            onValueChange={(value) => onParamsChange({ phase: value as AdminUsersParams['phase'], page: 1 })}
+            onValueChange={(value) => onParamsChange({ phase: value as AdminUsersParams['phase'] })}
           />
         </div>
         <div className="grid gap-1.5">
@@ -161,7 +179,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
             options={SORTS}
             onValueChange={(value) => {
               const [sort, order] = value.split(':') as [AdminUsersParams['sort'], AdminUsersParams['order']];
-              onParamsChange({ sort, order, page: 1 });
+              onParamsChange({ sort, order });
             }}
           />
         </div>
@@ -170,7 +188,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
             id={ids.follow}
             type="checkbox"
             checked={params.notLogged}
-            onChange={(event) => onParamsChange({ notLogged: event.target.checked, page: 1 })}
+            onChange={(event) => onParamsChange({ notLogged: event.target.checked })}
             className="size-5 rounded border-night-300 accent-night-700"
           />
           Not logged for {NOT_LOGGED_DAYS}+ days (participants still in the study)
@@ -178,22 +196,6 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
       </div>
 
       {content}
-
-      {page && page.total > page.pageSize ? (
-        <nav aria-label="Pages of users" className="flex items-center justify-between gap-3">
-          <Button variant="outline" disabled={params.page <= 1} onClick={() => onParamsChange({ page: params.page - 1 })}>
-            <ChevronLeft aria-hidden="true" className="size-5" />
-            Previous
-          </Button>
-          <span className="text-sm text-night-700">
-            Page {params.page} of {pages}
-          </span>
-          <Button variant="outline" disabled={params.page >= pages} onClick={() => onParamsChange({ page: params.page + 1 })}>
-            Next
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </Button>
-        </nav>
-      ) : null}
     </Card>
   );
 }

@@ -1,16 +1,26 @@
 import { ResearchRunList } from '@sleepweave/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, withCursor, type ApiPage } from '../../../lib/api-client';
 
 export const researchRunsQueryKey = ['research', 'runs'] as const;
 
-/** GET /api/admin/research/runs: every run kept, newest first (admins only). */
-export function getResearchRuns(): Promise<ResearchRunList> {
-  return api.get('/api/admin/research/runs', { schema: ResearchRunList });
+/**
+ * GET /api/admin/research/runs: the runs, newest first (admins only), 100 a page (the next
+ * page's cursor in X-Next-Cursor, docs/architecture.md "Paging").
+ */
+export function getResearchRuns(cursor: string | null = null, signal?: AbortSignal): Promise<ApiPage<ResearchRunList>> {
+  return api.getPage(withCursor('/api/admin/research/runs', cursor), { schema: ResearchRunList, signal });
 }
 
-export const researchRunsQueryOptions = () => queryOptions({ queryKey: researchRunsQueryKey, queryFn: getResearchRuns });
+export const researchRunsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: researchRunsQueryKey,
+    queryFn: ({ pageParam, signal }) => getResearchRuns(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
+/** The runs loaded so far, newest first (`fetchNextPage` appends older ones). */
 export function useResearchRuns() {
-  return useQuery(researchRunsQueryOptions());
+  return useInfiniteQuery({ ...researchRunsQueryOptions(), select: (data) => data.pages.flatMap((page) => page.items) });
 }

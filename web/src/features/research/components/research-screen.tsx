@@ -4,6 +4,7 @@ import { FlaskConical, Play, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -183,6 +184,15 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
             Runs
           </h2>
           <RunsTable runs={runs.data} timeZone={timeZone} />
+          <LoadMore
+            hasMore={runs.hasNextPage}
+            pending={runs.isFetchingNextPage}
+            failed={runs.isFetchNextPageError}
+            onLoad={() => void runs.fetchNextPage()}
+            label="Load older runs"
+            pendingLabel="Loading older runs..."
+            errorText="Older runs could not be loaded. Please try again."
+          />
         </section>
       </>
     );

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
 import { ADMINS_ONLY_TEXT, NO_RUNS_TEXT, ResearchScreen } from './research-screen';
 
@@ -111,6 +111,7 @@ beforeEach(() => {
     const key = `${init?.method ?? 'GET'} ${url}`;
     if (url === '/api/user') return jsonResponse(200, user);
     if (key === 'GET /api/admin/research/runs') return list();
+    if (key.startsWith('GET /api/admin/research/runs?cursor=')) return routes['GET /api/admin/research/runs?cursor=']!();
     const route = routes[key];
     if (route) return route();
     return jsonResponse(404, { error: 'not_found', message: `No route ${key}` });
@@ -237,6 +238,18 @@ describe('ResearchScreen', () => {
     const toast = await newestToast('Export Complete');
     expect(toast.getByText('Research data exported successfully. Downloaded sleepweave-research-2026-11-22.zip')).toBeTruthy();
     expect(clicked).toEqual(['sleepweave-research-2026-11-22.zip']);
+  });
+
+  it('loads older runs a page at a time (X-Next-Cursor), then no more button', async () => {
+    list = () => pageResponse([nightly, failed], 'r1');
+    routes['GET /api/admin/research/runs?cursor='] = () => pageResponse([oldRun], null);
+    renderScreen();
+    const table = await findRunsTable();
+    expect(within(table).getAllByRole('row')).toHaveLength(3); // the header and two runs
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load older runs' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/admin/research/runs?cursor=r1');
+    expect(screen.queryByRole('button', { name: 'Load older runs' })).toBeNull();
   });
 
   it('shows the QA headline and a forest plot of the latest finished run, one row per computable metric', async () => {

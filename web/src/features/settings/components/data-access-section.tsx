@@ -1,6 +1,6 @@
 import type { MyDataAccessEntry } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
-import { Button } from '../../../components/ui/button';
+import { LoadMore } from '../../../components/ui/load-more';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useDataAccess } from '../api/get-data-access';
 
@@ -31,7 +31,7 @@ export function DataAccessSection() {
       />
     );
   }
-  const entries = access.data.pages.flatMap((page) => page.items);
+  const entries = access.data;
   if (entries.length === 0) return <p className="text-base text-night-700">{NO_DATA_ACCESS}</p>;
   return (
     <div className="grid gap-4">
@@ -45,16 +45,15 @@ export function DataAccessSection() {
           </li>
         ))}
       </ul>
-      {access.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-start"
-          pending={access.isFetchingNextPage}
-          onClick={() => void access.fetchNextPage()}
-        >
-          Show older
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={access.hasNextPage}
+        pending={access.isFetchingNextPage}
+        failed={access.isFetchNextPageError}
+        onLoad={() => void access.fetchNextPage()}
+        label="Show older"
+        pendingLabel="Loading older..."
+        errorText="Older entries could not be loaded. Please try again."
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
-import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../testing/render';
+import { createTestQueryClient, jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { SettingsScreen } from './settings-screen';
 import { maria } from '../../../testing/fixtures';
 
@@ -18,7 +18,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   answers.mockReset();
   dataAccess.mockReset();
-  dataAccess.mockImplementation(async () => jsonResponse(200, { items: [], nextCursor: null }));
+  dataAccess.mockImplementation(async () => pageResponse([], null));
   fetchMock.mockImplementation(async (url) =>
     url === '/api/user' ? jsonResponse(200, maria) : isDataAccess(url) ? dataAccess(String(url)) : answers(),
   );
@@ -188,18 +188,15 @@ describe('Settings: who looked at your data', () => {
 
   it('lists who read her data and which exports held it, newest first, and pages on', async () => {
     dataAccess.mockImplementation(async (url) =>
-      url.includes('cursor=')
-        ? jsonResponse(200, {
-            items: [entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e60', 'sleep_exported', 'Ada Lovelace', '2026-10-01T09:00:00.000Z')],
-            nextCursor: null,
-          })
-        : jsonResponse(200, {
-            items: [
+      url.includes('cursor=c1')
+        ? pageResponse([entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e60', 'sleep_exported', 'Ada Lovelace', '2026-10-01T09:00:00.000Z')], null)
+        : pageResponse(
+            [
               entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f', 'participant_viewed', 'Ada Lovelace', '2026-11-02T14:05:00.000Z'),
               entry('9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6e', 'users_exported', null, '2026-11-01T10:00:00.000Z'),
             ],
-            nextCursor: '2026-11-01T10:00:00.000Z_9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6e',
-          }),
+            'c1',
+          ),
     );
     const { user } = renderSettings();
     const region = screen.getByRole('region', { name: 'Who looked at your data' });

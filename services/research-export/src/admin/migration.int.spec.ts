@@ -1,0 +1,81 @@
+/**
+ * Migration 003 on a database that already holds users (as one deployed before it does):
+ * everyone gets her row of admin_user_order, so no one leaves the list, and the compliance,
+ * phase and follow-up of the enrolled are computed by the first page that needs them.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, calendarDateIn } from '@sleepweave/contracts';
+import { migrateEventStore } from '@sleepweave/event-store';
+import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations, type Sql } from '@sleepweave/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listUsers } from './queries.ts';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const name = `sw_test_${randomBytes(4).toString('hex')}_admin_migration`;
+const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
+let sql: Sql;
+let before: string;
+
+beforeAll(async () => {
+  await ensureDatabase(DATABASE_URL, name);
+  sql = connectDatabase(DATABASE_URL, name, { max: 2 });
+  await migrateEventStore(sql);
+  await migrateUserDirectory(sql);
+  // the migrations before 003, alone
+  before = await mkdtemp(join(tmpdir(), 'research-migrations-'));
+  for (const file of (await readdir(migrations)).filter((file) => file < '003')) await copyFile(join(migrations, file), join(before, file));
+  await runMigrations(sql, before);
+});
+afterAll(async () => {
+  await sql?.end();
+  await dropDatabase(DATABASE_URL, name);
+  if (before) await rm(before, { recursive: true, force: true });
+});
+
+describe('migration 003 (admin_user_order)', () => {
+  it('gives everyone already there her row; the first page that needs them computes the figures of the enrolled', async () => {
+    const now = new Date();
+    const today = calendarDateIn('Europe/London', now);
+    const [enrolled, member] = [randomUUID(), randomUUID()];
+    for (const [userId, first] of [
+      [enrolled, 'Ena'],
+      [member, 'Mia'],
+    ] as const) {
+      await sql`
+        insert into user_directory (user_id, email, first_name, last_name, timezone, role, registered_at)
+        values (${userId}, ${`${first}@example.com`}, ${first}, 'Before', 'Europe/London', 'participant', now())`;
+    }
+    // day 10 of her study, nights 1 to 5 logged: 5 of 9, to follow up
+    const start = addDays(today, -9);
+    await sql`
+      insert into research_participants (user_id, research_id, study_start_date, consent_version, consented_at)
+      values (${enrolled}, 'SW-00000001', ${start}, '1.0', now())`;
+    await sql`
+      insert into admin_night_activity
+        (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
+      values (${enrolled}, 5, 5, ${addDays(start, 4)}, true, ${addDays(start, 3)}, true, now())`;
+
+    await runMigrations(sql, migrations);
+
+    const all = await listUsers(sql, now, { sort: 'joined', order: 'desc', limit: 10 });
+    expect(all.items.map((u) => u.id).sort()).toEqual([enrolled, member].sort());
+    const byCompliance = await listUsers(sql, now, { sort: 'compliance', order: 'desc', limit: 10 });
+    expect(byCompliance.items.map((u) => u.id)).toEqual([enrolled, member]);
+    const [row] = await sql`
+      select last_night_date::text as last_night_date, compliance, phase, follow_up, compliance_on::text as compliance_on
+      from admin_user_order where user_id = ${enrolled}`;
+    expect(row).toEqual({
+      last_night_date: addDays(start, 4),
+      compliance: 5 / 9,
+      phase: 'polyester',
+      follow_up: true,
+      compliance_on: today,
+    });
+    const [other] = await sql`select compliance, phase, follow_up, compliance_on from admin_user_order where user_id = ${member}`;
+    expect(other).toEqual({ compliance: null, phase: 'not_enrolled', follow_up: false, compliance_on: null });
+  });
+});

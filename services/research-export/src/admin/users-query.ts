@@ -1,0 +1,101 @@
+import { NOT_LOGGED_DAYS, phaseRanges, studyLength, type HormonalStage, type Role, type Timezone } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
+import type { Sql, SqlFragment } from '@sleepweave/service-kit';
+
+/** One user as the list, the detail and the users export read her. */
+export interface UserRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  hormonal_stage: HormonalStage | null;
+  role: Role;
+  registered_at: Date;
+  timezone: Timezone;
+  today: string;
+  study_start_date: string | null;
+  consented_at: Date | null;
+  nights: number;
+  entries: number;
+  last_night_date: string | null;
+  days_since_last_log: number | null;
+  nights_logged: number | null;
+  elapsed: number | null;
+}
+
+/** The columns of a UserRow, read from `s` (the last step of usersQuery). */
+export const userColumns = (sql: Sql | Tx) => (sql as Sql)`
+  s.user_id, s.email, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth, s.hormonal_stage, s.role,
+  s.registered_at, s.timezone, s.today::text as today, s.study_start_date::text as study_start_date, s.consented_at,
+  s.nights, s.entries, s.last_night_date::text as last_night_date, s.today - s.last_night_date as days_since_last_log,
+  s.nights_logged, s.elapsed`;
+
+export interface UsersQueryOptions {
+  /** Conditions on `d` (user_directory): `and ...`. */
+  where?: SqlFragment;
+  /** Join her admin_user_order row as `o` (its keys order the list): the list only. */
+  withOrder?: boolean;
+  /** What to select from `s`. */
+  select: SqlFragment;
+}
+
+/**
+ * Every user (or those `where` picks) with what the list shows and what orders it, from one
+ * row per user (user_directory, research_participants, the two activity tables and, for the
+ * list, admin_user_order): no night and no journal entry is read. Her "today" is her
+ * calendar date in her time zone at `now`. The statement ends with `from s`: the caller
+ * adds its conditions on `s`, order and limit. The steps are CTEs of the statement itself,
+ * which PostgreSQL folds into one query: an order by a column of `d` or `o` with a limit
+ * walks that column's index.
+ */
+export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions): SqlFragment {
+  const q = sql as Sql;
+  const length = studyLength();
+  const phaseCase = q`case when u.study_start_date is null then 'not_enrolled' ${phaseRanges()
+    .map(({ phase, last }) => q`when u.study_day <= ${last} then ${phase.id}`)
+    .reduce((a, b) => q`${a} ${b}`)} else 'completed' end`;
+  const order = options.withOrder
+    ? {
+        columns: q`, o.user_id as order_user_id, o.compliance as order_compliance, o.last_night_date as order_last_night,
+          o.phase as order_phase, o.follow_up as order_follow_up`,
+        join: q`join admin_user_order o on o.user_id = d.user_id`,
+      }
+    : { columns: q``, join: q`` };
+  return q`
+    with base as (
+      select d.user_id, d.email, d.first_name, d.last_name, d.date_of_birth, d.hormonal_stage, d.role, d.registered_at, d.timezone,
+        (${now}::timestamptz at time zone d.timezone)::date as today,
+        p.study_start_date, p.consented_at,
+        coalesce(n.nights, 0) as nights, coalesce(n.study_nights, 0) as study_nights, n.last_night_date,
+        n.last_night_in_study, n.previous_night_date, n.previous_night_in_study, coalesce(j.entries, 0) as entries
+        ${order.columns}
+      from user_directory d
+      ${order.join}
+      left join research_participants p on p.user_id = d.user_id
+      left join admin_night_activity n on n.user_id = d.user_id
+      left join admin_journal_activity j on j.user_id = d.user_id
+      where true ${options.where ?? q``}
+    ), u as (
+      select b.*, b.today - b.study_start_date + 1 as study_day from base b
+    ), e as (
+      select u.*, ${phaseCase} as phase,
+        case when u.study_start_date is null then null else least(${length}, greatest(0, u.study_day - 1)) end as elapsed
+      from u
+    ), s as (
+      select e.*,
+        -- her study nights but those logged ahead of the due ones (only her last two can be:
+        -- tonight's and tomorrow's, as study refuses any later night)
+        case
+          when e.elapsed is null then null
+          else greatest(0, e.study_nights
+            - (case when e.last_night_date >= e.study_start_date + e.elapsed and e.last_night_in_study then 1 else 0 end)
+            - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end))
+        end as nights_logged,
+        -- to follow up: still in the study, and her last night (or the eve of her start) NOT_LOGGED_DAYS or more ago
+        coalesce(e.study_day <= ${length}
+          and e.today - coalesce(e.last_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
+      from e
+    )
+    select ${options.select} from s`;
+}
