@@ -49,6 +49,9 @@ const DOT = 0x2e;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const LETTER_Z = 0x5a;
+const DAY_MS = 86_400_000;
 
 const NUMBER = 0;
 const BOOLEAN = 1;
@@ -147,6 +150,8 @@ const CHUNK_BYTES = 64 * 1024;
 export class ByteChunks {
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private length = 0;
+  /** YYYY-MM-DDT of each day seen, by days since 1970. */
+  private readonly days = new Map<number, Buffer>();
 
   constructor(private readonly emit: (chunk: Buffer) => void) {}
 
@@ -168,6 +173,48 @@ export class ByteChunks {
     let at = this.length;
     for (let i = start; i < end; i++) chunk[at++] = from[i]!;
     this.length = at;
+  }
+
+  /**
+   * A time as `Date.prototype.toISOString` writes it (YYYY-MM-DDTHH:mm:ss.sssZ, 24 bytes; room
+   * reserved): the date from a cache of one text per day, the time of day by arithmetic.
+   * (toISOString and the copy of its string into the chunk were a third of a night's time.)
+   */
+  isoTime(ms: number): void {
+    const day = Math.floor(ms / DAY_MS);
+    let date = this.days.get(day);
+    if (date === undefined) {
+      const midnight = new Date(day * DAY_MS).toISOString();
+      // YYYY-MM-DDT; none for a year outside 0000-9999 (written ±YYYYYY-MM-DD…)
+      date = Buffer.from(midnight.length === 24 ? midnight.slice(0, 11) : '', 'latin1');
+      this.days.set(day, date);
+    }
+    if (date.length !== 11) {
+      this.text(new Date(ms).toISOString());
+      return;
+    }
+    this.copy(date, 0, 11);
+    let rest = ms - day * DAY_MS;
+    const millis = rest % 1000;
+    rest = (rest - millis) / 1000;
+    const seconds = rest % 60;
+    rest = (rest - seconds) / 60;
+    const minutes = rest % 60;
+    const hours = (rest - minutes) / 60;
+    this.twoDigits(hours);
+    this.byte(COLON);
+    this.twoDigits(minutes);
+    this.byte(COLON);
+    this.twoDigits(seconds);
+    this.byte(DOT);
+    this.byte(DIGIT_0 + Math.floor(millis / 100));
+    this.twoDigits(millis % 100);
+    this.byte(LETTER_Z);
+  }
+
+  private twoDigits(n: number): void {
+    this.chunk[this.length++] = DIGIT_0 + Math.floor(n / 10);
+    this.chunk[this.length++] = DIGIT_0 + (n % 10);
   }
 
   /** A string as UTF-8 (room reserved: 3 bytes a UTF-16 unit at most). */
@@ -333,7 +380,7 @@ export class CopyNights {
       out.copy(matches, 0, matches.length);
       out.copy(bytes, starts[REVISIONS]!, ends[REVISIONS]!);
       out.byte(COMMA);
-      out.text(night.recordedAt.toISOString());
+      out.isoTime(night.recordedAt.getTime());
       const analysed = checked.analysed ? ANALYSED_YES : ANALYSED_NO;
       out.copy(analysed, 0, analysed.length);
       if (flags !== '') out.text(flags);

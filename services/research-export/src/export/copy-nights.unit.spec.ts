@@ -240,3 +240,39 @@ describe('readNumber', () => {
     }
   });
 });
+
+describe('ByteChunks.isoTime', () => {
+  const iso = (ms: number) => {
+    const out: Buffer[] = [];
+    const chunks = new ByteChunks((chunk) => out.push(Buffer.from(chunk)));
+    chunks.reserve(64);
+    chunks.isoTime(ms);
+    chunks.flush();
+    return Buffer.concat(out).toString('latin1');
+  };
+
+  it('writes what toISOString writes: edges of a day, leap days, before 1970, years past 9999', () => {
+    for (const text of [
+      '2026-10-03T00:00:00.000Z',
+      '2026-10-03T23:59:59.999Z',
+      '2024-02-29T12:34:56.789Z',
+      '2000-01-01T00:00:00.001Z',
+      '1969-12-31T23:59:59.999Z',
+      '1900-03-01T05:06:07.080Z',
+    ]) {
+      expect(iso(Date.parse(text))).toBe(text);
+    }
+    expect(iso(Date.UTC(12000, 0, 1))).toBe(new Date(Date.UTC(12000, 0, 1)).toISOString());
+  });
+
+  it('agrees with toISOString on a hundred thousand random times from 1950 to 2150', () => {
+    const rng = xoroshiro128plus(43);
+    const from = Date.UTC(1950, 0, 1);
+    const to = Date.UTC(2150, 0, 1);
+    for (let i = 0; i < 100_000; i++) {
+      const ms = from + Math.floor(((to - from) * uniformInt(rng, 0, 2 ** 30)) / 2 ** 30) + uniformInt(rng, 0, 999);
+      const expected = new Date(ms).toISOString();
+      if (iso(ms) !== expected) expect(iso(ms)).toBe(expected);
+    }
+  });
+});
