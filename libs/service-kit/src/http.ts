@@ -20,6 +20,7 @@ import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
 import { isSafeText, MAX_JSON_DEPTH, TEMPORARILY_UNAVAILABLE_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@sleepweave/contracts';
 import { HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
+import { lazyChildLogger } from './logger.ts';
 import { serializerCompilerFor, serializerModeFromEnv, type SerializerMode } from './serializer.ts';
 
 declare module 'fastify' {
@@ -65,13 +66,17 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     // The request's logger carries its correlation id from the start: one child per
-    // request, not a second one made in a hook. Fastify passes {} when the route sets no
-    // options: pino takes its quick path only without (no formatters rebuilt per request).
-    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
-      logger.child(
-        { ...bindings, correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)) },
-        Object.keys(childOptions).length === 0 ? undefined : childOptions,
-      ),
+    // request, not a second one made in a hook, and made only if the request writes a line
+    // (lazyChildLogger). Fastify passes {} when the route sets no options.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) => {
+      const requestBindings = {
+        ...bindings,
+        correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)),
+      };
+      return Object.keys(childOptions).length === 0
+        ? lazyChildLogger(logger as Logger, requestBindings)
+        : logger.child(requestBindings, childOptions);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
