@@ -72,6 +72,13 @@ beforeAll(async () => {
       response.end(']');
       return;
     }
+    if (path === '/api/library/images/linen.png') {
+      // what is not personal, the service may let browsers keep
+      response
+        .writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' })
+        .end(Buffer.from([137, 80, 78, 71]));
+      return;
+    }
     if (path === '/api/library/busy') {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
       response.end(JSON.stringify({ error: 'unavailable', message: 'The library is busy.' }));
@@ -479,6 +486,9 @@ describe('caching and browser features', () => {
     }
     expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies })).headers['cache-control']).toBe('no-store');
     expect((await gateway.inject({ method: 'GET', url: '/api/user' })).headers['cache-control']).toBe('no-store'); // a 401 too
+    const image = await gateway.inject({ method: 'GET', url: '/api/library/images/linen.png', cookies });
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
     for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user']) {
       expect((await gateway.inject({ method: 'GET', url })).headers['permissions-policy'], url).toContain('camera=()');
     }
