@@ -79,6 +79,13 @@ beforeAll(async () => {
         .end(Buffer.from([137, 80, 78, 71]));
       return;
     }
+    if (path === '/api/library/broken') {
+      // the service dies half way through its answer
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"articles":[');
+      setTimeout(() => response.destroy(), 20);
+      return;
+    }
     if (path === '/api/library/busy') {
       response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
       response.end(JSON.stringify({ error: 'unavailable', message: 'The library is busy.' }));
@@ -273,6 +280,14 @@ describe('proxying', () => {
     expect(response.headers['retry-after']).toBe('7');
     expect(response.json()).toEqual({ error: 'unavailable', message: 'The library is busy.' });
     expect((libraryHits.get('/api/library/busy') ?? 0) - before).toBe(1);
+  });
+
+  it('answers 503 for a service that fails half way through a (small) answer, never a half answer', async () => {
+    const { cookies } = await signUp();
+    const response = await gateway.inject({ method: 'GET', url: '/api/library/broken', cookies });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {

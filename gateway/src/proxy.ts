@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
+import { Readable } from 'node:stream';
+import { Pool, util, type Dispatcher } from 'undici';
 
 /**
  * Request headers that describe the client's connection to the gateway, not the request
@@ -33,13 +34,99 @@ const RESPONSE_HEADERS_DROPPED = new Set(['connection', 'keep-alive', 'proxy-con
 export const BUFFERED_ANSWER_LIMIT = 64 * 1024;
 
 /** The names a Connection header lists (those headers are about the connection too). */
-function connectionTokens(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  return (Array.isArray(value) ? value.join(',') : value)
-    .toLowerCase()
-    .split(',')
-    .map((token) => token.trim())
-    .filter(Boolean);
+function connectionTokens(value: string | string[] | undefined): Set<string> | null {
+  // what nearly every request and answer says: no header named
+  if (value === undefined || value === 'keep-alive' || value === 'close') return null;
+  return new Set(
+    (Array.isArray(value) ? value.join(',') : value)
+      .toLowerCase()
+      .split(',')
+      .map((token) => token.trim())
+      .filter(Boolean),
+  );
+}
+
+/** A service's answer headers, without those about its connection to the gateway. */
+function answerHeaders(raw: Buffer[]): Record<string, string | string[]> {
+  const parsed = util.parseHeaders(raw) as Record<string, string | string[]>;
+  const listed = connectionTokens(parsed.connection);
+  const out: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const name in parsed) {
+    if (RESPONSE_HEADERS_DROPPED.has(name) || listed?.has(name)) continue;
+    out[name] = parsed[name]!;
+  }
+  return out;
+}
+
+/**
+ * Receives one answer (undici's dispatch handler: no response stream, promise or async
+ * resource of its own per call). An answer of known small size (or none: HEAD, 204, 304) is
+ * gathered and resolved whole when complete; any other resolves at its headers, with a
+ * stream of its body that undici fills as it is read.
+ */
+class AnswerHandler implements Dispatcher.DispatchHandler {
+  private abort: ((err?: Error) => void) | null = null;
+  private answer: ProxyAnswer | null = null;
+  private chunks: Buffer[] | null = null;
+  private stream: Readable | null = null;
+  private complete = false;
+
+  constructor(
+    private readonly method: string,
+    private readonly resolve: (answer: ProxyAnswer) => void,
+    private readonly reject: (err: Error) => void,
+  ) {}
+
+  onConnect(abort: (err?: Error) => void): void {
+    this.abort = abort;
+  }
+
+  onHeaders(statusCode: number, raw: Buffer[], resume: () => void): boolean {
+    if (statusCode < 200) return true; // 100 Continue and the like
+    const headers = answerHeaders(raw);
+    this.answer = { statusCode, headers, body: null };
+    const length = Number(headers['content-length'] ?? Number.NaN);
+    if (this.method === 'HEAD' || statusCode === 204 || statusCode === 304 || length <= BUFFERED_ANSWER_LIMIT) {
+      this.chunks = [];
+      return true;
+    }
+    this.stream = new Readable({
+      read: () => resume(),
+      destroy: (err, callback) => {
+        // the client went away before the end: so does the call
+        if (!this.complete) this.abort?.(err ?? new Error('the answer was not read to its end'));
+        callback(err);
+      },
+    });
+    this.answer.body = this.stream;
+    this.resolve(this.answer);
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.stream) return this.stream.push(chunk);
+    this.chunks?.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    this.complete = true;
+    if (this.stream) {
+      this.stream.push(null);
+      return;
+    }
+    const answer = this.answer!;
+    const chunks = this.chunks!;
+    if (this.method !== 'HEAD' && answer.statusCode !== 204 && answer.statusCode !== 304) {
+      answer.body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    }
+    this.resolve(answer);
+  }
+
+  onError(err: Error): void {
+    if (this.stream) this.stream.destroy(err);
+    else this.reject(err);
+  }
 }
 
 export interface ProxyTarget {
@@ -78,11 +165,11 @@ export class ServiceProxy {
   }
 
   /** Calls the service; rejects when it cannot be reached or does not answer (the caller answers 503/504). */
-  async forward(request: FastifyRequest, target: ProxyTarget): Promise<ProxyAnswer> {
+  forward(request: FastifyRequest, target: ProxyTarget): Promise<ProxyAnswer> {
     const method = request.method;
     const headers: Record<string, string | string[]> = {};
     const incoming = request.headers;
-    const listed = incoming.connection === undefined ? null : new Set(connectionTokens(incoming.connection));
+    const listed = connectionTokens(incoming.connection);
     for (const name in incoming) {
       const value = incoming[name];
       if (value === undefined || REQUEST_HEADERS_DROPPED.has(name) || listed?.has(name)) continue;
@@ -97,25 +184,13 @@ export class ServiceProxy {
     if (request.body !== undefined) body = JSON.stringify(request.body);
     else delete headers['content-type'];
 
-    const answer = await this.pool(target.origin).request({ method: method as 'GET', path: request.url, headers, body });
-    const out: Record<string, string | string[]> = {};
-    const upstream = answer.headers;
-    const listedBack = upstream.connection === undefined ? null : new Set(connectionTokens(upstream.connection));
-    for (const name in upstream) {
-      const value = upstream[name];
-      if (value === undefined || RESPONSE_HEADERS_DROPPED.has(name) || listedBack?.has(name)) continue;
-      out[name] = value;
-    }
-
-    const length = Number(upstream['content-length'] ?? Number.NaN);
-    if (method === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304) {
-      await answer.body.dump();
-      return { statusCode: answer.statusCode, headers: out, body: null };
-    }
-    if (length <= BUFFERED_ANSWER_LIMIT) {
-      return { statusCode: answer.statusCode, headers: out, body: Buffer.from(await answer.body.arrayBuffer()) };
-    }
-    return { statusCode: answer.statusCode, headers: out, body: answer.body };
+    const pool = this.pool(target.origin);
+    return new Promise((resolve, reject) => {
+      pool.dispatch(
+        { method: method as Dispatcher.HttpMethod, path: request.url, headers, body },
+        new AnswerHandler(method, resolve, reject),
+      );
+    });
   }
 
   async close(): Promise<void> {
