@@ -28,6 +28,9 @@ const CARDS = { articles: Array.from({ length: 60 }, (_, i) => ({ id: i, title: 
 const APP_JS = 'console.log("app")'.repeat(100);
 /** Items of the stand-in's streamed answer: about 150 KB of JSON. */
 const STREAMED_ITEMS = 6_000;
+/** Settles when the stand-in's endless answer is hung up on. */
+let endlessHungUp: () => void;
+const endlessClosed = new Promise<void>((resolve) => (endlessHungUp = resolve));
 /** Requests the stand-in library service received, by path. */
 const libraryHits = new Map<string, number>();
 
@@ -77,6 +80,16 @@ beforeAll(async () => {
       response
         .writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' })
         .end(Buffer.from([137, 80, 78, 71]));
+      return;
+    }
+    if (path === '/api/library/endless') {
+      // an answer that goes on until someone hangs up (a long export, say)
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write('"linen",'.repeat(1000)), 5);
+      response.on('close', () => {
+        clearInterval(timer);
+        endlessHungUp();
+      });
       return;
     }
     if (path === '/api/library/broken') {
@@ -280,6 +293,26 @@ describe('proxying', () => {
     expect(response.headers['retry-after']).toBe('7');
     expect(response.json()).toEqual({ error: 'unavailable', message: 'The library is busy.' });
     expect((libraryHits.get('/api/library/busy') ?? 0) - before).toBe(1);
+  });
+
+  it('hangs up on the service when the client goes away in the middle of a streamed answer', async () => {
+    const { cookies } = await signUp();
+    await new Promise<void>((resolve, reject) => {
+      const { hostname, port } = new URL(baseUrl);
+      const req = httpRequest(
+        { hostname, port, path: '/api/library/endless', headers: { cookie: `sw_access=${cookies.sw_access}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+    });
+    await endlessClosed;
   });
 
   it('answers 503 for a service that fails half way through a (small) answer, never a half answer', async () => {
