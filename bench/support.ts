@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { databaseName, dropDatabase } from '@sleepweave/service-kit';
@@ -87,6 +88,21 @@ export async function throughput(
   return done / options.seconds;
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in seconds, from /proc (Linux); null
+ * where there is none.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ: 100 on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -118,8 +134,10 @@ export function benchApps(name: string, urls: Record<string, string>) {
     env,
     databaseUrl: DATABASE_URL,
     database: (service: string) => databaseName({ DB_PREFIX: dbPrefix } as never, service),
-    start(script: string, extra: Record<string, string>): void {
-      children.push(startProcess(script, { ...env, ...extra }));
+    start(script: string, extra: Record<string, string>): ChildProcess {
+      const child = startProcess(script, { ...env, ...extra });
+      children.push(child);
+      return child;
     },
     async stop(services: string[]): Promise<void> {
       await stopProcesses(children);

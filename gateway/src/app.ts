@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import replyFrom from '@fastify/reply-from';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -11,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
 import { isAllowedOrigin } from './origin.ts';
+import { ServiceProxy, sendAnswer, type ProxyAnswer } from './proxy.ts';
 import { findRoute, isAppPath, isPlainPath } from './routing.ts';
 import type { ResolvedSession } from './session.ts';
 import { socketRoutes } from './sockets.ts';
@@ -105,30 +105,30 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     strictTransportSecurity: cookieSecure(config) ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(securityHeaders);
+  // Every answer's headers, and the Origin check of a mutating request, in one hook (a
+  // callback: an async hook costs a promise and a turn of the microtask queue each).
+  const headersOfEveryAnswer = {
+    ...securityHeaders,
+    // No feature of the browser's that the app does not use.
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headersOfEveryAnswer);
+    // API answers (the gateway's own errors and health too) are not kept, unless a service
+    // says otherwise for an answer of its own (the library's illustrations).
+    if (request.url.startsWith('/api') || request.url === '/health') reply.header('cache-control', 'no-store');
+    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, config.APP_URL)) {
+      done(forbidden('Cross-origin request refused.'));
+      return;
+    }
+    done();
   });
-  // disableRequestLogging: its "fetching from remote server" line logs the upstream URL with
-  // its query string (a password-reset token); requests are logged once, redacted, by us.
-  await app.register(replyFrom, { undici: { connections: 32, pipelining: 1 } as never, disableRequestLogging: true });
+  // The services' connection pools (keep-alive); closed with the app.
+  const services = new ServiceProxy();
+  app.addHook('onClose', () => services.close());
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.decorateRequest('session', null);
-
-  app.addHook('onSend', async (request, reply) => {
-    // No feature of the browser's that the app does not use.
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // The gateway's own JSON answers (errors, health) are not kept either.
-    if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api') || request.url === '/health')) {
-      reply.header('cache-control', 'no-store');
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, config.APP_URL)) {
-      throw forbidden('Cross-origin request refused.');
-    }
-  });
 
   /** Sends a renewed access token back as the cookie (and the refresh token that replaced the one used). */
   function renewCookie(reply: FastifyReply, session: ResolvedSession | null) {
@@ -180,43 +180,33 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     }
     request.session = session;
 
-    return reply.from(new URL(request.url, upstream).toString(), {
+    const headers: Record<string, string> = {
+      'x-correlation-id': request.correlationId,
+      'x-request-id': request.id,
+      'x-forwarded-for': request.ip,
+    };
+    if (session) headers.authorization = `Bearer ${session.accessToken}`;
+    let answer: ProxyAnswer;
+    try {
+      answer = await services.forward(request, { origin: upstream, headers, cookies: route.service === 'identity' });
+    } catch (err) {
       // The service is down or restarting: a clear 503 (504 when it did not answer in time), never a 500.
-      // (@fastify/reply-from has logged the failure already: "response errored".)
-      onError: (failed, { error }) => {
-        const timedOut = (error as { statusCode?: number }).statusCode === 504;
-        failed
-          .status(timedOut ? 504 : 503)
-          .header('retry-after', '5')
-          .send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
-      },
-      rewriteRequestHeaders: (_req, headers) => {
-        const out: Record<string, string | string[] | undefined> = { ...headers };
-        // Services trust only what the gateway sets.
-        delete out.authorization;
-        delete out['x-forwarded-for'];
-        if (route.service !== 'identity') delete out.cookie;
-        if (session) out.authorization = `Bearer ${session.accessToken}`;
-        out['x-correlation-id'] = request.correlationId;
-        out['x-request-id'] = request.id;
-        out['x-forwarded-for'] = request.ip;
-        return out as never;
-      },
-      rewriteHeaders: (headers) => {
-        // Answers of the API are personal: no cache keeps them, unless the service said
-        // otherwise for what is not (the library's illustrations).
-        const out = { ...headers, 'cache-control': headers['cache-control'] ?? 'no-store' };
-        // The answer streams through, so @fastify/compress cannot see its size: one under
-        // the threshold is marked here to go out as it is (compressing it would only cost).
-        if (Number(headers['content-length'] ?? Infinity) < COMPRESS_THRESHOLD) request.headers['x-no-compression'] = '1';
-        // Keep the renewed access cookie next to whatever cookies the service sets.
-        const renewed = reply.getHeader('set-cookie');
-        if (!renewed) return out;
-        const upstream = headers['set-cookie'];
-        const merged = [renewed, upstream].flat().filter((value): value is string => typeof value === 'string');
-        return { ...out, 'set-cookie': merged };
-      },
-    });
+      const code = (err as { code?: string }).code;
+      const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      request.log.warn({ err, service: route.service }, 'service did not answer');
+      return reply
+        .status(timedOut ? 504 : 503)
+        .header('retry-after', '5')
+        .send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
+    }
+    // Keep the renewed access cookie next to whatever cookies the service sets.
+    const renewed = reply.getHeader('set-cookie');
+    if (renewed) {
+      answer.headers['set-cookie'] = [renewed, answer.headers['set-cookie']]
+        .flat()
+        .filter((value): value is string => typeof value === 'string');
+    }
+    return sendAnswer(reply, answer);
   }
 
   app.all('/api', proxy);

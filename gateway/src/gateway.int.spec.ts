@@ -23,9 +23,16 @@ let bus: Bus;
 let following: Subscription;
 let baseUrl: string;
 let library: Server;
-/** What the stand-in library service answers: JSON well over the 1 KB compression threshold. */
+/** What the stand-in library service answers (by default): JSON well over the 1 KB compression threshold. */
 const CARDS = { articles: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Linen and the night, part ${i}` })) };
 const APP_JS = 'console.log("app")'.repeat(100);
+/** Items of the stand-in's streamed answer: about 150 KB of JSON. */
+const STREAMED_ITEMS = 6_000;
+/** Settles when the stand-in's endless answer is hung up on. */
+let endlessHungUp: () => void;
+const endlessClosed = new Promise<void>((resolve) => (endlessHungUp = resolve));
+/** Requests the stand-in library service received, by path. */
+const libraryHits = new Map<string, number>();
 
 beforeAll(async () => {
   // every test signs up its own participant from the same address
@@ -37,9 +44,68 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js'), APP_JS);
   // as web/precompress.ts leaves it beside the file at build time
   await writeFile(join(webDist, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(APP_JS));
-  library = createServer((_request, response) =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CARDS)),
-  );
+  library = createServer((request, response) => {
+    const path = request.url?.split('?')[0];
+    libraryHits.set(path ?? '', (libraryHits.get(path ?? '') ?? 0) + 1);
+    if (path === '/api/community/echo') {
+      // what reached the service: its headers and its body
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ headers: request.headers, body })),
+      );
+      return;
+    }
+    if (path === '/api/library/hop') {
+      // headers about the service's own connection to the gateway
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        connection: 'close, x-hop',
+        'x-hop': 'service',
+        'keep-alive': 'timeout=1',
+      });
+      response.end('{"ok":true}');
+      return;
+    }
+    if (path === '/api/library/stream') {
+      // an answer of unknown size (chunked), larger than the gateway reads whole
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('[');
+      for (let i = 0; i < STREAMED_ITEMS; i++) response.write(`${i === 0 ? '' : ','}${JSON.stringify({ id: i, text: 'linen' })}`);
+      response.end(']');
+      return;
+    }
+    if (path === '/api/library/images/linen.png') {
+      // what is not personal, the service may let browsers keep
+      response
+        .writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' })
+        .end(Buffer.from([137, 80, 78, 71]));
+      return;
+    }
+    if (path === '/api/library/endless') {
+      // an answer that goes on until someone hangs up (a long export, say)
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write('"linen",'.repeat(1000)), 5);
+      response.on('close', () => {
+        clearInterval(timer);
+        endlessHungUp();
+      });
+      return;
+    }
+    if (path === '/api/library/broken') {
+      // the service dies half way through its answer
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"articles":[');
+      setTimeout(() => response.destroy(), 20);
+      return;
+    }
+    if (path === '/api/library/busy') {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
+      response.end(JSON.stringify({ error: 'unavailable', message: 'The library is busy.' }));
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CARDS));
+  });
   await new Promise<void>((resolve) => library.listen(0, '127.0.0.1', resolve));
 
   const config = readGatewayConfig({
@@ -68,6 +134,8 @@ beforeAll(async () => {
     identity: identityUrl,
     journal: 'http://127.0.0.1:9',
     library: `http://127.0.0.1:${(library.address() as AddressInfo).port}`,
+    // the same stand-in, for a route that takes writes with a session
+    community: `http://127.0.0.1:${(library.address() as AddressInfo).port}`,
   };
   gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -153,6 +221,115 @@ describe('gateway routing', () => {
     expect(set.sw_session).not.toBe(cookies.sw_session);
     // the new one works; much later the old one would end the session (identity's tests)
     expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: set.sw_session! } })).statusCode).toBe(200);
+  });
+});
+
+describe('proxying', () => {
+  it("forwards what the service needs, not the client's connection headers or credentials it may not choose", async () => {
+    const { cookies } = await signUp();
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/community/echo',
+      cookies,
+      headers: {
+        origin: APP_URL,
+        // a client's connection headers (an HTTP/1.0 client's Keep-Alive, curl's Expect for a larger body)
+        expect: '100-continue',
+        'keep-alive': 'timeout=5',
+        connection: 'keep-alive, x-client-hop',
+        'x-client-hop': 'for the gateway only',
+        authorization: 'Bearer forged',
+        'x-forwarded-for': '203.0.113.9',
+        'accept-language': 'en-GB',
+      },
+      payload: { title: 'Linen' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { headers, body } = response.json() as { headers: Record<string, string>; body: string };
+    for (const name of ['expect', 'keep-alive', 'x-client-hop', 'cookie']) expect(headers[name], name).toBeUndefined();
+    expect(headers.connection).not.toContain('x-client-hop');
+    expect(headers.authorization).toBe(`Bearer ${cookies.sw_access}`);
+    expect(headers['x-forwarded-for']).not.toBe('203.0.113.9');
+    expect(headers['x-correlation-id']).toBe(response.headers['x-correlation-id']);
+    expect(headers['accept-language']).toBe('en-GB');
+    expect(JSON.parse(body)).toEqual({ title: 'Linen' });
+    expect(headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it("keeps the service's connection headers off the client's connection", async () => {
+    const { cookies } = await signUp();
+    const { status, headers } = await new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+      const { hostname, port } = new URL(baseUrl);
+      const cookie = `sw_access=${cookies.sw_access}`;
+      const req = httpRequest({ hostname, port, path: '/api/library/hop', headers: { cookie, connection: 'keep-alive' } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    expect(headers['x-hop']).toBeUndefined();
+    expect(headers.connection).toBe('keep-alive');
+    expect(headers['keep-alive']).not.toBe('timeout=1');
+  });
+
+  it('streams an answer of unknown size through whole, compressed when the browser accepts it', async () => {
+    const { cookies } = await signUp();
+    const plain = await gateway.inject({ method: 'GET', url: '/api/library/stream', cookies });
+    expect(plain.statusCode).toBe(200);
+    expect((plain.json() as unknown[]).length).toBe(STREAMED_ITEMS);
+    expect(plain.headers['cache-control']).toBe('no-store');
+    const compressed = await gateway.inject({ method: 'GET', url: '/api/library/stream', cookies, headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("passes a service's own 503 on once, with its words and Retry-After (no retries that add to its load)", async () => {
+    const { cookies } = await signUp();
+    const before = libraryHits.get('/api/library/busy') ?? 0;
+    const response = await gateway.inject({ method: 'GET', url: '/api/library/busy', cookies });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('7');
+    expect(response.json()).toEqual({ error: 'unavailable', message: 'The library is busy.' });
+    expect((libraryHits.get('/api/library/busy') ?? 0) - before).toBe(1);
+  });
+
+  it('hangs up on the service when the client goes away in the middle of a streamed answer', async () => {
+    const { cookies } = await signUp();
+    await new Promise<void>((resolve, reject) => {
+      const { hostname, port } = new URL(baseUrl);
+      const req = httpRequest(
+        { hostname, port, path: '/api/library/endless', headers: { cookie: `sw_access=${cookies.sw_access}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+    });
+    await endlessClosed;
+  });
+
+  it('answers 503 for a service that fails half way through a (small) answer, never a half answer', async () => {
+    const { cookies } = await signUp();
+    const response = await gateway.inject({ method: 'GET', url: '/api/library/broken', cookies });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
+  });
+
+  it('answers HEAD with the headers of the GET and no body', async () => {
+    const { cookies } = await signUp();
+    const head = await gateway.inject({ method: 'HEAD', url: '/api/library/articles', cookies });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/json');
+    expect(head.headers['cache-control']).toBe('no-store');
+    expect(head.body).toBe('');
   });
 });
 
@@ -357,6 +534,9 @@ describe('caching and browser features', () => {
     }
     expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies })).headers['cache-control']).toBe('no-store');
     expect((await gateway.inject({ method: 'GET', url: '/api/user' })).headers['cache-control']).toBe('no-store'); // a 401 too
+    const image = await gateway.inject({ method: 'GET', url: '/api/library/images/linen.png', cookies });
+    expect(image.headers['cache-control']).toBe('public, max-age=86400');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
     for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user']) {
       expect((await gateway.inject({ method: 'GET', url })).headers['permissions-policy'], url).toContain('camera=()');
     }

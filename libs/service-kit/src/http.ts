@@ -20,6 +20,7 @@ import { isConcurrencyError } from '@sleepweave/event-store';
 import { ZodError } from 'zod';
 import { isSafeText, MAX_JSON_DEPTH, TEMPORARILY_UNAVAILABLE_MESSAGE, UNSAFE_TEXT_MESSAGE } from '@sleepweave/contracts';
 import { HttpError, errorWordFor, isDatabaseUnavailable } from './errors.ts';
+import { lazyChildLogger } from './logger.ts';
 import { serializerCompilerFor, serializerModeFromEnv, type SerializerMode } from './serializer.ts';
 
 declare module 'fastify' {
@@ -65,13 +66,17 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     // The request's logger carries its correlation id from the start: one child per
-    // request, not a second one made in a hook. Fastify passes {} when the route sets no
-    // options: pino takes its quick path only without (no formatters rebuilt per request).
-    childLoggerFactory: (logger, bindings, childOptions, rawRequest) =>
-      logger.child(
-        { ...bindings, correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)) },
-        Object.keys(childOptions).length === 0 ? undefined : childOptions,
-      ),
+    // request, not a second one made in a hook, and made only if the request writes a line
+    // (lazyChildLogger). Fastify passes {} when the route sets no options.
+    childLoggerFactory: (logger, bindings, childOptions, rawRequest) => {
+      const requestBindings = {
+        ...bindings,
+        correlationId: correlationIdOf(rawRequest.headers['x-correlation-id'], String(bindings.reqId)),
+      };
+      return Object.keys(childOptions).length === 0
+        ? lazyChildLogger(logger as Logger, requestBindings)
+        : logger.child(requestBindings, childOptions);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -89,18 +94,23 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     }
   });
   // The same rule for the path and the query string.
-  app.addHook('preValidation', async (request) => {
+  // (Hooks that run for every request take a callback: an async hook costs a promise and a
+  // turn of the microtask queue each.)
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query]) {
       if (part && typeof part === 'object' && !Object.values(part).every((v) => typeof v !== 'string' || isSafeText(v))) {
-        throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
+        done(new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE));
+        return;
       }
     }
+    done();
   });
 
   app.decorateRequest('correlationId', '');
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.correlationId = correlationIdOf(request.headers['x-correlation-id'], request.id);
     reply.header('x-correlation-id', request.correlationId);
+    done();
   });
 
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { redactUrl } from './logger.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createHttpApp } from './http.ts';
+import { createLogger, redactUrl } from './logger.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -9,5 +10,39 @@ describe('redactUrl', () => {
     ['/api/user', '/api/user'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe("a request's logger", () => {
+  function appWithLines() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('test', 'warn', 'json', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const child = vi.spyOn(logger, 'child');
+    const app = createHttpApp({ logger });
+    app.get('/quiet', async () => ({ ok: true }));
+    app.get('/noisy', async (request) => {
+      request.log.info('below the level');
+      request.log.warn({ body: { password: 'hunter2' } }, 'noisy');
+      request.log.child({ step: 'inner' }).error('inner');
+      return { ok: true };
+    });
+    return { app, lines, child };
+  }
+
+  it('is made only when the request writes a line, and then carries its request and correlation ids', async () => {
+    const { app, lines, child } = appWithLines();
+    await app.ready(); // (plugins get loggers of their own at start)
+    child.mockClear();
+    expect((await app.inject({ method: 'GET', url: '/quiet', headers: { 'x-correlation-id': 'corr-1' } })).statusCode).toBe(200);
+    expect(child).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+
+    const noisy = await app.inject({ method: 'GET', url: '/noisy', headers: { 'x-correlation-id': 'corr-2', 'x-request-id': 'req-2' } });
+    expect(noisy.statusCode).toBe(200);
+    expect(lines).toMatchObject([
+      { msg: 'noisy', reqId: 'req-2', correlationId: 'corr-2', body: { password: '[redacted]' } },
+      { msg: 'inner', reqId: 'req-2', correlationId: 'corr-2', step: 'inner' },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
 });
