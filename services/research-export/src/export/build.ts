@@ -15,7 +15,7 @@ import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
 import { ageBand, copyNights, nightsDue, readParticipants, TodayIn, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
 import { checkNight, QA_RULES, type QaHit } from './qa.ts';
-import { type ZipWriter } from './zip.ts';
+import { yieldToDeflate, type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
   /** When the run started: the files' date, and "now" for the nights that are due. */
@@ -134,6 +134,7 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
     });
   }
 
+  await yieldToDeflate();
   const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
 
   const participantsCsv = zip.csv(PARTICIPANTS_FILE);

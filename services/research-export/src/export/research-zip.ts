@@ -18,7 +18,7 @@ import { COMPARISONS_FILE, METRICS, RESEARCH_FILES } from './columns.ts';
 import { QA_RULES } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
 import { reportPdf } from './report-pdf.ts';
-import { ZipWriter } from './zip.ts';
+import { yieldToDeflate, ZipWriter } from './zip.ts';
 
 /** The metrics as the statistics see them: keyed by their phase_summary column. */
 export const COMPARED_METRICS = METRICS.map((metric) => ({ key: metric.column, label: metric.label, unit: metric.unit }));
@@ -119,6 +119,7 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date): P
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
   const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, excludeDemo: ctx.config.RESEARCH_EXCLUDE_DEMO });
+  await yieldToDeflate();
   const comparisons = compareAllPhases(findings.phaseMeans, COMPARED_METRICS, minNights);
   const csv = zip.csv(COMPARISONS_FILE);
   for (const row of comparisons) await csv.write(comparisonRecord(row));
