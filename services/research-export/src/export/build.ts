@@ -158,15 +158,13 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   await participantsCsv.end();
 
   const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
-  for (const mean of phaseMeans) {
-    await summaryCsv.write({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values });
-  }
+  await summaryCsv.writeAll(
+    phaseMeans.map((mean) => ({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values })),
+  );
   await summaryCsv.end();
 
   const qaCsv = zip.csv(QA_FILE);
-  for (const hit of hits) {
-    await qaCsv.write({ ...hit, rule: hit.rule, action: QA_RULES[hit.rule].action, research_id: hit.researchId });
-  }
+  await qaCsv.writeAll(hits.map((hit) => ({ ...hit, action: QA_RULES[hit.rule].action, research_id: hit.researchId })));
   await qaCsv.end();
 
   const codebook = zip.csv(CODEBOOK_FILE);
