@@ -8,7 +8,26 @@ import type { NightValues } from './qa.ts';
  * 1 in 20,000 full 17-digit numbers, which could turn a tie or a zero difference in the
  * Wilcoxon test into something else in analysis.R than here.
  */
-export const roundMean = (x: number): number => Number(x.toPrecision(10));
+export function roundMean(x: number): number {
+  // Number(x.toPrecision(10)), without the text in between (a run rounds some 50,000 means):
+  // the ten digits n = round(|x|·10^k) from the double product, which is within a millionth
+  // of the exact one (|x|·10^k < 10^10, half an ulp at most), so unless the product lies that
+  // close to a half, n is the digits toPrecision rounds to; n and 10^k are exact doubles
+  // (n < 2^53, k <= 22), so their quotient is the double that toPrecision's text reads back
+  // as. Near a half, an exponent out of that range, and anything not finite: toPrecision.
+  const magnitude = Math.abs(x);
+  if (magnitude === 0 || !Number.isFinite(x)) return x === 0 ? 0 : Number(x.toPrecision(10));
+  const k = 9 - Math.floor(Math.log10(magnitude));
+  if (k < 0 || k > 22) return Number(x.toPrecision(10));
+  const product = magnitude * POWERS_OF_TEN[k]!;
+  const n = Math.round(product);
+  if (Math.abs(product - Math.floor(product) - 0.5) < 1e-5 || n < 1e9 || n >= 1e10) return Number(x.toPrecision(10));
+  const rounded = n / POWERS_OF_TEN[k]!;
+  return x < 0 ? -rounded : rounded;
+}
+
+/** 10^0 … 10^22: every one an exact double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 export type AnalysedPhase = Exclude<StudyPhase, 'completed'>;
 export const ANALYSED_PHASES: readonly AnalysedPhase[] = ['polyester', 'washout', 'linen'];
