@@ -15,7 +15,7 @@ import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
 import { ageBand, copyNights, nightsDue, readParticipants, TodayIn, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
 import { checkNight, QA_RULES, type QaHit } from './qa.ts';
-import { type ZipWriter } from './zip.ts';
+import { yieldToDeflate, type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
   /** When the run started: the files' date, and "now" for the nights that are due. */
@@ -65,60 +65,84 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   const demo = new Set(options.excludeDemo ? participants.filter((p) => p.demo).map((p) => p.researchId) : []);
   const means = new PhaseMeans(METRICS);
   const hits: QaHit[] = [];
+  const logged = new Map<string, Record<string, number>>();
   let nights = 0;
   let nightsFlagged = 0;
   let nightsLeftOut = 0;
 
-  // Every file but the codebook is written as the nights stream: a participant's rows of
-  // participants.csv, phase_summary.csv and qa_report.csv once the nights have passed her
-  // (both come in research-id order), while this thread would otherwise wait for the COPY.
-  // The archive takes the files one after the other, so these wait in their streams'
-  // buffers (a few rows a participant) until nights.csv is in: nothing here waits for them.
   const nightsCsv = zip.csv(NIGHTS_FILE);
-  const participantsCsv = zip.csv(PARTICIPANTS_FILE);
-  const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
-  const qaCsv = zip.csv(QA_FILE);
   const lines = new ByteChunks((chunk) => nightsCsv.appendBytes(chunk));
-  const inclusion = new Map<string, { included: boolean; reason: string }>();
-  const phaseMeans: PhaseMean[] = [];
-  const today = new TodayIn(options.now);
-  const addHit = (hit: QaHit) => {
-    hits.push(hit);
-    qaCsv.row({ ...hit, action: QA_RULES[hit.rule].action, research_id: hit.researchId });
-  };
-
-  /** Her rules about phases (nights missing, too few analysed nights), and her rows of the files. */
-  const finish = (participant: ParticipantRow, counts: Record<string, number>) => {
-    const id = participant.researchId;
-    if (demo.has(id)) {
-      addHit(phaseHit('demo_account', id, null, 'RESEARCH_EXCLUDE_DEMO is true'));
-      inclusion.set(id, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
-    } else {
-      const due = nightsDue(participant.studyStartDate, today.get(participant.timezone));
-      for (const phase of ANALYSED_PHASES) {
-        const missing = due[phase] - (counts[phase] ?? 0);
-        if (missing > 0) addHit(phaseHit('missing_nights', id, phase, `${missing} of ${due[phase]} nights so far not logged`));
-      }
-      const short: AnalysedPhase[] = [];
-      for (const phase of ANALYSED_PHASES) {
-        const analysed = means.nights(id, phase);
-        if (analysed < options.minNights) {
-          short.push(phase);
-          addHit(phaseHit('too_few_nights', id, phase, `${analysed} analysed nights, ${options.minNights} needed`));
-        }
-      }
-      const primaryShort = short.filter((phase) => phase === 'polyester' || phase === 'linen');
-      inclusion.set(id, {
-        included: primaryShort.length === 0,
-        reason:
-          primaryShort.length === 0
-            ? ''
-            : `too few analysed nights: ${primaryShort.map((phase) => `${phase} ${means.nights(id, phase)}`).join(', ')} (${options.minNights} needed in each)`,
-      });
+  // Nights come in research-id order: her counts are found once per participant, not per night.
+  let counts: Record<string, number> = {};
+  let countsOf = '';
+  const reader = new CopyNights(lines, (night) => {
+    const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
+    const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
+    nights += 1;
+    if (checked.flags.length > 0) nightsFlagged += 1;
+    if (!checked.analysed) nightsLeftOut += 1;
+    for (const hit of checked.hits) hits.push(hit);
+    if (night.researchId !== countsOf) {
+      countsOf = night.researchId;
+      counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      logged.set(countsOf, counts);
     }
-    const { included, reason } = inclusion.get(id)!;
-    participantsCsv.row({
-      research_id: id,
+    counts[night.phase] = (counts[night.phase] ?? 0) + 1;
+    if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
+    return checked;
+  });
+  for await (const chunk of await copyNights(sql, options.userId)) {
+    reader.push(chunk);
+    await nightsCsv.drained();
+  }
+  reader.end();
+  lines.flush();
+  await nightsCsv.end();
+
+  // Rules about phases and participants: nights missing, and too few analysed nights.
+  const inclusion = new Map<string, { included: boolean; reason: string }>();
+  const today = new TodayIn(options.now);
+  for (const participant of participants) {
+    if (demo.has(participant.researchId)) {
+      hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
+      inclusion.set(participant.researchId, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
+      continue;
+    }
+    const due = nightsDue(participant.studyStartDate, today.get(participant.timezone));
+    const counts = logged.get(participant.researchId) ?? {};
+    for (const phase of ANALYSED_PHASES) {
+      const missing = due[phase] - (counts[phase] ?? 0);
+      if (missing > 0) {
+        hits.push(phaseHit('missing_nights', participant.researchId, phase, `${missing} of ${due[phase]} nights so far not logged`));
+      }
+    }
+    const short: AnalysedPhase[] = [];
+    for (const phase of ANALYSED_PHASES) {
+      const analysed = means.nights(participant.researchId, phase);
+      if (analysed < options.minNights) {
+        short.push(phase);
+        hits.push(phaseHit('too_few_nights', participant.researchId, phase, `${analysed} analysed nights, ${options.minNights} needed`));
+      }
+    }
+    const primaryShort = short.filter((phase) => phase === 'polyester' || phase === 'linen');
+    inclusion.set(participant.researchId, {
+      included: primaryShort.length === 0,
+      reason:
+        primaryShort.length === 0
+          ? ''
+          : `too few analysed nights: ${primaryShort.map((phase) => `${phase} ${means.nights(participant.researchId, phase)}`).join(', ')} (${options.minNights} needed in each)`,
+    });
+  }
+
+  await yieldToDeflate();
+  const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
+
+  const participantsCsv = zip.csv(PARTICIPANTS_FILE);
+  for (const participant of participants) {
+    const counts = logged.get(participant.researchId) ?? {};
+    const { included, reason } = inclusion.get(participant.researchId)!;
+    await participantsCsv.write({
+      research_id: participant.researchId,
       age_band: ageBand(participant.dateOfBirth, participant.studyStartDate),
       hormonal_stage: participant.hormonalStage,
       consent_date: participant.studyStartDate,
@@ -130,44 +154,18 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
       included_primary: included,
       exclusion_reason: reason,
     });
-    for (const mean of means.of(id)) {
-      phaseMeans.push(mean);
-      summaryCsv.row({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values });
-    }
-  };
-
-  // The participants the nights have not reached yet (the same order: both sorted by PostgreSQL).
-  let next = 0;
-  let counts: Record<string, number> = {};
-  let countsOf = '';
-  const reader = new CopyNights(lines, (night) => {
-    if (night.researchId !== countsOf) {
-      // the nights have passed everyone before her: their rows are complete
-      if (countsOf !== '') finish(participants[next++]!, counts);
-      while (next < participants.length && participants[next]!.researchId !== night.researchId) finish(participants[next++]!, {});
-      if (next === participants.length) throw new Error(`a night of ${night.researchId}, who is not among the participants read`);
-      countsOf = night.researchId;
-      counts = { polyester: 0, washout: 0, linen: 0, completed: 0 };
-    }
-    const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
-    const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
-    nights += 1;
-    if (checked.flags.length > 0) nightsFlagged += 1;
-    if (!checked.analysed) nightsLeftOut += 1;
-    for (const hit of checked.hits) addHit(hit);
-    counts[night.phase] = (counts[night.phase] ?? 0) + 1;
-    if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
-    return checked;
-  });
-  for await (const chunk of await copyNights(sql, options.userId)) {
-    reader.push(chunk);
-    await nightsCsv.drained();
   }
-  reader.end();
-  lines.flush();
-  if (countsOf !== '') finish(participants[next++]!, counts);
-  while (next < participants.length) finish(participants[next++]!, {});
-  for (const file of [nightsCsv, participantsCsv, summaryCsv, qaCsv]) await file.end();
+  await participantsCsv.end();
+
+  const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
+  await summaryCsv.writeAll(
+    phaseMeans.map((mean) => ({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values })),
+  );
+  await summaryCsv.end();
+
+  const qaCsv = zip.csv(QA_FILE);
+  await qaCsv.writeAll(hits.map((hit) => ({ ...hit, action: QA_RULES[hit.rule].action, research_id: hit.researchId })));
+  await qaCsv.end();
 
   const codebook = zip.csv(CODEBOOK_FILE);
   for (const [file, column, label, type, unit, allowed, notes] of codebookRows([...RESEARCH_FILES, ...(options.extraFiles ?? [])])) {

@@ -78,13 +78,18 @@ export class CsvFile {
 
   /** Writes one row (values by column name; null and undefined are empty cells), waiting when the archive is behind. */
   async write(row: Record<string, unknown>): Promise<void> {
-    this.row(row);
+    this.append(this.line(row));
     await this.drained();
   }
 
-  /** Adds one row without waiting (see {@link append}). */
-  row(row: Record<string, unknown>): void {
-    this.append(this.line(row));
+  /** Writes rows as {@link write} does, waiting for the archive once per thousand rows instead of after each. */
+  async writeAll(rows: Iterable<Record<string, unknown>>): Promise<void> {
+    let count = 0;
+    for (const row of rows) {
+      this.append(this.line(row));
+      if (++count % 1000 === 0) await this.drained();
+    }
+    await this.drained();
   }
 
   private line(row: Record<string, unknown>): string {
