@@ -71,3 +71,10 @@ describe('gateway /health', () => {
     await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
   });
 });
+
+describe('the gateway process', () => {
+  it('gives heap memory back once idle after a burst (service-kit memory.ts)', () => {
+    expect(gateway.memory).toBeDefined();
+    expect(gateway.memory.collections).toBeGreaterThanOrEqual(0);
+  });
+});

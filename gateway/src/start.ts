@@ -1,5 +1,12 @@
 import { connectBus } from '@sleepweave/bus';
-import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  createAccessTokenVerifier,
+  createLogger,
+  releaseMemoryWhenIdle,
+  remoteKeySet,
+  type MemoryRelease,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import { buildGateway } from './app.ts';
 import { followCommunityMessages, ThreadHub } from './community-live.ts';
@@ -10,13 +17,16 @@ import { createSessionResolver } from './session.ts';
 
 export interface RunningGateway {
   app: ServiceApp;
+  /** Gives heap memory back when the process goes idle after a burst (service-kit's memory.ts). */
+  memory: MemoryRelease;
   stop(): Promise<void>;
 }
 
 /**
  * The one way a gateway process starts (server.ts, and the tests that run whole systems):
  * the bus, its two watches (revoked sessions; community messages for its own sockets), the
- * session resolver and the HTTP app, listening on HOST:PORT.
+ * session resolver and the HTTP app, listening on HOST:PORT; once idle after its start (and
+ * after later bursts) it gives heap memory back.
  */
 export async function startGateway(config: GatewayConfig, options: { logger?: Logger } = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
@@ -51,12 +61,15 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
     watches: { revocations: following, 'role-changes': followingRoles, 'community-messages': live },
   });
   await app.listen({ host: config.HOST, port: config.PORT });
+  const memory = releaseMemoryWhenIdle({ logger });
 
   let stopping: Promise<void> | null = null;
   return {
     app,
+    memory,
     stop: () =>
       (stopping ??= (async () => {
+        memory.stop();
         await app.close();
         await following.stop();
         await followingRoles.stop();

@@ -4,6 +4,7 @@ export * from './database.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './logger.ts';
+export * from './memory.ts';
 export * from './runtime.ts';
 export * from './cli.ts';
 export * from './commands.ts';

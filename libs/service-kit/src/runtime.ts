@@ -21,6 +21,7 @@ import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './data
 import { createHttpApp, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
 import { createLogger } from './logger.ts';
+import { releaseMemoryWhenIdle, type MemoryRelease } from './memory.ts';
 import { migrateUserDirectory, userDeletionConsumer, userDirectoryConsumer } from './user-directory.ts';
 
 export interface ServiceConfig extends BaseConfig {
@@ -109,6 +110,8 @@ export interface RunningService<C extends ServiceConfig, Ctx> {
   /** The relay (null when the service publishes nothing or runs without background work). */
   relay: Relay | null;
   consumers: Consumer[];
+  /** Gives heap memory back when the process goes idle after a burst (null when not asked for). */
+  memory: MemoryRelease | null;
   stop(): Promise<void>;
 }
 
@@ -122,6 +125,8 @@ export interface StartOptions {
   /** Where consumers read a producer's history (default: its internal route, from the settings). */
   history?: (stream: StreamName) => HistorySource;
   logger?: Logger;
+  /** Give heap memory back once idle after a burst (memory.ts; default: when listening, i.e. a process of its own). */
+  releaseMemory?: boolean;
 }
 
 export function databaseName(config: BaseConfig, service: string): string {
@@ -230,11 +235,15 @@ export async function startService<C extends ServiceConfig, Ctx>(
   }
 
   if (listen) await app.listen({ host: config.HOST, port: config.PORT });
+  // The start (migrations, consumers catching up, a due research run) is a burst: its memory
+  // goes back once the process is idle.
+  const memory = (options.releaseMemory ?? listen) ? releaseMemoryWhenIdle({ logger }) : null;
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       logger.info('stopping');
+      memory?.stop();
       await app.close();
       for (const worker of workers) await worker.stop();
       for (const consumer of consumers) await consumer.stop();
@@ -245,7 +254,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
     })());
 
   if (options.handleSignals ?? listen) onShutdownSignal(stop, logger);
-  return { app, deps, context, relay, consumers, stop };
+  return { app, deps, context, relay, consumers, memory, stop };
 }
 
 /** An event that has waited this long to be published means the relay is behind. */

@@ -1,0 +1,135 @@
+import { performance } from 'node:perf_hooks';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Logger } from 'pino';
+
+/**
+ * Gives the JavaScript heap's spare memory back once a process goes quiet after a burst: its
+ * start (migrations, consumers catching up, a research run), or a busy spell of requests.
+ *
+ * V8 grows its young generation during a burst and shrinks it again only at a collection made
+ * while little is being allocated; a process that then sits idle allocates too little to
+ * collect at all, so it kept the burst's size (docs/performance.md, "Idle memory": 15–30 MB
+ * a process). Every `everyMs` this looks at the event loop: once it has been idle for
+ * `idleForMs`, and the heap has grown since the last collection made here and holds at least `slackBytes`
+ * more than it uses, it runs one full collection (tens of milliseconds, only when nothing else
+ * is running), and one more at the next idle look if that left much unused (V8 shrinks its young
+ * generation only at a collection that follows little allocation). While busy it does nothing;
+ * then it waits for the heap to grow again, so an idle process is not collected over and over.
+ */
+export interface MemoryRelease {
+  /** Collections made so far. */
+  readonly collections: number;
+  stop(): void;
+}
+
+export interface MemoryReleaseOptions {
+  /** How often the event loop is looked at (ms). */
+  everyMs?: number;
+  /** Event-loop utilisation (0–1) over a look's `everyMs` below which the process was idle then. */
+  idleBelow?: number;
+  /** How long the process must have been idle before a collection (ms; a multiple of `everyMs`). */
+  idleForMs?: number;
+  /** Committed heap beyond what it uses worth a collection (bytes). */
+  slackBytes?: number;
+  logger?: Logger;
+  /** The event loop's utilisation since the previous call (tests replace it). */
+  utilization?: () => number;
+  /** The heap's committed and used bytes (tests replace it). */
+  heap?: () => { committed: number; used: number };
+  /** A full collection (tests replace it). */
+  collect?: () => void;
+}
+
+export const MEMORY_RELEASE_EVERY_MS = 2_000;
+const IDLE_BELOW = 0.05;
+/**
+ * Longer than V8's window for its allocation rate (5 s): a collection after this long idle
+ * finds the rate low and shrinks the young generation.
+ */
+const IDLE_FOR_MS = 6_000;
+const SLACK_BYTES = 4 * 1024 * 1024;
+/** How much the committed heap must grow after a collection before the next one. */
+const GROWTH_BYTES = 1024 * 1024;
+
+function eventLoopUtilization(): () => number {
+  let previous = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const delta = performance.eventLoopUtilization(now, previous);
+    previous = now;
+    return delta.utilization;
+  };
+}
+
+function heapNow(): { committed: number; used: number } {
+  const heap = getHeapStatistics();
+  return { committed: heap.total_physical_size, used: heap.used_heap_size };
+}
+
+let exposedGc: (() => void) | null = null;
+
+/**
+ * V8's own full collection (what `--expose-gc` gives scripts as `gc`), taken without exposing
+ * it to every context: the flag is on only while one new context is made to read it.
+ */
+export function fullCollection(): () => void {
+  if (exposedGc) return exposedGc;
+  const global = (globalThis as { gc?: () => void }).gc;
+  if (typeof global === 'function') return (exposedGc = global);
+  setFlagsFromString('--expose-gc');
+  try {
+    exposedGc = runInNewContext('gc') as () => void;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+  return exposedGc;
+}
+
+export function releaseMemoryWhenIdle(options: MemoryReleaseOptions = {}): MemoryRelease {
+  const everyMs = options.everyMs ?? MEMORY_RELEASE_EVERY_MS;
+  const idleBelow = options.idleBelow ?? IDLE_BELOW;
+  const idleLooks = Math.max(1, Math.round((options.idleForMs ?? IDLE_FOR_MS) / everyMs));
+  const slackBytes = options.slackBytes ?? SLACK_BYTES;
+  const utilization = options.utilization ?? eventLoopUtilization();
+  const heap = options.heap ?? heapNow;
+  const collect = options.collect ?? (() => fullCollection()());
+  // The heap as the last collection left it; 0: none yet (the start is a burst).
+  let committedAfter = 0;
+  // V8 shrinks its young generation at a collection only if little was allocated since the one
+  // before: the first collection after a burst may leave it large, the next idle one does not.
+  let followUp = false;
+  let collections = 0;
+  let idleFor = 0;
+
+  const timer = setInterval(() => {
+    idleFor = utilization() < idleBelow ? idleFor + 1 : 0;
+    if (idleFor < idleLooks) return;
+    const before = heap();
+    const spare = before.committed - before.used;
+    const grown = before.committed >= committedAfter + GROWTH_BYTES;
+    if (spare < slackBytes || !(grown || followUp)) {
+      followUp = false;
+      return;
+    }
+    const started = performance.now();
+    idleFor = 0;
+    collect();
+    collections += 1;
+    const after = heap();
+    committedAfter = after.committed;
+    followUp = !followUp && after.committed - after.used >= slackBytes;
+    options.logger?.debug(
+      { committedBefore: before.committed, committedAfter: after.committed, ms: Math.round(performance.now() - started) },
+      'idle: heap memory given back',
+    );
+  }, everyMs);
+  timer.unref();
+
+  return {
+    get collections() {
+      return collections;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
