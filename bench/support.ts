@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { Pool } from 'undici';
+import { APP_NODE_ARGS } from '../infra/services.mjs';
 import { newRegistration } from '../services/identity/src/test/helpers.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -109,8 +110,8 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 /**
  * Apps of a bench's own, in production mode as npm start runs them, with their own
  * databases (`sw_bench_<name>_<id>_*`) and bus prefix: `start` runs one compiled app with
- * `env` and what is given, `stop` ends them and removes the databases of `services` and the
- * bus streams.
+ * `env` and what is given, and npm start's Node settings (APP_NODE_ARGS); `stop` ends them
+ * and removes the databases of `services` and the bus streams.
  */
 export function benchApps(name: string, urls: Record<string, string>) {
   const id = randomBytes(4).toString('hex');
@@ -135,7 +136,7 @@ export function benchApps(name: string, urls: Record<string, string>) {
     databaseUrl: DATABASE_URL,
     database: (service: string) => databaseName({ DB_PREFIX: dbPrefix } as never, service),
     start(script: string, extra: Record<string, string>): ChildProcess {
-      const child = startProcess(script, { ...env, ...extra });
+      const child = startProcess(script, { ...env, ...extra }, APP_NODE_ARGS);
       children.push(child);
       return child;
     },

@@ -3,5 +3,11 @@
 /** Compiles every service and the gateway to `<app>/dist/server.js`; resolves with how long it took (ms). */
 export function buildApps(): Promise<number>;
 
-/** Compiles entry points (name → source file) into `outdir` as the apps are compiled (one ES module each, our libraries bundled, npm packages imported). */
-export function compile(entries: Record<string, string>, outdir: string): Promise<void>;
+import type { Metafile } from 'esbuild';
+
+/**
+ * Compiles entry points (name → source file) into `outdir` as the apps are compiled (one ES
+ * module each, our libraries bundled, npm packages imported); with `metafile`, resolves with
+ * esbuild's account of what each output imports.
+ */
+export function compile(entries: Record<string, string>, outdir: string, options?: { metafile?: boolean }): Promise<Metafile | null>;

@@ -28,13 +28,14 @@ const externalPackages = {
 /**
  * Compiles entry points (name → source file) into `outdir` as the apps are compiled: one ES
  * module each, our libraries bundled, npm packages imported, a chunk per module imported on
- * first use. A bench uses it to run code as the services run it.
+ * first use. A bench uses it to run code as the services run it; `metafile` asks esbuild for
+ * what each output imports (a test checks what an app loads at start).
  */
-export async function compile(entries, outdir) {
+export async function compile(entries, outdir, { metafile = false } = {}) {
   // outdir is not emptied first: a running system (npm start beside a test run that compiles
   // again) still imports its lazy chunks by their old names; chunk names carry a content
   // hash, so nothing it uses is overwritten.
-  await build({
+  const result = await build({
     entryPoints: entries,
     outdir,
     bundle: true,
@@ -50,7 +51,9 @@ export async function compile(entries, outdir) {
     keepNames: true,
     logLevel: 'warning',
     plugins: [externalPackages],
+    metafile,
   });
+  return result.metafile ?? null;
 }
 
 /** Compiles every app; resolves with how long it took (ms). */

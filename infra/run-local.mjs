@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { prettyLogLines } from './pretty-logs.mjs';
 import { systemCommands } from './services.mjs';
 import { supervise } from './supervisor.mjs';
 
@@ -20,9 +21,12 @@ const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 // otherwise stay in this one's memory for as long as the system runs.
 const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build-apps.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
-// Readable logs in a terminal unless asked otherwise.
-const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' } }), {
+// Readable logs in a terminal unless asked otherwise (LOG_FORMAT=json): the apps write JSON
+// lines and this process makes them readable, once for all (pretty-logs.mjs).
+const pretty = (process.env.LOG_FORMAT ?? 'pretty') === 'pretty';
+const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_FORMAT: 'json' } }), {
   cwd: root,
+  format: pretty ? prettyLogLines() : undefined,
 });
 
 let stopping = false;

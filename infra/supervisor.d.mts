@@ -13,6 +13,8 @@ export interface SupervisorOptions {
   stableAfterMs?: number;
   out?: NodeJS.WritableStream & { isTTY?: boolean };
   color?: boolean;
+  /** Rewrites each line a process prints before it is shown (npm start: pretty-logs.mjs). */
+  format?: (line: string) => string;
 }
 
 export interface Supervisor {

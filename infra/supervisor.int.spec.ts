@@ -49,4 +49,19 @@ describe('the supervisor of npm start', () => {
     await expect.poll(() => seen.filter((l) => l.endsWith('victim up')).length, { timeout: 10_000 }).toBe(2);
     expect(seen.some((l) => l.includes('*** victim was killed (SIGKILL)'))).toBe(true);
   });
+
+  it('shows each line as `format` rewrites it', async () => {
+    const out = new PassThrough();
+    const seen = lines(out);
+    running = supervise(
+      [{ name: 'app', ...nodeScript('console.log(\'{"msg":"up"}\'); console.error(\'plain\'); setInterval(() => {}, 1000)') }],
+      {
+        out,
+        color: false,
+        format: (line) => (line.startsWith('{') ? `formatted ${JSON.parse(line).msg}\n  second line` : line),
+      },
+    );
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(3);
+    expect(seen.sort()).toEqual(['[app]   second line', '[app] formatted up', '[app] plain']);
+  });
 });

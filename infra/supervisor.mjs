@@ -15,13 +15,16 @@ const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
 
 /**
  * @param {{ name: string, command: string, args: string[], env?: Record<string, string> }[]} commands
- * @param {{ cwd?: string, firstDelayMs?: number, maxDelayMs?: number, stableAfterMs?: number, out?: NodeJS.WritableStream, color?: boolean }} [options]
+ * @param {{ cwd?: string, firstDelayMs?: number, maxDelayMs?: number, stableAfterMs?: number, out?: NodeJS.WritableStream, color?: boolean, format?: (line: string) => string }} [options]
+ *   `format` rewrites each line a process prints before it is shown (npm start: pretty-logs.mjs);
+ *   each line of what it returns is shown under the process's name.
  * @returns {{ stop(): Promise<void>, restarts: Map<string, number>, pid(name: string): number | undefined }}
  */
 export function supervise(commands, options = {}) {
   const { cwd = process.cwd(), firstDelayMs = 500, maxDelayMs = 30_000, stableAfterMs = 60_000 } = options;
   const out = options.out ?? process.stdout;
   const color = options.color ?? Boolean(out.isTTY);
+  const format = options.format ?? ((line) => line);
   const width = Math.max(...commands.map((c) => c.name.length));
   const restarts = new Map(commands.map((c) => [c.name, 0]));
   const children = new Map();
@@ -38,7 +41,9 @@ export function supervise(commands, options = {}) {
     const child = spawn(spec.command, spec.args, { cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     children.set(spec.name, child);
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => say(spec.name, index, line));
+      createInterface({ input: stream }).on('line', (line) => {
+        for (const shown of format(line).split('\n')) say(spec.name, index, shown);
+      });
     }
     child.on('exit', (code, signal) => {
       children.delete(spec.name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Uuid } from './common.ts';
+import { groupThousands, Uuid } from './common.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
 export const THREAD_NAME_MAX_LENGTH = 120;
@@ -37,7 +37,7 @@ export const CreateMessageRequest = z.object({
     .string({ error: 'Message must not be empty' })
     .trim()
     .min(1, 'Message must not be empty')
-    .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters`),
+    .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`),
 });
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Uuid } from './common.ts';
+import { groupThousands, Uuid } from './common.ts';
 
 /** docs/product.md §3 enumeration library_category, in the order the library lists them. */
 export const LibraryCategory = z.enum(['Fabric info', 'Sleep tips', 'Research Studies'], {
@@ -30,7 +30,7 @@ const text = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `${label} must be at most ${groupThousands(max)} characters`);
 
 /** Tags: trimmed, blanks dropped, duplicates (in any letter case) removed, order kept. */
 const Tags = z

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface Mail {
@@ -43,13 +43,23 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const transport = nodemailer.createTransport(
-    { url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
-    { from: options.from },
-  );
+  // nodemailer loads with the first mail (a password reset), not at every start.
+  let transport: Promise<Transporter> | null = null;
+  const smtpUrl = options.smtpUrl;
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport(
+      { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+      { from: options.from },
+    );
+  };
   return {
     async send(mail) {
-      await transport.sendMail(mail);
+      transport ??= connect().catch((err: unknown) => {
+        transport = null;
+        throw err;
+      });
+      await (await transport).sendMail(mail);
     },
   };
 }

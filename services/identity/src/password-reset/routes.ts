@@ -112,7 +112,7 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       const tokenHash = hashToken(token);
       const row = await findResetToken(ctx.sql, tokenHash);
       if (!isUsable(row, now)) throw invalidResetToken();
-      refuseCommonPassword(password, 'password');
+      await refuseCommonPassword(password, 'password');
       const userId = row.user_id;
       const passwordHash = await hashPassword(password);
       await resetPassword(ctx, { userId, tokenHash, passwordHash, now }, { ...requestMetadata(request), userId });

@@ -49,7 +49,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     },
     async (request, reply) => {
       const { email, password, firstName, lastName, dateOfBirth, timezone, hormonalStage } = request.body;
-      refuseCommonPassword(password, 'password');
+      await refuseCommonPassword(password, 'password');
       const userId = randomUUID();
       const metadata = { ...requestMetadata(request), userId };
       const passwordHash = await hashPassword(password);
@@ -96,7 +96,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
         throw wrongPassword('Your current password is not correct.');
       }
-      refuseCommonPassword(request.body.newPassword, 'newPassword');
+      await refuseCommonPassword(request.body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(request.body.newPassword);
       await changePassword(ctx, { userId: sub, passwordHash, keep: sid, now: ctx.clock() }, requestMetadata(request));
       return { message: PASSWORD_CHANGED };

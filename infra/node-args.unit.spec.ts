@@ -1,0 +1,38 @@
+/**
+ * Every app runs with the same Node settings (APP_NODE_ARGS) under npm start and in its
+ * container image, and those settings keep V8's young generation small.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { APP_NODE_ARGS, systemCommands } from './services.mjs';
+
+const dockerfile = readFileSync(fileURLToPath(new URL('./docker/Dockerfile', import.meta.url)), 'utf8');
+
+describe('APP_NODE_ARGS', () => {
+  it('are what npm start runs every compiled app with', () => {
+    for (const command of systemCommands({ base: 4000, compiled: true })) {
+      expect(command.args).toEqual([...APP_NODE_ARGS, expect.stringMatching(/\/dist\/server\.js$/)]);
+    }
+  });
+
+  it('are what the container images run their app with', () => {
+    const cmd = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
+    expect(cmd).toBe(`CMD ["sh", "-c", "exec node ${APP_NODE_ARGS.join(' ')} \\"$APP_ENTRY\\""]`);
+  });
+
+  it('keep the young generation at 2 × 4 MB however much a process allocates (V8 default: 2 × 16 MB)', () => {
+    const burst = `
+      const v8 = require('node:v8');
+      let keep = [];
+      for (let round = 0; round < 40; round++) {
+        for (let i = 0; i < 20000; i++) keep.push({ i, s: 'x' + i });
+        if (keep.length > 100000) keep = [];
+      }
+      console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').physical_space_size);`;
+    const young = (args: string[]) => Number(spawnSync(process.execPath, [...args, '-e', burst], { encoding: 'utf8' }).stdout);
+    expect(young([])).toBeGreaterThan(16 * 1024 * 1024);
+    expect(young(APP_NODE_ARGS)).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+});
