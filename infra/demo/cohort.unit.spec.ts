@@ -74,10 +74,11 @@ describe('the demo cohort generator', () => {
     expect(fresh).toMatchObject({ email: 'new@demo.sleepweave.test', stage: 'not_consented' });
   });
 
-  it('marks every account as a demo account and uses a password the sign-up would accept', () => {
+  it('marks every account as a demo account and uses a password the sign-up would accept', async () => {
     expect([big.admin, ...big.participants].every((a) => isDemoEmail(a.email))).toBe(true);
     expect(new Set(big.participants.map((p) => p.email)).size).toBe(1000);
-    expect(isCommonPassword(DEMO_PASSWORD)).toBe(false);
+    expect(await isCommonPassword(DEMO_PASSWORD)).toBe(false);
+    expect(await isCommonPassword('password123')).toBe(true);
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
   });
 
