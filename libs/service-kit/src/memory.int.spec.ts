@@ -51,7 +51,8 @@ describe('releaseMemoryWhenIdle in a process', () => {
     // V8's default young generation (16 MB semi-spaces) needs two idle collections: the slowest case.
     const [kept, released] = await Promise.all([run(false, 15_000), run(true, 15_000)]);
     expect(kept.afterBurst).toBeGreaterThan(8 * MB);
-    expect(kept.afterIdle).toBe(kept.afterBurst);
+    // Left alone, an idle process usually keeps it (kept.afterIdle === kept.afterBurst), but V8's own
+    // memory reducer sometimes shrinks it on a loaded machine: not asserted (it failed a CI-like run).
     expect(released.afterBurst).toBeGreaterThan(8 * MB);
     expect(released.afterIdle).toBeLessThan(2 * MB);
     expect(released.collections).toBeGreaterThanOrEqual(1);
