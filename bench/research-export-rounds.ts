@@ -3,7 +3,8 @@
  * peak RSS is the run's: over the database BENCH_DATABASE that the bench filled, BENCH_ROUNDS
  * times a floor (a COPY of the nights to stdout) and a research run, alternating. Prints
  * one line of JSON ({@link RoundsResult}). BENCH_PROFILE=<file.cpuprofile> writes a CPU
- * profile of the rounds, for Chrome's DevTools.
+ * profile of the rounds, BENCH_HEAP_PROFILE=<file.heapprofile> a sampling profile of every
+ * allocation they make (collected or not), both for Chrome's DevTools.
  */
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -54,11 +55,19 @@ try {
   const ctx = createResearchExportContext({ config, sql, logger: createLogger('bench', 'silent') });
   const rssBefore = peakRss();
   const result: RoundsResult = { rounds: [], zipBytes: 0, copiedBytes: 0, rssBefore, peakRss: rssBefore };
-  const profiler = process.env.BENCH_PROFILE ? new Session() : null;
-  if (profiler) {
-    profiler.connect();
+  const profiler = process.env.BENCH_PROFILE || process.env.BENCH_HEAP_PROFILE ? new Session() : null;
+  if (profiler) profiler.connect();
+  if (profiler && process.env.BENCH_PROFILE) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
+  }
+  if (profiler && process.env.BENCH_HEAP_PROFILE) {
+    // every allocation sampled, kept or not: what the garbage collector is given to do
+    await profiler.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   }
   for (let round = 0; round < ROUNDS; round++) {
     const f = await floor();
@@ -68,11 +77,15 @@ try {
     result.rounds.push({ runMs: performance.now() - started, floorMs: f.ms });
     result.zipBytes = output.zip.length;
   }
-  if (profiler) {
+  if (profiler && process.env.BENCH_PROFILE) {
     const { profile } = await profiler.post('Profiler.stop');
-    await writeFile(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    profiler.disconnect();
+    await writeFile(process.env.BENCH_PROFILE, JSON.stringify(profile));
   }
+  if (profiler && process.env.BENCH_HEAP_PROFILE) {
+    const { profile } = await profiler.post('HeapProfiler.stopSampling');
+    await writeFile(process.env.BENCH_HEAP_PROFILE, JSON.stringify(profile));
+  }
+  profiler?.disconnect();
   result.peakRss = peakRss();
   console.log(JSON.stringify(result));
 } finally {

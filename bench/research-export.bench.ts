@@ -5,13 +5,14 @@
  * beside its floor: a `COPY (select ... from research_nights) TO STDOUT` of the same rows
  * on the same database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB,
  * ≤ 3× the floor). It uses its own database and removes it afterwards. The rounds run
- * compiled as the service runs (infra/build-apps.mjs: no tsx).
+ * compiled and with the Node options of the service (infra/build-apps.mjs, APP_NODE_ARGS).
  * BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the rounds, for Chrome's DevTools.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../infra/build-apps.mjs';
+import { APP_NODE_ARGS } from '../infra/services.mjs';
 import { migrateEventStore } from '@sleepweave/event-store';
 import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations } from '@sleepweave/service-kit';
 import { studyStatus } from '@sleepweave/contracts';
@@ -92,10 +93,11 @@ try {
 
   // The rounds run in a process of their own, so its peak RSS is the run's and not this
   // one's (tsx, the cohort generator and what it made), compiled as the service runs, in the
-  // service's dist/ (its package.json above, as for the service's own bundle).
+  // service's dist/ (its package.json above, as for the service's own bundle), with the
+  // service's Node options (its young generation's size among them).
   const outdir = fileURLToPath(new URL('../services/research-export/dist/bench', import.meta.url));
   await compile({ 'research-export-rounds': fileURLToPath(new URL('./research-export-rounds.ts', import.meta.url)) }, outdir);
-  const child = spawnSync(process.execPath, [`${outdir}/research-export-rounds.js`], {
+  const child = spawnSync(process.execPath, [...APP_NODE_ARGS, `${outdir}/research-export-rounds.js`], {
     env: { ...process.env, DATABASE_URL, BENCH_DATABASE: database, BENCH_ROUNDS: String(ROUNDS) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
