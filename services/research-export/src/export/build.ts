@@ -138,33 +138,37 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   const phaseMeans = participants.flatMap((participant) => means.of(participant.researchId));
 
   const participantsCsv = zip.csv(PARTICIPANTS_FILE);
-  for (const participant of participants) {
-    const counts = logged.get(participant.researchId) ?? {};
-    const { included, reason } = inclusion.get(participant.researchId)!;
-    await participantsCsv.write({
-      research_id: participant.researchId,
-      age_band: ageBand(participant.dateOfBirth, participant.studyStartDate),
-      hormonal_stage: participant.hormonalStage,
-      consent_date: participant.studyStartDate,
-      nights_polyester: counts.polyester ?? 0,
-      nights_washout: counts.washout ?? 0,
-      nights_linen: counts.linen ?? 0,
-      nights_after_study: counts.completed ?? 0,
-      journal_entries: participant.journalEntries,
-      included_primary: included,
-      exclusion_reason: reason,
-    });
-  }
+  await participantsCsv.writeAll(
+    participants.map((participant) => {
+      const counts = logged.get(participant.researchId) ?? {};
+      const { included, reason } = inclusion.get(participant.researchId)!;
+      return {
+        research_id: participant.researchId,
+        age_band: ageBand(participant.dateOfBirth, participant.studyStartDate),
+        hormonal_stage: participant.hormonalStage,
+        consent_date: participant.studyStartDate,
+        nights_polyester: counts.polyester ?? 0,
+        nights_washout: counts.washout ?? 0,
+        nights_linen: counts.linen ?? 0,
+        nights_after_study: counts.completed ?? 0,
+        journal_entries: participant.journalEntries,
+        included_primary: included,
+        exclusion_reason: reason,
+      };
+    }),
+  );
   await participantsCsv.end();
 
   const summaryCsv = zip.csv(PHASE_SUMMARY_FILE);
-  await summaryCsv.writeAll(
-    phaseMeans.map((mean) => ({ research_id: mean.researchId, phase: mean.phase, nights: mean.nights, ...mean.values })),
+  await summaryCsv.writeCells(
+    phaseMeans.map((mean) => [mean.researchId, mean.phase, mean.nights, ...METRICS.map((metric) => mean.values[metric.column])]),
   );
   await summaryCsv.end();
 
   const qaCsv = zip.csv(QA_FILE);
-  await qaCsv.writeAll(hits.map((hit) => ({ ...hit, action: QA_RULES[hit.rule].action, research_id: hit.researchId })));
+  await qaCsv.writeCells(
+    hits.map((hit) => [hit.rule, QA_RULES[hit.rule].action, hit.researchId, hit.date, hit.phase, hit.field, hit.value, hit.detail]),
+  );
   await qaCsv.end();
 
   const codebook = zip.csv(CODEBOOK_FILE);

@@ -29,31 +29,58 @@ export const EXACT_SIGNED_RANK_BELOW = 50;
 
 /** The test of the differences; null when every difference is 0 (nothing to rank). */
 export function wilcoxonSignedRank(differences: readonly number[]): SignedRankTest | null {
-  const nonZero = differences.filter((difference) => difference !== 0);
-  const n = nonZero.length;
+  const { n, v, tieTerm } = signedRankSum(differences);
   if (n === 0) return null;
-  const { ranks, tieSizes } = midranks(nonZero.map(Math.abs));
-  const v = nonZero.reduce((sum, difference, i) => (difference > 0 ? sum + ranks[i]! : sum), 0);
-  const hasTies = tieSizes.some((size) => size > 1);
   const droppedZeros = n < differences.length;
-  if (n < EXACT_SIGNED_RANK_BELOW && !hasTies && !droppedZeros) return { v, p: exactTwoSidedP(v, n), method: 'exact' };
-  return { v, p: normalTwoSidedP(v, n, tieSizes), method: 'normal approximation' };
+  if (n < EXACT_SIGNED_RANK_BELOW && tieTerm === 0 && !droppedZeros) return { v, p: exactTwoSidedP(v, n), method: 'exact' };
+  return { v, p: normalTwoSidedP(v, n, tieTerm), method: 'normal approximation' };
 }
 
-/** Ranks 1..n with tied values sharing the mean of their ranks (R's `rank`), and the size of each group of ties. */
-export function midranks(values: readonly number[]): { ranks: number[]; tieSizes: number[] } {
-  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
-  const ranks = new Array<number>(values.length);
-  const tieSizes: number[] = [];
-  for (let start = 0; start < order.length;) {
+/**
+ * V (the sum of the midranks of |d| over the positive d, R's `rank` for the midranks), n
+ * (the nonzero differences) and Σ(t³ − t) over the groups of t tied |d| (0: no ties).
+ * The |d| of all and of the positive differences are sorted as numbers (typed arrays: no
+ * comparison function called), then walked together: a group of equal |d| at sorted
+ * positions start..end − 1 has the midrank (start + 1 + end) / 2, counted once for each
+ * positive difference in it. Midranks are multiples of ½ and V < 2^53, so the sum is
+ * exact whatever its order.
+ */
+export function signedRankSum(differences: readonly number[]): { n: number; v: number; tieTerm: number } {
+  let n = 0;
+  let positives = 0;
+  for (const difference of differences) {
+    if (difference !== 0) n += 1;
+    if (difference > 0) positives += 1;
+  }
+  const all = new Float64Array(n);
+  const positive = new Float64Array(positives);
+  let a = 0;
+  let p = 0;
+  for (const difference of differences) {
+    if (difference === 0) continue;
+    all[a++] = Math.abs(difference);
+    if (difference > 0) positive[p++] = difference;
+  }
+  all.sort();
+  positive.sort();
+  let v = 0;
+  let tieTerm = 0;
+  p = 0;
+  for (let start = 0; start < n;) {
+    const value = all[start]!;
     let end = start + 1;
-    while (end < order.length && values[order[end]!] === values[order[start]!]) end += 1;
-    const meanRank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k += 1) ranks[order[k]!] = meanRank;
-    tieSizes.push(end - start);
+    while (end < n && all[end] === value) end += 1;
+    let positiveInGroup = 0;
+    while (p < positives && positive[p] === value) {
+      positiveInGroup += 1;
+      p += 1;
+    }
+    v += positiveInGroup * ((start + 1 + end) / 2);
+    const t = end - start;
+    tieTerm += t * t * t - t;
     start = end;
   }
-  return { ranks, tieSizes };
+  return { n, v, tieTerm };
 }
 
 /**
@@ -82,10 +109,9 @@ function exactTwoSidedP(v: number, n: number): number {
   return Math.min(1, (2 * tail) / 2 ** n);
 }
 
-function normalTwoSidedP(v: number, n: number, tieSizes: readonly number[]): number {
+function normalTwoSidedP(v: number, n: number, tieTerm: number): number {
   const centred = v - (n * (n + 1)) / 4;
-  const tieCorrection = tieSizes.reduce((sum, t) => sum + t ** 3 - t, 0) / 48;
-  const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieCorrection);
+  const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieTerm / 48);
   const z = (centred - Math.sign(centred) * 0.5) / sigma;
   return 2 * standardNormalCdf(-Math.abs(z));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_SIGNED_RANK_BELOW, midranks, signedRankCounts, wilcoxonSignedRank } from './signed-rank.ts';
+import { EXACT_SIGNED_RANK_BELOW, signedRankCounts, signedRankSum, wilcoxonSignedRank } from './signed-rank.ts';
 
 /**
  * Expected values are R 4.2.2's: wilcox.test(d, rep(0, length(d)), paired = TRUE) with its
@@ -59,8 +59,33 @@ describe('wilcoxonSignedRank, as R computes it', () => {
 });
 
 describe('the pieces', () => {
-  it("midranks: R's rank(), ties sharing their mean rank", () => {
-    expect(midranks([3, 1, 3, 2, 3])).toEqual({ ranks: [4, 1, 4, 2, 4], tieSizes: [1, 1, 3] });
+  it("signedRankSum: V from R's midranks (ties sharing their mean rank), n without the zeros, Σ(t³ − t) of the ties", () => {
+    // |d| 3, 1, 3, 2, 3 rank 4, 1, 4, 2, 4 (R: rank(c(3, 1, 3, 2, 3))); the positive ones: 3, 1, 2
+    expect(signedRankSum([3, 1, -3, 2, -3, 0])).toEqual({ n: 5, v: 4 + 1 + 2, tieTerm: 27 - 3 });
+    expect(signedRankSum([-0.5, -0.25])).toEqual({ n: 2, v: 0, tieTerm: 0 });
+    expect(signedRankSum([])).toEqual({ n: 0, v: 0, tieTerm: 0 });
+  });
+
+  it('signedRankSum equals the sum of midranks found by sorting with a comparison, on random differences with ties', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let trial = 0; trial < 200; trial++) {
+      // values on a coarse grid, so that ties and zeros are common
+      const differences = Array.from({ length: 1 + Math.floor(random() * 300) }, () => Math.round((random() - 0.45) * 40) / 4);
+      const nonZero = differences.filter((d) => d !== 0);
+      const order = nonZero.map((_, i) => i).sort((i, j) => Math.abs(nonZero[i]!) - Math.abs(nonZero[j]!));
+      const ranks: number[] = [];
+      let tieTerm = 0;
+      for (let start = 0; start < order.length;) {
+        let end = start + 1;
+        while (end < order.length && Math.abs(nonZero[order[end]!]!) === Math.abs(nonZero[order[start]!]!)) end++;
+        for (let k = start; k < end; k++) ranks[order[k]!] = (start + 1 + end) / 2;
+        tieTerm += (end - start) ** 3 - (end - start);
+        start = end;
+      }
+      const v = nonZero.reduce((sum, d, i) => (d > 0 ? sum + ranks[i]! : sum), 0);
+      expect(signedRankSum(differences)).toEqual({ n: nonZero.length, v, tieTerm });
+    }
   });
 
   it('signedRankCounts: the 2^n sign patterns by their V, symmetric', () => {
