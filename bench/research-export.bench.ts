@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../infra/build-apps.mjs';
-import { APP_ENV, APP_NODE_ARGS } from '../infra/services.mjs';
+import { APP_NODE_ARGS } from '../infra/services.mjs';
 import { migrateEventStore } from '@sleepweave/event-store';
 import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations } from '@sleepweave/service-kit';
 import { studyStatus } from '@sleepweave/contracts';
@@ -98,7 +98,7 @@ try {
   const outdir = fileURLToPath(new URL('../services/research-export/dist/bench', import.meta.url));
   await compile({ 'research-export-rounds': fileURLToPath(new URL('./research-export-rounds.ts', import.meta.url)) }, outdir);
   const child = spawnSync(process.execPath, [...APP_NODE_ARGS, `${outdir}/research-export-rounds.js`], {
-    env: { ...process.env, ...APP_ENV, DATABASE_URL, BENCH_DATABASE: database, BENCH_ROUNDS: String(ROUNDS) },
+    env: { ...process.env, DATABASE_URL, BENCH_DATABASE: database, BENCH_ROUNDS: String(ROUNDS) },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { Pool } from 'undici';
-import { APP_ENV, APP_NODE_ARGS } from '../infra/services.mjs';
+import { APP_NODE_ARGS } from '../infra/services.mjs';
 import { newRegistration } from '../services/identity/src/test/helpers.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -110,7 +110,7 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 /**
  * Apps of a bench's own, in production mode as npm start runs them, with their own
  * databases (`sw_bench_<name>_<id>_*`) and bus prefix: `start` runs one compiled app with
- * `env` and what is given, and npm start's Node settings (APP_NODE_ARGS, APP_ENV); `stop` ends them
+ * `env` and what is given, and npm start's Node settings (APP_NODE_ARGS); `stop` ends them
  * and removes the databases of `services` and the bus streams.
  */
 export function benchApps(name: string, urls: Record<string, string>) {
@@ -136,7 +136,7 @@ export function benchApps(name: string, urls: Record<string, string>) {
     databaseUrl: DATABASE_URL,
     database: (service: string) => databaseName({ DB_PREFIX: dbPrefix } as never, service),
     start(script: string, extra: Record<string, string>): ChildProcess {
-      const child = startProcess(script, { ...APP_ENV, ...env, ...extra }, APP_NODE_ARGS);
+      const child = startProcess(script, { ...env, ...extra }, APP_NODE_ARGS);
       children.push(child);
       return child;
     },

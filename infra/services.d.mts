@@ -4,7 +4,6 @@ import type { SupervisedCommand } from './supervisor.mjs';
 export const SERVICE_PORT_OFFSETS: Record<string, number>;
 /** Node's settings for every compiled app (npm start, benches, the container images). */
 export const APP_NODE_ARGS: string[];
-export const APP_ENV: Record<string, string>;
 export function presentServices(): { name: string; offset: number }[];
 export function urlVariable(name: string): string;
 export function systemCommands(options: {

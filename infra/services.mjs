@@ -32,19 +32,12 @@ export function presentServices() {
  *   memory").
  * - `--v8-pool-size=2`: V8's background threads (garbage collection, compilation) are 2, not
  *   Node's default 4: each thread keeps its own stack and malloc arena resident, and more
- *   than two do nothing more for a process on a machine of two cores.
+ *   than two do nothing more for a process on a machine of two cores (npm start's system
+ *   idle: 11-23 MiB RSS less). glibc's MALLOC_TRIM_THRESHOLD_ gave back 20-25 MiB more but
+ *   is not set: it also fixes malloc's mmap threshold at 128 KiB, so every megabyte buffer of
+ *   a research run was mapped and unmapped anew (the run 8% slower).
  */
 export const APP_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=4', '--v8-pool-size=2'];
-
-/**
- * The environment every compiled app gets as well (npm start, the benches' apps, the
- * container images' ENV; a test keeps them alike).
- * - `MALLOC_TRIM_THRESHOLD_`: glibc's malloc gives the free memory at the top of its heap
- *   back to the system once 128 KiB are free. That is its default too, but glibc raises the
- *   threshold (up to 64 MiB) each time a large block is freed, and an app's start frees
- *   many: without it an idle app kept megabytes of freed memory resident.
- */
-export const APP_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
 
 /** `IDENTITY_URL`, `RESEARCH_EXPORT_URL` ... */
 export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}_URL`;
@@ -62,7 +55,7 @@ export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}
 export function systemCommands({ base, gatewayPort, env = {}, suffix = '', compiled = false }) {
   const services = presentServices();
   const urls = Object.fromEntries(services.map(({ name, offset }) => [urlVariable(name), `http://127.0.0.1:${base + offset}`]));
-  const shared = { ...(compiled ? APP_ENV : {}), ...env, ...urls };
+  const shared = { ...env, ...urls };
   // compiled: <app>/dist/server.js from infra/build-apps.mjs; else the TypeScript through tsx
   const node = (app) =>
     compiled
