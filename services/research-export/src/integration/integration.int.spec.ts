@@ -82,10 +82,13 @@ describe('what research learns from the other services', () => {
         writtenAt: new Date().toISOString(),
       }),
     );
+    await expect.poll(async () => (await rowsOf('research_participants', userId)).length, { timeout: 5_000 }).toBe(1);
     await expect.poll(async () => (await rowsOf('research_journal_entries', userId)).length, { timeout: 5_000 }).toBe(1);
     await expect.poll(async () => (await rowsOf('research_nights', userId)).length, { timeout: 5_000 }).toBe(1);
     await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
-    await expect.poll(async () => (await rowsOf('research_participants', userId)).length, { timeout: 5_000 }).toBe(0);
+    // her deletion's transaction records her id in deleted_users and removes the rest of her
+    await expect.poll(async () => (await rowsOf('deleted_users', userId)).length, { timeout: 10_000 }).toBe(1);
+    expect(await rowsOf('research_participants', userId)).toHaveLength(0);
     expect(await rowsOf('research_nights', userId)).toHaveLength(0);
     expect(await rowsOf('research_journal_entries', userId)).toHaveLength(0);
     const events = await service.deps.sql`select 1 from events where stream_id like ${`%${userId}%`} or data::text like ${`%${userId}%`}`;
