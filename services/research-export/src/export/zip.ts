@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { FileSpec } from './columns.ts';
-import { csvCell, csvLine } from './csv.ts';
+import { csvLine } from './csv.ts';
 
 /**
  * Lets the event loop turn once. The archive deflates on the thread pool a piece at a time,
@@ -78,23 +78,20 @@ export class CsvFile {
 
   /** Writes one row (values by column name; null and undefined are empty cells), waiting when the archive is behind. */
   async write(row: Record<string, unknown>): Promise<void> {
-    this.append(this.line(row));
-    await this.drained();
+    await this.writeCells([this.cellsOf(row)]);
   }
 
   /** Writes rows as {@link write} does, waiting for the archive once per thousand rows instead of after each. */
   async writeAll(rows: Iterable<Record<string, unknown>>): Promise<void> {
-    let count = 0;
-    for (const row of rows) {
-      this.append(this.line(row));
-      if (++count % 1000 === 0) await this.drained();
-    }
-    await this.drained();
+    const cells = function* (file: CsvFile) {
+      for (const row of rows) yield file.cellsOf(row);
+    };
+    await this.writeCells(cells(this));
   }
 
   /**
    * Writes rows given as their cells in the file's column order (a row the wrong length
-   * throws), as {@link writeAll} does: no object a row, for the files of thousands of rows.
+   * throws), as {@link writeAll} does, without an object a row (the files of thousands of rows).
    */
   async writeCells(rows: Iterable<readonly unknown[]>): Promise<void> {
     let count = 0;
@@ -106,10 +103,8 @@ export class CsvFile {
     await this.drained();
   }
 
-  private line(row: Record<string, unknown>): string {
-    let line = csvCell(row[this.columns[0]!]);
-    for (let i = 1; i < this.columns.length; i++) line += `,${csvCell(row[this.columns[i]!])}`;
-    return `${line}\n`;
+  private cellsOf(row: Record<string, unknown>): unknown[] {
+    return this.columns.map((column) => row[column]);
   }
 
   /**
