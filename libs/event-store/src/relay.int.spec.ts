@@ -275,6 +275,40 @@ describe('relay', () => {
     expect(count(publishedByRelay, one[0]!.id)).toBe(1);
   });
 
+  it('keeps its backoff after a failure however many NOTIFYs come (one with every commit)', async () => {
+    // An event the mapping refuses (as a contract drift would) fails every cycle at it.
+    const poison = `poison:${randomUUID()}`;
+    let attempts = 0;
+    const r = startRelay({
+      connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
+      bus: { publish: async () => undefined },
+      source: 'identity',
+      toIntegration: (event) => {
+        if (event.streamId !== poison) return null;
+        attempts += 1;
+        throw new Error('does not match its contract');
+      },
+      logger,
+      name: 'poisoned',
+    });
+    relays.push(r);
+    await store.appendToStream(poison, [{ type: 'SomethingPrivate', data: { note: 'refused' } } as Private], {
+      expectedVersion: 'no_stream',
+    });
+    await expect.poll(() => attempts, { timeout: 5_000 }).toBeGreaterThan(0);
+    // 1.5 s of commits, one every 50 ms, each NOTIFYing: retries 250, 500, 1,000 ms apart
+    // make at most 4 attempts more, where waking at every NOTIFY made one per commit (30).
+    const from = attempts;
+    for (let i = 0; i < 30; i++) {
+      await store.appendToStream(`other:${randomUUID()}`, [{ type: 'SomethingPrivate', data: { note: 'write' } } as Private], {
+        expectedVersion: 'no_stream',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(attempts - from).toBeLessThanOrEqual(4);
+    expect(r.status().failing).toBe(true);
+  });
+
   it('survives publish failures: retries with backoff and loses nothing', async () => {
     let failures = 2;
     const published: string[] = [];

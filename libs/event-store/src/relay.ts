@@ -184,6 +184,23 @@ export function startRelay(options: RelayOptions): Relay {
       resolveWait = finish;
     });
   };
+  /**
+   * After a failed cycle: waits `ms`, cut short by stop() only. A NOTIFY does not bring the
+   * next attempt forward: under write traffic one comes with every commit, and a relay that
+   * cannot publish (the bus down, an event its mapping refuses) would otherwise re-read its
+   * batch and fail again on every write, not every 250 ms to 1 s.
+   */
+  const backOff = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (abort.signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      abort.signal.addEventListener('abort', done, { once: true });
+    });
   // Its own connection: a NOTIFY on the channel (an append committed) starts a cycle, and
   // so does losing the connection: the cycle fails, and retries until the database is back.
   const conn = options.connect({
@@ -334,7 +351,7 @@ export function startRelay(options: RelayOptions): Relay {
         // Take the lock and re-read the checkpoint next time (the client reconnects by itself).
         checkpoint = null;
         isActive = false;
-        await waitForWake(retryInMs);
+        await backOff(retryInMs);
         wakePending = false;
       }
     }
