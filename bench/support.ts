@@ -105,6 +105,8 @@ export function cpuSeconds(pid: number | undefined): number | null {
 }
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+/** BENCH_NODE_EXTRA: more Node options for the apps a bench starts, to look inside them (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+const NODE_EXTRA = process.env.BENCH_NODE_EXTRA?.split(' ').filter(Boolean) ?? [];
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 /**
@@ -136,7 +138,7 @@ export function benchApps(name: string, urls: Record<string, string>) {
     databaseUrl: DATABASE_URL,
     database: (service: string) => databaseName({ DB_PREFIX: dbPrefix } as never, service),
     start(script: string, extra: Record<string, string>): ChildProcess {
-      const child = startProcess(script, { ...env, ...extra }, APP_NODE_ARGS);
+      const child = startProcess(script, { ...env, ...extra }, [...APP_NODE_ARGS, ...NODE_EXTRA]);
       children.push(child);
       return child;
     },
