@@ -31,7 +31,7 @@ import { readJournalConfig } from '../services/journal/src/config.ts';
 import { createJournalContext } from '../services/journal/src/context.ts';
 import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
 import { findEntry } from '../services/journal/src/entries/queries.ts';
-import { benchApps, buildApps, median, signUp, sleep, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, cpuSeconds, median, signUp, sleep, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -93,7 +93,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'sw-bench-write-'));
 
 try {
   apps.start('services/identity/dist/server.js', { PORT: String(identityPort) });
-  apps.start('services/journal/dist/server.js', { PORT: String(journalPort) });
+  const journal = apps.start('services/journal/dist/server.js', { PORT: String(journalPort) });
   await waitFor(`${identityUrl}/health`);
   await waitFor(`${journalUrl}/health`);
 
@@ -162,21 +162,27 @@ try {
   // one's event (the catch-up, kept to print).
   const backlog = postgres(`${DATABASE_URL}/${journalDb}`, { max: 1 });
   const catchUps: number[] = [];
+  /** The journal process's CPU (user + system) per write, µs, relay included. */
+  const cpuPerWrite: number[] = [];
   const write = { method: 'POST' as const, path: '/api/journal/entry', headers, body: JSON.stringify(reflections) };
   const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 201 };
   const serviceRound = async (): Promise<number> => {
     const started = performance.now();
+    const cpuBefore = cpuSeconds(journal.pid);
     const writes = (await throughput(journalUrl, write, load)) * SECONDS;
     const loadEnded = performance.now();
     while ((await relayBacklogMs(backlog as never)) !== null) await sleep(2);
     const ended = performance.now();
     catchUps.push(ended - loadEnded);
+    const cpuAfter = cpuSeconds(journal.pid);
+    if (cpuBefore !== null && cpuAfter !== null) cpuPerWrite.push(((cpuAfter - cpuBefore) / writes) * 1e6);
     return writes / ((ended - started) / 1000);
   };
 
   pgbench(); // warm-up, and the script runs
   await serviceRound();
   catchUps.length = 0;
+  cpuPerWrite.length = 0;
   const service: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -190,6 +196,7 @@ try {
   console.log(
     `  its own SQL (${statements.length} statements) replayed by pgbench (floor): ${median(floor).toFixed(0)} writes/s; the journal service: ${median(service).toFixed(0)} writes/s, its events on the bus (the relay caught up ${median(catchUps).toFixed(0)} ms after the load's end)`,
   );
+  if (cpuPerWrite.length > 0) console.log(`  the journal's CPU per write (relay included): ${median(cpuPerWrite).toFixed(0)} µs`);
   const ratios = service.map((s, i) => s / floor[i]!);
   console.log(
     `  ratio service / pgbench: ${median(ratios).toFixed(2)}× (goal ≥ 0.5×); by round: ${ratios.map((r, i) => `${r.toFixed(2)} (${service[i]!.toFixed(0)} / ${floor[i]!.toFixed(0)})`).join(', ')}`,
