@@ -21,14 +21,37 @@ const XID32 = 0xffff_ffffn;
  * pg_stat_activity (the same role, or pg_read_all_stats).
  */
 export async function relayHorizon(conn: postgres.ISql): Promise<string> {
-  const [snapshot] = await conn<{ snapshot: string }[]>`select pg_current_snapshot()::text as snapshot`;
-  // pg_snapshot as text: xmin:xmax:xip1,xip2,...
-  const [, xmaxText, xipText] = snapshot!.snapshot.split(':') as [string, string, string];
-  const inProgress = xipText ? xipText.split(',').map((x) => BigInt(x)) : [];
-  const ours = await conn<{ xid: string }[]>`
+  const snapshot = await snapshotStatement(conn);
+  return horizonOf(snapshot, await inProgressStatement(conn));
+}
+
+/**
+ * {@link relayHorizon} on a client of ONE connection (the relay's own): both statements go
+ * out together, one round trip; the connection runs them in the order sent, each in its own
+ * transaction, as the proof needs. On a pool the second could run first: use relayHorizon.
+ */
+export async function relayHorizonOnOneConnection(conn: postgres.ISql): Promise<string> {
+  const [snapshot, ours] = await Promise.all([snapshotStatement(conn), inProgressStatement(conn)]);
+  return horizonOf(snapshot, ours);
+}
+
+/** Statement 1: the snapshot, as text (xmin:xmax:xip1,xip2,...). */
+async function snapshotStatement(conn: postgres.ISql): Promise<string> {
+  const [row] = await conn<{ snapshot: string }[]>`select pg_current_snapshot()::text as snapshot`;
+  return row!.snapshot;
+}
+
+/** Statement 2: the 32-bit ids of the transactions in progress in this database. */
+function inProgressStatement(conn: postgres.ISql): Promise<{ xid: string }[]> {
+  return conn<{ xid: string }[]>`
     select backend_xid::text as xid from pg_stat_activity where datname = current_database() and backend_xid is not null
     union all
     select transaction::text from pg_prepared_xacts where database = current_database()`;
+}
+
+function horizonOf(snapshot: string, ours: readonly { xid: string }[]): string {
+  const [, xmaxText, xipText] = snapshot.split(':') as [string, string, string];
+  const inProgress = xipText ? xipText.split(',').map((x) => BigInt(x)) : [];
   const ourLow = new Set(ours.map((row) => BigInt(row.xid)));
   let horizon = BigInt(xmaxText);
   for (const xid of inProgress) if (xid < horizon && ourLow.has(xid & XID32)) horizon = xid;

@@ -2,7 +2,7 @@ import type { Bus } from '@sleepweave/bus';
 import type postgres from 'postgres';
 import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
-import { relayHorizon } from './horizon.ts';
+import { relayHorizonOnOneConnection } from './horizon.ts';
 import { relayLock } from './locks.ts';
 import { DEFAULT_NOTIFY_CHANNEL, EVENT_COLUMNS, toRecordedEvent } from './store.ts';
 import type { RecordedEvent, Sql } from './types.ts';
@@ -221,18 +221,23 @@ export function startRelay(options: RelayOptions): Relay {
     )`;
 
   /**
-   * True when this relay holds the lock, taking it if free. Taking it means this backend
-   * is new to the relay (first cycle, or the client reconnected after a database
-   * restart): it LISTENs there too.
+   * This database's horizon when this relay holds the lock, taking it if free; null when
+   * another instance holds it. The check and the horizon's statements go out together (one
+   * round trip; a horizon read before the lock is taken is only older, never wrong). Taking
+   * the lock means this backend is new to the relay (first cycle, or the client reconnected
+   * after a database restart): it LISTENs there too.
    */
-  async function holdLock(): Promise<boolean> {
-    const [held] = await conn<{ held: boolean }[]>`select ${lockHeld()} as held`;
-    if (held?.held) return true;
+  async function holdLock(): Promise<string | null> {
+    const [[held], horizon] = await Promise.all([
+      conn<{ held: boolean }[]>`select ${lockHeld()} as held`,
+      relayHorizonOnOneConnection(conn),
+    ]);
+    if (held?.held) return horizon;
     const [row] = await conn<{ locked: boolean }[]>`
       select pg_try_advisory_lock(${lock.classId}, ${lock.objId}) as locked`;
-    if (row?.locked !== true) return false;
+    if (row?.locked !== true) return null;
     await conn.unsafe(`listen "${channel.replaceAll('"', '""')}"`);
-    return true;
+    return horizon;
   }
 
   async function loadCheckpoint(): Promise<Checkpoint> {
@@ -256,9 +261,11 @@ export function startRelay(options: RelayOptions): Relay {
             < (excluded.transaction_id, excluded.global_position)`;
   }
 
-  /** Publishes one batch; returns whether the batch was full and whether events wait behind an open transaction. */
-  async function relayBatch(from: Checkpoint): Promise<{ full: boolean; heldBack: boolean }> {
-    const horizon = await relayHorizon(conn);
+  /**
+   * Publishes one batch below `horizon`; returns whether the batch was full and whether
+   * events wait behind an open transaction.
+   */
+  async function relayBatch(from: Checkpoint, horizon: string): Promise<{ full: boolean; heldBack: boolean }> {
     // Only what lies below the horizon is read: events of later transactions wait behind
     // an older one still open, and reading them (their JSON decoded) on every quick retry
     // cost a busy service more than publishing did.
@@ -274,6 +281,10 @@ export function startRelay(options: RelayOptions): Relay {
 
     let done: Checkpoint | null = null;
     let published = 0;
+    const saved = (cp: Checkpoint) => {
+      checkpoint = cp;
+      if (published > 0) log.debug({ published, checkpoint: cp }, 'relayed events');
+    };
     try {
       for (const row of rows) {
         const event = toRecordedEvent(row);
@@ -284,19 +295,27 @@ export function startRelay(options: RelayOptions): Relay {
         }
         done = { transactionId: event.transactionId, globalPosition: event.globalPosition };
       }
-    } finally {
+    } catch (err) {
+      // What was published before the failure is not published again.
       if (done) {
         await saveCheckpoint(done);
-        checkpoint = done;
-        if (published > 0) log.debug({ published, checkpoint: done }, 'relayed events');
+        saved(done);
       }
+      throw err;
     }
     const full = rows.length === batchSize;
-    if (full) return { full, heldBack: false };
-    // The horizon only moves forward, so every event at or past it is still to publish.
-    const [waiting] = await conn<{ held: boolean }[]>`
-      select exists (select 1 from events where events.transaction_id >= ${horizon}::xid8) as held`;
-    return { full, heldBack: waiting?.held === true };
+    // One round trip: the checkpoint saved and, after a short batch, whether events wait
+    // behind an open transaction (the horizon only moves forward, so every event at or past
+    // it is still to publish).
+    const [, waiting] = await Promise.all([
+      done ? saveCheckpoint(done) : undefined,
+      full
+        ? undefined
+        : conn<{ held: boolean }[]>`
+        select exists (select 1 from events where events.transaction_id >= ${horizon}::xid8) as held`,
+    ]);
+    if (done) saved(done);
+    return { full, heldBack: waiting?.[0]?.held === true };
   }
 
   const loop = (async () => {
@@ -306,7 +325,8 @@ export function startRelay(options: RelayOptions): Relay {
     let heldBackRetryMs = HELD_BACK_FIRST_RETRY_MS;
     while (!abort.signal.aborted) {
       try {
-        if (!(await holdLock())) {
+        const horizon = await holdLock();
+        if (horizon === null) {
           if (isActive) log.warn('relay lost its lock; standing by');
           isActive = false;
           checkpoint = null;
@@ -321,9 +341,9 @@ export function startRelay(options: RelayOptions): Relay {
         }
         // Clear before reading: a NOTIFY that arrives during the batch triggers another cycle.
         wakePending = false;
-        let result = await relayBatch(checkpoint);
+        let result = await relayBatch(checkpoint, horizon);
         while (result.full && !abort.signal.aborted && checkpoint) {
-          result = await relayBatch(checkpoint);
+          result = await relayBatch(checkpoint, await relayHorizonOnOneConnection(conn));
         }
         if (failures > 0) log.info({ failures, failedForMs: Date.now() - failingSince }, 'relay works again');
         failures = 0;

@@ -138,12 +138,15 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
   streamId: string,
   types: readonly string[],
 ): Promise<ReadStreamResult<E>> {
-  const rows = await q<EventRow[]>`
-    select ${q.unsafe(EVENT_COLUMNS)} from events
-    where stream_id = ${streamId} and type in ${q(types as string[])}
-    order by stream_position`;
-  const [last] = await q<{ version: number }[]>`
-    select stream_position as version from events where stream_id = ${streamId} order by stream_position desc limit 1`;
+  // Sent together (pipelined on a transaction's connection): one round trip.
+  const [rows, [last]] = await Promise.all([
+    q<EventRow[]>`
+      select ${q.unsafe(EVENT_COLUMNS)} from events
+      where stream_id = ${streamId} and type in ${q(types as string[])}
+      order by stream_position`,
+    q<{ version: number }[]>`
+      select stream_position as version from events where stream_id = ${streamId} order by stream_position desc limit 1`,
+  ]);
   return { events: rows.map(toRecordedEvent) as Recorded<E>[], version: last?.version ?? 0 };
 }
 
@@ -176,30 +179,36 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     let version: number;
     if (locked) version = locked.version;
     else {
-      await lockStream(tx, streamId);
-      const [current] = await tx<{ version: number }[]>`
-        select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`;
+      // One round trip: the backend reads the version once it holds the lock.
+      const [, [current]] = await Promise.all([
+        lockStream(tx, streamId),
+        tx<{ version: number }[]>`
+          select coalesce(max(stream_position), 0)::int as version from events where stream_id = ${streamId}`,
+      ]);
       version = current?.version ?? 0;
     }
     checkExpectedVersion(streamId, options.expectedVersion, version);
     if (events.length === 0) return { version, events: [] };
 
     const metadata: EventMetadata = options.metadata ?? {};
-    const recorded: RecordedEvent[] = [];
+    let recorded: RecordedEvent[];
     try {
-      for (const [i, event] of events.entries()) {
-        const [row] = await tx<EventRow[]>`
+      // The inserts and the NOTIFY (delivered on commit: it wakes the relay) go out together,
+      // one round trip; the backend runs them in this order.
+      const inserts = events.map(
+        (event, i) => tx<EventRow[]>`
           insert into events (id, stream_id, stream_position, type, data, metadata, created_at)
           values (
             ${randomUUID()}, ${streamId}, ${version + i + 1}, ${event.type},
             ${json(tx, event.data)}, ${json(tx, metadata)},
             coalesce(${options.now ?? null}::timestamptz, now())
           )
-          returning ${tx.unsafe(EVENT_COLUMNS)}`;
-        // The recorded event carries the data as stored (JSON round trip), exactly what a
-        // replay or a projection rebuild will see later.
-        recorded.push(toRecordedEvent(row as EventRow));
-      }
+          returning ${tx.unsafe(EVENT_COLUMNS)}`,
+      );
+      const [, ...rows] = await Promise.all([tx`select pg_notify(${channel}, '')`, ...inserts]);
+      // The recorded event carries the data as stored (JSON round trip), exactly what a
+      // replay or a projection rebuild will see later.
+      recorded = rows.map(([row]) => toRecordedEvent(row as EventRow));
     } catch (err) {
       if (isStreamPositionConflict(err)) throw new ConcurrencyError(streamId, options.expectedVersion, null);
       throw err;
@@ -210,8 +219,6 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
         if (projection.handles.includes(event.type)) await projection.apply(tx, event);
       }
     }
-    // Delivered on commit: wakes the relay.
-    await tx`select pg_notify(${channel}, '')`;
     return { version: version + events.length, events: recorded as Recorded<E>[] };
   }
 
@@ -230,10 +237,12 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
         // Commands on one stream take turns (the same lock append takes): each decides on
         // the latest state, so two at once never conflict; only an explicit
         // expectedVersion from the caller can.
-        await lockStream(tx, streamId);
-        const read = decider.evolvesOn
-          ? await readStreamTypesWith<E>(tx, streamId, decider.evolvesOn)
-          : await readStreamWith<E>(tx, streamId);
+        // The lock and the read go out together (one round trip): the backend reads once it
+        // holds the lock.
+        const [, read] = await Promise.all([
+          lockStream(tx, streamId),
+          decider.evolvesOn ? readStreamTypesWith<E>(tx, streamId, decider.evolvesOn) : readStreamWith<E>(tx, streamId),
+        ]);
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { events: [], state, version: read.version };
