@@ -463,9 +463,15 @@ export const participantEmail = (index: number) => {
 };
 
 /** Participant `index` (1-based) of the cohort of `seed`, as she is at `now`. */
-export function generateParticipant(seed: string, index: number, now: Date): DemoParticipant {
+export function generateParticipant(
+  seed: string,
+  index: number,
+  now: Date,
+  options: { stage?: Exclude<DemoStage, 'not_consented'> } = {},
+): DemoParticipant {
   const random = createRandom(seed, `participant:${index}`);
-  const { stage, showcase } = stageOf(index);
+  // `stage`: at that point of the study whatever her index (a bench's cohort all through it)
+  const { stage, showcase } = options.stage ? { stage: options.stage, showcase: null } : stageOf(index);
   const clean = showcase?.local === 'day20';
   const latest = new Date(now.getTime() - MINUTE); // nothing happens later than a minute ago
 
