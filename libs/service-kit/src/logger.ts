@@ -22,6 +22,9 @@ function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Fields whose values never reach a log line. */
+const SECRET_FIELDS = ['password', 'passwordHash', 'refreshToken', 'token'];
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -51,10 +54,8 @@ export function createLogger(
         'req.headers.authorization',
         'req.headers["x-internal-token"]',
         'res.headers["set-cookie"]',
-        '*.password',
-        '*.passwordHash',
-        '*.refreshToken',
-        '*.token',
+        // a secret field at the top of an entry or one level down (pino's `*` is one level)
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
       ],
       censor: '[redacted]',
     },

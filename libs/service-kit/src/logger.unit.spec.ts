@@ -13,6 +13,20 @@ describe('redactUrl', () => {
   });
 });
 
+describe('createLogger', () => {
+  it('redacts a secret field at the top of an entry as well as one level down', () => {
+    const lines: string[] = [];
+    const logger = createLogger('test', 'info', 'json', { write: (line: string) => void lines.push(line) });
+    logger.info({ password: 'hunter2', token: 'reset-abc', user: { passwordHash: '$argon2id$x', refreshToken: 'r-1' } }, 'secrets');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      password: '[redacted]',
+      token: '[redacted]',
+      user: { passwordHash: '[redacted]', refreshToken: '[redacted]' },
+    });
+    for (const secret of ['hunter2', 'reset-abc', '$argon2id$x', 'r-1']) expect(lines[0]).not.toContain(secret);
+  });
+});
+
 describe("a request's logger", () => {
   function appWithLines() {
     const lines: Record<string, unknown>[] = [];
