@@ -1,7 +1,7 @@
 /**
  * npm run bench (research export): a full research run over 1,000 participants who have all
  * been through the 42 nights (infra/demo/cohort.ts's people, as `npm run demo` makes them,
- * each past the study's end, her missed nights missed: about 41,000 nights), its time and the peak
+ * each past the study's end, her missed nights missed: 38,896 nights), its time and the peak
  * RSS of the process that made it (bench/research-export-rounds.ts, a child), printed
  * beside its floor: a `COPY (select ... from research_nights) TO STDOUT` of the same rows
  * on the same database, in the same run, alternating (goals: run ≤ 5 s, peak RSS ≤ 300 MB,
