@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Bus } from '@sleepweave/bus';
 import type postgres from 'postgres';
 import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
@@ -190,17 +191,7 @@ export function startRelay(options: RelayOptions): Relay {
    * cannot publish (the bus down, an event its mapping refuses) would otherwise re-read its
    * batch and fail again on every write, not every 250 ms to 1 s.
    */
-  const backOff = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      if (abort.signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        abort.signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      abort.signal.addEventListener('abort', done, { once: true });
-    });
+  const backOff = (ms: number): Promise<void> => delay(ms, undefined, { signal: abort.signal }).catch(() => undefined);
   // Its own connection: a NOTIFY on the channel (an append committed) starts a cycle, and
   // so does losing the connection: the cycle fails, and retries until the database is back.
   const conn = options.connect({

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { studyLength, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql, SqlFragment } from '@sleepweave/service-kit';
@@ -94,20 +95,12 @@ export function startComplianceRefresh(
 ): { stop(): Promise<void> } {
   const intervalMs = options.intervalMs ?? 60_000;
   const log = ctx.logger.child({ component: 'compliance-refresh' });
-  let stopped = false;
-  let wake: (() => void) | null = null;
+  const stopping = new AbortController();
   const loop = (async () => {
-    while (!stopped) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, intervalMs);
-        wake = done;
-        function done() {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-      });
-      if (stopped) break;
+    while (!stopping.signal.aborted) {
+      // a stop ends the wait at once
+      await delay(intervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+      if (stopping.signal.aborted) break;
       try {
         const refreshed = await refreshDueCompliance(ctx.sql, new Date());
         if (refreshed > 0) log.info({ refreshed }, 'compliance brought up to date for a new day');
@@ -118,8 +111,7 @@ export function startComplianceRefresh(
   })();
   return {
     async stop() {
-      stopped = true;
-      wake?.();
+      stopping.abort();
       await loop;
     },
   };
