@@ -33,14 +33,16 @@ beforeAll(async () => {
     insert into research_participants (user_id, research_id, study_start_date, consent_version, consented_at)
     select user_id, 'SW-' || lpad(to_hex(row_number() over ()), 8, '0'), (now() at time zone timezone)::date - (abs(hashtext(email)) % 60), '1.0', now()
     from user_directory where abs(hashtext(email)) % 5 <> 0`;
-  // A night for most study days so far (up to 42), one in seven missed.
+  // A night for most study days so far (up to 42), one in seven missed; one participant in
+  // ten has logged none of the last four (to be followed up while in the study).
   await sql`
     insert into research_nights (log_id, user_id, date, study_day, phase, recommended_material, sleep_score, recorded_at)
     select gen_random_uuid(), p.user_id, p.study_start_date + d - 1, d,
       case when d <= 14 then 'polyester' when d <= 28 then 'washout' else 'linen' end, '100% Cotton', 70, now() - (42 - d) * interval '1 day'
     from research_participants p
     cross join lateral generate_series(1, least(42, (now() at time zone 'UTC')::date - p.study_start_date)) d
-    where (hashtext(p.user_id::text) + d) % 7 <> 0`;
+    where (hashtext(p.user_id::text) + d) % 7 <> 0
+      and not (abs(hashtext(p.research_id)) % 10 = 0 and d > (now() at time zone 'UTC')::date - p.study_start_date - 4)`;
   // as the nights consumer counts them (refreshNightActivity), for everyone at once
   await sql`
     insert into admin_night_activity
@@ -142,6 +144,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
@@ -163,4 +166,27 @@ describe('a page is one range of an index, whatever its depth', () => {
     // 51 rows (the page and one more to know there is a next), one of each table per user
     for (const [table, rows] of read) expect(rows, `${table as string}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
   });
+
+  // Sorted by last log, those who completed the study (never to follow up) come first going
+  // up, and those who log every night going down; by compliance, the same going down: along
+  // the sort's index the filter read them all before the first match (migration 004).
+  it.each(['lastLog', 'compliance'].flatMap((sort) => [`sort=${sort}&order=desc`, `sort=${sort}&order=asc`]))(
+    'not logged 3+ days, %s: only the followed-up users are read',
+    async (query) => {
+      const { sql } = service.deps;
+      const { sort, order } = Object.fromEntries(new URLSearchParams(query)) as { sort: AdminUserSort; order: 'asc' | 'desc' };
+      const now = new Date();
+      await refreshDueCompliance(sql, now);
+      const [{ followUp }] = await sql<{ followUp: number }[]>`select count(*)::int as "followUp" from admin_user_order where follow_up`;
+      expect(followUp).toBeGreaterThan(51);
+      const { statement } = usersPageQuery(sql, now, { sort, order, notLogged: true, limit: 50 });
+      const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
+      const plan = nodes(row!['QUERY PLAN'][0].Plan);
+      expect(plan.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
+      const read = plan
+        .filter((node) => node['Relation Name'])
+        .map((node) => [node['Relation Name'], node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0)]);
+      for (const [table, rows] of read) expect(rows, `${table as string}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
+    },
+  );
 });
