@@ -537,9 +537,27 @@ describe('caching and browser features', () => {
     const image = await gateway.inject({ method: 'GET', url: '/api/library/images/linen.png', cookies });
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user']) {
-      expect((await gateway.inject({ method: 'GET', url })).headers['permissions-policy'], url).toContain('camera=()');
+    for (const url of ['/', '/sleep/dashboard', '/api/user']) {
+      const { headers } = await gateway.inject({ method: 'GET', url });
+      expect(headers['permissions-policy'], url).toContain('camera=()');
+      expect(headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
+  });
+
+  it("sends the build's scripts with only the headers a script is read with", async () => {
+    const asset = await gateway.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    // read from documents only
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    const size = (headers: Record<string, unknown>) =>
+      Object.entries(headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+    expect(size(asset.headers)).toBeLessThan(500);
   });
 });
 
