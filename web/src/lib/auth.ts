@@ -34,8 +34,13 @@ export const SESSION_REUSE_MS = 5_000;
 
 export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser, staleTime: SESSION_REUSE_MS });
 
-export function useUser() {
-  return useQuery(userQueryOptions());
+/**
+ * Who is signed in. `fresh`: asked again whenever the component mounts, whatever the
+ * answer's age (the admin screens, which show what her role allows: a role granted or
+ * revoked a moment ago counts there at once).
+ */
+export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...userQueryOptions(), ...(fresh ? { refetchOnMount: 'always' as const } : {}) });
 }
 
 export function setSessionUser(queryClient: QueryClient, user: User): void {

@@ -63,6 +63,23 @@ describe('who is signed in', () => {
     expect(sessionCalls()).toBe(1);
   });
 
+  it('is asked again by a screen that shows what her role allows, however young the answer', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery(userQueryOptions());
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ...maria, role: 'admin' }));
+    function Admin() {
+      const { data } = useUser({ fresh: true });
+      return <p>role: {data?.role}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Admin />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('role: admin')).toBeTruthy();
+    expect(sessionCalls()).toBe(2);
+  });
+
   it('is asked again by a part that mounts once the answer is older than the reuse window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const client = createQueryClient();

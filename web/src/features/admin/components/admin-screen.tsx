@@ -94,7 +94,7 @@ function Dashboard() {
  * everyone else (401/403); this screen tells a participant so instead of showing nothing.
  */
 export function AdminScreen() {
-  const user = useUser();
+  const user = useUser({ fresh: true });
   if (user.isPending) {
     return (
       <AdminPage title={TITLE} lead={LEAD}>

@@ -130,7 +130,7 @@ function Trail() {
 
 /** /admin/audit: the audit trail, for admins only. */
 export function AuditScreen() {
-  const user = useUser();
+  const user = useUser({ fresh: true });
   let content: ReactNode;
   if (user.isPending) content = <LoadingState text={LOADING_AUDIT} />;
   else if (user.data?.role !== 'admin') content = <NoAccess />;

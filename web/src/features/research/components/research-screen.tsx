@@ -206,7 +206,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
  * only. The server refuses everyone else; this screen says so instead of asking.
  */
 export function ResearchScreen() {
-  const user = useUser();
+  const user = useUser({ fresh: true });
   if (user.isPending) {
     return (
       <Page>
