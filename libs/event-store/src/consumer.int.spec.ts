@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { connectBus, type Bus } from '@sleepweave/bus';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer } from './consumer.ts';
 import { emptyHistory } from './history.ts';
@@ -158,5 +160,47 @@ describe('startConsumer', () => {
     await replay.stop();
     expect(await applied(a.id)).toBe(1);
     expect(await applied(b.id)).toBe(1);
+  });
+
+  it('says a producer that is not listening yet (a system starting together) as information, not an error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const captured = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+          done();
+        },
+      }),
+    );
+    let asked = 0;
+    const starting = {
+      name: 'identity',
+      page: async (after: string) => {
+        asked += 1;
+        if (asked <= 2) {
+          const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4181'), { code: 'ECONNREFUSED' });
+          throw new TypeError('fetch failed', { cause: refused });
+        }
+        return { events: [], next: after, end: true };
+      },
+    };
+    const sub = startConsumer({
+      sql: db.sql,
+      bus,
+      name: 'research-identity-starting',
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle: countConsent,
+      history: starting,
+      logger: captured,
+    });
+    await eventually(() => sub.state() === 'following');
+    await sub.stop();
+    expect(asked).toBe(3);
+    expect(lines.filter((line) => line.msg === 'identity does not answer yet (starting?); retrying').map((line) => line.level)).toEqual([
+      30, 30,
+    ]);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

@@ -37,6 +37,31 @@ function backoffMs(failures: number): number {
   return Math.min(30_000, 500 * 2 ** Math.min(failures - 1, 10));
 }
 
+/** True when `err` (or what caused it: fetch's `cause`, a connect's AggregateError) is a refused connection. */
+function connectionRefused(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending = [err];
+  while (pending.length > 0) {
+    const e = pending.pop();
+    if (typeof e !== 'object' || e === null || seen.has(e)) continue;
+    seen.add(e);
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    pending.push((e as { cause?: unknown }).cause, ...((e as { errors?: unknown[] }).errors ?? []));
+  }
+  return false;
+}
+
+/**
+ * How a failed catch-up or subscription is logged. A producer that refuses the connection
+ * for the first few tries is a system starting together (npm start, a deploy): the
+ * consumers of identity's history ask before identity listens. That is said as what it is,
+ * at info and without a stack; an error from the 4th try on (3.5 s of retries), or at once
+ * for anything else.
+ */
+export function retryLogLevel(err: unknown, failures: number): 'info' | 'error' {
+  return failures <= 3 && connectionRefused(err) ? 'info' : 'error';
+}
+
 /**
  * A consumer whose handler updates a read model exactly once per event: it first catches
  * up with the producer's history (unless it did before), then follows the bus with a
@@ -95,6 +120,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         const retryInMs = backoffMs(failures);
         if (err instanceof RetryLater)
           log.info({ reason: err.message, retryInMs }, 'an event of the history cannot be applied yet; retrying');
+        else if (!caught && retryLogLevel(err, failures) === 'info')
+          log.info({ failures, retryInMs, producer: history.name }, `${history.name} does not answer yet (starting?); retrying`);
         else log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not catch up or subscribe; retrying');
         await sleep(retryInMs);
       }
