@@ -177,8 +177,8 @@ describe('a page is one range of an index, whatever its depth', () => {
       const { sort, order } = Object.fromEntries(new URLSearchParams(query)) as { sort: AdminUserSort; order: 'asc' | 'desc' };
       const now = new Date();
       await refreshDueCompliance(sql, now);
-      const [{ followUp }] = await sql<{ followUp: number }[]>`select count(*)::int as "followUp" from admin_user_order where follow_up`;
-      expect(followUp).toBeGreaterThan(51);
+      const [counted] = await sql<{ followUp: number }[]>`select count(*)::int as "followUp" from admin_user_order where follow_up`;
+      expect(counted!.followUp).toBeGreaterThan(51);
       const { statement } = usersPageQuery(sql, now, { sort, order, notLogged: true, limit: 50 });
       const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
       const plan = nodes(row!['QUERY PLAN'][0].Plan);
