@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/date-format';
+
 /**
  * Her current journaling streak (beyond the spec).
  *
@@ -14,7 +16,7 @@
 
 /** Her calendar day (YYYY-MM-DD) at `instant` in an IANA timezone (en-CA formats as YYYY-MM-DD). */
 export function calendarDateIn(timezone: string, instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return dateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
 import { groupEntriesByDay, type JournalDay } from '../days';
+import { dateTimeFormat } from '../../../lib/date-format';
 
 /** "Saturday, November 21, 2026" from a calendar date. */
 export const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
@@ -62,7 +63,7 @@ export function JournalEntries() {
 
 /** The time she wrote it, on her clock (her profile timezone): tells apart entries of one day. */
 function writtenAt(createdAt: string, timezone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...(timezone ? { timeZone: timezone } : {}) }).format(
+  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...(timezone ? { timeZone: timezone } : {}) }).format(
     new Date(createdAt),
   );
 }

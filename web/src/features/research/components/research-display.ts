@@ -1,4 +1,5 @@
 import type { ResearchEffect, ResearchRunStatus, ResearchRunTrigger } from '@sleepweave/contracts';
+import { dateTimeFormat } from '../../../lib/date-format';
 
 export const TRIGGER_LABELS: Record<ResearchRunTrigger, string> = {
   schedule: 'Nightly',
@@ -14,7 +15,7 @@ export const STATUS_LABELS: Record<ResearchRunStatus, string> = {
 
 /** "Nov 22, 2026, 3:00 AM GMT+1": on her profile's clock (the browser's while it is unknown). */
 export function formatDateTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     year: 'numeric',
     month: 'short',
     day: 'numeric',

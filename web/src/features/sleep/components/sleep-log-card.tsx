@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { PHASE_NAMES } from './sleep-log-groups';
+import { dateTimeFormat } from '../../../lib/date-format';
 
 const orDash = (value: number | string | null, unit = '') => (value === null ? '--' : `${value}${unit}`);
 const yesNo = (value: boolean | null) => (value === null ? '--' : value ? 'Yes' : 'No');
@@ -14,7 +15,7 @@ export const editLink = (log: SleepLog) => `${paths.sleep.log}?edit=${encodeURIC
 
 /** The day she saved it ('Logged'), on her profile's clock (the browser's until it is known). */
 function loggedOn(createdAt: string, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(
+  return dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(
     new Date(createdAt),
   );
 }
