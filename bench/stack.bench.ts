@@ -181,6 +181,11 @@ try {
   console.log(
     `  idle RSS, whole system: ${mib(idle!.rss)} summed over its ${idle!.processes.length} processes (goal ≤ 600 MB); floor: a bare Fastify process ${mib(floor.rss)} × ${apps} apps = ${mib(floor.rss * apps)}`,
   );
+  // the first process of the tree is npm start's supervisor (infra/run-local.mjs), which the container images do not run
+  const [supervisor, ...appProcesses] = idle!.processes;
+  console.log(
+    `  of it, the ${appProcesses.length} apps alone (as the container images run them): ${mib(appProcesses.reduce((sum, p) => sum + p.rss, 0))}, and npm start's supervisor ${mib(supervisor!.rss)} (the last sample)`,
+  );
   console.log(
     `  idle memory counting shared pages once (PSS summed): ${mib(idle!.pss)}; floor ${mib(floor.pss)} × ${apps} = ${mib(floor.pss * apps)} (RSS counts Node's binary and libraries, about 50 MB, in every process)`,
   );
