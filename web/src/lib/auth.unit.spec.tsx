@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../testing/fixtures';
 import { jsonResponse } from '../testing/render';
@@ -44,16 +44,20 @@ function Screen({ parts }: { parts: number }) {
   );
 }
 
+/**
+ * The app with its first question asked, as app/provider.tsx asks it at once;
+ * `answered`: rendered once the answer is in.
+ */
+async function startApp(ui: ReactElement, { answered = false } = {}) {
+  const client = createQueryClient();
+  const probe = client.prefetchQuery(userQueryOptions());
+  if (answered) await probe;
+  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
 describe('who is signed in', () => {
   it('is asked once when the app starts and its parts mount one after another', async () => {
-    const client = createQueryClient();
-    // as app/provider.tsx asks at once
-    void client.prefetchQuery(userQueryOptions());
-    render(
-      <QueryClientProvider client={client}>
-        <Screen parts={3} />
-      </QueryClientProvider>,
-    );
+    await startApp(<Screen parts={3} />);
     expect(await screen.findByText('part 1: Maria')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'more' }).click());
     act(() => screen.getByRole('button', { name: 'more' }).click());
@@ -64,31 +68,21 @@ describe('who is signed in', () => {
   });
 
   it('is asked again by a screen that shows what her role allows, however young the answer', async () => {
-    const client = createQueryClient();
-    await client.prefetchQuery(userQueryOptions());
-    fetchMock.mockImplementation(async () => jsonResponse(200, { ...maria, role: 'admin' }));
     function Admin() {
       const { data } = useUser({ fresh: true });
       return <p>role: {data?.role}</p>;
     }
-    render(
-      <QueryClientProvider client={client}>
-        <Admin />
-      </QueryClientProvider>,
-    );
+    // her role changed after the app's first answer
+    fetchMock.mockImplementationOnce(async () => jsonResponse(200, maria));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ...maria, role: 'admin' }));
+    await startApp(<Admin />, { answered: true });
     expect(await screen.findByText('role: admin')).toBeTruthy();
     expect(sessionCalls()).toBe(2);
   });
 
   it('is asked again by a part that mounts once the answer is older than the reuse window', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const client = createQueryClient();
-    await client.prefetchQuery(userQueryOptions());
-    render(
-      <QueryClientProvider client={client}>
-        <Screen parts={2} />
-      </QueryClientProvider>,
-    );
+    await startApp(<Screen parts={2} />, { answered: true });
     expect(await screen.findByText('part 1: Maria')).toBeTruthy();
     vi.setSystemTime(Date.now() + SESSION_REUSE_MS + 1);
     act(() => screen.getByRole('button', { name: 'more' }).click());

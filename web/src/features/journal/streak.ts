@@ -1,5 +1,3 @@
-import { dateTimeFormat } from '../../lib/date-format';
-
 /**
  * Her current journaling streak (beyond the spec).
  *
@@ -13,11 +11,6 @@ import { dateTimeFormat } from '../../lib/date-format';
  *   today to keep it. Otherwise it is 0.
  * - Entries dated after today (possible after she moves her timezone west) count as today.
  */
-
-/** Her calendar day (YYYY-MM-DD) at `instant` in an IANA timezone (en-CA formats as YYYY-MM-DD). */
-export function calendarDateIn(timezone: string, instant: Date): string {
-  return dateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
 
 const DAY_MS = 86_400_000;
 

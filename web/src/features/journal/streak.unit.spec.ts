@@ -1,5 +1,6 @@
+import { calendarDateIn } from '@sleepweave/contracts';
 import { describe, expect, it } from 'vitest';
-import { calendarDateIn, currentStreak } from './streak';
+import { currentStreak } from './streak';
 
 describe('currentStreak', () => {
   it.each([
@@ -21,6 +22,7 @@ describe('currentStreak', () => {
   });
 });
 
+// her day as the streak counts it (the contracts' calendarDateIn, shared with the sleep log)
 describe('calendarDateIn', () => {
   it.each([
     ['2026-11-22T04:30:00.000Z', 'America/New_York', '2026-11-21'],

@@ -1,4 +1,4 @@
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { calendarDateIn, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,6 @@ import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
-import { calendarDateIn } from '../streak';
 import { JournalScreen } from './journal-screen';
 import { maria } from '../../../testing/fixtures';
 

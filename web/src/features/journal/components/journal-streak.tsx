@@ -1,7 +1,8 @@
 import { Flame } from 'lucide-react';
+import { calendarDateIn } from '@sleepweave/contracts';
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
-import { calendarDateIn, currentStreak } from '../streak';
+import { currentStreak } from '../streak';
 
 /** Her current streak of consecutive days with an entry (see ../streak.ts for what counts). */
 export function JournalStreak() {
