@@ -1,10 +1,16 @@
 import { Moon, NotebookPen, Shirt, Sparkles } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { AuthFormHandle } from './auth-form-handle';
 import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+
+// The sign-up form (and its selects) is a chunk of its own, fetched when she reaches for the
+// Sign Up tab (pointer over it, focus, or the click itself): a first visit to sign in
+// downloads and runs one form, not two.
+const loadSignUpForm = () => import('./sign-up-form');
+const SignUpForm = lazy(() => loadSignUpForm().then(({ SignUpForm }) => ({ default: SignUpForm })));
 
 type Mode = 'signin' | 'signup';
 
@@ -17,12 +23,16 @@ const highlights = [
 /** /auth: Sign In and Sign Up tabs beside a quiet welcome. */
 export function AuthScreen() {
   const [mode, setMode] = useState<Mode>('signin');
+  // The sign-up form is made the first time its tab opens, then kept (hidden, what she typed
+  // in it too) like the sign-in form.
+  const [signUpOpened, setSignUpOpened] = useState(false);
   const signIn = useRef<AuthFormHandle>(null);
   const signUp = useRef<AuthFormHandle>(null);
 
   // Switching tab clears messages (spec, /auth); what she typed stays.
   const onTabChange = (value: string) => {
     setMode(value as Mode);
+    if (value === 'signup') setSignUpOpened(true);
     signIn.current?.clearMessages();
     signUp.current?.clearMessages();
   };
@@ -66,7 +76,9 @@ export function AuthScreen() {
           <Tabs value={mode} onValueChange={onTabChange}>
             <TabsList aria-label="Sign in or create an account">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              <TabsTrigger value="signup" onPointerEnter={() => void loadSignUpForm()} onFocus={() => void loadSignUpForm()}>
+                Sign Up
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="signin" forceMount>
               <h2 className="mb-1 text-2xl font-semibold text-night-950">Welcome back</h2>
@@ -77,9 +89,21 @@ export function AuthScreen() {
               <SignInForm ref={signIn} />
             </TabsContent>
             <TabsContent value="signup" forceMount>
-              <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
-              <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
-              <SignUpForm ref={signUp} />
+              {signUpOpened && (
+                <>
+                  <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
+                  <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
+                  <Suspense
+                    fallback={
+                      <div className="flex justify-center py-10 text-night-600">
+                        <Spinner className="size-8" label="Loading the sign-up form" />
+                      </div>
+                    }
+                  >
+                    <SignUpForm ref={signUp} />
+                  </Suspense>
+                </>
+              )}
             </TabsContent>
           </Tabs>
         </Card>
