@@ -9,6 +9,10 @@
  *   idle: sampled once a second for SAMPLES seconds after IDLE_SECONDS of quiet following
  *   its start, median of the totals (goal: ≤ 600 MB), beside its floor: a bare Fastify
  *   process (one route, nothing else) measured the same way, times the number of apps.
+ *   Read twice: after the first start, where the research service makes the day's nightly
+ *   run (its time set to 00:00 UTC, so always due on empty databases), as a system is idle
+ *   on any day after its first night; and after the last start, where that run is done
+ *   already and the research service has not loaded the export's libraries.
  *   RSS counts the pages a process shares with the others (Node's binary and libraries) in
  *   full in each; the proportional set size (PSS), which divides them among the processes,
  *   is printed beside it: summed, it is what the system holds (other Node processes on the
@@ -23,7 +27,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { connectDatabase, databaseName, dropDatabase } from '@sleepweave/service-kit';
 import { freePort, freePortRange } from '@sleepweave/test-servers';
 import { presentServices, SERVICE_PORT_OFFSETS } from '../infra/services.mjs';
 
@@ -139,14 +143,33 @@ const env = {
   WEB_DIST,
   LOG_FORMAT: 'json',
   LOG_LEVEL: 'warn',
+  // the nightly research run due at the first start (empty databases), as on any day once
+  // the time of the nightly run has passed
+  RESEARCH_EXPORT_TIME: '00:00',
+  RESEARCH_EXPORT_TIMEZONE: 'UTC',
 };
 const healthUrls = [...presentServices().map(({ offset }) => `http://127.0.0.1:${base + offset}/health`), `${gateway}/health`];
+
+/** Waits for the research service's first run to finish (the nightly run it makes at its first start). */
+async function researchRunFinished(): Promise<void> {
+  const sql = connectDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, 'research-export'), { max: 1 });
+  try {
+    await until(async () => {
+      const runs = await sql<{ status: string }[]>`select status from research_runs`.catch(() => []);
+      if (runs.some((run) => run.status === 'failed')) throw new Error('the nightly research run failed');
+      return runs.some((run) => run.status === 'finished');
+    }, 'the nightly research run');
+  } finally {
+    await sql.end();
+  }
+}
 
 let system: ChildProcess | null = null;
 let floorProcess: ChildProcess | null = null;
 try {
   const starts: { firstOk: number; healthy: number }[] = [];
   let idle: Awaited<ReturnType<typeof idleMemory>> | null = null;
+  let afterRun: Awaited<ReturnType<typeof idleMemory>> | null = null;
   for (let round = 0; round < START_ROUNDS; round++) {
     const started = performance.now();
     system = spawn(process.execPath, ['infra/run-local.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -154,7 +177,11 @@ try {
     const firstOk = performance.now() - started;
     await until(async () => (await Promise.all(healthUrls.map(answers))).every(Boolean), 'every service healthy');
     starts.push({ firstOk, healthy: performance.now() - started });
-    if (round === START_ROUNDS - 1) idle = await idleMemory(system.pid!);
+    if (round === 0) {
+      await researchRunFinished();
+      afterRun = await idleMemory(system.pid!);
+    }
+    if (round === START_ROUNDS - 1 && round > 0) idle = await idleMemory(system.pid!);
     await stop(system);
   }
 
@@ -178,8 +205,13 @@ try {
   console.log(
     `  start to the first 200: ${(median(later.length > 0 ? later.map((s) => s.firstOk) : [first!.firstOk]) / 1000).toFixed(1)} s (goal ≤ 5 s), every service healthy at ${(median(later.length > 0 ? later.map((s) => s.healthy) : [first!.healthy]) / 1000).toFixed(1)} s; the first start (may compile everything): ${(first!.firstOk / 1000).toFixed(1)} s`,
   );
+  const research = (memory: typeof idle) => mib(memory!.processes.find((p) => p.name.includes('research-export'))?.rss ?? 0);
   console.log(
-    `  idle RSS, whole system: ${mib(idle!.rss)} summed over its ${idle!.processes.length} processes (goal ≤ 600 MB); floor: a bare Fastify process ${mib(floor.rss)} × ${apps} apps = ${mib(floor.rss * apps)}`,
+    `  idle RSS, whole system, after its nightly research run: ${mib(afterRun!.rss)} summed over its ${afterRun!.processes.length} processes (goal ≤ 600 MB), the research service ${research(afterRun)}`,
+  );
+  idle ??= afterRun;
+  console.log(
+    `  idle RSS, whole system, started again (that run done already): ${mib(idle!.rss)} (the research service ${research(idle)}); floor: a bare Fastify process ${mib(floor.rss)} × ${apps} apps = ${mib(floor.rss * apps)}`,
   );
   // the first process of the tree is npm start's supervisor (infra/run-local.mjs), which the container images do not run
   const [supervisor, ...appProcesses] = idle!.processes;
