@@ -5,12 +5,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { AuthFormHandle } from './auth-form-handle';
 import { SignInForm } from './sign-in-form';
+import { SignUpFormLoadError } from './sign-up-form-load-error';
 
 // The sign-up form (and its selects) is a chunk of its own, fetched when she reaches for the
 // Sign Up tab (pointer over it, focus, or the click itself): a first visit to sign in
 // downloads and runs one form, not two.
 const loadSignUpForm = () => import('./sign-up-form');
 const SignUpForm = lazy(() => loadSignUpForm().then(({ SignUpForm }) => ({ default: SignUpForm })));
+/** Fetched ahead of the click; a failure is shown if and when the form is opened. */
+const preloadSignUpForm = () => void loadSignUpForm().catch(() => undefined);
 
 type Mode = 'signin' | 'signup';
 
@@ -76,7 +79,7 @@ export function AuthScreen() {
           <Tabs value={mode} onValueChange={onTabChange}>
             <TabsList aria-label="Sign in or create an account">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup" onPointerEnter={() => void loadSignUpForm()} onFocus={() => void loadSignUpForm()}>
+              <TabsTrigger value="signup" onPointerEnter={preloadSignUpForm} onFocus={preloadSignUpForm}>
                 Sign Up
               </TabsTrigger>
             </TabsList>
@@ -93,15 +96,17 @@ export function AuthScreen() {
                 <>
                   <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
                   <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
-                  <Suspense
-                    fallback={
-                      <div className="flex justify-center py-10 text-night-600">
-                        <Spinner className="size-8" label="Loading the sign-up form" />
-                      </div>
-                    }
-                  >
-                    <SignUpForm ref={signUp} />
-                  </Suspense>
+                  <SignUpFormLoadError>
+                    <Suspense
+                      fallback={
+                        <div className="flex justify-center py-10 text-night-600">
+                          <Spinner className="size-8" label="Loading the sign-up form" />
+                        </div>
+                      }
+                    >
+                      <SignUpForm ref={signUp} />
+                    </Suspense>
+                  </SignUpFormLoadError>
                 </>
               )}
             </TabsContent>
