@@ -28,7 +28,7 @@ describe('SignUpFormLoadError', () => {
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
-  it('shows the form while it loads', () => {
+  it('shows the form when it has loaded', () => {
     render(
       <SignUpFormLoadError>
         <p>the form</p>
