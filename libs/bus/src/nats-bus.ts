@@ -227,14 +227,32 @@ class NatsBus implements Bus {
     if (!this.isConnected()) throw new Error('NATS is not connected');
     if (stream) await this.ensureStream(stream);
     try {
-      await this.js.publish(subject, payload, { msgID: envelope.id });
+      await this.answeredBeforeReconnect(this.js.publish(subject, payload, { msgID: envelope.id }));
     } catch (err) {
-      // The stream may have vanished (e.g. JetStream storage reset): recreate it and retry once.
+      // The stream may have vanished (e.g. JetStream storage reset), or the connection was
+      // lost and made again before the answer came: recreate it if need be and retry once
+      // (the message id makes a second copy of one that did land a duplicate NATS drops).
       if (!stream) throw err;
       this.logger.warn({ err, subject }, 'publish failed; re-ensuring the stream and retrying once');
       await this.ensureStream(stream, true);
-      await this.js.publish(subject, payload, { msgID: envelope.id });
+      await this.answeredBeforeReconnect(this.js.publish(subject, payload, { msgID: envelope.id }));
     }
+  }
+
+  /**
+   * A request's answer, or an error as soon as NATS reconnects first. A request sent just
+   * before the connection went (its loss not yet noticed) is not sent again by the client,
+   * and waited for its whole timeout (5 s) after NATS was back: a relay stuck in it held
+   * every later event, a logout among them, that long.
+   */
+  private answeredBeforeReconnect<T>(request: Promise<T>): Promise<T> {
+    let unlisten: () => void = () => undefined;
+    const lost = new Promise<never>((_, reject) => {
+      unlisten = this.onReconnect(() => reject(new Error('NATS reconnected before the answer came')));
+    });
+    // the request's own timeout, later, when the reconnect came first
+    request.catch(() => undefined);
+    return Promise.race([request, lost]).finally(unlisten);
   }
 
   /** Creates the durable pull consumer or brings its config up to date. */

@@ -99,4 +99,34 @@ describe('after nats-server restarts', () => {
       await consumer.stop();
     }
   });
+
+  it('a publish whose answer the lost connection took fails at the reconnect and is sent again, not held for its timeout', async () => {
+    const watched: string[] = [];
+    const watch = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked'],
+      since: new Date(),
+      handler: (e) => void watched.push(e.id),
+    });
+    try {
+      // The server stops answering before the client knows it is gone: the publish is sent
+      // into the connection that is about to drop.
+      nats.freeze();
+      const envelope = revoked();
+      const published = bus.publish(envelope).then(
+        () => 'published',
+        (err: Error) => err.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await nats.stop('SIGKILL');
+      await nats.start();
+      const backAt = Date.now();
+      // sent again once NATS is back: it lands, well before the 5 s the lost answer would take
+      expect(await published).toBe('published');
+      await expect.poll(() => watched.includes(envelope.id), { timeout: 15_000, interval: 20 }).toBe(true);
+      expect(Date.now() - backAt).toBeLessThan(2_000);
+    } finally {
+      await watch.stop();
+    }
+  });
 });

@@ -14,6 +14,11 @@ export interface NatsServer {
   /** Starts it again on the same port with the same JetStream storage. */
   start(): Promise<void>;
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /**
+   * Freezes it (SIGSTOP): its connections stay open and nothing is answered, as a server that
+   * hangs or a network that drops packets. `stop('SIGKILL')` ends it from there.
+   */
+  freeze(): void;
   /** Stops it and deletes its storage. */
   destroy(): Promise<void>;
 }
@@ -43,6 +48,9 @@ export async function startNatsServer(): Promise<NatsServer> {
     port,
     stop,
     start,
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
     async restart(signal) {
       await stop(signal);
       await start();
