@@ -16,7 +16,7 @@ export interface NatsServer {
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /**
    * Freezes it (SIGSTOP): its connections stay open and nothing is answered, as a server that
-   * hangs or a network that drops packets. `stop('SIGKILL')` ends it from there.
+   * hangs or a network that drops packets. `stop()` ends it from there.
    */
   freeze(): void;
   /** Stops it and deletes its storage. */
@@ -39,6 +39,7 @@ export async function startNatsServer(): Promise<NatsServer> {
     if (!running || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill(signal);
+    running.kill('SIGCONT'); // a frozen one takes its SIGTERM once running again
     await exited;
     await waitFor(async () => !(await listening(port)), `nats-server still listens on ${port}`);
   };
