@@ -172,7 +172,12 @@ try {
   let afterRun: Awaited<ReturnType<typeof idleMemory>> | null = null;
   for (let round = 0; round < START_ROUNDS; round++) {
     const started = performance.now();
-    system = spawn(process.execPath, ['infra/run-local.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // stdin a pipe, STOP_ON_STDIN_END: the system stops if this bench is killed
+    system = spawn(process.execPath, ['infra/run-local.mjs'], {
+      cwd: root,
+      env: { ...env, STOP_ON_STDIN_END: '1' },
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
     await until(() => answers(`${gateway}/`), 'the gateway');
     const firstOk = performance.now() - started;
     await until(async () => (await Promise.all(healthUrls.map(answers))).every(Boolean), 'every service healthy');

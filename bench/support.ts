@@ -24,7 +24,12 @@ export function buildApps(): void {
 
 /** Runs a script (an app's dist/server.js) in a process of its own; `nodeArgs` go before it. */
 export function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, script], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // A pipe it stops at the end of (STOP_ON_STDIN_END): a bench killed outright takes its apps with it.
+  return spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...env, STOP_ON_STDIN_END: '1' },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
 }
 
 /** Stops the processes (SIGTERM) and waits for them to exit. */

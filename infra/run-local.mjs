@@ -30,10 +30,17 @@ const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_F
 });
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    supervisor.stop().then(() => process.exit(0));
+const stop = () => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  supervisor.stop().then(() => process.exit(0));
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+// Started by a program that holds the other end of a pipe on its standard input (a bench):
+// everything stops when that program has gone, as the apps do under the supervisor.
+if (process.env.STOP_ON_STDIN_END === '1') {
+  process.stdin.on('data', () => {});
+  process.stdin.once('end', () => {
+    if (!stopping) stop();
   });
 }

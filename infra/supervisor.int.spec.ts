@@ -1,6 +1,14 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { supervise } from './supervisor.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 let running: ReturnType<typeof supervise> | null = null;
 afterEach(async () => {
@@ -63,5 +71,48 @@ describe('the supervisor of npm start', () => {
     );
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(3);
     expect(seen.sort()).toEqual(['[app]   second line', '[app] formatted up', '[app] plain']);
+  });
+
+  it('takes its apps with it when it is killed outright (kill -9): each stops as on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
+    const marker = join(dir, 'stopped');
+    // an app as the services and the gateway are: service-kit's onShutdownSignal, through tsx
+    const app = `import { writeFileSync } from 'node:fs';
+      import { createLogger, onShutdownSignal } from '@sleepweave/service-kit';
+      onShutdownSignal(async () => writeFileSync(${JSON.stringify(marker)}, 'stopped'), createLogger('app', 'info', 'json'));
+      console.log('app up ' + process.pid);
+      setInterval(() => {}, 1000);`;
+    const supervisorScript = `import { supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
+      supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false });`;
+    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let appPid: number | null = null;
+    try {
+      appPid = await new Promise<number>((resolve, reject) => {
+        createInterface({ input: supervisor.stdout }).on('line', (line) => {
+          const up = /app up (\d+)$/.exec(line);
+          if (up) resolve(Number(up[1]));
+        });
+        supervisor.once('exit', () => reject(new Error('the supervisor exited')));
+      });
+      supervisor.kill('SIGKILL');
+      await expect.poll(() => alive(appPid!), { timeout: 10_000 }).toBe(false);
+      // it stopped through its own shutdown, not killed
+      expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('stopped');
+    } finally {
+      supervisor.kill('SIGKILL');
+      if (appPid !== null && alive(appPid)) process.kill(appPid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

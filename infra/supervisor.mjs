@@ -3,6 +3,11 @@
  * its output prefixed by its name, restarts one that dies (a crash, kill -9) with backoff
  * while the others keep serving, and stops them all on Ctrl-C / SIGTERM.
  *
+ * Each child gets a pipe as its standard input, never written to, and STOP_ON_STDIN_END=1
+ * (libs/service-kit's onShutdownSignal): if this process is killed outright (kill -9, the
+ * OOM killer), the pipes close with it and the apps stop instead of running on as orphans
+ * that hold the ports the next `npm start` needs.
+ *
  * Why not concurrently's restart option: its exponential delay has no ceiling and never
  * resets, so a process that crashed ten times waits 17 minutes, however long it then ran.
  * Here the delay doubles from 0.5 s up to 30 s, and goes back to 0.5 s once a process has
@@ -38,7 +43,11 @@ export function supervise(commands, options = {}) {
 
   function start(spec, index, delayMs) {
     const startedAt = Date.now();
-    const child = spawn(spec.command, spec.args, { cwd, env: { ...process.env, ...spec.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, {
+      cwd,
+      env: { ...process.env, ...spec.env, STOP_ON_STDIN_END: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     children.set(spec.name, child);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {

@@ -271,13 +271,25 @@ async function relayHealth(sql: Sql, relay: Relay | null): Promise<string> {
   return waitingMs !== null && waitingMs > RELAY_BEHIND_AFTER_MS ? 'behind' : 'ok';
 }
 
-/** SIGINT/SIGTERM run `stop` once; a second signal, or 10 s without finishing, exits at once. */
+/**
+ * Set to 1 by whoever starts the app with a pipe as its standard input that it never writes
+ * to (npm start's supervisor, the benches): the app stops when that input ends, which is
+ * when the process holding the pipe's other end has gone, however it went.
+ */
+export const STOP_ON_STDIN_END = 'STOP_ON_STDIN_END';
+
+/**
+ * SIGINT/SIGTERM run `stop` once; a second signal, or 10 s without finishing, exits at once.
+ * With {@link STOP_ON_STDIN_END}, the end of standard input does what SIGTERM does: a
+ * supervisor killed outright (kill -9, the OOM killer) sends its apps no signal, and they
+ * ran on as orphans holding the ports the next `npm start` needs.
+ */
 export function onShutdownSignal(stop: () => Promise<void>, logger: Logger): void {
   let signalled = false;
-  const handler = (signal: NodeJS.Signals) => {
+  const shutDown = (cause: { signal: NodeJS.Signals } | { stdin: 'ended' }) => {
     if (signalled) process.exit(1);
     signalled = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info(cause, 'shutting down');
     const timer = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -291,6 +303,13 @@ export function onShutdownSignal(stop: () => Promise<void>, logger: Logger): voi
       },
     );
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  process.on('SIGINT', () => shutDown({ signal: 'SIGINT' }));
+  process.on('SIGTERM', () => shutDown({ signal: 'SIGTERM' }));
+  if (process.env[STOP_ON_STDIN_END] === '1') {
+    // nothing is ever written to it: it only ends
+    process.stdin.on('data', () => {});
+    process.stdin.once('end', () => {
+      if (!signalled) shutDown({ stdin: 'ended' });
+    });
+  }
 }
