@@ -1,18 +1,22 @@
 /**
  * npm run bench (memory and start): the whole system as `npm start` runs it
- * (infra/run-local.mjs: the apps compiled, then supervised), started START_ROUNDS times.
+ * (infra/run-local.mjs: the apps compiled, then supervised), started START_ROUNDS (≥ 3) times:
+ * first on empty databases (the migrations make every table), then with the research
+ * service's nightly run due (its time set to 00:00 UTC), then again with that run done.
  *
  * - Start: from launching run-local to the gateway's first 200 (GET /) and to every
- *   service's /health saying ok (goal: ≤ 5 s after the first build; the first start is
- *   printed apart, as it may compile everything).
+ *   service's /health saying ok, median of the starts after the second (goal: ≤ 5 s after
+ *   the first build; the first start is printed apart, as it may compile everything and
+ *   migrates; the second makes the research run while it starts).
  * - Memory: the RSS of every process of the system (the supervisor and what it runs),
  *   idle: sampled once a second for SAMPLES seconds after IDLE_SECONDS of quiet following
  *   its start, median of the totals (goal: ≤ 600 MB), beside its floor: a bare Fastify
  *   process (one route, nothing else) measured the same way, times the number of apps.
- *   Read twice: after the first start, where the research service makes the day's nightly
- *   run (its time set to 00:00 UTC, so always due on empty databases), as a system is idle
- *   on any day after its first night; and after the last start, where that run is done
- *   already and the research service has not loaded the export's libraries.
+ *   Read after each kind of start: the second, whose research service made the day's
+ *   nightly run, is what a system shows idle on any day after its first night (the export's
+ *   libraries stay loaded); the last, with that run done already, a system restarted since
+ *   its last run; the first, on empty databases, a new system until its first restart (the
+ *   migrations' work leaves its trace in each process).
  *   RSS counts the pages a process shares with the others (Node's binary and libraries) in
  *   full in each; the proportional set size (PSS), which divides them among the processes,
  *   is printed beside it: summed, it is what the system holds (other Node processes on the
@@ -35,7 +39,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const WEB_DIST = process.env.WEB_DIST ?? join(root, 'web/dist');
-const START_ROUNDS = Number(process.env.START_ROUNDS ?? 3);
+const START_ROUNDS = Math.max(3, Number(process.env.START_ROUNDS ?? 4));
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
 const SAMPLES = Number(process.env.SAMPLES ?? 5);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
@@ -143,14 +147,13 @@ const env = {
   WEB_DIST,
   LOG_FORMAT: 'json',
   LOG_LEVEL: 'warn',
-  // the nightly research run due at the first start (empty databases), as on any day once
-  // the time of the nightly run has passed
-  RESEARCH_EXPORT_TIME: '00:00',
+  // from the second start on, the nightly research run is due (made at the second, done at
+  // the later ones), as on any day once the time of the nightly run has passed
   RESEARCH_EXPORT_TIMEZONE: 'UTC',
 };
 const healthUrls = [...presentServices().map(({ offset }) => `http://127.0.0.1:${base + offset}/health`), `${gateway}/health`];
 
-/** Waits for the research service's first run to finish (the nightly run it makes at its first start). */
+/** Waits for the research service's first run to finish (the nightly run it makes at its second start). */
 async function researchRunFinished(): Promise<void> {
   const sql = connectDatabase(DATABASE_URL, databaseName({ DB_PREFIX } as never, 'research-export'), { max: 1 });
   try {
@@ -168,25 +171,27 @@ let system: ChildProcess | null = null;
 let floorProcess: ChildProcess | null = null;
 try {
   const starts: { firstOk: number; healthy: number }[] = [];
-  let idle: Awaited<ReturnType<typeof idleMemory>> | null = null;
+  let fresh: Awaited<ReturnType<typeof idleMemory>> | null = null;
   let afterRun: Awaited<ReturnType<typeof idleMemory>> | null = null;
+  let idle: Awaited<ReturnType<typeof idleMemory>> | null = null;
   for (let round = 0; round < START_ROUNDS; round++) {
     const started = performance.now();
     // stdin a pipe, STOP_ON_STDIN_END: the system stops if this bench is killed
     system = spawn(process.execPath, ['infra/run-local.mjs'], {
       cwd: root,
-      env: { ...env, STOP_ON_STDIN_END: '1' },
+      env: { ...env, RESEARCH_EXPORT_TIME: round === 0 ? 'off' : '00:00', STOP_ON_STDIN_END: '1' },
       stdio: ['pipe', 'ignore', 'inherit'],
     });
     await until(() => answers(`${gateway}/`), 'the gateway');
     const firstOk = performance.now() - started;
     await until(async () => (await Promise.all(healthUrls.map(answers))).every(Boolean), 'every service healthy');
     starts.push({ firstOk, healthy: performance.now() - started });
-    if (round === 0) {
+    if (round === 0) fresh = await idleMemory(system.pid!);
+    if (round === 1) {
       await researchRunFinished();
       afterRun = await idleMemory(system.pid!);
     }
-    if (round === START_ROUNDS - 1 && round > 0) idle = await idleMemory(system.pid!);
+    if (round === START_ROUNDS - 1) idle = await idleMemory(system.pid!);
     await stop(system);
   }
 
@@ -205,19 +210,25 @@ try {
   const floor = await idleMemory(floorProcess.pid!);
   const apps = presentServices().length + 1;
 
-  const [first, ...later] = starts;
+  const [first, second, ...later] = starts;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(`stack: npm start's system (run-local, compiled apps), ${START_ROUNDS} starts`);
   console.log(
-    `  start to the first 200: ${(median(later.length > 0 ? later.map((s) => s.firstOk) : [first!.firstOk]) / 1000).toFixed(1)} s (goal ≤ 5 s), every service healthy at ${(median(later.length > 0 ? later.map((s) => s.healthy) : [first!.healthy]) / 1000).toFixed(1)} s; the first start (may compile everything): ${(first!.firstOk / 1000).toFixed(1)} s`,
+    `  start to the first 200: ${seconds(median(later.map((s) => s.firstOk)))} (goal ≤ 5 s), every service healthy at ${seconds(median(later.map((s) => s.healthy)))}; the first start (may compile everything; migrations): ${seconds(first!.firstOk)}, the second (the research run at its start): ${seconds(second!.firstOk)}`,
   );
   const research = (memory: typeof idle) => mib(memory!.processes.find((p) => p.name.includes('research-export'))?.rss ?? 0);
+  const perProcess = (memory: typeof idle) =>
+    memory!.processes
+      .map((p) => `${p.name.includes('run-local') ? 'supervisor' : p.name.replace(/^(services\/)?([^/]+)\/.*$/, '$2')} ${mib(p.rss)}`)
+      .join(', ');
   console.log(
     `  idle RSS, whole system, after its nightly research run: ${mib(afterRun!.rss)} summed over its ${afterRun!.processes.length} processes (goal ≤ 600 MB), the research service ${research(afterRun)}`,
   );
-  idle ??= afterRun;
   console.log(
     `  idle RSS, whole system, started again (that run done already): ${mib(idle!.rss)} (the research service ${research(idle)}); floor: a bare Fastify process ${mib(floor.rss)} × ${apps} apps = ${mib(floor.rss * apps)}`,
   );
+  console.log(`  idle RSS, whole system, at its first start (empty databases, migrations made): ${mib(fresh!.rss)}`);
+  console.log(`  RSS by process: after the run ${perProcess(afterRun)}; at the first start ${perProcess(fresh)}`);
   // the first process of the tree is npm start's supervisor (infra/run-local.mjs), which the container images do not run
   const [supervisor, ...appProcesses] = idle!.processes;
   console.log(
