@@ -1,0 +1,11 @@
+import compress from '@fastify/compress';
+import replyFrom from '@fastify/reply-from';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+await app.register(replyFrom, { base: 'http://localhost:3180' });
+await app.register(fastifyStatic, { root: process.env.DIST!, preCompressed: true, cacheControl: false, setHeaders: (res, p) => res.setHeader('cache-control', p.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache') });
+app.all('/api/*', (req, reply) => reply.from(req.url));
+app.setNotFoundHandler((req, reply) => (req.method === 'GET' ? reply.header('cache-control', 'no-cache').sendFile('index.html') : reply.status(404).send()));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
