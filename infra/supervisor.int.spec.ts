@@ -115,4 +115,46 @@ describe('the supervisor of npm start', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("stops each app once, through its own shutdown, on Ctrl-C (SIGINT to the terminal's process group)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
+    const marker = join(dir, 'stopped');
+    // an app whose shutdown takes a while, as a service's does (its requests, relay, pool)
+    const app = `import { writeFileSync } from 'node:fs';
+      import { setTimeout as sleep } from 'node:timers/promises';
+      import { createLogger, onShutdownSignal } from '@sleepweave/service-kit';
+      onShutdownSignal(async () => { await sleep(500); writeFileSync(${JSON.stringify(marker)}, 'stopped'); }, createLogger('app', 'info', 'json'));
+      console.log('app up ' + process.pid);
+      setInterval(() => {}, 1000);`;
+    // as infra/run-local.mjs: Ctrl-C stops the supervised apps, then exits
+    const supervisorScript = `import { supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
+      const running = supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false });
+      process.on('SIGINT', () => running.stop().then(() => process.exit(0)));`;
+    // a process group of its own, as a terminal gives npm start
+    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
+    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: supervisor.stdout }).on('line', (line) => {
+          if (/app up \d+$/.test(line)) resolve();
+        });
+        supervisor.once('exit', () => reject(new Error('the supervisor exited')));
+      });
+      process.kill(-supervisor.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      // the app finished its shutdown: not cut short by a second signal from the supervisor
+      expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('stopped');
+    } finally {
+      try {
+        process.kill(-supervisor.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,10 +3,14 @@
  * its output prefixed by its name, restarts one that dies (a crash, kill -9) with backoff
  * while the others keep serving, and stops them all on Ctrl-C / SIGTERM.
  *
- * Each child gets a pipe as its standard input, never written to, and STOP_ON_STDIN_END=1
- * (libs/service-kit's onShutdownSignal): if this process is killed outright (kill -9, the
- * OOM killer), the pipes close with it and the apps stop instead of running on as orphans
- * that hold the ports the next `npm start` needs.
+ * Each child runs in a process group of its own, so that Ctrl-C (SIGINT to the terminal's
+ * foreground group) reaches only this process, which stops each app with one SIGTERM: an app
+ * that also had the terminal's SIGINT took this SIGTERM for a second Ctrl-C and exited at
+ * once, its shutdown cut short. Each child also gets a pipe as its standard input, never
+ * written to, and STOP_ON_STDIN_END=1 (libs/service-kit's onShutdownSignal): if this process
+ * is killed outright (kill -9, the OOM killer) or its terminal closes, the pipes close with
+ * it and the apps stop instead of running on as orphans that hold the ports the next
+ * `npm start` needs.
  *
  * Why not concurrently's restart option: its exponential delay has no ceiling and never
  * resets, so a process that crashed ten times waits 17 minutes, however long it then ran.
@@ -47,6 +51,7 @@ export function supervise(commands, options = {}) {
       cwd,
       env: { ...process.env, ...spec.env, STOP_ON_STDIN_END: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
     });
     children.set(spec.name, child);
     for (const stream of [child.stdout, child.stderr]) {
