@@ -31,7 +31,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { connectDatabase, databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { connectDatabase, databaseName, dropDatabase, STOP_ON_STDIN_END } from '@sleepweave/service-kit';
 import { freePort, freePortRange } from '@sleepweave/test-servers';
 import { presentServices, SERVICE_PORT_OFFSETS } from '../infra/services.mjs';
 
@@ -179,7 +179,7 @@ try {
     // stdin a pipe, STOP_ON_STDIN_END: the system stops if this bench is killed
     system = spawn(process.execPath, ['infra/run-local.mjs'], {
       cwd: root,
-      env: { ...env, RESEARCH_EXPORT_TIME: round === 0 ? 'off' : '00:00', STOP_ON_STDIN_END: '1' },
+      env: { ...env, RESEARCH_EXPORT_TIME: round === 0 ? 'off' : '00:00', [STOP_ON_STDIN_END]: '1' },
       stdio: ['pipe', 'ignore', 'inherit'],
     });
     await until(() => answers(`${gateway}/`), 'the gateway');

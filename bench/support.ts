@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { databaseName, dropDatabase } from '@sleepweave/service-kit';
+import { databaseName, dropDatabase, STOP_ON_STDIN_END } from '@sleepweave/service-kit';
 import { Pool } from 'undici';
 import { APP_NODE_ARGS } from '../infra/services.mjs';
 import { newRegistration } from '../services/identity/src/test/helpers.ts';
@@ -27,7 +27,7 @@ export function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: s
   // A pipe it stops at the end of (STOP_ON_STDIN_END): a bench killed outright takes its apps with it.
   return spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
-    env: { ...env, STOP_ON_STDIN_END: '1' },
+    env: { ...env, [STOP_ON_STDIN_END]: '1' },
     stdio: ['pipe', 'ignore', 'inherit'],
   });
 }
