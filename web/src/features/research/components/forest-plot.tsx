@@ -1,5 +1,6 @@
 import { CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { type ComputableEffect, formatEffect, formatInterval, formatP } from './research-display';
 
 export interface ForestPlotProps {
@@ -17,6 +18,12 @@ interface Row {
   effect: ComputableEffect;
 }
 
+/**
+ * Narrower than this (px; a phone), the plot fits its width instead of scrolling sideways:
+ * shorter labels, fewer ticks, and the numbers in a list under it instead of a column.
+ */
+export const COMPACT_BELOW = 576;
+
 const ROW_HEIGHT = 44;
 const AXES_HEIGHT = 64;
 const COLOR = '#4a3e8a';
@@ -27,11 +34,29 @@ export function axisBound(effects: ComputableEffect[]): number {
   return reach <= 2 ? Math.ceil(reach * 2) / 2 : Math.ceil(reach);
 }
 
-function axisTicks(bound: number): number[] {
+/** The x axis's ticks; when compact, no more than five (every other one, 0 kept). */
+export function axisTicks(bound: number, compact = false): number[] {
   const step = bound <= 2 ? 0.5 : 1;
   const ticks: number[] = [];
   for (let tick = -bound; tick <= bound + 1e-9; tick += step) ticks.push(Math.round(tick * 10) / 10);
-  return ticks;
+  if (!compact || ticks.length <= 5) return ticks;
+  return ticks.filter((tick) => Math.round(tick / step) % 2 === 0);
+}
+
+/** The element's width once laid out, and as it changes (null where it cannot be measured). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
 }
 
 function EffectTooltip({ active, payload }: TooltipContentProps) {
@@ -54,8 +79,8 @@ function EffectTooltip({ active, payload }: TooltipContentProps) {
 /**
  * A forest plot (recharts; loaded on its own, see latest-results.tsx): per metric, Cohen's
  * d_z as a point with its 95% CI as a horizontal bar, a dashed line at 0, and the numbers
- * on the right (the tooltip adds the pairs and p). Screen readers skip the drawing and read
- * the same numbers from a table.
+ * on the right, or under the plot on a phone (the tooltip adds the pairs and p). Screen
+ * readers skip the drawing and read the same numbers from a table.
  */
 export default function ForestPlot({ effects, caption }: ForestPlotProps) {
   const rows: Row[] = effects.map((effect) => ({
@@ -68,20 +93,23 @@ export default function ForestPlot({ effects, caption }: ForestPlotProps) {
   const numbers = new Map(effects.map((effect) => [effect.metric, `${formatEffect(effect.dz)} ${formatInterval(effect)}`]));
   const bound = axisBound(effects);
   const height = rows.length * ROW_HEIGHT + AXES_HEIGHT;
+  const [measured, width] = useWidth();
+  const compact = width !== null && width < COMPACT_BELOW;
+  const tick = { fill: '#3b336c', fontSize: compact ? 12 : 13 };
 
   return (
-    <figure aria-label={caption} className="grid gap-2 overflow-x-auto">
-      <div aria-hidden="true" className="w-full min-w-[36rem]" style={{ height }}>
+    <figure aria-label={caption} className="grid gap-2">
+      <div ref={measured} aria-hidden="true" className="w-full" style={{ height }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height }}>
-          <ScatterChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 24, left: 8 }}>
+          <ScatterChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: compact ? 14 : 8, bottom: 24, left: 8 }}>
             <CartesianGrid stroke="#e8e6f6" horizontal={false} />
             <XAxis
               type="number"
               dataKey="dz"
               domain={[-bound, bound]}
-              ticks={axisTicks(bound)}
+              ticks={axisTicks(bound, compact)}
               interval={0}
-              tick={{ fill: '#3b336c', fontSize: 13 }}
+              tick={tick}
               tickLine={false}
               axisLine={{ stroke: '#d2cdee' }}
               label={{ value: "Cohen's d_z (95% CI)", position: 'bottom', offset: 4, fill: '#3b336c', fontSize: 13 }}
@@ -89,27 +117,29 @@ export default function ForestPlot({ effects, caption }: ForestPlotProps) {
             <YAxis
               type="category"
               dataKey="metric"
-              width={180}
+              width={compact ? 112 : 180}
               interval={0}
               reversed
               tickFormatter={(metric: string) => labels.get(metric) ?? metric}
-              tick={{ fill: '#3b336c', fontSize: 13 }}
+              tick={tick}
               tickLine={false}
               axisLine={false}
             />
-            <YAxis
-              yAxisId="numbers"
-              orientation="right"
-              type="category"
-              dataKey="metric"
-              width={170}
-              interval={0}
-              reversed
-              tickFormatter={(metric: string) => numbers.get(metric) ?? ''}
-              tick={{ fill: '#3b336c', fontSize: 13 }}
-              tickLine={false}
-              axisLine={false}
-            />
+            {compact ? null : (
+              <YAxis
+                yAxisId="numbers"
+                orientation="right"
+                type="category"
+                dataKey="metric"
+                width={170}
+                interval={0}
+                reversed
+                tickFormatter={(metric: string) => numbers.get(metric) ?? ''}
+                tick={tick}
+                tickLine={false}
+                axisLine={false}
+              />
+            )}
             <ReferenceLine x={0} stroke="#6e6a86" strokeDasharray="4 4" />
             <Tooltip content={EffectTooltip} cursor={false} />
             <Scatter name="Cohen's d_z" data={rows} dataKey="dz" fill={COLOR} isAnimationActive={false}>
@@ -118,6 +148,17 @@ export default function ForestPlot({ effects, caption }: ForestPlotProps) {
           </ScatterChart>
         </ResponsiveContainer>
       </div>
+      {compact ? (
+        // the numbers beside each row on a wide screen; screen readers have the table below
+        <dl aria-hidden="true" className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm text-night-800">
+          {effects.map((effect) => (
+            <Fragment key={effect.metric}>
+              <dt>{effect.label}</dt>
+              <dd className="text-right tabular-nums">{numbers.get(effect.metric)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
       <div className="sr-only">
         <table>
           <caption>{caption}</caption>
