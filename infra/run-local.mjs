@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prettyLogLines } from './pretty-logs.mjs';
 import { systemCommands } from './services.mjs';
-import { supervise } from './supervisor.mjs';
+import { stopOnSignals, supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
@@ -29,18 +29,4 @@ const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_F
   format: pretty ? prettyLogLines() : undefined,
 });
 
-let stopping = false;
-const stop = () => {
-  if (stopping) process.exit(1);
-  stopping = true;
-  supervisor.stop().then(() => process.exit(0));
-};
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
-// Started by a program that holds the other end of a pipe on its standard input (a bench):
-// everything stops when that program has gone, as the apps do under the supervisor.
-if (process.env.STOP_ON_STDIN_END === '1') {
-  process.stdin.on('data', () => {});
-  process.stdin.once('end', () => {
-    if (!stopping) stop();
-  });
-}
+stopOnSignals(supervisor);

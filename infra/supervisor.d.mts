@@ -18,10 +18,16 @@ export interface SupervisorOptions {
 }
 
 export interface Supervisor {
+  /** SIGTERM to each process, and waits for them to exit (SIGKILL after 15 s). */
   stop(): Promise<void>;
+  /** SIGKILL to each process, at once. */
+  kill(): void;
   /** How many times each command was restarted. */
   restarts: Map<string, number>;
   pid(name: string): number | undefined;
 }
 
 export function supervise(commands: SupervisedCommand[], options?: SupervisorOptions): Supervisor;
+
+/** Ctrl-C / SIGTERM stop the processes gracefully, then exit; a second one kills them (see supervisor.mjs). */
+export function stopOnSignals(supervisor: Pick<Supervisor, 'stop' | 'kill'>): void;

@@ -23,6 +23,67 @@ const lines = (out: PassThrough) => {
 };
 const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e', script] });
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * npm start in small: a process of its own (and a process group, as a terminal gives it)
+ * supervising one app that takes `shutdownMs` to stop (service-kit's onShutdownSignal, through
+ * tsx) and writes "stopped" to a file when done; signals handled as run-local's.
+ */
+async function supervisedApp(shutdownMs: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
+  const marker = join(dir, 'stopped');
+  const app = `import { writeFileSync } from 'node:fs';
+    import { setTimeout as sleep } from 'node:timers/promises';
+    import { createLogger, onShutdownSignal } from '@sleepweave/service-kit';
+    onShutdownSignal(async () => { await sleep(${shutdownMs}); writeFileSync(${JSON.stringify(marker)}, 'stopped'); }, createLogger('app', 'info', 'json'));
+    console.log('app up ' + process.pid);
+    setInterval(() => {}, 1000);`;
+  const supervisorScript = `import { stopOnSignals, supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
+    stopOnSignals(supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false }));`;
+  const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
+  const lines: string[] = [];
+  const appPid = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: supervisor.stdout }).on('line', (line) => {
+      lines.push(line);
+      const up = /app up (\d+)$/.exec(line);
+      if (up) resolve(Number(up[1]));
+    });
+    supervisor.once('exit', () => reject(new Error('the supervisor exited')));
+  });
+  return {
+    supervisor,
+    appPid,
+    exited,
+    /** What the supervisor printed (the app's lines under its name). */
+    lines,
+    /** What the app's shutdown wrote, if it finished. */
+    stopped: () => existsSync(marker) && readFileSync(marker, 'utf8'),
+    cleanUp() {
+      for (const pid of [-supervisor.pid!, appPid]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('the supervisor of npm start', () => {
   it('restarts a process that dies, with growing delays, and says so; the others keep running', async () => {
     const out = new PassThrough();
@@ -74,87 +135,41 @@ describe('the supervisor of npm start', () => {
   });
 
   it('takes its apps with it when it is killed outright (kill -9): each stops as on SIGTERM', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
-    const marker = join(dir, 'stopped');
-    // an app as the services and the gateway are: service-kit's onShutdownSignal, through tsx
-    const app = `import { writeFileSync } from 'node:fs';
-      import { createLogger, onShutdownSignal } from '@sleepweave/service-kit';
-      onShutdownSignal(async () => writeFileSync(${JSON.stringify(marker)}, 'stopped'), createLogger('app', 'info', 'json'));
-      console.log('app up ' + process.pid);
-      setInterval(() => {}, 1000);`;
-    const supervisorScript = `import { supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
-      supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false });`;
-    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    let appPid: number | null = null;
+    const system = await supervisedApp(0);
     try {
-      appPid = await new Promise<number>((resolve, reject) => {
-        createInterface({ input: supervisor.stdout }).on('line', (line) => {
-          const up = /app up (\d+)$/.exec(line);
-          if (up) resolve(Number(up[1]));
-        });
-        supervisor.once('exit', () => reject(new Error('the supervisor exited')));
-      });
-      supervisor.kill('SIGKILL');
-      await expect.poll(() => alive(appPid!), { timeout: 10_000 }).toBe(false);
+      system.supervisor.kill('SIGKILL');
+      await expect.poll(() => alive(system.appPid), { timeout: 10_000 }).toBe(false);
       // it stopped through its own shutdown, not killed
-      expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('stopped');
+      expect(system.stopped()).toBe('stopped');
     } finally {
-      supervisor.kill('SIGKILL');
-      if (appPid !== null && alive(appPid)) process.kill(appPid, 'SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      system.cleanUp();
     }
   });
 
   it("stops each app once, through its own shutdown, on Ctrl-C (SIGINT to the terminal's process group)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
-    const marker = join(dir, 'stopped');
-    // an app whose shutdown takes a while, as a service's does (its requests, relay, pool)
-    const app = `import { writeFileSync } from 'node:fs';
-      import { setTimeout as sleep } from 'node:timers/promises';
-      import { createLogger, onShutdownSignal } from '@sleepweave/service-kit';
-      onShutdownSignal(async () => { await sleep(500); writeFileSync(${JSON.stringify(marker)}, 'stopped'); }, createLogger('app', 'info', 'json'));
-      console.log('app up ' + process.pid);
-      setInterval(() => {}, 1000);`;
-    // as infra/run-local.mjs: Ctrl-C stops the supervised apps, then exits
-    const supervisorScript = `import { supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
-      const running = supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false });
-      process.on('SIGINT', () => running.stop().then(() => process.exit(0)));`;
-    // a process group of its own, as a terminal gives npm start
-    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-      detached: true,
-    });
-    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
+    const system = await supervisedApp(500);
     try {
-      await new Promise<void>((resolve, reject) => {
-        createInterface({ input: supervisor.stdout }).on('line', (line) => {
-          if (/app up \d+$/.test(line)) resolve();
-        });
-        supervisor.once('exit', () => reject(new Error('the supervisor exited')));
-      });
-      process.kill(-supervisor.pid!, 'SIGINT');
-      expect(await exited).toBe(0);
+      process.kill(-system.supervisor.pid!, 'SIGINT');
+      expect(await system.exited).toBe(0);
       // the app finished its shutdown: not cut short by a second signal from the supervisor
-      expect(existsSync(marker) && readFileSync(marker, 'utf8')).toBe('stopped');
+      expect(system.stopped()).toBe('stopped');
     } finally {
-      try {
-        process.kill(-supervisor.pid!, 'SIGKILL');
-      } catch {
-        // gone already
-      }
-      rmSync(dir, { recursive: true, force: true });
+      system.cleanUp();
+    }
+  });
+
+  it('kills the apps at once on a second Ctrl-C', async () => {
+    const system = await supervisedApp(30_000);
+    try {
+      process.kill(-system.supervisor.pid!, 'SIGINT');
+      // the app is in its shutdown
+      await expect.poll(() => system.lines.some((line) => line.includes('shutting down')), { timeout: 5_000 }).toBe(true);
+      process.kill(-system.supervisor.pid!, 'SIGINT');
+      expect(await system.exited).toBe(1);
+      await expect.poll(() => alive(system.appPid), { timeout: 2_000 }).toBe(false);
+      expect(system.stopped()).toBe(false);
+    } finally {
+      system.cleanUp();
     }
   });
 });

@@ -79,6 +79,10 @@ export function supervise(commands, options = {}) {
   return {
     restarts,
     pid: (name) => children.get(name)?.pid,
+    kill() {
+      stopping = true;
+      for (const child of children.values()) child.kill('SIGKILL');
+    },
     async stop() {
       stopping = true;
       const exits = [...children.values()].map(
@@ -95,4 +99,31 @@ export function supervise(commands, options = {}) {
       await Promise.all(exits);
     },
   };
+}
+
+/**
+ * How `npm start` ends (infra/run-local.mjs): Ctrl-C or SIGTERM stops the supervised
+ * processes, each through its own shutdown, then this process; a second Ctrl-C kills them at
+ * once (SIGKILL) and exits. With STOP_ON_STDIN_END=1 (a bench holds this process's standard
+ * input), the end of that input stops them as the first Ctrl-C does.
+ *
+ * @param {{ stop(): Promise<void>, kill(): void }} supervisor
+ */
+export function stopOnSignals(supervisor) {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) {
+      supervisor.kill();
+      process.exit(1);
+    }
+    stopping = true;
+    supervisor.stop().then(() => process.exit(0));
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+  if (process.env.STOP_ON_STDIN_END === '1') {
+    process.stdin.on('data', () => {});
+    process.stdin.once('end', () => {
+      if (!stopping) stop();
+    });
+  }
 }
