@@ -20,6 +20,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+/** Set for each child (libs/service-kit's STOP_ON_STDIN_END), and read by stopOnSignals. */
+const STOP_ON_STDIN_END = 'STOP_ON_STDIN_END';
+
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
 
 /**
@@ -49,7 +52,7 @@ export function supervise(commands, options = {}) {
     const startedAt = Date.now();
     const child = spawn(spec.command, spec.args, {
       cwd,
-      env: { ...process.env, ...spec.env, STOP_ON_STDIN_END: '1' },
+      env: { ...process.env, ...spec.env, [STOP_ON_STDIN_END]: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
@@ -120,7 +123,7 @@ export function stopOnSignals(supervisor) {
     supervisor.stop().then(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
-  if (process.env.STOP_ON_STDIN_END === '1') {
+  if (process.env[STOP_ON_STDIN_END] === '1') {
     process.stdin.on('data', () => {});
     process.stdin.once('end', () => {
       if (!stopping) stop();

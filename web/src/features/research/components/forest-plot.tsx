@@ -50,6 +50,9 @@ function useWidth() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
+    // read before the first paint, so that a phone never shows the wide layout for a frame
+    const laidOut = element.getBoundingClientRect().width;
+    if (laidOut > 0) setWidth(laidOut);
     const observer = new ResizeObserver(([entry]) => {
       if (entry && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
     });
