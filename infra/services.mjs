@@ -25,7 +25,11 @@ export function presentServices() {
 /**
  * Node's settings for every app as it runs compiled (npm start, the benches, the container
  * images: infra/docker/Dockerfile's CMD says the same, and a test keeps the two alike).
- * - `--enable-source-maps`: stack traces name the TypeScript sources.
+ * - `--import=@sleepweave/service-kit/source-maps`: stack traces name the TypeScript
+ *   sources, each source map read when a stack trace first needs it. Node's own
+ *   `--enable-source-maps` read and parsed every module's map as it loaded, ours and the npm
+ *   packages' (pdfkit's and fontkit's 5.7 MB), and kept them: 12-29 MiB of the system's idle
+ *   memory (docs/performance.md, "Idle memory").
  * - `--max-semi-space-size=4`: V8's young generation grows to 2 × 4 MB instead of 2 × 16 MB.
  *   It grew to its largest during each app's start and kept that while idle (15–30 MB an
  *   app); a quarter of it costs about 1% more CPU a request (docs/performance.md, "Idle
@@ -37,7 +41,7 @@ export function presentServices() {
  *   is not set: it also fixes malloc's mmap threshold at 128 KiB, so every megabyte buffer of
  *   a research run was mapped and unmapped anew (the run 8% slower).
  */
-export const APP_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=4', '--v8-pool-size=2'];
+export const APP_NODE_ARGS = ['--import=@sleepweave/service-kit/source-maps', '--max-semi-space-size=4', '--v8-pool-size=2'];
 
 /** `IDENTITY_URL`, `RESEARCH_EXPORT_URL` ... */
 export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}_URL`;
