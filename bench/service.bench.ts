@@ -6,10 +6,10 @@
  * alternating (goal: the service ≥ 0.8× the floor). Its own databases and bus prefix,
  * removed afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { freePort } from '@sleepweave/test-servers';
 import { SLEEP_LOG_SELECT } from '../services/study/src/sleep-logs/columns.ts';
-import { benchApps, buildApps, median, root, signUp, sleep, stopProcesses, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, median, signUp, sleep, startFloorScript, stopProcesses, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -77,15 +77,11 @@ try {
     });
     await app.listen({ host: '127.0.0.1', port: ${floorPort} });`;
   children.push(
-    spawn(process.execPath, ['--input-type=module', '-e', floorScript], {
-      cwd: root,
-      env: {
-        ...process.env,
-        FLOOR_DATABASE_URL: `${apps.databaseUrl}/${apps.database('study')}`,
-        FLOOR_QUERY: query,
-        FLOOR_USER_ID: userId,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    startFloorScript(floorScript, {
+      ...process.env,
+      FLOOR_DATABASE_URL: `${apps.databaseUrl}/${apps.database('study')}`,
+      FLOOR_QUERY: query,
+      FLOOR_USER_ID: userId,
     }),
   );
   await waitFor(`${floorUrl}/`);

@@ -34,6 +34,7 @@ import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { connectDatabase, databaseName, dropDatabase, STOP_ON_STDIN_END } from '@sleepweave/service-kit';
 import { freePort, freePortRange } from '@sleepweave/test-servers';
 import { presentServices, SERVICE_PORT_OFFSETS } from '../infra/services.mjs';
+import { startFloorScript } from './support.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -197,14 +198,8 @@ try {
 
   // The floor: a bare Fastify process with one route, measured the same way.
   const floorPort = await freePort();
-  floorProcess = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${floorPort}, host: '127.0.0.1' });`,
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  floorProcess = startFloorScript(
+    `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${floorPort}, host: '127.0.0.1' });`,
   );
   await until(() => answers(`http://127.0.0.1:${floorPort}/`), 'the bare Fastify process');
   const floor = await idleMemory(floorProcess.pid!);

@@ -1,6 +1,6 @@
 /**
  * What the benches that start apps of their own share: compiling them as `npm start` does,
- * starting one in a process of its own, waiting for it, signing a participant up, and
+ * starting one (or a floor's bare server) in a process of its own, waiting for it, signing a participant up, and
  * measuring requests per second.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -28,6 +28,20 @@ export function startProcess(script: string, env: NodeJS.ProcessEnv, nodeArgs: s
   return spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...env, [STOP_ON_STDIN_END]: '1' },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+}
+
+/**
+ * Runs a floor's bare server (an ES module, as text) in a process of its own, from the
+ * repository (its packages resolve), ending at the end of its standard input like the apps
+ * (a pipe from this process): a bench killed outright takes its floor with it.
+ */
+export function startFloorScript(script: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  const endsWithBench = `process.stdin.on('end', () => process.exit(0)).resume();`;
+  return spawn(process.execPath, ['--input-type=module', '-e', `${endsWithBench}\n${script}`], {
+    cwd: root,
+    env,
     stdio: ['pipe', 'ignore', 'inherit'],
   });
 }
