@@ -15,7 +15,7 @@
  * /usr/bin/chromium), headless. Needs a web build
  * (`npm run build`; WEB_DIST to use another).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +34,7 @@ import Fastify from 'fastify';
 import lighthouse, { type Flags } from 'lighthouse';
 import { presentServices, SERVICE_PORT_OFFSETS, systemCommands } from '../infra/services.mjs';
 import { supervise } from '../infra/supervisor.mjs';
+import { startEndingWithBench } from './support.ts';
 import { consentDecider } from '../services/study/src/consents/business-logic.ts';
 import { consentStreamId } from '../services/study/src/consents/consent.ts';
 import { studyProjections } from '../services/study/src/context.ts';
@@ -227,11 +228,15 @@ class LighthouseRuntimeError extends Error {}
 async function launchChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'sw-lighthouse-chromium-'));
-  const child = spawn(
-    CHROME_PATH,
-    ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'],
-    { stdio: 'ignore' },
-  );
+  // ends with this bench, even killed outright
+  const child = startEndingWithBench(CHROME_PATH, [
+    '--headless=new',
+    '--no-sandbox',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    '--no-first-run',
+    'about:blank',
+  ]);
   const deadline = Date.now() + 20_000;
   while (!(await healthy(`http://127.0.0.1:${port}/json/version`))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Chromium at ${CHROME_PATH} did not start`);
@@ -271,8 +276,10 @@ async function measure(origin: string, page: Page, cookie: string, name: string)
       benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
-    chromium.process.kill('SIGKILL');
-    await new Promise((resolve) => (chromium.process.exitCode === null ? chromium.process.once('exit', resolve) : resolve(null)));
+    // its keeper kills it and exits once it has
+    const exited = new Promise((resolve) => (chromium.process.exitCode === null ? chromium.process.once('exit', resolve) : resolve(null)));
+    chromium.process.stdin!.end();
+    await exited;
     await rm(chromium.profile, { recursive: true, force: true });
   }
 }

@@ -46,6 +46,23 @@ export function startFloorScript(script: string, env: NodeJS.ProcessEnv = proces
   });
 }
 
+/**
+ * Runs a program that is not one of ours (Lighthouse's Chromium) so that it ends with this
+ * bench: a small Node process starts it, with a pipe from here as its own standard input, and
+ * kills it (SIGKILL) when that input ends, because this bench ended it (`stdin.end()`) or
+ * died; it then exits as the program did. `output`: where the program's output goes.
+ */
+export function startEndingWithBench(command: string, args: string[], output: 'ignore' | 'inherit' = 'ignore'): ChildProcess {
+  const keeper = `
+    const { spawn } = require('node:child_process');
+    const [command, ...args] = JSON.parse(process.argv[1]);
+    const program = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    program.on('error', () => process.exit(1));
+    program.on('exit', (code) => process.exit(code ?? 1));
+    process.stdin.on('end', () => program.kill('SIGKILL')).resume();`;
+  return spawn(process.execPath, ['-e', keeper, JSON.stringify([command, ...args])], { stdio: ['pipe', output, output] });
+}
+
 /** Stops the processes (SIGTERM) and waits for them to exit. */
 export async function stopProcesses(children: ChildProcess[]): Promise<void> {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
