@@ -6,18 +6,10 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { processRunning } from '@sleepweave/test-servers';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-const running = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * A bench in miniature: it runs `start` (with bench/support.ts's helpers in scope), which
@@ -42,14 +34,14 @@ async function outlivesKilledBench(start: string): Promise<boolean> {
   const pid = Number(first.value);
   try {
     expect(pid).toBeGreaterThan(0);
-    expect(running(pid)).toBe(true);
+    expect(processRunning(pid)).toBe(true);
     bench.kill('SIGKILL');
     const deadline = Date.now() + 5_000;
-    while (running(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    return running(pid);
+    while (processRunning(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return processRunning(pid);
   } finally {
     bench.kill('SIGKILL');
-    if (running(pid)) process.kill(pid, 'SIGKILL');
+    if (processRunning(pid)) process.kill(pid, 'SIGKILL');
   }
 }
 

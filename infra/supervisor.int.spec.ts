@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { processRunning } from '@sleepweave/test-servers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { supervise } from './supervisor.mjs';
 
@@ -22,15 +23,6 @@ const lines = (out: PassThrough) => {
   return seen;
 };
 const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e', script] });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * npm start in small: a process of its own (and a process group, as a terminal gives it)
@@ -138,7 +130,7 @@ describe('the supervisor of npm start', () => {
     const system = await supervisedApp(0);
     try {
       system.supervisor.kill('SIGKILL');
-      await expect.poll(() => alive(system.appPid), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => processRunning(system.appPid), { timeout: 10_000 }).toBe(false);
       // it stopped through its own shutdown, not killed
       expect(system.stopped()).toBe('stopped');
     } finally {
@@ -166,7 +158,7 @@ describe('the supervisor of npm start', () => {
       await expect.poll(() => system.lines.some((line) => line.includes('shutting down')), { timeout: 5_000 }).toBe(true);
       process.kill(-system.supervisor.pid!, 'SIGINT');
       expect(await system.exited).toBe(1);
-      await expect.poll(() => alive(system.appPid), { timeout: 2_000 }).toBe(false);
+      await expect.poll(() => processRunning(system.appPid), { timeout: 2_000 }).toBe(false);
       expect(system.stopped()).toBe(false);
     } finally {
       system.cleanUp();

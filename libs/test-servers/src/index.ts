@@ -1,3 +1,4 @@
 export * from './ports.ts';
 export * from './nats.ts';
 export * from './postgres.ts';
+export * from './processes.ts';
