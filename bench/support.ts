@@ -1,7 +1,7 @@
 /**
  * What the benches that start apps of their own share: compiling them as `npm start` does,
- * starting one (or a floor's bare server) in a process of its own, waiting for it, signing a participant up, and
- * measuring requests per second.
+ * starting one (or a floor's bare server, or another program) in a process that ends with
+ * the bench, waiting for it, signing a participant up, and measuring requests per second.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -28,8 +28,8 @@ export function presentServices() {
  * - `--import=@sleepweave/service-kit/source-maps`: stack traces name the TypeScript
  *   sources, each source map read when a stack trace first needs it. Node's own
  *   `--enable-source-maps` read and parsed every module's map as it loaded, ours and the npm
- *   packages' (pdfkit's and fontkit's 5.7 MB), and kept them: 12-29 MiB of the system's idle
- *   memory (docs/performance.md, "Idle memory").
+ *   packages' (pdfkit's and fontkit's 5.7 MB), and kept them (the system idle: 607 MiB with
+ *   it, 589-602 without, in the same hour; docs/performance.md, "Idle memory").
  * - `--max-semi-space-size=4`: V8's young generation grows to 2 × 4 MB instead of 2 × 16 MB.
  *   It grew to its largest during each app's start and kept that while idle (15–30 MB an
  *   app); a quarter of it costs about 1% more CPU a request (docs/performance.md, "Idle
