@@ -55,6 +55,20 @@ describe('stack traces of a compiled app', () => {
     expect(stack).not.toMatch(/entry\.js:/);
   });
 
+  it('load the library that maps them with the first stack trace, not at start', () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/source-map-support/'));
+      const before = loaded();
+      new Error('made, its stack not read').message;
+      const unread = loaded();
+      void new Error('read').stack;
+      console.log(JSON.stringify([before, unread, loaded()]));`;
+    const run = spawnSync(process.execPath, [...APP_NODE_ARGS, '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual([false, false, true]);
+  });
+
   it('read the source map when a stack trace needs it, not when the module loads', async () => {
     // the map is missing while the module loads, back before the error: a map read at load
     // (Node's --enable-source-maps) finds nothing, a map read at the stack trace finds it
