@@ -15,12 +15,18 @@ import { presentServices } from './services.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const apps = [...presentServices().map(({ name }) => `services/${name}`), 'gateway'];
 
-/** Our workspace packages (@sleepweave/*) are bundled; every other bare import stays an import. */
+/**
+ * Our workspace packages (@sleepweave/*) are bundled, but for those with a native addon, which
+ * load it from their own folder; every other bare import stays an import.
+ */
+const NATIVE_WORKSPACE_PACKAGES = ['@sleepweave/malloc-trim'];
 const externalPackages = {
   name: 'external-packages',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@sleepweave/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+      (args.path.startsWith('@sleepweave/') && !NATIVE_WORKSPACE_PACKAGES.includes(args.path)) || args.path.startsWith('node:')
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };
