@@ -8,6 +8,9 @@
  * every start). dist/server.js sits as deep in its app as src/server.ts, so paths made
  * from import.meta.url (migrations, the web build) point at the same places.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { presentServices } from './services.mjs';
@@ -62,15 +65,80 @@ export async function compile(entries, outdir, { metafile = false } = {}) {
   return result.metafile ?? null;
 }
 
-/** Compiles every app; resolves with how long it took (ms). */
-export async function buildApps() {
+/**
+ * An app's last compile, in `<app>/dist/build-stamp.json`: the digest of every file it read
+ * (esbuild's list) and of the files that decide how those compile, and what it wrote. The
+ * app is up to date while every one of those files reads the same and every output is there;
+ * then `buildApps` does not compile it again (about a second of a start's two cores).
+ */
+const STAMP = 'build-stamp.json';
+
+const digests = new Map();
+/** A file's digest, read once a run (the apps share most of their files). */
+function digest(file) {
+  if (!digests.has(file)) digests.set(file, createHash('sha256').update(readFileSync(file)).digest('base64url'));
+  return digests.get(file);
+}
+
+/**
+ * Beside the sources: this script (esbuild's options), esbuild's version, the TypeScript
+ * settings, and every workspace package's package.json (how `@sleepweave/*` imports resolve).
+ */
+function settingsFiles(base) {
+  const workspaces = ['libs', 'services']
+    .filter((folder) => existsSync(join(base, folder)))
+    .flatMap((folder) => readdirSync(join(base, folder)).map((name) => `${folder}/${name}/package.json`));
+  return ['infra/build-apps.mjs', 'node_modules/esbuild/package.json', 'tsconfig.json', 'gateway/package.json', ...workspaces].filter(
+    (file) => existsSync(join(base, file)),
+  );
+}
+
+function upToDate(base, app) {
+  try {
+    const stamp = JSON.parse(readFileSync(join(base, app, 'dist', STAMP), 'utf8'));
+    return (
+      Object.entries(stamp.inputs).every(([file, hash]) => existsSync(join(base, file)) && digest(join(base, file)) === hash) &&
+      stamp.outputs.every((file) => existsSync(join(base, file)))
+    );
+  } catch {
+    return false;
+  }
+}
+
+async function compileApp(base, app) {
+  const outdir = join(base, app, 'dist');
+  const metafile = await compile({ server: join(base, app, 'src/server.ts') }, outdir, { metafile: true });
+  // esbuild names files relative to the working directory; the stamp, relative to `base`
+  const fromBase = (file) => relative(base, resolve(file));
+  const read = [...Object.keys(metafile.inputs).map(fromBase), ...settingsFiles(base)];
+  const stamp = {
+    inputs: Object.fromEntries(read.map((file) => [file, digest(join(base, file))])),
+    outputs: Object.keys(metafile.outputs).map(fromBase),
+  };
+  // written whole or not at all: a start beside a test run may compile the same app
+  const path = join(outdir, STAMP);
+  writeFileSync(`${path}.${process.pid}`, JSON.stringify(stamp));
+  renameSync(`${path}.${process.pid}`, path);
+}
+
+/**
+ * Compiles every app (`only`: folders of `base`, every app of this repository unless said) that is not up to date (its build stamp);
+ * resolves with how many it compiled and how long it took (ms).
+ */
+export async function buildApps({ base = root, only = apps } = {}) {
   const started = performance.now();
-  await Promise.all(apps.map((app) => compile({ server: `${root}/${app}/src/server.ts` }, `${root}/${app}/dist`)));
-  return performance.now() - started;
+  digests.clear();
+  const stale = only.filter((app) => !upToDate(base, app));
+  await Promise.all(stale.map((app) => compileApp(base, app)));
+  return { compiled: stale.length, ms: performance.now() - started };
 }
 
 // `node infra/build-apps.mjs`: compile and say so
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const ms = await buildApps();
-  console.log(`compiled ${apps.length} apps to JavaScript in ${(ms / 1000).toFixed(1)} s`);
+  const { compiled, ms } = await buildApps();
+  console.log(
+    compiled === 0
+      ? `${apps.length} apps up to date (checked in ${(ms / 1000).toFixed(1)} s)`
+      : `compiled ${compiled} of ${apps.length} apps to JavaScript in ${(ms / 1000).toFixed(1)} s`,
+  );
 }

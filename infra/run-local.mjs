@@ -16,7 +16,8 @@ import { stopOnSignals, supervise } from './supervisor.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
 
-// Compiled first, every time (about a second): what runs is never older than the sources.
+// Compiled first where out of date (about a second; build-apps.mjs keeps what each app was
+// compiled from): what runs is never older than the sources.
 // In a process of its own: esbuild (its library and the service process it keeps) would
 // otherwise stay in this one's memory for as long as the system runs.
 const built = spawnSync(process.execPath, [fileURLToPath(new URL('./build-apps.mjs', import.meta.url))], { cwd: root, stdio: 'inherit' });
