@@ -105,8 +105,21 @@ function upToDate(base, app) {
   }
 }
 
+/** Every source file an app may be compiled from (its own and the workspace libraries'), digested. */
+function digestSources(base, app) {
+  const libs = join(base, 'libs');
+  const folders = [join(base, app, 'src'), ...(existsSync(libs) ? readdirSync(libs).map((name) => join(libs, name, 'src')) : [])];
+  for (const folder of folders.filter((path) => existsSync(path))) {
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) digest(join(entry.parentPath, entry.name));
+    }
+  }
+}
+
 async function compileApp(base, app) {
   const outdir = join(base, app, 'dist');
+  // digested before the compile: a file changed while it runs makes the next start compile again
+  digestSources(base, app);
   const metafile = await compile({ server: join(base, app, 'src/server.ts') }, outdir, { metafile: true });
   // esbuild names files relative to the working directory; the stamp, relative to `base`
   const fromBase = (file) => relative(base, resolve(file));
@@ -122,8 +135,9 @@ async function compileApp(base, app) {
 }
 
 /**
- * Compiles every app (`only`: folders of `base`, every app of this repository unless said) that is not up to date (its build stamp);
- * resolves with how many it compiled and how long it took (ms).
+ * Compiles every app (`only`: folders of `base`; every app of this repository unless said)
+ * that is not up to date (its build stamp); resolves with how many it compiled and how long
+ * it took (ms).
  */
 export async function buildApps({ base = root, only = apps } = {}) {
   const started = performance.now();
