@@ -5,9 +5,15 @@
  * back a few MB less when idle.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const built = spawnSync('node-gyp', ['rebuild'], {
+// Node's own headers where this Node has them (Debian's, and Node's release archives, keep them
+// beside the binary): node-gyp then needs no download, which a closed network would refuse.
+const prefix = dirname(dirname(process.execPath));
+const localHeaders = !process.env.npm_config_nodedir && existsSync(join(prefix, 'include', 'node', 'node_api.h'));
+const built = spawnSync('node-gyp', ['rebuild', ...(localHeaders ? [`--nodedir=${prefix}`] : [])], {
   cwd: fileURLToPath(new URL('.', import.meta.url)),
   stdio: 'inherit',
   shell: process.platform === 'win32',
