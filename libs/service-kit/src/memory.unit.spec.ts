@@ -13,18 +13,26 @@ describe('releaseMemoryWhenIdle', () => {
     vi.useRealTimers();
   });
 
-  /** A process whose event loop and heap the test sets between ticks; a collection leaves `afterCollect`. */
-  function fakeProcess(start: { busy: number; committed: number; used: number }, afterCollect = { committed: 20 * MB, used: 19 * MB }) {
-    const state = { ...start };
-    const collect = vi.fn(() => Object.assign(state, afterCollect));
+  /** A process whose event loop, heap and RSS the test sets between ticks; a collection leaves `afterCollect`. */
+  function fakeProcess(
+    start: { busy: number; committed: number; used: number; rss?: number },
+    afterCollect: { committed: number; used: number; rss?: number } = { committed: 20 * MB, used: 19 * MB },
+    settleAfterMs = 600_000,
+  ) {
+    const state = { rss: 70 * MB, ...start };
+    const collect = vi.fn(() => Object.assign(state, { rss: 70 * MB, ...afterCollect }));
+    const trim = vi.fn();
     const release = releaseMemoryWhenIdle({
       everyMs: 1_000,
       idleForMs: 3_000,
       utilization: () => state.busy,
       heap: () => ({ committed: state.committed, used: state.used }),
+      rss: () => state.rss,
       collect,
+      trim,
+      settleAfterMs,
     });
-    return { state, collect, release };
+    return { state, collect, trim, release };
   }
 
   it('collects once the start-up burst is over and the loop has been idle a while, then leaves an idle process alone', () => {
@@ -39,6 +47,18 @@ describe('releaseMemoryWhenIdle', () => {
     vi.advanceTimersByTime(60_000);
     expect(collect).toHaveBeenCalledTimes(1);
     expect(release.collections).toBe(1);
+    release.stop();
+  });
+
+  it("trims malloc at the look after a collection (V8's background threads free what it found dead after it returns), once", () => {
+    const { collect, trim, release } = fakeProcess({ busy: 0, committed: 40 * MB, used: 25 * MB });
+    vi.advanceTimersByTime(3_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    expect(trim).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(trim).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(30_000);
+    expect(trim).toHaveBeenCalledTimes(1);
     release.stop();
   });
 
@@ -78,6 +98,54 @@ describe('releaseMemoryWhenIdle', () => {
     expect(collect).toHaveBeenCalledTimes(1);
     state.busy = 0;
     vi.advanceTimersByTime(3_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    release.stop();
+  });
+
+  it("collects when idle after the process's RSS grew, though the heap holds little spare (malloc's share grew)", () => {
+    const { state, collect, release } = fakeProcess(
+      { busy: 0, committed: 22 * MB, used: 20 * MB },
+      { committed: 22 * MB, used: 20 * MB, rss: 72 * MB },
+    );
+    vi.advanceTimersByTime(30_000);
+    expect(collect).not.toHaveBeenCalled(); // RSS as it was when the release began
+    Object.assign(state, { busy: 0.6, rss: 79 * MB }); // requests
+    vi.advanceTimersByTime(5_000);
+    expect(collect).not.toHaveBeenCalled();
+    state.busy = 0;
+    vi.advanceTimersByTime(3_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // then not again while it stays below the RSS that collection left plus the slack
+    state.rss = 75 * MB;
+    vi.advanceTimersByTime(30_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    release.stop();
+  });
+
+  it('makes one settling pass once idle for settleAfterMs after a release (what the burst opened has closed), then no more', () => {
+    const { collect, release } = fakeProcess({ busy: 0, committed: 40 * MB, used: 25 * MB }, undefined, 10_000);
+    vi.advanceTimersByTime(3_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(9_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(120_000);
+    expect(collect).toHaveBeenCalledTimes(2);
+    release.stop();
+  });
+
+  it('starts the settling count again at a busy look', () => {
+    const { state, collect, release } = fakeProcess({ busy: 0, committed: 40 * MB, used: 25 * MB }, undefined, 10_000);
+    vi.advanceTimersByTime(3_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(8_000);
+    state.busy = 0.5; // a request or two: not enough to grow the heap or the RSS
+    vi.advanceTimersByTime(1_000);
+    state.busy = 0;
+    vi.advanceTimersByTime(9_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
     expect(collect).toHaveBeenCalledTimes(2);
     release.stop();
   });
