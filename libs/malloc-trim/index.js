@@ -2,10 +2,10 @@
  * malloc's free memory given back to the system (glibc's malloc_trim(0), src/malloc_trim.c).
  *
  * Why: free() returns memory only from the top of one of malloc's arenas; what a Node process
- * frees between chunks still in use (V8's compiler and parser zones, buffers, TLS, a start's
- * garbage) stays resident for as long as the process runs: 3–5 MB in each idle Sleepweave app
- * (docs/performance.md, "Idle memory"). The service kit calls this once a process has gone idle,
- * after its compacting collection (libs/service-kit/src/memory.ts).
+ * frees between chunks still in use stays resident for as long as the process runs: 3–5 MB in
+ * each idle Sleepweave app after its start, 5–8 MB in some after a few people's visits
+ * (docs/performance.md, "What was found and fixed"). The service kit calls this once a process
+ * has gone idle, at the look after its compacting collection (libs/service-kit/src/memory.ts).
  *
  * Why an addon of its own: no maintained npm package offers it, and a general FFI (koffi) costs
  * each process 3 MB of RSS to load, as much as the call gives back. This one is compiled at
