@@ -13,12 +13,14 @@ import WebSocket from 'ws';
 import { newRegistration, startIdentity, type Identity } from '../../services/identity/src/test/helpers.ts';
 import { buildGateway } from './app.ts';
 import { readGatewayConfig } from './config.ts';
+import type { GatewayDeps } from './deps.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
 
 const APP_URL = 'http://app.test';
 let identity: Identity;
 let gateway: ServiceApp;
+let gatewayDeps: GatewayDeps;
 let bus: Bus;
 let following: Subscription;
 let baseUrl: string;
@@ -47,7 +49,7 @@ beforeAll(async () => {
   library = createServer((request, response) => {
     const path = request.url?.split('?')[0];
     libraryHits.set(path ?? '', (libraryHits.get(path ?? '') ?? 0) + 1);
-    if (path === '/api/community/echo') {
+    if (path === '/api/community/echo' || path === '/api/user' || path === '/api/logout') {
       // what reached the service: its headers and its body
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -137,7 +139,8 @@ beforeAll(async () => {
     // the same stand-in, for a route that takes writes with a session
     community: `http://127.0.0.1:${(library.address() as AddressInfo).port}`,
   };
-  gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams });
+  gatewayDeps = { config, logger, bus, sessions, revocations, upstreams };
+  gateway = await buildGateway(gatewayDeps);
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 });
@@ -254,6 +257,34 @@ describe('proxying', () => {
     expect(headers['accept-language']).toBe('en-GB');
     expect(JSON.parse(body)).toEqual({ title: 'Linen' });
     expect(headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('sends her cookies (her refresh token) only to the route that reads one', async () => {
+    const { cookies } = await signUp();
+    // a gateway whose identity is the stand-in, which answers with what reached it
+    const echoing = await buildGateway({
+      ...gatewayDeps,
+      upstreams: { ...gatewayDeps.upstreams, identity: gatewayDeps.upstreams.community! },
+    });
+    try {
+      const reached = async (method: 'GET' | 'POST', url: string) => {
+        const response = await echoing.inject({
+          method,
+          url,
+          cookies,
+          headers: { origin: APP_URL },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        expect(response.statusCode, url).toBe(200);
+        return (response.json() as { headers: Record<string, string> }).headers;
+      };
+      const user = await reached('GET', '/api/user');
+      expect(user.cookie).toBeUndefined();
+      expect(user.authorization).toBe(`Bearer ${cookies.sw_access}`);
+      expect((await reached('POST', '/api/logout')).cookie).toContain(`sw_session=${cookies.sw_session}`);
+    } finally {
+      await echoing.close();
+    }
   });
 
   it("keeps the service's connection headers off the client's connection", async () => {
@@ -537,11 +568,31 @@ describe('caching and browser features', () => {
     const image = await gateway.inject({ method: 'GET', url: '/api/library/images/linen.png', cookies });
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    for (const url of ['/', '/sleep/dashboard', '/api/user']) {
+    for (const url of ['/', '/sleep/dashboard']) {
       const { headers } = await gateway.inject({ method: 'GET', url });
       expect(headers['permissions-policy'], url).toContain('camera=()');
       expect(headers['content-security-policy'], url).toContain("default-src 'self'");
       expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it("sends an API answer with an API's headers: nothing of it may run, be framed or sniffed, or be read cross-origin", async () => {
+    const { cookies } = await signUp();
+    const answers = [
+      await gateway.inject({ method: 'GET', url: '/api/user', cookies }),
+      await gateway.inject({ method: 'GET', url: '/api/user' }), // the gateway's own 401
+      await gateway.inject({ method: 'GET', url: '/api/library/images/linen.png', cookies }),
+      await gateway.inject({ method: 'GET', url: '/health' }),
+    ];
+    for (const { headers, statusCode } of answers) {
+      expect(headers['content-security-policy'], String(statusCode)).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+      // a page's headers only (what the browser reads from documents)
+      for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(headers[name], name).toBeUndefined();
+      }
     }
   });
 

@@ -134,7 +134,7 @@ export interface ProxyTarget {
   origin: string;
   /** Headers the gateway adds (its session token, correlation and request ids, the client's address). */
   headers: Record<string, string>;
-  /** Whether the client's cookies go too (identity's routes read and set them). */
+  /** Whether the client's cookies go too (the routes that read one: `Route.cookies`). */
   cookies: boolean;
 }
 

@@ -11,6 +11,12 @@ export interface Route {
   methods?: string[];
   service: ServiceName;
   access: Access;
+  /**
+   * The client's cookies go to the service too. Only where it reads one: no other service,
+   * and no other route, sees her refresh token (the gateway reads the cookies itself and
+   * sends the service the access token as a Bearer header).
+   */
+  cookies?: true;
 }
 
 export type ServiceName = 'identity' | 'study' | 'journal' | 'community' | 'library' | 'research-export';
@@ -23,7 +29,8 @@ export type ServiceName = 'identity' | 'study' | 'journal' | 'community' | 'libr
 export const ROUTES: Route[] = [
   { prefix: '/api/register', service: 'identity', access: 'public' },
   { prefix: '/api/login', service: 'identity', access: 'public' },
-  { prefix: '/api/logout', service: 'identity', access: 'optional' },
+  // the refresh cookie names the session to end when no access token does
+  { prefix: '/api/logout', service: 'identity', access: 'optional', cookies: true },
   { prefix: '/api/user', service: 'identity', access: 'session' },
   { prefix: '/api/auth/user', service: 'identity', access: 'session' },
   { prefix: '/api/forgot-password', methods: ['POST'], service: 'identity', access: 'public' },
