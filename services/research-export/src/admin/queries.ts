@@ -17,7 +17,7 @@ import { badRequest, decodeCursor, INVALID_CURSOR_MESSAGE, toPage, type Sql, typ
 import { z } from 'zod';
 import { ageOn, specCompliancePercent, studyProgress } from './compliance.ts';
 import { refreshDueCompliance } from './user-order.ts';
-import { userColumns, usersQuery, type UserRow } from './users-query.ts';
+import { userColumns, userKeysQuery, usersQuery, type UserRow } from './users-query.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -134,7 +134,8 @@ type PageRow = UserRow & { sort_key: (string | number)[] };
  * one range of the sort's index whatever the depth. A cursor this sort did not give is a 400.
  * A filter (phase, follow-up: columns of admin_user_order) is checked along that range, so
  * a page reads as many users as it takes to find `limit` matches; a search of three letters
- * or more reads its matches through the trigram indexes and sorts them (migration 003).
+ * or more reads its matches through the trigram indexes and sorts them (migration 003), by
+ * their keys alone. What the list shows is read for the page's users only, once chosen.
  */
 export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
   const { sort, order, limit } = options;
@@ -155,18 +156,26 @@ export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
   const search = options.q
     ? sql`and ((d.first_name || ' ' || d.last_name) ilike ${likePattern(options.q)} or d.email ilike ${likePattern(options.q)})`
     : sql``;
-  const select = sql`${userColumns(sql)}, json_build_array(${join(sql, key)}) as sort_key`;
-  const statement = sql<PageRow[]>`
-    ${usersQuery(sql, now, { where: search, withOrder: true, select })}
+  const orderBy = sql`order by ${join(
+    sql,
+    key.map((k) => sql`${k} ${dir}`),
+  )}, ${sql.unsafe(sortKey.id)} ${dir}`;
+  // The page's users are chosen first, from the keys alone; what the list shows is read for
+  // them only (an array: as `in (...)`, PostgreSQL read every user to match the 51). A search
+  // matches many (800 of 100,000 users for "last99"), and reading four more tables for each
+  // match before keeping 51 was most of its time.
+  const page = sql`
+    ${userKeysQuery(sql, { where: search })}
     where true
       ${options.phase ? sql`and s.order_phase = ${options.phase}` : sql``}
       ${options.notLogged ? sql`and s.order_follow_up` : sql``}
       ${keyset}
-    order by ${join(
-      sql,
-      key.map((k) => sql`${k} ${dir}`),
-    )}, ${sql.unsafe(sortKey.id)} ${dir}
+    ${orderBy}
     limit ${limit + 1}`;
+  const select = sql`${userColumns(sql)}, json_build_array(${join(sql, key)}) as sort_key`;
+  const statement = sql<PageRow[]>`
+    ${usersQuery(sql, now, { where: sql`and d.user_id = any(array(${page}))`, withOrder: true, select })}
+    ${orderBy}`;
   return { statement, tag };
 }
 

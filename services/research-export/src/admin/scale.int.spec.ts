@@ -148,10 +148,17 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+/** What each table gave the plan (rows × loops, and those a filter dropped), node by node. */
+const readOf = (plan: PlanNode[]) =>
+  plan
+    .filter((node) => node['Relation Name'])
+    .map((node) => [node['Relation Name']!, node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0)] as const);
+/** Sorting the page (51 rows, the page's users once chosen) is no sort of the list. */
+const sortsOfMoreThanAPage = (plan: PlanNode[]) => plan.filter((node) => node['Node Type'] === 'Sort' && node['Actual Rows'] > 51);
 
 describe('a page is one range of an index, whatever its depth', () => {
   const sorts = ['joined', 'name', 'compliance', 'lastLog'].flatMap((sort) => [`sort=${sort}&order=desc`, `sort=${sort}&order=asc`]);
-  it.each(sorts)('%s, 5,000 users in: no sort, and each table read for the page only', async (query) => {
+  it.each(sorts)('%s, 5,000 users in: no sort of the list, and each table read for the page only', async (query) => {
     const { sql } = service.deps;
     const { sort, order } = Object.fromEntries(new URLSearchParams(query)) as { sort: AdminUserSort; order: 'asc' | 'desc' };
     const now = new Date();
@@ -159,13 +166,30 @@ describe('a page is one range of an index, whatever its depth', () => {
     const { statement } = usersPageQuery(sql, now, { sort, order, limit: 50, cursor });
     const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
     const plan = nodes(row!['QUERY PLAN'][0].Plan);
-    expect(plan.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
-    const read = plan
-      .filter((node) => node['Relation Name'])
-      .map((node) => [node['Relation Name'], node['Actual Rows'] * node['Actual Loops']]);
+    expect(sortsOfMoreThanAPage(plan)).toEqual([]);
+    const read = readOf(plan);
     // 51 rows (the page and one more to know there is a next), one of each table per user
-    for (const [table, rows] of read) expect(rows, `${table as string}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
+    for (const [table, rows] of read) expect(rows, `${table}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
   });
+
+  // A search's matches are sorted (the trigram indexes give them in no order), from their
+  // keys alone: what the list shows is read for the page's users only.
+  it.each(['joined', 'name', 'compliance'] as const)(
+    'a search matching more than a page, sorted by %s: the rest read for the page only',
+    async (sort) => {
+      const { sql } = service.deps;
+      const [matching] = await sql<{ n: number }[]>`select count(*)::int as n from user_directory where last_name ilike '%last99%'`;
+      expect(matching!.n).toBeGreaterThan(51);
+      const { statement } = usersPageQuery(sql, new Date(), { sort, order: 'asc', q: 'last99', limit: 50 });
+      const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
+      const read = readOf(nodes(row!['QUERY PLAN'][0].Plan));
+      for (const table of ['research_participants', 'admin_night_activity', 'admin_journal_activity']) {
+        const rows = read.filter(([name]) => name === table);
+        expect(rows, JSON.stringify(read)).not.toEqual([]);
+        for (const [, n] of rows) expect(n, `${table}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
+      }
+    },
+  );
 
   // Sorted by last log, those who completed the study (never to follow up) come first going
   // up, and those who log every night going down; by compliance, the same going down: along
@@ -182,11 +206,9 @@ describe('a page is one range of an index, whatever its depth', () => {
       const { statement } = usersPageQuery(sql, now, { sort, order, notLogged: true, limit: 50 });
       const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
       const plan = nodes(row!['QUERY PLAN'][0].Plan);
-      expect(plan.filter((node) => node['Node Type'] === 'Sort')).toEqual([]);
-      const read = plan
-        .filter((node) => node['Relation Name'])
-        .map((node) => [node['Relation Name'], node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0)]);
-      for (const [table, rows] of read) expect(rows, `${table as string}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
+      expect(sortsOfMoreThanAPage(plan)).toEqual([]);
+      const read = readOf(plan);
+      for (const [table, rows] of read) expect(rows, `${table}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
     },
   );
 });

@@ -40,6 +40,26 @@ export interface UsersQueryOptions {
   select: SqlFragment;
 }
 
+/** What orders and filters the list, from her admin_user_order row `o`, as `s` names it. */
+const orderColumns = (q: Sql) => q`o.user_id as order_user_id, o.compliance as order_compliance, o.last_night_date as order_last_night,
+  o.phase as order_phase, o.follow_up as order_follow_up`;
+
+/**
+ * Every user (or those `where` picks) with only what chooses a page of the list (the columns
+ * its sorts, filters and cursors read, named as in usersQuery's `s`): user_directory and
+ * admin_user_order, nothing joined for what the list shows. The statement ends with `from s`.
+ */
+export function userKeysQuery(sql: Sql | Tx, options: { where?: SqlFragment }): SqlFragment {
+  const q = sql as Sql;
+  return q`
+    select s.user_id from (
+      select d.user_id, d.registered_at, d.first_name, d.last_name, ${orderColumns(q)}
+      from user_directory d
+      join admin_user_order o on o.user_id = d.user_id
+      where true ${options.where ?? q``}
+    ) s`;
+}
+
 /**
  * Every user (or those `where` picks) with what the list shows and what orders it, from one
  * row per user (user_directory, research_participants, the two activity tables and, for the
@@ -56,11 +76,7 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
     .map(({ phase, last }) => q`when u.study_day <= ${last} then ${phase.id}`)
     .reduce((a, b) => q`${a} ${b}`)} else 'completed' end`;
   const order = options.withOrder
-    ? {
-        columns: q`, o.user_id as order_user_id, o.compliance as order_compliance, o.last_night_date as order_last_night,
-          o.phase as order_phase, o.follow_up as order_follow_up`,
-        join: q`join admin_user_order o on o.user_id = d.user_id`,
-      }
+    ? { columns: q`, ${orderColumns(q)}`, join: q`join admin_user_order o on o.user_id = d.user_id` }
     : { columns: q``, join: q`` };
   return q`
     with base as (
