@@ -125,9 +125,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     'referrer-policy': securityHeaders['referrer-policy']!,
   };
   // The API's answers (JSON, the library's illustrations, the exports' downloads) are never
-  // rendered as pages of the app: the headers OWASP's REST cheat sheet asks of an API, where
-  // a page's 13 cost every call some 750 bytes to write and the browser to read. Not kept,
-  // unless a service says otherwise for an answer of its own (the library's illustrations).
+  // pages of the app: they carry what OWASP's REST Security Cheat Sheet asks of an API
+  // (nothing in them may run, be framed, be sniffed or be read by another site) instead of a
+  // page's 13 headers, some 750 bytes a call. Not kept, unless a service says otherwise for
+  // an answer of its own (the library's illustrations). Over https, HSTS on every answer.
   const headersOfAnApiAnswer: Record<string, string> = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': securityHeaders['x-content-type-options']!,

@@ -596,6 +596,19 @@ describe('caching and browser features', () => {
     }
   });
 
+  it('tells browsers to keep to https (HSTS) on every answer when the app is served over https, and never over http', async () => {
+    const overHttps = await buildGateway({ ...gatewayDeps, config: { ...gatewayDeps.config, APP_URL: 'https://app.test' } });
+    try {
+      for (const url of ['/', '/assets/index-Ab12Cd34.js', '/api/user', '/health']) {
+        const { headers } = await overHttps.inject({ method: 'GET', url });
+        expect(headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+        expect((await gateway.inject({ method: 'GET', url })).headers['strict-transport-security'], url).toBeUndefined();
+      }
+    } finally {
+      await overHttps.close();
+    }
+  });
+
   it("sends the build's scripts with only the headers a script is read with", async () => {
     const asset = await gateway.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(asset.statusCode).toBe(200);
