@@ -189,9 +189,20 @@ export async function listUsers(
   now: Date,
   options: UserListOptions,
 ): Promise<{ items: AdminUserListItem[]; next: string | null }> {
+  // (made first: a cursor this sort did not give is a 400 before anything runs)
   const { statement, tag } = usersPageQuery(sql, now, options);
   if (options.sort === 'compliance' || options.phase || options.notLogged) await refreshDueCompliance(sql, now);
-  const page = toPage(await statement, options.limit, (row) => [tag, ...row.sort_key, row.user_id]);
+  // A search is planned for its own words. The statement is prepared once per connection,
+  // and from its sixth run PostgreSQL may keep a plan made for any search: it walked the
+  // list's order testing every user (26–31 ms at 10,000 users, against 4–9 ms planned for
+  // the words, through the trigram indexes).
+  const rows = options.q
+    ? await sql.begin(async (tx) => {
+        await tx`set local plan_cache_mode = force_custom_plan`;
+        return await usersPageQuery(tx as unknown as Sql, now, options).statement;
+      })
+    : await statement;
+  const page = toPage(rows, options.limit, (row) => [tag, ...row.sort_key, row.user_id]);
   return { items: page.items.map((row) => toListItem(row, now)), next: page.next };
 }
 

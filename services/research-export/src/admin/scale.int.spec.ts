@@ -8,9 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AdminUserSort } from '@sleepweave/contracts';
+import { connectDatabase, databaseName } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startResearchExport, type ResearchExport } from '../test/helpers.ts';
-import { usersPageQuery } from './queries.ts';
+import { listUsers, usersPageQuery } from './queries.ts';
 import { refreshDueCompliance } from './user-order.ts';
 
 const USERS = 10_000;
@@ -190,6 +191,36 @@ describe('a page is one range of an index, whatever its depth', () => {
       }
     },
   );
+
+  // A statement is prepared once per connection, and from its sixth run PostgreSQL may keep
+  // a generic plan: for the search, one that walked the list's order testing every user.
+  it("a search is planned for its words every time: none of 10 on one connection walks the list's order", async () => {
+    const { sql, config } = service.deps;
+    const one = connectDatabase(config.DATABASE_URL, databaseName(config, 'research-export'), { max: 1 });
+    const reads = async () => {
+      const [row] = await sql<{ walks: number; searches: number }[]>`
+        select
+          (select idx_scan::int from pg_stat_user_indexes where indexrelname = 'user_directory_registered') as walks,
+          (select seq_scan::int from pg_stat_user_tables where relname = 'user_directory')
+            + (select sum(idx_scan)::int from pg_stat_user_indexes where indexrelname like 'user_directory_search_%') as searches`;
+      return row!;
+    };
+    try {
+      const before = await reads();
+      for (let i = 0; i < 10; i++) {
+        const { items } = await listUsers(one, new Date(), { sort: 'joined', order: 'desc', q: 'last99', limit: 50 });
+        expect(items).toHaveLength(50);
+      }
+      // that connection's statistics, into the views now (else at most once a second, or later)
+      await one`select pg_stat_force_next_flush()`;
+      await one`select 1`;
+      const after = await reads();
+      expect(after.searches - before.searches).toBeGreaterThanOrEqual(10);
+      expect(after.walks - before.walks).toBe(0);
+    } finally {
+      await one.end();
+    }
+  });
 
   // Sorted by last log, those who completed the study (never to follow up) come first going
   // up, and those who log every night going down; by compliance, the same going down: along
