@@ -47,7 +47,8 @@ const orderColumns = (q: Sql) => q`o.user_id as order_user_id, o.compliance as o
 /**
  * Every user (or those `where` picks) with only what chooses a page of the list (the columns
  * its sorts, filters and cursors read, named as in usersQuery's `s`): user_directory and
- * admin_user_order, nothing joined for what the list shows. The statement ends with `from s`.
+ * admin_user_order, nothing joined for what the list shows. The caller adds its conditions
+ * on `s`, its order and its limit.
  */
 export function userKeysQuery(sql: Sql | Tx, options: { where?: SqlFragment }): SqlFragment {
   const q = sql as Sql;
