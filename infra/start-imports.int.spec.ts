@@ -1,8 +1,10 @@
 /**
  * What each app loads at start, as npm start and the images compile it (build-apps.mjs): the
  * libraries only some requests need load with the first of them (a dynamic import), so an
- * idle process does not hold them (docs/performance.md, "Idle memory").
+ * idle process does not hold them (docs/performance.md, "Idle memory"); and zod comes
+ * without the 64 locales no app uses (patches/zod+4.6.7.patch).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,5 +65,35 @@ describe('what an app loads at start', () => {
       expect(atStart, `${app} loads ${name} at start`).not.toContain(name);
       expect(later, `${app} no longer uses ${name}: update this list`).toContain(name);
     }
+  });
+});
+
+/** The files of zod a Node process loads with `import`ing zod (ESM) or `require`-ing it (CommonJS). */
+function zodFilesLoaded(kind: 'import' | 'require'): string[] {
+  // A module hook that names every zod file as it loads (ESM); CommonJS's cache says the same.
+  const hook = `export async function load(url, context, next) { if (url.includes('/zod/')) console.log(url); return next(url, context); }`;
+  const program =
+    kind === 'import'
+      ? `import { register } from 'node:module';
+         register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+         const { z } = await import('zod');
+         z.string().parse('loaded');`
+      : `const { z } = require('zod');
+         z.string().parse('loaded');
+         for (const file of Object.keys(require.cache)) if (file.includes('/zod/')) console.log(file);`;
+  const run = spawnSync(process.execPath, kind === 'import' ? ['--input-type=module', '-e', program] : ['-e', program], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout.split('\n').filter(Boolean);
+}
+
+describe('zod', () => {
+  it.each(['import', 'require'] as const)('loads without its locales (%s)', (kind) => {
+    const files = zodFilesLoaded(kind);
+    expect(files.length).toBeGreaterThan(10); // the reading is right: zod's own files are seen
+    // English, its default messages, is the one locale it needs
+    expect(files.filter((file) => file.includes('/locales/'))).toEqual([expect.stringMatching(/\/locales\/en\.c?js$/)]);
   });
 });
