@@ -1,8 +1,10 @@
 /**
  * What each app loads at start, as npm start and the images compile it (build-apps.mjs): the
  * libraries only some requests need load with the first of them (a dynamic import), so an
- * idle process does not hold them (docs/performance.md, "Idle memory"); and zod comes
- * without the 64 locales no app uses (patches/zod+4.6.7.patch).
+ * idle process does not hold them (docs/performance.md, "Idle memory"); zod comes without
+ * the 64 locales no app uses (patches/zod+4.6.7.patch), and pdfkit without fontkit until a
+ * PDF uses a font from a file (patches/pdfkit+0.20.2.patch): the research service keeps
+ * what its nightly run loaded.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -68,19 +70,23 @@ describe('what an app loads at start', () => {
   });
 });
 
-/** The files of zod a Node process loads with `import`ing zod (ESM) or `require`-ing it (CommonJS). */
-function zodFilesLoaded(kind: 'import' | 'require'): string[] {
-  // A module hook that names every zod file as it loads (ESM); CommonJS's cache says the same.
-  const hook = `export async function load(url, context, next) { if (url.includes('/zod/')) console.log(url); return next(url, context); }`;
+/**
+ * The files whose path includes `part` that a Node process has loaded, as ES modules and as
+ * CommonJS, once `body` has run: an ES module's code (its imports dynamic: a static one would
+ * load before the hook that watches is in place), or CommonJS's (`kind: 'require'`).
+ */
+function filesLoaded(part: string, body: string, kind: 'import' | 'require' = 'import'): string[] {
+  const printCommonJs = `for (const file of Object.keys(require.cache)) if (file.includes(${JSON.stringify(part)})) console.log(file);`;
+  // A module hook names every ES module as it loads; CommonJS's cache lists the rest.
+  const hook = `export async function load(url, context, next) { if (url.includes(${JSON.stringify(part)})) console.log(url); return next(url, context); }`;
   const program =
     kind === 'import'
-      ? `import { register } from 'node:module';
+      ? `import { createRequire, register } from 'node:module';
          register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
-         const { z } = await import('zod');
-         z.string().parse('loaded');`
-      : `const { z } = require('zod');
-         z.string().parse('loaded');
-         for (const file of Object.keys(require.cache)) if (file.includes('/zod/')) console.log(file);`;
+         const require = createRequire(process.cwd() + '/');
+         ${body}
+         ${printCommonJs}`
+      : `${body}\n${printCommonJs}`;
   const run = spawnSync(process.execPath, kind === 'import' ? ['--input-type=module', '-e', program] : ['-e', program], {
     cwd: root,
     encoding: 'utf8',
@@ -90,10 +96,35 @@ function zodFilesLoaded(kind: 'import' | 'require'): string[] {
 }
 
 describe('zod', () => {
-  it.each(['import', 'require'] as const)('loads without its locales (%s)', (kind) => {
-    const files = zodFilesLoaded(kind);
+  it.each([
+    ['import', `const { z } = await import('zod'); z.string().parse('loaded');`],
+    ['require', `const { z } = require('zod'); z.string().parse('loaded');`],
+  ] as const)('loads without its locales (%s)', (kind, body) => {
+    const files = filesLoaded('/node_modules/zod/', body, kind);
     expect(files.length).toBeGreaterThan(10); // the reading is right: zod's own files are seen
     // English, its default messages, is the one locale it needs
     expect(files.filter((file) => file.includes('/locales/'))).toEqual([expect.stringMatching(/\/locales\/en\.c?js$/)]);
+  });
+});
+
+describe('pdfkit (patches/pdfkit+0.20.2.patch)', () => {
+  /** A PDF of one line in `font`, made as the research report and the personal PDFs make theirs. */
+  const pdfIn = (font: string) => `
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument();
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.on('data', () => {});
+    doc.font(${font}).text('Linen vs polyester');
+    doc.end();
+    await ended;`;
+
+  it('makes a PDF in its standard fonts without loading fontkit (the research report)', () => {
+    expect(filesLoaded('/node_modules/pdfkit/', pdfIn("'Helvetica'")).length).toBeGreaterThan(0); // the reading is right
+    expect(filesLoaded('/node_modules/fontkit/', pdfIn("'Helvetica'"))).toEqual([]);
+  });
+
+  it('loads fontkit with the first font from a file (the personal PDFs)', () => {
+    const dejaVu = "require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf', { paths: [process.cwd() + '/libs/documents'] })";
+    expect(filesLoaded('/node_modules/fontkit/', pdfIn(dejaVu)).length).toBeGreaterThan(0);
   });
 });
