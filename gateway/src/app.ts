@@ -5,7 +5,17 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import helmet, { type HelmetOptions } from 'helmet';
 import { ACCESS_COOKIE, REFRESH_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
-import { badRequest, createHttpApp, forbidden, notFound, notFoundJson, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  badRequest,
+  callService,
+  createHttpApp,
+  forbidden,
+  isSuccess,
+  notFound,
+  notFoundJson,
+  unauthorized,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
@@ -171,9 +181,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     await Promise.all(
       Object.entries(deps.upstreams).map(async ([name, url]) => {
         try {
-          const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(2_000) });
-          await response.body?.cancel();
-          checks[name] = response.ok ? 'ok' : 'down';
+          checks[name] = isSuccess(await callService(new URL('/health', url), { timeoutMs: 2_000 })) ? 'ok' : 'down';
         } catch {
           checks[name] = 'down';
         }

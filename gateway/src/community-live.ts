@@ -1,6 +1,6 @@
 import type { Bus, Subscription } from '@sleepweave/bus';
 import { isEventOfType, type EventEnvelope, type ServerSocketMessage } from '@sleepweave/contracts';
-import { internalHeaders } from '@sleepweave/service-kit';
+import { callService, internalHeaders } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 
@@ -34,19 +34,18 @@ export class ThreadHub {
     const { communityUrl, logger } = this.options;
     if (!communityUrl) return 'unavailable';
     try {
-      const response = await fetch(new URL(`/internal/threads/${encodeURIComponent(threadId)}/access`, communityUrl), {
+      const { status } = await callService(new URL(`/internal/threads/${encodeURIComponent(threadId)}/access`, communityUrl), {
         headers: {
           authorization: `Bearer ${accessToken}`,
           'x-correlation-id': correlationId,
           ...internalHeaders(this.options.internalToken),
         },
-        signal: AbortSignal.timeout(5_000),
+        timeoutMs: 5_000,
       });
-      await response.body?.cancel();
-      if (response.status === 204) return 'allowed';
-      if (response.status === 404) return 'denied';
-      if (response.status === 401) return 'unauthorized';
-      logger.warn({ status: response.status, threadId }, 'community access check answered unexpectedly');
+      if (status === 204) return 'allowed';
+      if (status === 404) return 'denied';
+      if (status === 401) return 'unauthorized';
+      logger.warn({ status, threadId }, 'community access check answered unexpectedly');
       return 'unavailable';
     } catch (err) {
       logger.warn({ err, threadId }, 'community access check failed');

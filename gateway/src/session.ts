@@ -6,7 +6,15 @@ import {
   type AccessTokenClaims,
   type SessionRefreshRequest,
 } from '@sleepweave/contracts';
-import { HttpError, internalHeaders, KeysUnavailable, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import {
+  callService,
+  HttpError,
+  internalHeaders,
+  isSuccess,
+  KeysUnavailable,
+  type AccessTokenVerifier,
+  type ServiceAnswer,
+} from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { RevocationList } from './revocations.ts';
 import type { RoleChanges } from './role-changes.ts';
@@ -70,25 +78,24 @@ export function createSessionResolver(options: {
       }
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) return null;
-      let response: Response;
+      let answer: ServiceAnswer;
       try {
-        response = await fetch(new URL('/internal/session/refresh', identityUrl), {
+        answer = await callService(new URL('/internal/session/refresh', identityUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-correlation-id': request.correlationId, ...internalHeaders(internalToken) },
           body: JSON.stringify({ refreshToken, rotate: options.rotate ?? true } satisfies SessionRefreshRequest),
-          signal: AbortSignal.timeout(5_000),
+          timeoutMs: 5_000,
         });
       } catch (err) {
         request.log.error({ err }, 'identity unreachable for a session renewal');
         throw unavailable();
       }
-      if (!response.ok) {
-        await response.body?.cancel();
-        if (response.status === 401) return null;
-        request.log.error({ status: response.status }, 'identity refused a session renewal');
+      if (!isSuccess(answer)) {
+        if (answer.status === 401) return null;
+        request.log.error({ status: answer.status }, 'identity refused a session renewal');
         throw unavailable();
       }
-      const body = SessionRefreshResponse.parse(await response.json());
+      const body = SessionRefreshResponse.parse(JSON.parse(answer.body));
       const valid = await verified(body.accessToken);
       if (!valid) return null;
       return {

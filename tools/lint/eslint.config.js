@@ -87,6 +87,18 @@ export default tseslint.config(
       ],
     },
   },
+  // The apps call each other through node:http (libs/service-kit/src/http-client.ts): Node's
+  // fetch, once called, keeps its own undici and WebAssembly parser in the process.
+  {
+    files: ['gateway/**/*.ts', 'libs/**/*.ts', 'services/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call another app with callService (@sleepweave/service-kit): fetch keeps ~4 MB in the process.' },
+      ],
+    },
+  },
   // The web app: React rules, accessibility, and features that never import each other.
   {
     files: ['web/**/*.{ts,tsx}'],

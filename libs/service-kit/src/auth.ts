@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
+import { callService, isSuccess } from './http-client.ts';
 
 /** Only these algorithms are accepted (an allow-list: never `none`, never HMAC). */
 export const ACCESS_TOKEN_ALGORITHMS = ['ES256'];
@@ -71,9 +72,9 @@ export function remoteKeySet(identityUrl: string, options: RemoteKeySetOptions =
     (inFlight ??= (async () => {
       attemptedAt = Date.now();
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-        if (!response.ok) throw new Error(`identity answered ${response.status} for its keys`);
-        keys = createLocalJWKSet((await response.json()) as JSONWebKeySet);
+        const answer = await callService(url, { timeoutMs });
+        if (!isSuccess(answer)) throw new Error(`identity answered ${answer.status} for its keys`);
+        keys = createLocalJWKSet(JSON.parse(answer.body) as JSONWebKeySet);
         fetchedAt = Date.now();
       } finally {
         inFlight = null;

@@ -3,6 +3,7 @@ export * from './config.ts';
 export * from './database.ts';
 export * from './errors.ts';
 export * from './http.ts';
+export * from './http-client.ts';
 export * from './logger.ts';
 export * from './memory.ts';
 export * from './runtime.ts';

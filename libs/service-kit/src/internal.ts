@@ -5,6 +5,7 @@ import { readIntegrationHistory, type HistorySource, type RecordedEvent } from '
 import type { BaseConfig } from './config.ts';
 import type { Sql } from './database.ts';
 import { HttpError } from './errors.ts';
+import { callService, isSuccess } from './http-client.ts';
 import type { ServiceApp } from './http.ts';
 
 /**
@@ -65,12 +66,9 @@ export function httpHistory(name: string, baseUrl: string, token: string): Histo
       const url = new URL('/internal/events', baseUrl);
       url.searchParams.set('after', after);
       url.searchParams.set('types', types.join(','));
-      const response = await fetch(url, { headers: internalHeaders(token), signal: AbortSignal.timeout(30_000) });
-      if (!response.ok) {
-        const body = await response.text().catch(() => '');
-        throw new Error(`${name} answered ${response.status} for its history: ${body.slice(0, 200)}`);
-      }
-      const page = HistoryPageResponse.parse(await response.json());
+      const answer = await callService(url, { headers: internalHeaders(token), timeoutMs: 30_000 });
+      if (!isSuccess(answer)) throw new Error(`${name} answered ${answer.status} for its history: ${answer.body.slice(0, 200)}`);
+      const page = HistoryPageResponse.parse(JSON.parse(answer.body));
       return { ...page, events: page.events.map((raw) => parseEnvelope(raw)) };
     },
   };
