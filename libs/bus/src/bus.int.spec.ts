@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { pino } from 'pino';
@@ -300,6 +302,49 @@ describe('watch', () => {
     expect(b).toEqual([first.id, granted.id]);
     await subA.stop();
     await subB.stop();
+  });
+});
+
+describe('costs', () => {
+  it('makes no error objects up front for a publish (nats.js async traces off: docs/performance.md)', async () => {
+    // nats.js makes its errors from its errors module's exports when it needs one: counted
+    // here by putting counting subclasses there for the time of the publishes.
+    const require = createRequire(import.meta.url);
+    const errors = require(join(dirname(require.resolve('@nats-io/nats-core')), 'errors.js')) as Record<string, unknown> & {
+      errors: Record<string, unknown>;
+    };
+    const made: string[] = [];
+    const count = (holder: Record<string, unknown>, name: string) => {
+      const Original = holder[name] as new (...args: unknown[]) => Error;
+      holder[name] = class extends Original {
+        constructor(...args: unknown[]) {
+          super(...args);
+          made.push(name);
+        }
+      };
+      return () => void (holder[name] = Original);
+    };
+    const restore = [
+      count(errors, 'TimeoutError'),
+      count(errors, 'RequestError'),
+      count(errors.errors, 'TimeoutError'),
+      count(errors.errors, 'RequestError'),
+    ];
+    try {
+      for (let i = 0; i < 3; i++) await bus.publish(revoked());
+      expect(made).toEqual([]);
+      // what is counted is what nats.js makes: a bus with async traces on makes two a publish
+      const traced = await connect({ servers: NATS_URL });
+      try {
+        await jetstream(traced).publish(`${prefix}.identity.session.revoked`, JSON.stringify(revoked()));
+      } finally {
+        await traced.close();
+      }
+      expect(made).toContain('RequestError');
+      expect(made).toContain('TimeoutError');
+    } finally {
+      for (const undo of restore) undo();
+    }
   });
 });
 

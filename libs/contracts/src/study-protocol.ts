@@ -181,6 +181,7 @@ function fromUtcMillis(millis: number): string {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /** The calendar date (YYYY-MM-DD) it is at `instant` in the IANA `timeZone`. */
 export function calendarDateIn(timeZone: string, instant: Date): string {
@@ -189,6 +190,10 @@ export function calendarDateIn(timeZone: string, instant: Date): string {
     formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, formatter);
   }
+  // en-US writes these options as MM/DD/YYYY: read back from the string, a quarter of
+  // formatToParts' cost (an object a part); the parts only if a runtime wrote it otherwise.
+  const us = US_DATE.exec(formatter.format(instant));
+  if (us) return `${us[3]}-${us[1]}-${us[2]}`;
   const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }

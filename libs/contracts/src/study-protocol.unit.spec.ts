@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CURRENT_PROTOCOL,
   addDays,
@@ -122,6 +122,29 @@ describe('study day in her timezone', () => {
   ])('%s, start %s, at %s: today is %s, day %i', (zone, start, instant, today, day) => {
     expect(calendarDateIn(zone, new Date(instant))).toBe(today);
     expect(studyDayOf(start, calendarDateIn(zone, new Date(instant)))).toBe(day);
+  });
+
+  it("reads the same date as Intl's own parts, every hour of a year, in zones far from UTC", () => {
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Europe/London', 'America/New_York'];
+    for (const timeZone of zones) {
+      const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (let hour = 0; hour < 366 * 24; hour++) {
+        const instant = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
+        const p = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, part.value]));
+        expect(calendarDateIn(timeZone, instant)).toBe(`${p.year}-${p.month}-${p.day}`);
+      }
+    }
+  });
+
+  it('reads the parts when a runtime writes the date in another order', () => {
+    // (`format` is a getter of a bound function)
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype as { format: unknown }, 'format', 'get').mockReturnValue(() => '2026-11-28');
+    try {
+      expect(calendarDateIn('Asia/Tokyo', new Date('2026-11-27T15:30:00Z'))).toBe('2026-11-28');
+      expect(format).toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 
   it('gives the phase of a night from the start date', () => {
