@@ -55,6 +55,8 @@ export const SleepLog = z.object({
 export type SleepLog = z.infer<typeof SleepLog>;
 /** GET /api/sleep/logs: newest night first. */
 export const SleepLogList = z.array(SleepLog);
+/** The most nights a page of GET /api/sleep/logs carries (`?limit=`): a year. */
+export const SLEEP_LOG_PAGE_MAX = 366;
 export type SleepLogList = z.infer<typeof SleepLogList>;
 
 /** GET /api/sleep/log/{date} */

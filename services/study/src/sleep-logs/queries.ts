@@ -9,7 +9,6 @@ const columns = (sql: Sql) => sql.unsafe(SLEEP_LOG_SELECT);
  * what she logged around it), which the dashboard and the charts show; at most a year.
  */
 export const SLEEP_LOG_PAGE_DEFAULT = 100;
-export const SLEEP_LOG_PAGE_MAX = 366;
 
 /** A sleep-log list cursor: the last night's date (one log a night). */
 export const SleepLogCursor = z.tuple([z.iso.date()]);

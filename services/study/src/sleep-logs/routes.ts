@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { SleepLog, SleepLogDateParams, SleepLogIdParams, SleepLogInput, SleepLogList, toSleepLogValues } from '@sleepweave/contracts';
+import {
+  SLEEP_LOG_PAGE_MAX,
+  SleepLog,
+  SleepLogDateParams,
+  SleepLogIdParams,
+  SleepLogInput,
+  SleepLogList,
+  toSleepLogValues,
+} from '@sleepweave/contracts';
 import {
   cursorParam,
   decodeCursor,
@@ -14,14 +22,7 @@ import { z } from 'zod';
 import type { StudyContext } from '../context.ts';
 import { toSleepLog } from './columns.ts';
 import { recordSleepLog, reviseSleepLog, SLEEP_LOG_NOT_FOUND } from './commands.ts';
-import {
-  findSleepLogByDate,
-  findSleepLogById,
-  listSleepLogs,
-  SLEEP_LOG_PAGE_DEFAULT,
-  SLEEP_LOG_PAGE_MAX,
-  SleepLogCursor,
-} from './queries.ts';
+import { findSleepLogByDate, findSleepLogById, listSleepLogs, SLEEP_LOG_PAGE_DEFAULT, SleepLogCursor } from './queries.ts';
 
 /** Optional keyset paging (docs/architecture.md, Paging): 100 nights a page by default, 366 at most. */
 const SleepLogsQuery = z.object({ limit: limitParam(SLEEP_LOG_PAGE_DEFAULT, SLEEP_LOG_PAGE_MAX), cursor: cursorParam() });

@@ -1,15 +1,26 @@
-import { SleepLogList } from '@sleepweave/contracts';
+import { SLEEP_LOG_PAGE_MAX, SleepLogList } from '@sleepweave/contracts';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, withCursor, type ApiPage } from '../../../lib/api-client';
 
 export const sleepLogsQueryKey = ['sleep', 'logs'] as const;
 
-/** GET /api/sleep/logs: her nights, newest first (the first page: 100, more than a study's nights). */
-export function getSleepLogs(): Promise<SleepLogList> {
-  return api.get('/api/sleep/logs', { schema: SleepLogList });
+/**
+ * GET /api/sleep/logs, every page: all her nights, newest first. The first page (100 nights,
+ * more than a study's) is the dashboard's too; she may log on after day 42, and what reads
+ * her whole study (the charts, her progress, the export's range) must not lose its oldest
+ * nights, so the rest follows a year at a time.
+ */
+export async function getSleepLogs(signal?: AbortSignal): Promise<SleepLogList> {
+  let page = await getSleepLogPage(null, signal);
+  const nights = [...page.items];
+  while (page.nextCursor) {
+    page = await api.getPage(withCursor(`/api/sleep/logs?limit=${SLEEP_LOG_PAGE_MAX}`, page.nextCursor), { schema: SleepLogList, signal });
+    nights.push(...page.items);
+  }
+  return nights;
 }
 
-export const sleepLogsQueryOptions = () => queryOptions({ queryKey: sleepLogsQueryKey, queryFn: getSleepLogs });
+export const sleepLogsQueryOptions = () => queryOptions({ queryKey: sleepLogsQueryKey, queryFn: ({ signal }) => getSleepLogs(signal) });
 
 export function useSleepLogs() {
   return useQuery(sleepLogsQueryOptions());

@@ -1,13 +1,14 @@
 import type { SleepLog } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, ChartLine, ChevronDown, Moon, NotebookPen } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
 import { paths } from '../../../config/paths';
-import { useSleepLogPages } from '../api/get-sleep-logs';
+import { sleepLogsQueryOptions, useSleepLogPages } from '../api/get-sleep-logs';
 import { ResearchExportCard } from './research-export-card';
 import { SleepExportCard } from './sleep-export-card';
 import { SleepLogCard } from './sleep-log-card';
@@ -78,6 +79,12 @@ function PhaseNights({ group, open }: { group: PhaseGroup; open: boolean }) {
 /** /sleep and /sleep/dashboard: her numbers at a glance and every night she logged. */
 export function SleepDashboardScreen() {
   const logs = useSleepLogPages();
+  // The stat cards count every night: from the list when its first page holds them all (a
+  // study's 42 and more), else from all her nights, asked for only then.
+  const all = useQuery({ ...sleepLogsQueryOptions(), enabled: logs.hasNextPage });
+  const counted = logs.hasNextPage ? all.data : logs.data;
+  /** A stat of every night; while they load (or if they cannot), said so instead of a figure. */
+  const stat = (of: (nights: SleepLog[]) => string) => (counted ? of(counted) : all.isError ? 'Unavailable' : '...');
 
   let content: ReactNode = <SleepLogsStatus logs={logs} icon={Moon} emptyText="Log your first night to see your sleep here." />;
   if (logs.data && logs.data.length > 0) {
@@ -85,13 +92,17 @@ export function SleepDashboardScreen() {
     content = (
       <>
         <section aria-label="Summary" className="grid grid-cols-3 gap-2 sm:gap-4">
-          <Stat label="Total Entries" value={String(logs.data.length)} icon={<NotebookPen aria-hidden="true" className="size-6" />} />
+          <Stat
+            label="Total Entries"
+            value={stat((nights) => String(nights.length))}
+            icon={<NotebookPen aria-hidden="true" className="size-6" />}
+          />
           <Stat
             label="Latest Entry"
             value={format(parseISO(latest.date), 'MMM dd')}
             icon={<CalendarDays aria-hidden="true" className="size-6" />}
           />
-          <Stat label="Avg Sleep Score" value={averageSleepScore(logs.data)} icon={<ChartLine aria-hidden="true" className="size-6" />} />
+          <Stat label="Avg Sleep Score" value={stat(averageSleepScore)} icon={<ChartLine aria-hidden="true" className="size-6" />} />
         </section>
         <ResearchExportCard />
         <SleepExportCard />

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { SleepLog } from '@sleepweave/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
@@ -155,6 +155,21 @@ describe('SleepDashboardScreen', () => {
     expect(screen.queryByRole('button', { name: /older night/ })).toBeNull();
   });
 
+  it('says a stat of every night is unavailable when the older nights cannot be read, and still lists the first page', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, profile('America/New_York'));
+      if (url === '/api/sleep/logs') return pageResponse([night('2026-05-16', { studyDay: 16, phase: 'washout', sleepScore: 80 })], 'c1');
+      return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
+    });
+    renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(within(summary).getByText('Total Entries').nextSibling?.textContent).toBe('Unavailable'));
+    expect(within(summary).getByText('Avg Sleep Score').nextSibling?.textContent).toBe('Unavailable');
+    expect(within(summary).getByText('Latest Entry').nextSibling?.textContent).toBe('May 16');
+    expect(screen.getByRole('heading', { name: 'Saturday, May 16, 2026' })).toBeTruthy();
+  });
+
   it('loads older nights a page at a time (X-Next-Cursor) into their phases, then no more button', async () => {
     const older = deferred<Response>();
     let secondPageFails = true;
@@ -174,10 +189,22 @@ describe('SleepDashboardScreen', () => {
         if (secondPageFails) return jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
         return older.promise;
       }
+      // every night, for the stat cards (the rest a year at a time)
+      if (url === '/api/sleep/logs?limit=366&cursor=c1') return pageResponse(olderNights, null);
       throw new Error(`unexpected ${url}`);
     });
+    const olderNights = [
+      night('2026-05-13', { studyDay: 13, phase: 'polyester', sleepScore: 70 }),
+      night('2026-05-12', { studyDay: 12, phase: 'polyester', sleepScore: 80 }),
+    ];
     const user = userEvent.setup();
     const { container } = renderWithProviders(<SleepDashboardScreen />, { path: '/sleep/dashboard' });
+
+    // The stat cards count all five nights while the list shows its first page's three.
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await waitFor(() => expect(within(summary).getByText('Total Entries').nextSibling?.textContent).toBe('5'));
+    expect(within(summary).getByText('Avg Sleep Score').nextSibling?.textContent).toBe('72');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
 
     // The first try fails: she is told, keeps her nights, and can try again.
     await user.click(await screen.findByRole('button', { name: 'Load older nights' }));
@@ -188,20 +215,11 @@ describe('SleepDashboardScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Load older nights' }));
     expect((await screen.findByRole('button', { name: 'Loading older nights...' })).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
-    older.resolve(
-      pageResponse(
-        [
-          night('2026-05-13', { studyDay: 13, phase: 'polyester', sleepScore: 70 }),
-          night('2026-05-12', { studyDay: 12, phase: 'polyester', sleepScore: 80 }),
-        ],
-        null,
-      ),
-    );
+    older.resolve(pageResponse(olderNights, null));
 
     await screen.findByRole('heading', { name: 'Tuesday, May 12, 2026' });
     expect(screen.queryByRole('button', { name: /Load older nights|Loading older nights/ })).toBeNull();
-    const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('Total Entries').nextSibling?.textContent).toBe('5');
+    expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('Total Entries').nextSibling?.textContent).toBe('5');
     // The older page's nights join their phase (one Polyester group, newest first), not a group of their own.
     const groups = Array.from(container.querySelectorAll('details'));
     expect(groups.map((group) => group.querySelector('summary')?.textContent)).toEqual([

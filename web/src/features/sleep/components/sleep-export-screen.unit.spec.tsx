@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { maria } from '../../../testing/fixtures';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { EXPORT_CONTENTS, SleepExportScreen } from './sleep-export-screen';
 import { night } from './sleep-log.fixture';
 
@@ -103,6 +103,28 @@ describe('/sleep/export', () => {
     await waitFor(() => expect(clicked).toEqual([{ download: 'sleepweave-sleep-2026-05-01-to-2026-05-08.pdf' }]));
     expect(exportCalls()).toEqual(['/api/sleep/export?startDate=2026-05-01&endDate=2026-05-08&format=pdf']);
     expect(await within(form).findByText('Downloaded sleepweave-sleep-2026-05-01-to-2026-05-08.pdf')).toBeTruthy();
+  });
+
+  it('counts every night she logged, beyond the list’s first page, and offers their whole range', async () => {
+    // 100 nights on the first page (the newest), and the study's first night on the next
+    const newest = Array.from({ length: 100 }, (_, i) =>
+      night(new Date(Date.UTC(2026, 8, 30) - i * 86_400_000).toISOString().slice(0, 10), {}),
+    );
+    logsAnswer = () => pageResponse(newest, 'c1');
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/sleep/logs') return logsAnswer();
+      if (url === '/api/sleep/logs?limit=366&cursor=c1') return pageResponse([night('2026-05-01', {})], null);
+      if (url.startsWith('/api/sleep/export')) return exportAnswer(new URL(url, 'http://localhost'));
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const user = userEvent.setup();
+    const { form, exportButton } = await renderScreen();
+    expect(within(form).getByText(/You logged 101 nights, from May 01, 2026 to Sep 30, 2026/)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Use all my nights' }));
+    await user.click(exportButton);
+    await waitFor(() => expect(exportCalls()).toEqual(['/api/sleep/export?startDate=2026-05-01&endDate=2026-09-30&format=xlsx']));
   });
 
   it('says why before asking the server when the dates are the wrong way round', async () => {
