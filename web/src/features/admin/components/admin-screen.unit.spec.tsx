@@ -174,6 +174,35 @@ describe('/admin', () => {
     expect(within(panel).getByRole('button', { name: 'Grant admin role' })).toBeTruthy();
   });
 
+  it('gives focus back to the role button when its dialog closes, cancelled or done', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/stats') return routes.stats();
+      if (url.startsWith('/api/admin/users?')) return routes.users(url.split('?')[1]!);
+      if (url.startsWith('/api/admin/user/')) return routes.user();
+      if (url.endsWith('/role') && init?.method === 'PUT')
+        return jsonResponse(200, { message: 'Ines Okafor is now an admin.', role: 'admin' });
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    const panel = screen.getByRole('region', { name: 'User details' });
+    const grant = await within(panel).findByRole('button', { name: 'Grant admin role' });
+
+    await user.click(grant);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(grant);
+
+    await user.click(grant);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Grant admin role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // the same button, now offering the way back, has the focus
+    const revoke = await within(panel).findByRole('button', { name: 'Revoke admin role' });
+    expect(revoke).toBe(grant);
+    expect(document.activeElement).toBe(revoke);
+  });
+
   it('loads more users a page at a time (X-Next-Cursor) for the same search and sort, someone met twice shown once', async () => {
     const more = deferred<Response>();
     let secondPageFails = true;

@@ -3,7 +3,7 @@ import { MousePointerClick, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
@@ -68,10 +68,13 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
           setRefusal(null);
         }}
       >
-        <Button variant={next === 'admin' ? 'outline' : 'destructive'} onClick={() => setOpen(true)} className="justify-self-start">
-          {next === 'admin' ? <ShieldCheck aria-hidden="true" className="size-5" /> : <ShieldOff aria-hidden="true" className="size-5" />}
-          {action}
-        </Button>
+        {/* The dialog's trigger: when it closes (cancelled, or the role changed), focus comes back here. */}
+        <DialogTrigger asChild>
+          <Button variant={next === 'admin' ? 'outline' : 'destructive'} className="justify-self-start">
+            {next === 'admin' ? <ShieldCheck aria-hidden="true" className="size-5" /> : <ShieldOff aria-hidden="true" className="size-5" />}
+            {action}
+          </Button>
+        </DialogTrigger>
         <DialogContent>
           <DialogTitle>{action}?</DialogTitle>
           <DialogDescription>
@@ -160,7 +163,8 @@ function Detail({ user }: { user: AdminUserDetail }) {
           </ul>
         )}
       </section>
-      <RoleSection key={`${user.id}:${user.role}`} user={user} />
+      {/* One section a user (not a role): the button she pressed stays, and keeps the focus. */}
+      <RoleSection key={user.id} user={user} />
     </div>
   );
 }
