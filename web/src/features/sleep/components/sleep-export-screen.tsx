@@ -9,7 +9,8 @@ import {
 } from '@sleepweave/contracts';
 import { format as formatDate, parseISO } from 'date-fns';
 import { ArrowLeft, Download, FileDown, FileSpreadsheet, FileText } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -61,6 +62,8 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
   const [fieldError, setFieldError] = useState<{ field: DateField; text: string } | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const contentsId = useId();
+  const startInput = useRef<HTMLInputElement>(null);
+  const endInput = useRef<HTMLInputElement>(null);
   const download = useDownloadSleepExport({
     onSuccess: (fileName) => {
       setMessage({ kind: 'success', text: `Downloaded ${fileName}` });
@@ -85,7 +88,11 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
     const parsed = SleepExportQuery.safeParse({ startDate, endDate, format });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setFieldError({ field: issue.path[0] === 'startDate' ? 'startDate' : 'endDate', text: issue.message });
+      const field = issue.path[0] === 'startDate' ? 'startDate' : 'endDate';
+      // as the app's other forms do: the field at fault takes the focus once its message is
+      // on the page, so that a screen reader reads the message with it (aria-describedby)
+      flushSync(() => setFieldError({ field, text: issue.message }));
+      (field === 'startDate' ? startInput : endInput).current?.focus();
       return;
     }
     setFieldError(null);
@@ -116,10 +123,14 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
 
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="export-start" label="Start Date" error={errorOf('startDate')}>
-              {(control) => <Input {...control} type="date" value={startDate} onChange={(e) => change('startDate', e.target.value)} />}
+              {(control) => (
+                <Input {...control} ref={startInput} type="date" value={startDate} onChange={(e) => change('startDate', e.target.value)} />
+              )}
             </Field>
             <Field id="export-end" label="End Date" error={errorOf('endDate')}>
-              {(control) => <Input {...control} type="date" value={endDate} onChange={(e) => change('endDate', e.target.value)} />}
+              {(control) => (
+                <Input {...control} ref={endInput} type="date" value={endDate} onChange={(e) => change('endDate', e.target.value)} />
+              )}
             </Field>
           </div>
 

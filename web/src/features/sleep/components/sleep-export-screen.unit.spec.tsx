@@ -133,8 +133,11 @@ describe('/sleep/export', () => {
     await user.type(start, '2026-05-08');
     await user.type(end, '2026-05-01');
     await user.click(exportButton);
-    expect(within(form).getByText('End Date must be on or after Start Date.')).toBeTruthy();
+    const why = within(form).getByText('End Date must be on or after Start Date.');
     expect(end.getAttribute('aria-invalid')).toBe('true');
+    // the field at fault has the focus, its message read with it
+    expect(document.activeElement).toBe(end);
+    expect(end.getAttribute('aria-describedby')).toBe(why.id);
     expect(exportCalls()).toHaveLength(0);
   });
 
