@@ -8,7 +8,7 @@ import { formatDateTime, isComputable, TRIGGER_LABELS } from './research-display
 /** recharts is large: it loads with the plot, not with the app. */
 const ForestPlot = lazy(() => import('./forest-plot'));
 
-const PLOT_CAPTION = "Polyester vs linen: Cohen's d_z with its 95% confidence interval, by metric";
+const PLOT_CAPTION = "Polyester vs linen: Cohen's d_z (linen minus polyester) with its 95% confidence interval, by metric";
 
 /**
  * The metrics that could not be computed, one line per reason (with no data at all, that
@@ -58,7 +58,8 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         <div className="grid gap-1">
           <h3 className="text-lg font-semibold text-night-950">Polyester vs linen</h3>
           <p className="text-base text-night-700">
-            Cohen&apos;s d<sub>z</sub> of each metric with its 95% confidence interval; 0 is no difference between the phases.
+            Cohen&apos;s d<sub>z</sub> of each metric with its 95% confidence interval (linen minus polyester: above 0, the metric was
+            higher on linen nights); 0 is no difference between the phases.
           </p>
         </div>
         {computable.length > 0 ? (

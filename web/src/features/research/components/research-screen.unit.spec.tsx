@@ -261,10 +261,12 @@ describe('ResearchScreen', () => {
     expect(within(results).getByText(/4,180 nights, 24 participants included, 3 excluded/)).toBeTruthy();
 
     const plot = await within(results).findByRole('figure', {
-      name: "Polyester vs linen: Cohen's d_z with its 95% confidence interval, by metric",
+      name: "Polyester vs linen: Cohen's d_z (linen minus polyester) with its 95% confidence interval, by metric",
     });
     // For screen readers: the same numbers as a table.
-    const table = within(plot).getByRole('table', { name: "Polyester vs linen: Cohen's d_z with its 95% confidence interval, by metric" });
+    const table = within(plot).getByRole('table', {
+      name: "Polyester vs linen: Cohen's d_z (linen minus polyester) with its 95% confidence interval, by metric",
+    });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) => [
