@@ -145,4 +145,42 @@ describe('the data files of a research run', () => {
     const hit = csvRows(again.get('qa_report.csv')).find((row) => row.rule === 'out_of_range' && row.field === 'morning_mood')!;
     expect(hit.value).toBe(odd);
   });
+
+  it('count as missing only nights that had ended for her at the run, against the nights logged up to then', async () => {
+    // Two members in London, three nights into their study. At the 02:00 UTC run it is 02:00
+    // there: the night of the 12th ends at 04:00, so two nights are due, not three.
+    const studyStart = '2026-11-10';
+    const run = new Date('2026-11-13T02:00:00Z');
+    const onTime = await addMember(service);
+    const ahead = await addMember(service);
+    await consent(service, onTime, studyStart);
+    await consent(service, ahead, studyStart);
+    const publish = (userId: string, day: number) =>
+      service.producers.publish(
+        testEnvelope(
+          'study.sleep_log.recorded',
+          night(userId, { date: addDays(studyStart, day - 1), studyDay: day, phase: 'polyester', recordedAt: '2026-11-12T23:00:00.000Z' }),
+        ),
+      );
+    await publish(onTime, 1);
+    await publish(onTime, 2);
+    await publish(ahead, 1);
+    await publish(ahead, 3); // the night of the 12th, logged before it ended: it fills no gap
+    const ids = async () =>
+      await service.deps.sql<{ user_id: string; research_id: string }[]>`
+        select p.user_id, p.research_id from research_participants p
+        where p.user_id in ${service.deps.sql([onTime, ahead])}
+          and (select count(*) from research_nights n where n.user_id = p.user_id) = 2`;
+    await waitUntil(async () => (await ids()).length === 2, 'their nights');
+    const researchId = Object.fromEntries((await ids()).map((r) => [r.user_id, r.research_id]));
+    const zip = new ZipWriter(run);
+    await writeDataFiles(service.deps.sql, zip, { now: run, minNights: 7, lateRecordDays: 3 });
+    const qa = csvRows((await readZip(await zip.finish())).get('qa_report.csv'));
+    const missing = (userId: string) =>
+      qa
+        .filter((row) => row.research_id === researchId[userId] && row.rule === 'missing_nights')
+        .map((row) => `${row.phase}: ${row.detail}`);
+    expect(missing(onTime)).toEqual([]);
+    expect(missing(ahead)).toEqual(['polyester: 1 of 2 nights so far not logged']);
+  });
 });

@@ -12,7 +12,7 @@ import {
   type FileSpec,
 } from './columns.ts';
 import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
-import { ageBand, copyNights, nightsDue, readParticipants, TodayIn, type ParticipantRow } from './dataset.ts';
+import { ageBand, copyNights, LastEndedNightIn, nightsDue, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
 import { checkNight, QA_RULES, type QaHit } from './qa.ts';
 import { yieldToDeflate, type ZipWriter } from './zip.ts';
@@ -66,6 +66,12 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   const means = new PhaseMeans(METRICS);
   const hits: QaHit[] = [];
   const logged = new Map<string, Record<string, number>>();
+  // Her time zone (the recorded_late rule counts days in it), and the last night that had
+  // ended for her at the run: the nights due are up to it, and so are the nights that count
+  // against them (a night logged ahead, for tonight, fills no gap).
+  const timezoneOf = new Map(participants.map((p) => [p.researchId, p.timezone]));
+  const lastEnded = new LastEndedNightIn(options.now);
+  const loggedByThen = new Map<string, Record<string, number>>();
   let nights = 0;
   let nightsFlagged = 0;
   let nightsLeftOut = 0;
@@ -74,20 +80,28 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   const lines = new ByteChunks((chunk) => nightsCsv.appendBytes(chunk));
   // Nights come in research-id order: her counts are found once per participant, not per night.
   let counts: Record<string, number> = {};
+  let countsByThen: Record<string, number> = {};
   let countsOf = '';
+  let timezone = '';
+  let lastNight = '';
   const reader = new CopyNights(lines, (night) => {
-    const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays });
+    if (night.researchId !== countsOf) {
+      countsOf = night.researchId;
+      counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      logged.set(countsOf, counts);
+      countsByThen = loggedByThen.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
+      loggedByThen.set(countsOf, countsByThen);
+      timezone = timezoneOf.get(countsOf)!;
+      lastNight = lastEnded.get(timezone);
+    }
+    const checkedNight = checkNight(night, { lateRecordDays: options.lateRecordDays, timezone });
     const checked = demo.size > 0 && demo.has(night.researchId) ? { ...checkedNight, analysed: false } : checkedNight;
     nights += 1;
     if (checked.flags.length > 0) nightsFlagged += 1;
     if (!checked.analysed) nightsLeftOut += 1;
     for (const hit of checked.hits) hits.push(hit);
-    if (night.researchId !== countsOf) {
-      countsOf = night.researchId;
-      counts = logged.get(countsOf) ?? { polyester: 0, washout: 0, linen: 0, completed: 0 };
-      logged.set(countsOf, counts);
-    }
     counts[night.phase] = (counts[night.phase] ?? 0) + 1;
+    if (night.date <= lastNight) countsByThen[night.phase] = (countsByThen[night.phase] ?? 0) + 1;
     if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
     return checked;
   });
@@ -101,17 +115,16 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
 
   // Rules about phases and participants: nights missing, and too few analysed nights.
   const inclusion = new Map<string, { included: boolean; reason: string }>();
-  const today = new TodayIn(options.now);
   for (const participant of participants) {
     if (demo.has(participant.researchId)) {
       hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
       inclusion.set(participant.researchId, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
       continue;
     }
-    const due = nightsDue(participant.studyStartDate, today.get(participant.timezone));
-    const counts = logged.get(participant.researchId) ?? {};
+    const due = nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone));
+    const byThen = loggedByThen.get(participant.researchId) ?? {};
     for (const phase of ANALYSED_PHASES) {
-      const missing = due[phase] - (counts[phase] ?? 0);
+      const missing = due[phase] - (byThen[phase] ?? 0);
       if (missing > 0) {
         hits.push(phaseHit('missing_nights', participant.researchId, phase, `${missing} of ${due[phase]} nights so far not logged`));
       }

@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn, daysBetween, isDemoEmail, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
+import { daysBetween, isDemoEmail, lastEndedNight, phaseRanges, type StudyPhase } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import { NIGHT_COPY_COLUMNS } from './copy-nights.ts';
 
@@ -88,29 +88,29 @@ export function ageBand(dateOfBirth: string | null, onDate: string): string {
 }
 
 /**
- * How many nights of each phase have passed for her on `today` (her date, in her time zone,
- * at the run: {@link TodayIn}): a night is due once its morning has come (the night of date
- * D is logged on D + 1).
+ * How many nights of each phase were due by `lastNight`, the last night that had ended for
+ * her at the run (in her time zone: {@link LastEndedNightIn}). A night ends at 04:00 her
+ * time: at the nightly run (02:00 UTC) last night has not ended yet in London.
  */
-export function nightsDue(studyStartDate: string, today: string): Record<Exclude<StudyPhase, 'completed'>, number> {
-  const lastDueDay = daysBetween(studyStartDate, addDays(today, -1)) + 1;
+export function nightsDue(studyStartDate: string, lastNight: string): Record<Exclude<StudyPhase, 'completed'>, number> {
+  const lastDueDay = daysBetween(studyStartDate, lastNight) + 1;
   const due = { polyester: 0, washout: 0, linen: 0 };
   for (const { phase, first, last } of phaseRanges()) due[phase.id] = Math.max(0, Math.min(last, lastDueDay) - first + 1);
   return due;
 }
 
-/** The date at `now` in each time zone, worked out once per zone (a cohort has a few; Intl's formatting is costly). */
-export class TodayIn {
-  private readonly dates = new Map<string, string>();
+/** The last night that had ended at `now` in each time zone, worked out once per zone (a cohort has a few; Intl's formatting is costly). */
+export class LastEndedNightIn {
+  private readonly nights = new Map<string, string>();
 
   constructor(private readonly now: Date) {}
 
   get(timezone: string): string {
-    let date = this.dates.get(timezone);
-    if (date === undefined) {
-      date = calendarDateIn(timezone, this.now);
-      this.dates.set(timezone, date);
+    let night = this.nights.get(timezone);
+    if (night === undefined) {
+      night = lastEndedNight(timezone, this.now);
+      this.nights.set(timezone, night);
     }
-    return date;
+    return night;
   }
 }

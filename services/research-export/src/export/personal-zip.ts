@@ -45,7 +45,8 @@ export class NotEnrolled extends Error {}
  * and a descriptive side-by-side of her polyester and linen nights. Nothing of anyone else.
  */
 export async function buildPersonalZip(ctx: ResearchExportContext, userId: string, now: Date): Promise<{ zip: Buffer; fileName: string }> {
-  const [enrolled] = await ctx.sql`select 1 from research_participants where user_id = ${userId}`;
+  const [enrolled] = await ctx.sql<{ timezone: string }[]>`
+    select d.timezone from research_participants p join user_directory d on d.user_id = p.user_id where p.user_id = ${userId}`;
   if (!enrolled) throw new NotEnrolled();
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
@@ -55,7 +56,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
   const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };
   const reader = new CopyNights(null, (night) => {
-    const checked = checkNight(night, { lateRecordDays });
+    const checked = checkNight(night, { lateRecordDays, timezone: enrolled.timezone });
     // the reader fills the same night anew for the next row: her values are copied
     if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen'))
       byPhase[night.phase].push([...checked.analysedValues]);

@@ -1,4 +1,4 @@
-import { SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, daysBetween, SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
 
 /**
  * The quality rules of a research run: what each checks, and what it does to the
@@ -22,7 +22,7 @@ export const EFFICIENCY_TOLERANCE_POINTS = 5;
 export const QA_RULES = {
   missing_nights: {
     id: 'missing_nights',
-    description: 'Nights not logged in a phase, among the nights of that phase that have passed.',
+    description: 'Nights not logged in a phase, among the nights of that phase that had ended at the run (at 04:00 her time).',
     action: 'flag',
     consequence: 'Nothing is imputed: her phase mean is the mean of the nights she logged.',
   },
@@ -58,7 +58,8 @@ export const QA_RULES = {
   },
   recorded_late: {
     id: 'recorded_late',
-    description: 'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS days after the morning).',
+    description:
+      'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS calendar days after its morning, in her time zone).',
     action: 'flag',
     consequence: 'Kept: ring data does not fade, but her own ratings may be recalled less well.',
   },
@@ -219,7 +220,7 @@ const asNumber = (value: NightValue): number | null => (typeof value === 'number
  * night that passes allocates nothing but its result: its values are copied only when a
  * rule changes one.
  */
-export function checkNight(night: NightRow, options: { lateRecordDays: number }): CheckedNight {
+export function checkNight(night: NightRow, options: { lateRecordDays: number; timezone: string }): CheckedNight {
   let hits: QaHit[] | null = null;
   let values = night.values;
   let analysed = true;
@@ -264,9 +265,13 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number })
     }
   }
 
-  // The morning after the night is the earliest she could record it.
-  // Whole days (UTC) from that morning to the recording.
-  const lateByDays = Math.floor((night.recordedAt.getTime() - (midnightUtc(night.date) + DAY_MS)) / DAY_MS);
+  // The morning after the night is the earliest she could record it: calendar days from
+  // that morning to the day she recorded it, both in her time zone. Her date is the UTC
+  // date or a day either side, so a recording within the limit by the UTC date is within it
+  // by hers too; only one at the limit or past it asks for her date (few: Intl costs).
+  let lateByDays = Math.floor((night.recordedAt.getTime() - (midnightUtc(night.date) + DAY_MS)) / DAY_MS);
+  if (lateByDays >= options.lateRecordDays)
+    lateByDays = daysBetween(addDays(night.date, 1), calendarDateIn(options.timezone, night.recordedAt));
   if (lateByDays > options.lateRecordDays)
     (hits ??= []).push(nightHit(night, 'recorded_late', null, null, `recorded ${lateByDays} days after the morning`));
   if (night.revisions > 0)

@@ -21,8 +21,11 @@ const base: NightRow = {
   revisions: 0,
   values: nightValues(baseFields),
 };
-const check = (night: Partial<Omit<NightRow, 'values'>> & { values?: Fields }) => {
-  const checked = checkNight({ ...base, ...night, values: nightValues({ ...baseFields, ...night.values }) }, { lateRecordDays: 3 });
+const check = (night: Partial<Omit<NightRow, 'values'>> & { values?: Fields }, timezone = 'Europe/London') => {
+  const checked = checkNight(
+    { ...base, ...night, values: nightValues({ ...baseFields, ...night.values }) },
+    { lateRecordDays: 3, timezone },
+  );
   return { ...checked, analysedValues: valuesByKey(checked.analysedValues) };
 };
 
@@ -69,5 +72,17 @@ describe('the QA rules of a night', () => {
     expect(checked.analysed).toBe(true);
     expect(checked.analysedValues.sleepEfficiency).toBe(60);
     expect(check({ recordedAt: new Date('2026-10-06T07:00:00Z') }).flags).toEqual([]); // three days after the morning: fine
+  });
+
+  it('count the days of a late recording in her time zone, not in UTC', () => {
+    // Auckland: recorded 15 March at 08:00 her time (14 March 19:00 UTC), four days after the morning of the 11th
+    const auckland = check({ date: '2026-03-10', recordedAt: new Date('2026-03-14T19:00:00Z') }, 'Pacific/Auckland');
+    expect(auckland.flags).toEqual(['recorded_late']);
+    expect(auckland.hits[0]!.detail).toBe('recorded 4 days after the morning');
+    // Los Angeles: recorded 14 March at 22:00 her time (15 March 05:00 UTC), three days after: fine
+    expect(check({ date: '2026-03-10', recordedAt: new Date('2026-03-15T05:00:00Z') }, 'America/Los_Angeles').flags).toEqual([]);
+    // the same instants in UTC read the other way round
+    expect(check({ date: '2026-03-10', recordedAt: new Date('2026-03-14T19:00:00Z') }, 'UTC').flags).toEqual([]);
+    expect(check({ date: '2026-03-10', recordedAt: new Date('2026-03-15T05:00:00Z') }, 'UTC').flags).toEqual(['recorded_late']);
   });
 });
