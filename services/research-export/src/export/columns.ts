@@ -197,6 +197,10 @@ export const COMPARISONS_FILE: FileSpec = {
     column('wilcoxon_method', 'How the Wilcoxon p was computed', 'category', { allowed: 'exact, normal approximation' }),
     comparisonNumber('p_holm', 'Holm-adjusted p', 'Holm across the metrics of the same comparison (of the t-test p).'),
     column('note', 'Why a value is empty', 'text', { notes: 'e.g. "not computable: fewer than 2 pairs".' }),
+    column('left_out', 'Participants of the comparison left out of this metric', 'text', {
+      notes:
+        'Research ids, space-separated: in the comparison (enough nights in both phases) but with no mean of this metric in one of them (not recorded on any analysed night of it). n_pairs plus these is the comparison’s participants; empty for none.',
+    }),
   ],
 };
 

@@ -135,7 +135,7 @@ async function runR(dir: string): Promise<void> {
 }
 
 const P_VALUES = new Set(['p', 'wilcoxon_p', 'p_holm']);
-const TEXT = new Set(['comparison', 'role', 'metric', 'label', 'wilcoxon_method', 'note']);
+const TEXT = new Set(['comparison', 'role', 'metric', 'label', 'wilcoxon_method', 'note', 'left_out']);
 
 describe('analysis.R run by R reproduces the comparisons table', () => {
   let dir: string;
@@ -178,6 +178,7 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     expect(primary('strong').dz).not.toBeNull();
     expect(primary('strong').dzLow).toBeNull();
     expect(ours.filter((row) => row.pHolm !== null && row.pHolm !== row.p).length).toBeGreaterThan(0);
+    expect(primary('deep_sleep').leftOut).not.toBeNull(); // participants without that metric in a phase
   });
 
   it('R writes the same columns and rows', () => {

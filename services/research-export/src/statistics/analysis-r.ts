@@ -42,7 +42,7 @@ ${Object.entries(NOT_COMPUTABLE)
   .join(',\n')}
 )
 columns <- c(${COMPARISON_COLUMNS.map(rString).join(', ')})
-statistics <- columns[6:(length(columns) - 1)]
+statistics <- columns[6:(length(columns) - 2)] # between n_pairs and note, left_out
 
 phases <- read.csv("phase_summary.csv", check.names = FALSE, na.strings = "",
                    colClasses = "character", fileEncoding = "UTF-8-BOM")
@@ -142,7 +142,9 @@ for (i in seq_len(nrow(comparisons))) {
     x <- a[[key]][match(ids, a$research_id)]
     y <- b[[key]][match(ids, b$research_id)]
     complete <- !is.na(x) & !is.na(y)
-    compare_paired(x[complete], y[complete])
+    r <- compare_paired(x[complete], y[complete])
+    r$left_out <- ids[!complete]
+    r
   })
   p <- vapply(results, function(r) if (is.null(r$value$${statistic.p})) NA_real_ else r$value$${statistic.p}, 0)
   p_holm <- p.adjust(p, "holm")
@@ -153,7 +155,8 @@ for (i in seq_len(nrow(comparisons))) {
     row <- c(comparison = cmp$comparison, role = cmp$role, metric = metrics$key[j], label = metrics$label[j],
              n_pairs = as.character(r$n),
              vapply(statistics, function(s) cell(r$value[[s]]), ""),
-             note = note_of(why))
+             note = note_of(why),
+             left_out = if (length(r$left_out) == 0) NA_character_ else paste(r$left_out, collapse = " "))
     rows[[length(rows) + 1]] <- row
   }
 }

@@ -43,6 +43,8 @@ export interface ComparisonRow extends PairedComparison {
   pHolm: number | null;
   /** Every reason a value is empty, with the columns it empties; null when none is. */
   note: string | null;
+  /** The research ids of the comparison's participants the metric leaves out (no mean of it in one phase), space-separated; null for none. */
+  leftOut: string | null;
 }
 
 /** comparisons.csv's statistic columns, by the row field each holds. analysis.R writes the same names. */
@@ -77,13 +79,15 @@ export const COMPARISON_COLUMNS = [
   ...PAIRED_STATISTICS.map((statistic) => STATISTIC_COLUMNS[statistic]),
   STATISTIC_COLUMNS.pHolm,
   'note',
+  'left_out',
 ] as const;
 
 /**
  * The whole comparison table: one row per comparison and metric, primary comparison first,
  * metrics in the order given. A participant enters a comparison when she has at least
  * `minNights` nights in both of its phases (no row for a phase counts as 0 nights), and a
- * metric's comparison when both her phase means of it are numbers. Holm's adjustment runs
+ * metric's comparison when both her phase means of it are numbers (`leftOut` names those it
+ * is not). Holm's adjustment runs
  * over the metrics of each comparison. Two rows for one participant and phase are a bug
  * upstream and throw.
  */
@@ -100,18 +104,19 @@ export function compareAllPhases(rows: readonly PhaseSummaryRow[], metrics: read
     const compared = metrics.map((metric) => {
       const firstValues: number[] = [];
       const secondValues: number[] = [];
+      const leftOut: string[] = [];
       for (const [a, b] of pairs) {
         const x = a.values[metric.key];
         const y = b.values[metric.key];
         if (typeof x === 'number' && typeof y === 'number') {
           firstValues.push(x);
           secondValues.push(y);
-        }
+        } else leftOut.push(a.researchId);
       }
-      return { metric, result: comparePaired(firstValues, secondValues) };
+      return { metric, result: comparePaired(firstValues, secondValues), leftOut };
     });
     const adjusted = holm(compared.map(({ result }) => result.p));
-    return compared.map(({ metric, result }, i): ComparisonRow => {
+    return compared.map(({ metric, result, leftOut }, i): ComparisonRow => {
       const pHolm = adjusted[i] ?? null;
       const reasons = { ...result.notComputable, ...(pHolm === null ? { pHolm: result.notComputable.p } : {}) };
       return {
@@ -125,6 +130,7 @@ export function compareAllPhases(rows: readonly PhaseSummaryRow[], metrics: read
         ...result,
         pHolm,
         note: noteOf(reasons),
+        leftOut: leftOut.length === 0 ? null : leftOut.join(' '),
       };
     });
   });
@@ -143,6 +149,7 @@ export function comparisonRecord(row: ComparisonRow): Record<(typeof COMPARISON_
     n_pairs: row.n,
     ...statistics,
     note: row.note,
+    left_out: row.leftOut,
   };
 }
 

@@ -65,6 +65,10 @@ describe('compareAllPhases', () => {
   it('a participant enters with enough nights in both phases, a metric with both means', () => {
     expect(find('polyester_vs_linen', 'score').n).toBe(5); // A-D and G
     expect(find('polyester_vs_linen', 'deep').n).toBe(4); // G has no linen mean
+    // and is named as left out of that metric (E and F, out of the comparison, are not)
+    expect(find('polyester_vs_linen', 'deep').leftOut).toBe('SW-G');
+    expect(find('polyester_vs_linen', 'score').leftOut).toBeNull();
+    expect(comparisonRecord(find('polyester_vs_linen', 'deep')).left_out).toBe('SW-G');
     expect(find('polyester_vs_washout', 'score').n).toBe(5); // A-D and E
     expect(find('washout_vs_linen', 'score').n).toBe(4);
   });
