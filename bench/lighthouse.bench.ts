@@ -57,11 +57,13 @@ interface Page {
   path: string;
   signedIn: boolean;
 }
+/** LIGHTHOUSE_PAGES: some of them only (comma-separated paths), to look at one page. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((path) => path.trim());
 const PAGES: Page[] = [
   { path: '/auth', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/sleep/dashboard', signedIn: true },
-];
+].filter((page) => !ONLY || ONLY.includes(page.path));
 
 interface Run {
   score: number;
