@@ -64,6 +64,10 @@ const PAGES: Page[] = [
   { path: '/dashboard', signedIn: true },
   { path: '/sleep/dashboard', signedIn: true },
 ].filter((page) => !ONLY || ONLY.includes(page.path));
+const unknown = ONLY?.filter((path) => !PAGES.some((page) => page.path === path)) ?? [];
+if (unknown.length > 0 || PAGES.length === 0) {
+  throw new Error(`LIGHTHOUSE_PAGES: no such page ${JSON.stringify(unknown)} (the bench measures /auth, /dashboard, /sleep/dashboard)`);
+}
 
 interface Run {
   score: number;
