@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from './errors.ts';
 import { migrateEventStore } from './migrate.ts';
@@ -196,6 +197,71 @@ describe('handle', () => {
     await expect(store.handle('counter:explicit', counter, { type: 'Add', amount: 1, at }, { expectedVersion: 0 })).rejects.toBeInstanceOf(
       ConcurrencyError,
     );
+  });
+});
+
+describe("handle with expectedVersion 'no_stream' (a stream the caller has just named)", () => {
+  it('decides on the initial state and appends at position 1, without reading the stream', async () => {
+    const statements: string[] = [];
+    const watchedSql = postgres(db.url, { max: 1, debug: (_connection, query) => void statements.push(query.replace(/\s+/g, ' ').trim()) });
+    const watched = createEventStore(watchedSql);
+    const at = new Date('2025-06-01T08:00:00.000Z');
+    const result = await watched
+      .handle('counter:fresh', counter, { type: 'Add', amount: 3, at }, { expectedVersion: 'no_stream' })
+      .finally(() => watchedSql.end());
+    expect(result.version).toBe(1);
+    expect(result.state).toEqual({ total: 3 });
+    expect(result.events.map((e) => [e.type, e.streamPosition, e.data])).toEqual([['Added', 1, { amount: 3, at: at.toISOString() }]]);
+    expect((await store.readStream('counter:fresh')).version).toBe(1);
+    // Its lock is taken (ahead of the insert), its events are not read.
+    expect(statements.some((q) => q.includes('pg_advisory_xact_lock'))).toBe(true);
+    expect(statements.filter((q) => /^select .* from events/.test(q))).toEqual([]);
+    expect(statements.findIndex((q) => q.includes('pg_advisory_xact_lock'))).toBeLessThan(
+      statements.findIndex((q) => q.startsWith('insert into events')),
+    );
+  });
+
+  it('a stream that exists after all: ConcurrencyError, nothing appended', async () => {
+    const at = new Date();
+    await store.handle('counter:taken', counter, { type: 'Add', amount: 1, at });
+    const err = await store
+      .handle('counter:taken', counter, { type: 'Add', amount: 1, at }, { expectedVersion: 'no_stream' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ streamId: 'counter:taken', expected: 'no_stream' });
+    expect((await store.readStream('counter:taken')).version).toBe(1);
+  });
+
+  it('two at once on one new stream: one appends, the other gets ConcurrencyError', async () => {
+    const at = new Date();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        store.handle('counter:both', counter, { type: 'Add', amount: 2, at }, { expectedVersion: 'no_stream' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) expect(r.reason).toBeInstanceOf(ConcurrencyError);
+    expect((await store.readStream('counter:both')).version).toBe(1);
+  });
+
+  it('holds the stream lock: a deletion of the stream waits for the command and removes what it wrote', async () => {
+    const at = new Date();
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let appended!: () => void;
+    const appendedP = new Promise<void>((resolve) => (appended = resolve));
+    const command = store.transaction(async (tx) => {
+      await store.handle('counter:held', counter, { type: 'Add', amount: 1, at }, { expectedVersion: 'no_stream', tx });
+      appended();
+      await committing;
+    });
+    await appendedP;
+    const deleting = store.deleteStreams(['counter:held']);
+    await untilWaitingForLock(db.sql);
+    commit();
+    await command;
+    expect(await deleting).toBe(1);
+    expect((await store.readStream('counter:held')).version).toBe(0);
   });
 });
 

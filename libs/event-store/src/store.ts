@@ -39,7 +39,11 @@ export interface ReadStreamResult<E extends DomainEvent = DomainEvent> {
 
 export interface HandleOptions {
   metadata?: EventMetadata;
-  /** Default: the version read ('no_stream' when the stream does not exist). */
+  /**
+   * Default: the version read ('no_stream' when the stream does not exist). 'no_stream'
+   * given: the caller has just named the stream (a fresh id), so it is not read; the
+   * decider decides on its initial state.
+   */
   expectedVersion?: ExpectedVersion;
   now?: Date;
   tx?: Tx;
@@ -163,21 +167,24 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
   const inTransaction = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> => (tx ? fn(tx) : transaction(fn));
 
   /**
-   * `locked`: the caller (handle) holds the stream's lock in this transaction and read its
-   * version after taking it, so neither is done again.
+   * `known`: the stream's version is known without reading it. Lock `held`: the caller
+   * (handle) holds the stream's lock in this transaction and read its version after taking
+   * it, so neither is done again. Lock `with-inserts`: the caller has just named the stream
+   * (handle with 'no_stream'), so it is at 0, and its lock is taken in the inserts' round
+   * trip, ahead of them (an existing stream fails their unique position).
    */
   async function append<E extends DomainEvent>(
     tx: Tx,
     streamId: string,
     events: E[],
     options: AppendOptions,
-    locked?: { version: number },
+    known?: { version: number; lock: 'held' | 'with-inserts' },
   ): Promise<AppendResult<E>> {
     // Appends to one stream are serialised, so the version check below sees the latest
     // committed version and 'any' never trips over a concurrent append. The unique
     // (stream_id, stream_position) constraint stays the last line of defence.
     let version: number;
-    if (locked) version = locked.version;
+    if (known) version = known.version;
     else {
       // One round trip: the backend reads the version once it holds the lock.
       const [, [current]] = await Promise.all([
@@ -205,7 +212,8 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
           )
           returning ${tx.unsafe(EVENT_COLUMNS)}`,
       );
-      const [, ...rows] = await Promise.all([tx`select pg_notify(${channel}, '')`, ...inserts]);
+      const lock = known?.lock === 'with-inserts' ? [lockStream(tx, streamId)] : [];
+      const rows = (await Promise.all([...lock, tx`select pg_notify(${channel}, '')`, ...inserts])).slice(lock.length + 1) as EventRow[][];
       // The recorded event carries the data as stored (JSON round trip), exactly what a
       // replay or a projection rebuild will see later.
       recorded = rows.map(([row]) => toRecordedEvent(row as EventRow));
@@ -234,6 +242,24 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     handle(streamId, decider, command, options = {}) {
       type E = Parameters<typeof decider.evolve>[1];
       return inTransaction(options.tx, async (tx) => {
+        if (options.expectedVersion === 'no_stream') {
+          // A stream the caller has just named (a new entry's id): nothing to read, she
+          // decides on the initial state, and the append takes the stream's lock with its
+          // inserts (one round trip less). Were the stream there after all, the inserts'
+          // unique position refuses them: the ConcurrencyError the version check gives.
+          let state = decider.initialState();
+          const decided = decider.decide(command, state);
+          if (decided.length === 0) return { events: [], state, version: 0 };
+          const appended = await append(
+            tx,
+            streamId,
+            decided,
+            { expectedVersion: 'no_stream', metadata: options.metadata, now: options.now, tx },
+            { version: 0, lock: 'with-inserts' },
+          );
+          for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
+          return { events: appended.events, state, version: appended.version };
+        }
         // Commands on one stream take turns (the same lock append takes): each decides on
         // the latest state, so two at once never conflict; only an explicit
         // expectedVersion from the caller can.
@@ -256,7 +282,7 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
             now: options.now,
             tx,
           },
-          { version: read.version },
+          { version: read.version, lock: 'held' },
         );
         for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
         return { events: appended.events, state, version: appended.version };

@@ -28,10 +28,16 @@ export async function openSession(
     // this session and revokes it, or has finished and this sign-in fails.
     const [row] = await tx`select 1 from users where id = ${user.id} for share`;
     if (!row) throw new Error('The user was deleted while signing in');
-    await handle(sessionStreamId(sessionId), sessionDecider, {
-      type: 'StartSession',
-      data: { sessionId, userId: user.id, refreshTokenHash: hashToken(refreshToken), now, ttlDays: ctx.config.SESSION_TTL_DAYS },
-    });
+    // A new session's stream: its id was made above (nothing to read).
+    await handle(
+      sessionStreamId(sessionId),
+      sessionDecider,
+      {
+        type: 'StartSession',
+        data: { sessionId, userId: user.id, refreshTokenHash: hashToken(refreshToken), now, ttlDays: ctx.config.SESSION_TTL_DAYS },
+      },
+      { expectedVersion: 'no_stream' },
+    );
   });
   const accessToken = await signAccessToken(
     ctx.keys,

@@ -23,6 +23,7 @@ export async function writeJournalEntry(
       type: 'WriteJournalEntry' as const,
       data: { entryId, userId, date: calendarDateIn(user.timezone, now), ...reflections, now },
     }),
-    { user: userId, metadata, errors },
+    // Her entry's stream is new: its id was made for this request (nothing to read).
+    { user: userId, metadata, errors, expectedVersion: 'no_stream' },
   );
 }

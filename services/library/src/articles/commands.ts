@@ -11,9 +11,15 @@ const errors: DomainErrors = [
   [ArticleBodyEmpty, (err) => badRequest(`bodyHtml: ${err.message}`)],
 ];
 
-/** An admin's new article. */
+/** An admin's new article: its id was made for this request, so its stream is new (nothing to read). */
 export async function publishArticle(ctx: LibraryContext, input: PublishArticle['data'], metadata: EventMetadata): Promise<void> {
-  await runCommand(ctx, articleStreamId(input.articleId), articleDecider, { type: 'PublishArticle', data: input }, { metadata, errors });
+  await runCommand(
+    ctx,
+    articleStreamId(input.articleId),
+    articleDecider,
+    { type: 'PublishArticle', data: input },
+    { metadata, errors, expectedVersion: 'no_stream' },
+  );
 }
 
 /**
