@@ -232,7 +232,7 @@ describe("handle with expectedVersion 'no_stream' (a stream the caller has just 
     expect((await store.readStream('counter:taken')).version).toBe(1);
   });
 
-  it('two at once on one new stream: one appends, the other gets ConcurrencyError', async () => {
+  it('five at once on one new stream: one appends, the others get ConcurrencyError', async () => {
     const at = new Date();
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () =>

@@ -243,9 +243,9 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
       type E = Parameters<typeof decider.evolve>[1];
       return inTransaction(options.tx, async (tx) => {
         if (options.expectedVersion === 'no_stream') {
-          // A stream the caller has just named (a new entry's id): nothing to read, she
-          // decides on the initial state, and the append takes the stream's lock with its
-          // inserts (one round trip less). Were the stream there after all, the inserts'
+          // A stream the caller has just named (a new entry's id): nothing to read, the
+          // decider decides on the initial state, and the append takes the stream's lock
+          // with its inserts (one round trip less). Were the stream there after all, the inserts'
           // unique position refuses them: the ConcurrencyError the version check gives.
           let state = decider.initialState();
           const decided = decider.decide(command, state);
