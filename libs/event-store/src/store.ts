@@ -242,33 +242,24 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     handle(streamId, decider, command, options = {}) {
       type E = Parameters<typeof decider.evolve>[1];
       return inTransaction(options.tx, async (tx) => {
-        if (options.expectedVersion === 'no_stream') {
-          // A stream the caller has just named (a new entry's id): nothing to read, the
-          // decider decides on the initial state, and the append takes the stream's lock
-          // with its inserts (one round trip less). Were the stream there after all, the inserts'
-          // unique position refuses them: the ConcurrencyError the version check gives.
-          let state = decider.initialState();
-          const decided = decider.decide(command, state);
-          if (decided.length === 0) return { events: [], state, version: 0 };
-          const appended = await append(
-            tx,
-            streamId,
-            decided,
-            { expectedVersion: 'no_stream', metadata: options.metadata, now: options.now, tx },
-            { version: 0, lock: 'with-inserts' },
-          );
-          for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
-          return { events: appended.events, state, version: appended.version };
-        }
         // Commands on one stream take turns (the same lock append takes): each decides on
         // the latest state, so two at once never conflict; only an explicit
         // expectedVersion from the caller can.
-        // The lock and the read go out together (one round trip): the backend reads once it
-        // holds the lock.
-        const [, read] = await Promise.all([
-          lockStream(tx, streamId),
-          decider.evolvesOn ? readStreamTypesWith<E>(tx, streamId, decider.evolvesOn) : readStreamWith<E>(tx, streamId),
-        ]);
+        // A stream the caller has just named ('no_stream': a new entry's id) is not read: the
+        // decider decides on the initial state, and the append takes the lock with its
+        // inserts (one round trip less); were the stream there after all, the inserts'
+        // unique position refuses them, the ConcurrencyError the version check gives.
+        // Otherwise the lock and the read go out together (one round trip): the backend
+        // reads once it holds the lock.
+        const fresh = options.expectedVersion === 'no_stream';
+        const read: ReadStreamResult<E> = fresh
+          ? { events: [], version: 0 }
+          : (
+              await Promise.all([
+                lockStream(tx, streamId),
+                decider.evolvesOn ? readStreamTypesWith<E>(tx, streamId, decider.evolvesOn) : readStreamWith<E>(tx, streamId),
+              ])
+            )[1];
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());
         const decided = decider.decide(command, state);
         if (decided.length === 0) return { events: [], state, version: read.version };
@@ -282,7 +273,7 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
             now: options.now,
             tx,
           },
-          { version: read.version, lock: 'held' },
+          { version: read.version, lock: fresh ? 'with-inserts' : 'held' },
         );
         for (const e of appended.events) state = decider.evolve(state, e as unknown as E);
         return { events: appended.events, state, version: appended.version };
