@@ -9,6 +9,7 @@ import { migrateEventStore } from './migrate.ts';
 import { toEnvelope } from './relay.ts';
 import { createEventStore, type EventStore } from './store.ts';
 import {
+  deferred,
   NATS_URL,
   createTestDatabase,
   deleteStreamsOfPrefix,
@@ -103,23 +104,21 @@ describe('readIntegrationHistory', () => {
 
   it('stops before a transaction still open in its database, so it is never skipped', async () => {
     const before = await readIntegrationHistory(producer.sql, { toIntegration, after: HISTORY_START, types: ['study.consent.given'] });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let appendedSlow!: (id: string) => void;
-    const slowAppended = new Promise<string>((resolve) => (appendedSlow = resolve));
+    const release = deferred();
+    const slowAppended = deferred<string>();
     const slow = store.transaction(async (tx) => {
       const { events } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream', tx });
-      appendedSlow(events[0]!.id);
-      await released;
+      slowAppended.resolve(events[0]!.id);
+      await release.promise;
     });
-    const slowId = await slowAppended;
+    const slowId = await slowAppended.promise;
     const { events: later } = await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
 
     const during = await readIntegrationHistory(producer.sql, { toIntegration, after: before.next, types: ['study.consent.given'] });
     expect(during.events.map((e) => e.id)).not.toContain(later[0]!.id); // held back behind the open one
     expect(during.next).toBe(before.next);
 
-    release();
+    release.resolve();
     await slow;
     const after = await readIntegrationHistory(producer.sql, { toIntegration, after: during.next, types: ['study.consent.given'] });
     expect(after.events.map((e) => e.id)).toEqual([slowId, later[0]!.id]);

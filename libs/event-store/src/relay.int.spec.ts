@@ -7,6 +7,7 @@ import { migrateEventStore } from './migrate.ts';
 import { listeningOptions, relayBacklogMs, startRelay, toEnvelope, type Relay } from './relay.ts';
 import { createEventStore, type EventStore } from './store.ts';
 import {
+  deferred,
   NATS_URL,
   createTestDatabase,
   deleteStreamsOfPrefix,
@@ -134,18 +135,16 @@ describe('relay', () => {
 
   it('never skips an event whose transaction commits late', async () => {
     const r = relay();
-    let appendedA!: (events: RecordedEvent[]) => void;
-    const aAppended = new Promise<RecordedEvent[]>((resolve) => (appendedA = resolve));
-    let commitA!: () => void;
-    const aMayCommit = new Promise<void>((resolve) => (commitA = resolve));
+    const appendedA = deferred<RecordedEvent[]>();
+    const commitA = deferred();
 
     // Transaction A appends first (lower global position) and stays open.
     const txA = store.transaction(async (tx) => {
       const { events } = await store.appendToStream('session:A', [revoked()], { expectedVersion: 'no_stream', tx });
-      appendedA(events);
-      await aMayCommit;
+      appendedA.resolve(events);
+      await commitA.promise;
     });
-    const [eventA] = await aAppended;
+    const [eventA] = await appendedA.promise;
 
     // Transaction B appends later (higher global position) and commits at once.
     const { events: eventsB } = await store.appendToStream('session:B', [revoked()], { expectedVersion: 'no_stream' });
@@ -158,7 +157,7 @@ describe('relay', () => {
     await eventually(() => r.status().heldBack);
     expect(publishedByRelay).not.toContain(eventB!.id);
 
-    commitA();
+    commitA.resolve();
     await txA;
     await eventually(() => onBus.includes(eventA!.id) && onBus.includes(eventB!.id));
     await eventually(() => !r.status().heldBack);
@@ -172,18 +171,16 @@ describe('relay', () => {
 
   it('is not delayed by a transaction left open in another database of the same server', async () => {
     const other = await createTestDatabase();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const release = deferred();
+    const opened = deferred();
     const elsewhere = other.sql.begin(async (tx) => {
       await tx`create table held (x int)`;
       await tx`insert into held values (1)`; // holds a transaction id, like a long write
-      opened();
-      await released;
+      opened.resolve();
+      await release.promise;
     });
     try {
-      await isOpen;
+      await opened.promise;
       const r = relay({ pollIntervalMs: 60_000 });
       await eventually(() => r.status().active);
       const started = performance.now();
@@ -195,7 +192,7 @@ describe('relay', () => {
       // (a moment held back by something of its own database, on a slow machine, passes)
       await eventually(() => !r.status().heldBack, 2_000);
     } finally {
-      release();
+      release.resolve();
       await elsewhere;
       await other.drop();
     }

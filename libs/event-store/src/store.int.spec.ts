@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from './errors.ts';
 import { migrateEventStore } from './migrate.ts';
 import { createEventStore, type EventStore } from './store.ts';
-import { createTestDatabase, untilWaitingForLock, type TestDatabase } from './test-support.ts';
+import { createTestDatabase, deferred, untilWaitingForLock, type TestDatabase } from './test-support.ts';
 import type { Decider, DomainEvent, Projection } from './types.ts';
 
 let db: TestDatabase;
@@ -118,20 +118,18 @@ describe('appendToStream: expected version', () => {
   it('maps a unique (stream_id, stream_position) violation to ConcurrencyError', async () => {
     await store.appendToStream('counter:raw', [added(1)], { expectedVersion: 'no_stream' });
     // A writer that bypasses the store's per-stream lock holds position 2, uncommitted.
-    let inserted!: () => void;
-    const insertedP = new Promise<void>((resolve) => (inserted = resolve));
-    let commit!: () => void;
-    const commitP = new Promise<void>((resolve) => (commit = resolve));
+    const inserted = deferred();
+    const commit = deferred();
     const raw = db.sql.begin(async (tx) => {
       await tx`insert into events (id, stream_id, stream_position, type, data) values (gen_random_uuid(), 'counter:raw', 2, 'Added', '{}')`;
-      inserted();
-      await commitP;
+      inserted.resolve();
+      await commit.promise;
     });
-    await insertedP;
+    await inserted.promise;
     // The append reads version 1 (the raw row is invisible), inserts position 2 and waits on the index.
     const appending = store.appendToStream('counter:raw', [added(1)], { expectedVersion: 1 }).catch((e: unknown) => e);
     await untilWaitingForLock(db.sql);
-    commit();
+    commit.resolve();
     await raw;
     const err = await appending;
     expect(err).toBeInstanceOf(ConcurrencyError);
@@ -246,19 +244,17 @@ describe("handle with expectedVersion 'no_stream' (a stream the caller has just 
 
   it('holds the stream lock: a deletion of the stream waits for the command and removes what it wrote', async () => {
     const at = new Date();
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let appended!: () => void;
-    const appendedP = new Promise<void>((resolve) => (appended = resolve));
+    const commit = deferred();
+    const appended = deferred();
     const command = store.transaction(async (tx) => {
       await store.handle('counter:held', counter, { type: 'Add', amount: 1, at }, { expectedVersion: 'no_stream', tx });
-      appended();
-      await committing;
+      appended.resolve();
+      await commit.promise;
     });
-    await appendedP;
+    await appended.promise;
     const deleting = store.deleteStreams(['counter:held']);
     await untilWaitingForLock(db.sql);
-    commit();
+    commit.resolve();
     await command;
     expect(await deleting).toBe(1);
     expect((await store.readStream('counter:held')).version).toBe(0);

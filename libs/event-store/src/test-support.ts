@@ -65,6 +65,13 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
   }
 }
 
+/** A promise with its resolve outside (Node 20 has no Promise.withResolvers): a test holds a transaction open until it lets it go, or waits until one got somewhere. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** Resolves once a session of this database waits for a lock (a statement blocked by an open transaction). */
 export async function untilWaitingForLock(sql: Sql): Promise<void> {
   await eventually(async () => {
