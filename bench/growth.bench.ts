@@ -8,6 +8,9 @@
  * - stats: Community Stats, with N members who posted, N threads and N participants
  * - thread list: the first page (100) among N threads
  * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
+ * - relay: one new event read and passed on by the community's relay, with the N events of
+ *   her stream (and one per size) stored before it: the relay's statements only, its
+ *   publish to NATS left out (it does not depend on the events stored)
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
  * - admin lists (research-export), among N users (four in five enrolled) and N audit entries:
@@ -26,7 +29,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { migrateEventStore } from '@sleepweave/event-store';
+import { listeningOptions, migrateEventStore, startRelay } from '@sleepweave/event-store';
+import postgres from 'postgres';
 import {
   connectDatabase,
   createLogger,
@@ -115,6 +119,20 @@ try {
       ${csql.json({ threadId, userId: her, role: 'creator', joinedAt: '2025-01-01T00:00:00.000Z' })}, '2025-01-01')`;
 
   const ctx = createCommunityContext({ sql: csql, logger, config: {} as CommunityConfig });
+  const relay = startRelay({
+    connect: (events) => postgres(`${DATABASE_URL}/${databases.community}`, { max: 1, onnotice: () => {}, ...listeningOptions(events) }),
+    bus: { publish: async () => undefined },
+    source: 'community',
+    toIntegration: () => null,
+    logger,
+    pollIntervalMs: 60_000,
+  });
+  /** Until the relay has passed the event stored last. */
+  const relayed = async () => {
+    const [last] = await csql<{ position: string }[]>`select max(global_position)::text as position from events`;
+    relay.wake();
+    while (relay.status().checkpoint?.globalPosition !== last!.position) await new Promise((resolve) => setImmediate(resolve));
+  };
   const cursorBefore = (iso: string) => decodeCursor(Buffer.from(JSON.stringify([iso, threadId])).toString('base64url'), MessageCursor);
 
   type Row = { size: number } & Record<string, number>;
@@ -228,6 +246,11 @@ try {
     )[0]!;
     const viewerHas = cursorBefore(new Date(newest.created_at.getTime() - 1).toISOString());
     row.catchUp = await median(() => threadDetail(csql, threadId, her, { limit: 500, after: viewerHas }));
+    await relayed();
+    row.relay = await median(async () => {
+      await csql`insert into events (id, stream_id, stream_position, type, data) values (${randomUUID()}, ${`relay:${randomUUID()}`}, 1, 'Noted', '{}')`;
+      await relayed();
+    });
     const stats = await communityStats(csql, { now: at, timezone: 'Europe/London' });
     const [counted] = await csql<{ active: number; shared: number }[]>`
       select (select count(*)::int from member_activity where last_posted_at > ${at}::timestamptz - interval '30 days') as active,
@@ -277,6 +300,7 @@ try {
   const paths: [keyof Row, string][] = [
     ['post', 'post (her Nth message in a thread)'],
     ['catchUp', 'new message to a viewer (?after=)'],
+    ['relay', 'relay: a new event read and passed on'],
     ['stats', 'community stats'],
     ['threadList', 'thread list, first page (100)'],
     ['journal', 'journal list, first page (365)'],
@@ -303,6 +327,7 @@ try {
     const cells = rows.map((r) => `${r[key]!.toFixed(2)} (×${(r[key]! / base[key]!).toFixed(1)})`.padStart(18));
     console.log([label.padEnd(38), ...cells].join(''));
   }
+  await relay.stop();
 } finally {
   await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end()]);
   for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
