@@ -119,21 +119,23 @@ try {
       ${csql.json({ threadId, userId: her, role: 'creator', joinedAt: '2025-01-01T00:00:00.000Z' })}, '2025-01-01')`;
 
   const ctx = createCommunityContext({ sql: csql, logger, config: {} as CommunityConfig });
-  const relay = startRelay({
-    connect: (events) => postgres(`${DATABASE_URL}/${databases.community}`, { max: 1, onnotice: () => {}, ...listeningOptions(events) }),
-    bus: { publish: async () => undefined },
-    source: 'community',
-    toIntegration: () => null,
-    logger,
-    pollIntervalMs: 60_000,
-  });
+  const cursorBefore = (iso: string) => decodeCursor(Buffer.from(JSON.stringify([iso, threadId])).toString('base64url'), MessageCursor);
+  /** The relay, started for its row only (between the rows it would run a cycle after each post). */
+  const startCommunityRelay = () =>
+    startRelay({
+      connect: (events) => postgres(`${DATABASE_URL}/${databases.community}`, { max: 1, onnotice: () => {}, ...listeningOptions(events) }),
+      bus: { publish: async () => undefined },
+      source: 'community',
+      toIntegration: () => null,
+      logger,
+      pollIntervalMs: 60_000,
+    });
   /** Until the relay has passed the event stored last. */
-  const relayed = async () => {
+  const relayed = async (relay: ReturnType<typeof startRelay>) => {
     const [last] = await csql<{ position: string }[]>`select max(global_position)::text as position from events`;
     relay.wake();
     while (relay.status().checkpoint?.globalPosition !== last!.position) await new Promise((resolve) => setImmediate(resolve));
   };
-  const cursorBefore = (iso: string) => decodeCursor(Buffer.from(JSON.stringify([iso, threadId])).toString('base64url'), MessageCursor);
 
   type Row = { size: number } & Record<string, number>;
   const rows: Row[] = [];
@@ -246,11 +248,13 @@ try {
     )[0]!;
     const viewerHas = cursorBefore(new Date(newest.created_at.getTime() - 1).toISOString());
     row.catchUp = await median(() => threadDetail(csql, threadId, her, { limit: 500, after: viewerHas }));
-    await relayed();
+    const relay = startCommunityRelay();
+    await relayed(relay);
     row.relay = await median(async () => {
       await csql`insert into events (id, stream_id, stream_position, type, data) values (${randomUUID()}, ${`relay:${randomUUID()}`}, 1, 'Noted', '{}')`;
-      await relayed();
+      await relayed(relay);
     });
+    await relay.stop();
     const stats = await communityStats(csql, { now: at, timezone: 'Europe/London' });
     const [counted] = await csql<{ active: number; shared: number }[]>`
       select (select count(*)::int from member_activity where last_posted_at > ${at}::timestamptz - interval '30 days') as active,
@@ -327,7 +331,6 @@ try {
     const cells = rows.map((r) => `${r[key]!.toFixed(2)} (×${(r[key]! / base[key]!).toFixed(1)})`.padStart(18));
     console.log([label.padEnd(38), ...cells].join(''));
   }
-  await relay.stop();
 } finally {
   await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end()]);
   for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
