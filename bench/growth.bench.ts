@@ -249,12 +249,15 @@ try {
     const viewerHas = cursorBefore(new Date(newest.created_at.getTime() - 1).toISOString());
     row.catchUp = await median(() => threadDetail(csql, threadId, her, { limit: 500, after: viewerHas }));
     const relay = startCommunityRelay();
-    await relayed(relay);
-    row.relay = await median(async () => {
-      await csql`insert into events (id, stream_id, stream_position, type, data) values (${randomUUID()}, ${`relay:${randomUUID()}`}, 1, 'Noted', '{}')`;
+    try {
       await relayed(relay);
-    });
-    await relay.stop();
+      row.relay = await median(async () => {
+        await csql`insert into events (id, stream_id, stream_position, type, data) values (${randomUUID()}, ${`relay:${randomUUID()}`}, 1, 'Noted', '{}')`;
+        await relayed(relay);
+      });
+    } finally {
+      await relay.stop();
+    }
     const stats = await communityStats(csql, { now: at, timezone: 'Europe/London' });
     const [counted] = await csql<{ active: number; shared: number }[]>`
       select (select count(*)::int from member_activity where last_posted_at > ${at}::timestamptz - interval '30 days') as active,
