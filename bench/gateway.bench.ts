@@ -11,8 +11,7 @@
  * each process spent per request (from /proc; PostgreSQL's processes together): where the
  * time goes. Its own identity database and bus prefix, removed afterwards.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { benchApps, buildApps, cpuSeconds, median, signUp, startFloorScript, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, cpuSeconds, median, postgresSeconds, signUp, startFloorScript, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -20,21 +19,6 @@ const CONCURRENCY = 16;
 const APP_URL = 'http://localhost:3000';
 const get = (headers: Record<string, string>) => ({ method: 'GET' as const, path: '/api/auth/user', headers });
 const load = { seconds: SECONDS, concurrency: CONCURRENCY, status: 200 };
-
-/** CPU seconds PostgreSQL's processes have used so far (its backends serve every path alike). */
-function postgresSeconds(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-    } catch {
-      continue; // ended meanwhile
-    }
-    total += cpuSeconds(Number(pid)) ?? 0;
-  }
-  return total;
-}
 
 // identity and the gateway each in a process of its own, compiled, as npm start runs them
 // (in this process they would share one thread with each other and with the load).

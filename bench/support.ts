@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import { databaseName, dropDatabase, STOP_ON_STDIN_END } from '@sleepweave/service-kit';
@@ -129,15 +129,36 @@ export async function throughput(
  * CPU time (user + system) a process has used so far, in seconds, from /proc (Linux); null
  * where there is none.
  */
-export function cpuSeconds(pid: number | undefined): number | null {
+export function cpuSeconds(pid: number | undefined, options: { reapedChildren?: boolean } = {}): number | null {
   if (pid === undefined) return null;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ: 100 on Linux)
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (USER_HZ: 100 on Linux);
+    // cutime and cstime (16 and 17) those of its children that ended and were waited for
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (options.reapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) / 100;
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds PostgreSQL's processes have used so far, those that ended included (a
+ * backend's time goes to the postmaster when it ends: pgbench's connections end with
+ * each run).
+ */
+export function postgresSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue; // ended meanwhile
+    }
+    total += cpuSeconds(Number(pid), { reapedChildren: true }) ?? 0;
+  }
+  return total;
 }
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';

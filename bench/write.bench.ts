@@ -31,7 +31,7 @@ import { readJournalConfig } from '../services/journal/src/config.ts';
 import { createJournalContext } from '../services/journal/src/context.ts';
 import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
 import { findEntry } from '../services/journal/src/entries/queries.ts';
-import { benchApps, buildApps, cpuSeconds, median, signUp, sleep, throughput, waitFor } from './support.ts';
+import { benchApps, buildApps, cpuSeconds, median, postgresSeconds, signUp, sleep, throughput, waitFor } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -147,14 +147,24 @@ try {
   const dump = execFileSync('pg_dump', [...connection, '--no-owner', journalDb], { maxBuffer: 256 * 1024 * 1024 });
   execFileSync('psql', [...connection, '-q', '-v', 'ON_ERROR_STOP=1', '-d', floorDb], { input: dump, stdio: ['pipe', 'ignore', 'pipe'] });
 
+  /** PostgreSQL's CPU per write (µs) in each round of pgbench and of the service, and the load's (pgbench's own, this process's). */
+  const cpu = { floor: { postgres: [] as number[], load: [] as number[] }, service: { postgres: [] as number[], load: [] as number[] } };
   const pgbench = (): number => {
+    const postgresBefore = postgresSeconds();
+    const children = () => (cpuSeconds(process.pid, { reapedChildren: true }) ?? Number.NaN) - (cpuSeconds(process.pid) ?? Number.NaN);
+    const loadBefore = children();
     const output = execFileSync(
       'pgbench',
       ['-n', '-M', 'prepared', '-c', String(CONCURRENCY), '-j', '2', '-T', String(SECONDS), '-f', script, ...connection, floorDb],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
-    if (!tps) throw new Error(`pgbench said: ${output}`);
+    const done = /number of transactions actually processed: (\d+)/.exec(output);
+    if (!tps || !done) throw new Error(`pgbench said: ${output}`);
+    // pgbench is this process's child: its time is counted here once it has ended
+    const loadAfter = children();
+    cpu.floor.postgres.push(((postgresSeconds() - postgresBefore) * 1e6) / Number(done[1]));
+    if (Number.isFinite(loadAfter - loadBefore)) cpu.floor.load.push(((loadAfter - loadBefore) * 1e6) / Number(done[1]));
     return Number(tps[1]);
   };
 
@@ -169,13 +179,18 @@ try {
   const serviceRound = async (): Promise<number> => {
     const started = performance.now();
     const cpuBefore = cpuSeconds(journal.pid);
+    const postgresBefore = postgresSeconds();
+    const loadBefore = process.cpuUsage();
     const writes = (await throughput(journalUrl, write, load)) * SECONDS;
     const loadEnded = performance.now();
+    const loadUsed = process.cpuUsage(loadBefore);
+    cpu.service.load.push((loadUsed.user + loadUsed.system) / writes);
     while ((await relayBacklogMs(backlog as never)) !== null) await sleep(2);
     const ended = performance.now();
     catchUps.push(ended - loadEnded);
     const cpuAfter = cpuSeconds(journal.pid);
     if (cpuBefore !== null && cpuAfter !== null) cpuPerWrite.push(((cpuAfter - cpuBefore) / writes) * 1e6);
+    cpu.service.postgres.push(((postgresSeconds() - postgresBefore) * 1e6) / writes);
     return writes / ((ended - started) / 1000);
   };
 
@@ -183,6 +198,10 @@ try {
   await serviceRound();
   catchUps.length = 0;
   cpuPerWrite.length = 0;
+  for (const side of [cpu.floor, cpu.service]) {
+    side.postgres.length = 0;
+    side.load.length = 0;
+  }
   const service: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -197,6 +216,10 @@ try {
     `  its own SQL (${statements.length} statements) replayed by pgbench (floor): ${median(floor).toFixed(0)} writes/s; the journal service: ${median(service).toFixed(0)} writes/s, its events on the bus (the relay caught up ${median(catchUps).toFixed(0)} ms after the load's end)`,
   );
   if (cpuPerWrite.length > 0) console.log(`  the journal's CPU per write (relay included): ${median(cpuPerWrite).toFixed(0)} µs`);
+  const µs = (values: number[]) => (values.length > 0 ? `${median(values).toFixed(0)} µs` : 'not measured');
+  console.log(
+    `  CPU per write elsewhere (medians): PostgreSQL ${µs(cpu.service.postgres)} for the service's writes (its relay's reads included), ${µs(cpu.floor.postgres)} for pgbench's; the load ${µs(cpu.service.load)} (this process), pgbench ${µs(cpu.floor.load)}`,
+  );
   const ratios = service.map((s, i) => s / floor[i]!);
   console.log(
     `  ratio service / pgbench: ${median(ratios).toFixed(2)}× (goal ≥ 0.5×); by round: ${ratios.map((r, i) => `${r.toFixed(2)} (${service[i]!.toFixed(0)} / ${floor[i]!.toFixed(0)})`).join(', ')}`,
