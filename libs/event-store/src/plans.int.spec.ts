@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIntegrationHistory } from './history.ts';
 import { migrateEventStore } from './migrate.ts';
@@ -122,7 +123,8 @@ describe("the event store's statements, with many events stored", () => {
     await readIntegrationHistory(storeSql, { after: '0:0', limit: 100, types: ['identity.session.revoked'], toIntegration: () => null });
     await storeSql.end();
 
-    // The relay: through every event to the last, then its checks after a short batch.
+    // The relay: through every event to the last, then one cycle more with nothing left to
+    // read (its checks after a short batch, whatever the last batch was).
     const [last] = await db.sql<{ position: string }[]>`select max(global_position)::text as position from events`;
     const relay = startRelay({
       connect: (events) => recording(db.url, statements, listeningOptions(events)),
@@ -133,6 +135,10 @@ describe("the event store's statements, with many events stored", () => {
     });
     try {
       await eventually(() => relay.status().checkpoint?.globalPosition === last!.position, 30_000);
+      const { lastCycleAt } = relay.status();
+      await delay(5); // a cycle ending later has a later time (ms)
+      relay.wake();
+      await eventually(() => relay.status().lastCycleAt > lastCycleAt);
     } finally {
       await relay.stop();
     }
