@@ -143,16 +143,16 @@ export function cpuSeconds(pid: number | undefined, options: { reapedChildren?: 
 }
 
 /**
- * CPU seconds PostgreSQL's processes have used so far, those that ended included (a
- * backend's time goes to the postmaster when it ends: pgbench's connections end with
- * each run).
+ * CPU seconds the processes of one command (`comm`) on this machine have used so far, those
+ * that ended included (a PostgreSQL backend's time goes to the postmaster when it ends:
+ * pgbench's connections end with each run).
  */
-export function postgresSeconds(): number {
+export function commandSeconds(command: 'postgres' | 'nats-server'): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== command) continue;
     } catch {
       continue; // ended meanwhile
     }
@@ -160,6 +160,9 @@ export function postgresSeconds(): number {
   }
   return total;
 }
+
+/** CPU seconds PostgreSQL's processes have used so far (see commandSeconds). */
+export const postgresSeconds = (): number => commandSeconds('postgres');
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 /** BENCH_NODE_EXTRA: more Node options for the apps a bench starts, to look inside them (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */

@@ -31,7 +31,18 @@ import { readJournalConfig } from '../services/journal/src/config.ts';
 import { createJournalContext } from '../services/journal/src/context.ts';
 import { writeJournalEntry } from '../services/journal/src/entries/commands.ts';
 import { findEntry } from '../services/journal/src/entries/queries.ts';
-import { benchApps, buildApps, cpuSeconds, median, postgresSeconds, signUp, sleep, throughput, waitFor } from './support.ts';
+import {
+  benchApps,
+  buildApps,
+  commandSeconds,
+  cpuSeconds,
+  median,
+  postgresSeconds,
+  signUp,
+  sleep,
+  throughput,
+  waitFor,
+} from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -148,7 +159,10 @@ try {
   execFileSync('psql', [...connection, '-q', '-v', 'ON_ERROR_STOP=1', '-d', floorDb], { input: dump, stdio: ['pipe', 'ignore', 'pipe'] });
 
   /** PostgreSQL's CPU per write (µs) in each round of pgbench and of the service, and the load's (pgbench's own, this process's). */
-  const cpu = { floor: { postgres: [] as number[], load: [] as number[] }, service: { postgres: [] as number[], load: [] as number[] } };
+  const cpu = {
+    floor: { postgres: [] as number[], load: [] as number[] },
+    service: { postgres: [] as number[], load: [] as number[], nats: [] as number[] },
+  };
   const pgbench = (): number => {
     const postgresBefore = postgresSeconds();
     const children = () => (cpuSeconds(process.pid, { reapedChildren: true }) ?? Number.NaN) - (cpuSeconds(process.pid) ?? Number.NaN);
@@ -180,6 +194,7 @@ try {
     const started = performance.now();
     const cpuBefore = cpuSeconds(journal.pid);
     const postgresBefore = postgresSeconds();
+    const natsBefore = commandSeconds('nats-server');
     const loadBefore = process.cpuUsage();
     const writes = (await throughput(journalUrl, write, load)) * SECONDS;
     const loadEnded = performance.now();
@@ -191,6 +206,7 @@ try {
     const cpuAfter = cpuSeconds(journal.pid);
     if (cpuBefore !== null && cpuAfter !== null) cpuPerWrite.push(((cpuAfter - cpuBefore) / writes) * 1e6);
     cpu.service.postgres.push(((postgresSeconds() - postgresBefore) * 1e6) / writes);
+    cpu.service.nats.push(((commandSeconds('nats-server') - natsBefore) * 1e6) / writes);
     return writes / ((ended - started) / 1000);
   };
 
@@ -198,10 +214,7 @@ try {
   await serviceRound();
   catchUps.length = 0;
   cpuPerWrite.length = 0;
-  for (const side of [cpu.floor, cpu.service]) {
-    side.postgres.length = 0;
-    side.load.length = 0;
-  }
+  for (const values of [cpu.floor.postgres, cpu.floor.load, cpu.service.postgres, cpu.service.load, cpu.service.nats]) values.length = 0;
   const service: number[] = [];
   const floor: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -218,7 +231,7 @@ try {
   if (cpuPerWrite.length > 0) console.log(`  the journal's CPU per write (relay included): ${median(cpuPerWrite).toFixed(0)} µs`);
   const µs = (values: number[]) => (values.length > 0 ? `${median(values).toFixed(0)} µs` : 'not measured');
   console.log(
-    `  CPU per write elsewhere (medians): PostgreSQL ${µs(cpu.service.postgres)} for the service's writes (its relay's reads included), ${µs(cpu.floor.postgres)} for pgbench's; the load ${µs(cpu.service.load)} (this process), pgbench ${µs(cpu.floor.load)}`,
+    `  CPU per write elsewhere (medians): PostgreSQL ${µs(cpu.service.postgres)} for the service's writes (its relay's reads included), ${µs(cpu.floor.postgres)} for pgbench's; the load ${µs(cpu.service.load)} (this process), pgbench ${µs(cpu.floor.load)}; the NATS server ${µs(cpu.service.nats)} (storing and acknowledging the service's events: pgbench publishes none)`,
   );
   const ratios = service.map((s, i) => s / floor[i]!);
   console.log(
