@@ -8,8 +8,8 @@
  * - stats: Community Stats, with N members who posted, N threads and N participants
  * - thread list: the first page (100) among N threads
  * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
- * - relay: one new event read and passed on by the community's relay, with the N events of
- *   her stream (and one per size) stored before it: the relay's statements only, its
+ * - relay: one new event stored and then read and passed on by the community's relay, with
+ *   the N events of her stream stored before it: its insert and the relay's statements, the
  *   publish to NATS left out (it does not depend on the events stored)
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
