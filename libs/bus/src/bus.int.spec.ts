@@ -83,6 +83,28 @@ describe('streams', () => {
     const info = await jsm.streams.info(stream);
     expect(info.state.messages).toBe(1);
   });
+
+  it('stores publishes made one after another without waiting in that order, from a first publish on', async () => {
+    // A bus of its own prefix: its first publishes wait for the stream together.
+    const own = randomBusPrefix();
+    const fresh = await connectBus({ servers: NATS_URL, prefix: own, name: 'bus-test-order', logger });
+    try {
+      for (const round of [1, 2]) {
+        // mixed types of one stream: some envelopes are larger than others
+        const envelopes = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? roleGranted() : revoked()));
+        await Promise.all(envelopes.map((envelope) => fresh.publish(envelope)));
+        const stored: string[] = [];
+        const first = (round - 1) * envelopes.length + 1;
+        for (let seq = first; seq < first + envelopes.length; seq++) {
+          stored.push((await jsm.streams.getMessage(`${own.toUpperCase()}_IDENTITY`, { seq }))!.json<EventEnvelope>().id);
+        }
+        expect(stored, `round ${round}`).toEqual(envelopes.map((envelope) => envelope.id));
+      }
+    } finally {
+      await fresh.close();
+      await deleteStreamsOfPrefix(NATS_URL, own);
+    }
+  });
 });
 
 describe('consume', () => {

@@ -127,6 +127,8 @@ function filterFor(prefix: string, stream: StreamName, types: readonly string[])
 
 class NatsBus implements Bus {
   private readonly ensured = new Set<StreamName>();
+  /** A stream being ensured: every publish that needs it waits for the same work. */
+  private readonly ensuring = new Map<StreamName, Promise<void>>();
   /** Each open subscription, with how to reopen its pull after a reconnect. */
   private readonly subscriptions = new Map<Subscription, () => void>();
   private connected = true;
@@ -177,9 +179,22 @@ class NatsBus implements Bus {
     for (const name of names) await this.ensureStream(name, true);
   }
 
-  /** Adds the stream, or updates it when its config drifted. Idempotent; `force` skips the cache. */
-  private async ensureStream(stream: StreamName, force = false): Promise<void> {
-    if (!force && this.ensured.has(stream)) return;
+  /**
+   * Adds the stream, or updates it when its config drifted. Idempotent; `force` skips the
+   * cache. Calls made while one is under way wait for it (so publishes waiting for their
+   * stream go on in the order they were made).
+   */
+  private ensureStream(stream: StreamName, force = false): Promise<void> {
+    if (!force && this.ensured.has(stream)) return Promise.resolve();
+    let ensuring = this.ensuring.get(stream);
+    if (!ensuring) {
+      ensuring = this.addOrUpdateStream(stream).finally(() => this.ensuring.delete(stream));
+      this.ensuring.set(stream, ensuring);
+    }
+    return ensuring;
+  }
+
+  private async addOrUpdateStream(stream: StreamName): Promise<void> {
     const config = {
       name: streamNameFor(this.prefix, stream),
       subjects: [streamSubjectsFor(this.prefix, stream)],
@@ -230,7 +245,9 @@ class NatsBus implements Bus {
     // While disconnected the client would buffer the request, and its answer can be lost
     // with the reconnect: it hangs for the whole timeout. Fail at once; the caller retries.
     if (!this.isConnected()) throw new Error('NATS is not connected');
-    if (stream) await this.ensureStream(stream);
+    // Sent at once when the stream is known (the client writes the request before its first
+    // await), so that publishes made one after another are stored in that order.
+    if (stream && !this.ensured.has(stream)) await this.ensureStream(stream);
     try {
       await this.answeredBeforeReconnect(this.js.publish(subject, payload, { msgID: envelope.id }));
     } catch (err) {

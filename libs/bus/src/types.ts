@@ -47,7 +47,10 @@ export interface Bus {
   /** Deployment/test prefix ('' in production). */
   readonly prefix: string;
   ensureStreams(names: readonly StreamName[]): Promise<void>;
-  /** Publishes with msgID = envelope.id (JetStream de-duplicates a re-publish). */
+  /**
+   * Publishes with msgID = envelope.id (JetStream de-duplicates a re-publish). Publishes
+   * made one after another without waiting (the relay's batch) are stored in that order.
+   */
   publish(envelope: EventEnvelope): Promise<void>;
   /** Durable pull consumer, explicit ack; a throwing handler gets the message redelivered later. */
   consume(options: ConsumeOptions): Promise<Subscription>;
