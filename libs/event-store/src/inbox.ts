@@ -1,4 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { STREAM_MAX_AGE_MS } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
+import type { Logger } from 'pino';
 import { CONSUMER_LOCK_CLASS, hashKey } from './locks.ts';
 import type { Sql, Tx } from './types.ts';
 
@@ -63,4 +66,77 @@ export async function applyBatchOnce(
     }
     return applied;
   }) as Promise<number>;
+}
+
+/**
+ * How long a consumer remembers an event it applied. A second copy can come only from the
+ * bus, which keeps a message for STREAM_MAX_AGE_MS (7 days) after storing it: a redelivery,
+ * a durable consumer made again from the stream's start, or a copy the relay sent again
+ * while retrying a batch (within the 2-minute duplicate window JetStream drops it). A
+ * producer's history is read from its start only into an empty read model (a new consumer
+ * or database; a rebuild empties the inbox too), and a catch-up that stopped resumes after
+ * its last page (history.ts). Four times the bus's keep covers a relay that retried for weeks.
+ */
+export const INBOX_KEEP_MS = 4 * STREAM_MAX_AGE_MS;
+
+/**
+ * Deletes the inbox rows of events applied before `before`, `batchSize` at a time (each
+ * its own statement: the rows found along the `processed_at` index and deleted where they
+ * lie; rows another process is deleting are skipped). Returns how many went.
+ */
+export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: number }): Promise<number> {
+  const batchSize = options.batchSize ?? 5_000;
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`
+      delete from inbox
+      where ctid = any(array(
+        select ctid from inbox
+        where processed_at < ${options.before}
+        order by processed_at
+        limit ${batchSize}
+        for update skip locked))`;
+    deleted += result.count;
+    if (result.count < batchSize) return deleted;
+  }
+}
+
+export interface InboxPruning {
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps the inbox from growing with every event ever applied: deletes what is older than
+ * `keepMs` a minute after the start and then every `everyMs` (an hour). A failure is
+ * logged and tried again next time; instances of a service may prune at once.
+ */
+export function startInboxPruning(options: {
+  sql: Sql;
+  logger: Logger;
+  keepMs?: number;
+  everyMs?: number;
+  firstAfterMs?: number;
+}): InboxPruning {
+  const { sql, keepMs = INBOX_KEEP_MS, everyMs = 60 * 60_000, firstAfterMs = 60_000 } = options;
+  const log = options.logger.child({ component: 'inbox-pruning' });
+  const abort = new AbortController();
+  const wait = (ms: number) => delay(ms, undefined, { signal: abort.signal }).catch(() => undefined);
+  const loop = (async () => {
+    await wait(firstAfterMs);
+    while (!abort.signal.aborted) {
+      try {
+        const deleted = await pruneInbox(sql, { before: new Date(Date.now() - keepMs) });
+        if (deleted > 0) log.info({ deleted }, 'pruned the inbox');
+      } catch (err) {
+        if (!abort.signal.aborted) log.warn({ err }, 'pruning the inbox failed; trying again later');
+      }
+      await wait(everyMs);
+    }
+  })();
+  return {
+    async stop() {
+      abort.abort();
+      await loop;
+    },
+  };
 }

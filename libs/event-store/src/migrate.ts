@@ -77,6 +77,8 @@ async function missingObjects(sql: Sql): Promise<Set<string>> {
 export const CONCURRENT_INDEXES: readonly { name: string; definition: string }[] = [
   // A decider that declares evolvesOn loads only those types of its stream (store.ts handle).
   { name: 'events_stream_type_idx', definition: 'on events (stream_id, type, stream_position)' },
+  // What the inbox's pruning deletes, oldest first (inbox.ts pruneInbox).
+  { name: 'inbox_processed_at_idx', definition: 'on inbox (processed_at)' },
 ];
 
 /** A later index's state: missing, valid, or invalid (left by an interrupted concurrent build). */

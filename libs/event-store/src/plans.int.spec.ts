@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIntegrationHistory } from './history.ts';
+import { applyBatchOnce, applyOnce, pruneInbox } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import { listeningOptions, relayBacklogMs, startRelay } from './relay.ts';
 import { createEventStore } from './store.ts';
@@ -70,8 +71,14 @@ async function genericPlans(url: string, statements: Iterable<Recorded>): Promis
       const [inferred] = await sql<{ types: string[] }[]>`
         select parameter_types::text[] as types from pg_prepared_statements where name = ${name}`;
       const typeNames = inferred!.types;
-      const literal = (value: unknown) =>
-        value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const literal = (value: unknown): string =>
+        value instanceof Date
+          ? value.toISOString()
+          : Array.isArray(value)
+            ? `{${value.map((item) => JSON.stringify(literal(item))).join(',')}}`
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
       const args = params
         .map(
           (value, i) => `${value === null || value === undefined ? 'null' : `'${literal(value).replaceAll("'", "''")}'`}::${typeNames[i]}`,
@@ -95,7 +102,11 @@ beforeAll(async () => {
   await db.sql`
     insert into events (id, stream_id, stream_position, type, data)
     select gen_random_uuid(), 'bulk:' || g, 1, 'Bulk', '{}' from generate_series(1, ${EVENTS}::int) g`;
+  await db.sql`
+    insert into inbox (consumer, event_id, processed_at)
+    select 'consumer-' || (g % 5), gen_random_uuid(), now() - g * interval '1 minute' from generate_series(1, ${EVENTS}::int) g`;
   await db.sql`analyze events`;
+  await db.sql`analyze inbox`;
 }, 60_000);
 
 afterAll(async () => {
@@ -146,5 +157,22 @@ describe("the event store's statements, with many events stored", () => {
     const plans = await genericPlans(db.url, statements.values());
     expect(plans.length).toBeGreaterThan(8);
     expect(plans.filter((plan) => plan.scans.includes('events'))).toEqual([]);
+  }, 60_000);
+
+  it('read the inbox through its indexes (applying an event, and the pruning)', async () => {
+    const statements = new Map<string, Recorded>();
+    const sql = recording(db.url, statements);
+    try {
+      const envelope = { id: randomUUID() } as Parameters<typeof applyOnce>[2];
+      await applyOnce(sql, 'consumer-1', envelope, async () => undefined);
+      await applyBatchOnce(sql, 'consumer-2', [envelope, { ...envelope, id: randomUUID() }], async () => undefined);
+      // the oldest tenth goes, in batches
+      expect(await pruneInbox(sql, { before: new Date(Date.now() - EVENTS * 0.9 * 60_000), batchSize: 500 })).toBeGreaterThan(1_000);
+    } finally {
+      await sql.end();
+    }
+    const plans = await genericPlans(db.url, statements.values());
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    expect(plans.filter((plan) => plan.scans.includes('inbox'))).toEqual([]);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import {
   relayBacklogMs,
   type ConnectionEvents,
   startConsumer,
+  startInboxPruning,
   startRelay,
   type Consumer,
   type HistorySource,
@@ -231,6 +232,8 @@ export async function startService<C extends ServiceConfig, Ctx>(
       consumers.push(started);
       previous = started.caughtUp;
     }
+    // What the consumers applied is remembered as long as a copy can still come (inbox.ts).
+    if (consumers.length > 0) workers.push(startInboxPruning({ sql, logger }));
     workers.push(...(definition.workers?.(context) ?? []));
   }
 
