@@ -340,7 +340,7 @@ describe('relay', () => {
   });
 
   it('survives a failed publish: retries with backoff, nothing lost, nothing that landed before it sent again', async () => {
-    // Three events of one transaction, so of one batch: the middle one's first publish fails.
+    // Three events of one batch: the middle one's first publish fails.
     const { events } = await store.appendToStream('session:flaky', [revoked(), revoked(), revoked()], { expectedVersion: 'no_stream' });
     const [before, failing, after] = events.map((event) => event.id) as [string, string, string];
     let failed = 0;
@@ -361,6 +361,8 @@ describe('relay', () => {
       toIntegration,
       logger,
       name: 'flaky',
+      // every event so far in one batch, whatever the other tests stored
+      batchSize: 100_000,
     });
     relays.push(r);
     await eventually(() => events.every((e) => published.includes(e.id)), 15_000);
