@@ -5,6 +5,7 @@
  * the database is down, serves again when it is back, without a restart, and its relay
  * publishes every acknowledged write.
  */
+import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { startPostgresServer, type PostgresServer } from '@sleepweave/test-servers';
@@ -30,6 +31,8 @@ afterAll(async () => {
   process.off('uncaughtException', onUncaught);
   await service?.stop().catch(() => undefined);
   await pg?.destroy();
+  // its streams are on the shared NATS (its database went with its own cluster)
+  if (service) await deleteStreamsOfPrefix(service.deps.config.NATS_URL, service.deps.config.BUS_PREFIX);
 });
 
 describe('a PostgreSQL restart under load', () => {
