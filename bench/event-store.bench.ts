@@ -3,6 +3,9 @@
  * - append throughput: single-event appends to new streams from 8 concurrent writers
  * - relay latency: from the append's commit to the event arriving through NATS, idle and
  *   while another database of the same server holds a transaction open
+ * - relay catch-up: a backlog of events (as NATS or the relay being away leaves) on the bus,
+ *   beside the same number of publishes made from this process with as many in flight as the
+ *   relay's batch (its floor: the bus alone)
  * - memory: resident set size of this process
  * It uses its own database and bus prefix and removes both afterwards.
  */
@@ -17,6 +20,9 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 4000);
 const WRITERS = 8;
 const LATENCY_SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5000);
+/** The relay's batch (its default). */
+const RELAY_BATCH = 200;
 
 const id = randomBytes(4).toString('hex');
 const database = `sw_bench_${id}`;
@@ -116,6 +122,63 @@ try {
   console.log(`  p99 ${(percentile(busy, 99) / percentile(idle, 99)).toFixed(2)}× idle (goal ≤ 2×; p99 goal ≤ 20 ms)`);
   await watch.stop();
   await relay.stop();
+
+  // 4. a backlog: events stored while the relay was stopped, then published by it. Its
+  // floor: as many publishes of such events from this process, a batch's worth in flight.
+  const toIntegration = (event: Parameters<typeof toEnvelope>[0]) =>
+    toEnvelope(event, {
+      source: 'identity',
+      type: 'identity.user.role_granted',
+      data: { userId: (event.data as { userId: string }).userId, role: 'participant', grantedAt: new Date().toISOString() },
+    });
+  let queued = 0;
+  let last = '';
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (queued < BACKLOG) {
+        queued += 1;
+        const userId = randomUUID();
+        const { events } = await store.appendToStream(`ping:${userId}`, [{ type: 'Ping', data: { userId } }], {
+          expectedVersion: 'no_stream',
+        });
+        if (BigInt(events[0]!.globalPosition) > BigInt(last || '0')) last = events[0]!.globalPosition;
+      }
+    }),
+  );
+  const floorStarted = performance.now();
+  for (let sent = 0; sent < BACKLOG; sent += RELAY_BATCH) {
+    const batch = Array.from({ length: Math.min(RELAY_BATCH, BACKLOG - sent) }, () => {
+      const userId = randomUUID();
+      const event = {
+        id: randomUUID(),
+        streamId: `ping:${userId}`,
+        streamPosition: 1,
+        globalPosition: '0',
+        transactionId: '0',
+        type: 'Ping',
+        data: { userId },
+        metadata: {},
+        createdAt: new Date(),
+      };
+      return bus.publish(toIntegration(event));
+    });
+    await Promise.all(batch);
+  }
+  const floorSeconds = (performance.now() - floorStarted) / 1000;
+  const catchUpStarted = performance.now();
+  const catchingUp = startRelay({
+    connect: (events) => connectDatabase(DATABASE_URL, database, { max: 1, events }),
+    bus,
+    source: 'identity',
+    logger,
+    toIntegration: (event) => (event.type === 'Ping' ? toIntegration(event) : null),
+  });
+  while (catchingUp.status().checkpoint?.globalPosition !== last) await new Promise((resolve) => setTimeout(resolve, 2));
+  const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
+  await catchingUp.stop();
+  console.log(
+    `relay catch-up: ${BACKLOG} events waiting, on the bus in ${catchUpSeconds.toFixed(2)} s (${(BACKLOG / catchUpSeconds).toFixed(0)}/s); floor, the same publishes from this process, ${RELAY_BATCH} in flight: ${(BACKLOG / floorSeconds).toFixed(0)}/s; ratio ${(floorSeconds / catchUpSeconds).toFixed(2)}×`,
+  );
 
   const rssAfter = process.memoryUsage().rss;
   console.log(`memory: rss ${mb(rssBefore)} before, ${mb(rssAfter)} after (${mb(process.memoryUsage().heapUsed)} heap used)`);
