@@ -4,7 +4,7 @@ import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from './migrate.ts';
-import { listeningOptions, relayBacklogMs, startRelay, toEnvelope, type Relay } from './relay.ts';
+import { listeningOptions, relayBacklogMs, startRelay, toEnvelope, type Relay, type RelayOptions } from './relay.ts';
 import { createEventStore, type EventStore } from './store.ts';
 import {
   deferred,
@@ -47,7 +47,10 @@ function revoked(): SessionRevoked {
   return { type: 'SessionRevoked', data: { sessionId: randomUUID(), userId: randomUUID() } };
 }
 
-function relay(options: { name?: string; lockRetryMs?: number; pollIntervalMs?: number } = {}): Relay {
+/** A relay on the test database, publishing through the spy to the bus unless given a bus of its own. */
+function relay(
+  options: Partial<Pick<RelayOptions, 'name' | 'lockRetryMs' | 'pollIntervalMs' | 'batchSize' | 'bus' | 'toIntegration'>> = {},
+): Relay {
   const spy = {
     publish: async (envelope: EventEnvelope) => {
       await bus.publish(envelope);
@@ -276,19 +279,15 @@ describe('relay', () => {
     // An event the mapping refuses (as a contract drift would) fails every cycle at it.
     const poison = `poison:${randomUUID()}`;
     let attempts = 0;
-    const r = startRelay({
-      connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
+    const r = relay({
       bus: { publish: async () => undefined },
-      source: 'identity',
       toIntegration: (event) => {
         if (event.streamId !== poison) return null;
         attempts += 1;
         throw new Error('does not match its contract');
       },
-      logger,
       name: 'poisoned',
     });
-    relays.push(r);
     await store.appendToStream(poison, [{ type: 'SomethingPrivate', data: { note: 'refused' } } as Private], {
       expectedVersion: 'no_stream',
     });
@@ -320,16 +319,7 @@ describe('relay', () => {
         inFlight -= 1;
       },
     };
-    const r = startRelay({
-      connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
-      bus: slow,
-      source: 'identity',
-      toIntegration,
-      logger,
-      name: 'together',
-      batchSize: 3,
-    });
-    relays.push(r);
+    relay({ bus: slow, name: 'together', batchSize: 3 });
     // A new relay name starts from the first event: every revocation so far, batches of 3.
     const committed = (
       await db.sql<{ id: string }[]>`select id from events where type = 'SessionRevoked' order by transaction_id, global_position`
@@ -354,17 +344,8 @@ describe('relay', () => {
         published.push(envelope.id);
       },
     };
-    const r = startRelay({
-      connect: (events) => postgres(db.url, { max: 1, onnotice: () => undefined, ...listeningOptions(events) }),
-      bus: flaky,
-      source: 'identity',
-      toIntegration,
-      logger,
-      name: 'flaky',
-      // every event so far in one batch, whatever the other tests stored
-      batchSize: 100_000,
-    });
-    relays.push(r);
+    // every event so far in one batch, whatever the other tests stored
+    relay({ bus: flaky, name: 'flaky', batchSize: 100_000 });
     await eventually(() => events.every((e) => published.includes(e.id)), 15_000);
     expect(failed).toBe(1);
     // Everything committed before the failed event (these tests' too) was published once.
