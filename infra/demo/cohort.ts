@@ -2,6 +2,7 @@ import {
   addDays,
   calendarDateIn,
   DEMO_EMAIL_DOMAIN,
+  lastEndedNight,
   studyStatusOn,
   type FabricComfort,
   type HormonalStage,
@@ -499,8 +500,10 @@ export function generateParticipant(
   const nights: DemoNight[] = [];
   if (studyStartDate !== null && consentAt !== null && day !== null) {
     const extra = stage === 'completed' && random.chance(IMPERFECTION_RATES.afterStudy) ? random.int(1, 6) : 0;
-    // Night n is the evening of study day n, logged the next morning: up to last night.
+    // Night n is the evening of study day n, logged the next morning: up to last night,
+    // once it has ended (04:00 her time: a cohort made at 02:00 logs the night before it).
     const lastNight = Math.min(day - 1, stage === 'completed' ? 42 + extra : day - 1);
+    const lastEnded = lastEndedNight(timezone, latest);
     for (let n = 1; n <= lastNight; n++) {
       const date = addDays(studyStartDate, n - 1);
       const status = studyStatusOn(studyStartDate, date);
@@ -515,7 +518,7 @@ export function generateParticipant(
       const revise = random.chance(IMPERFECTION_RATES.revised) && !clean;
       const reviseAfter = random.int(30, 48 * 60) * MINUTE;
       const qualityChange = random.chance(0.5) ? 1 : -1;
-      if (missed) continue;
+      if (missed || date > lastEnded) continue;
 
       let recordedAt = earliest(morning, latest);
       if (lateDays > 0 && morning.getTime() + lateDays * DAY <= latest.getTime()) {

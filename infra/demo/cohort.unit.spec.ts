@@ -1,4 +1,12 @@
-import { isDemoEmail, SleepLogFields, studyStatusOn, type SleepLogValues } from '@sleepweave/contracts';
+import {
+  addDays,
+  calendarDateIn,
+  isDemoEmail,
+  nightEndTime,
+  SleepLogFields,
+  studyStatusOn,
+  type SleepLogValues,
+} from '@sleepweave/contracts';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../../services/identity/src/users/common-passwords.ts';
 import { parseDemoArgs } from './args.ts';
@@ -80,6 +88,22 @@ describe('the demo cohort generator', () => {
     expect(await isCommonPassword(DEMO_PASSWORD)).toBe(false);
     expect(await isCommonPassword('password123')).toBe(true);
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('logs a night only once it has ended, even when made in the small hours', () => {
+    // 02:30 in New York, 01:30 in Chicago, 00:30 in Denver: last night has not ended there
+    const smallHours = new Date('2026-03-10T07:30:00Z');
+    const cohort = generateCohort({ participants: 300, seed: 'small-hours', now: smallHours });
+    let beforeFour = 0;
+    for (const p of cohort.participants) {
+      for (const n of p.nights) expect(n.recordedAt.getTime()).toBeGreaterThanOrEqual(nightEndTime(p.timezone, n.date));
+      const yesterday = addDays(calendarDateIn(p.timezone, smallHours), -1);
+      if (['America/New_York', 'America/Chicago', 'America/Denver'].includes(p.timezone) && p.nights.length > 0) {
+        beforeFour += 1;
+        expect(p.nights.every((n) => n.date < yesterday)).toBe(true);
+      }
+    }
+    expect(beforeFour).toBeGreaterThan(20);
   });
 
   it('writes only what the API accepts, in time order, nothing after now', () => {

@@ -335,6 +335,76 @@ export function lastEndedNight(timeZone: string, now: Date): string {
   return addDays(date, hour < NIGHT_ENDS_AT_HOUR ? -2 : -1);
 }
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms (negative west of Greenwich). */
+function utcOffsetMs(timeZone: string, instant: number): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** Per zone, its offset at 04:00 (as if UTC) of each date asked for: a date's neighbours share them. */
+const offsetsAt = new Map<string, Map<number, number>>();
+
+function offsetAtHourMark(timeZone: string, instant: number): number {
+  let offsets = offsetsAt.get(timeZone);
+  if (!offsets) offsetsAt.set(timeZone, (offsets = new Map()));
+  let offset = offsets.get(instant);
+  if (offset === undefined) {
+    offset = utcOffsetMs(timeZone, instant);
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(instant, offset);
+  }
+  return offset;
+}
+
+const nightEnds = new Map<string, Map<string, number>>();
+
+/**
+ * When the night of `date` ends in `timeZone`, in ms since the epoch: the first instant at
+ * which her wall clock shows 04:00 or later on the next day ({@link lastEndedNight} counts
+ * it as ended from then on). Where the clocks skip 04:00 (a change to summer time at that
+ * hour), the moment of the change. Remembered: a research run asks for it night by night,
+ * a few hundred dates per time zone, and on most days it costs one look at Intl.
+ */
+export function nightEndTime(timeZone: string, date: string): number {
+  let ends = nightEnds.get(timeZone);
+  if (!ends) nightEnds.set(timeZone, (ends = new Map()));
+  let end = ends.get(date);
+  if (end === undefined) {
+    // 04:00 on the next day as if it were UTC; her clock is that minus her offset, the same
+    // a day before and a day after unless the clocks change in between (once at most).
+    const wall = toUtcMillis(addDays(date, 1)) + NIGHT_ENDS_AT_HOUR * 3_600_000;
+    const before = offsetAtHourMark(timeZone, wall - 86_400_000);
+    const after = offsetAtHourMark(timeZone, wall + 86_400_000);
+    if (before === after) end = wall - before;
+    else {
+      // The earlier of the two readings whose clock shows 04:00 or later: where 04:00 is
+      // skipped, only the later does, and it is the moment of the change.
+      const [early, late] = [wall - Math.max(before, after), wall - Math.min(before, after)];
+      end = early + utcOffsetMs(timeZone, early) >= wall ? early : late;
+    }
+    if (ends.size > 10_000) ends.clear();
+    ends.set(date, end);
+  }
+  return end;
+}
+
 /** The night she is in, or will sleep next ("tonight"): the one after the last that ended. */
 export function currentNight(timeZone: string, now: Date): string {
   return addDays(lastEndedNight(timeZone, now), 1);

@@ -9,6 +9,7 @@ import {
   defaultLogNight,
   lastEndedNight,
   latestLoggableDate,
+  nightEndTime,
   wallClockIn,
   materialMismatchMessage,
   studyDayOf,
@@ -180,6 +181,33 @@ describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', (
     expect(wallClockIn(zone, now)).toEqual({ date, hour });
     expect(lastEndedNight(zone, now)).toBe(night);
     expect(currentNight(zone, now)).toBe(addDays(night, 1));
+  });
+
+  it.each([
+    // zone, night, when it ends: 04:00 on the next morning, her time
+    ['Europe/London', '2026-10-02', '2026-10-03T03:00:00.000Z'], // summer time
+    ['Europe/London', '2026-12-01', '2026-12-02T04:00:00.000Z'],
+    ['America/New_York', '2026-10-31', '2026-11-01T09:00:00.000Z'], // the clocks went back at 02:00: 04:00 EST
+    ['America/New_York', '2026-03-07', '2026-03-08T08:00:00.000Z'], // forward at 02:00: 04:00 EDT
+    ['Europe/Helsinki', '2026-10-24', '2026-10-25T02:00:00.000Z'], // back at 04:00 EEST to 03:00 EET: 04:00 comes once, EET
+    ['Europe/Helsinki', '2026-03-28', '2026-03-29T01:00:00.000Z'], // forward from 03:00 EET straight to 04:00 EEST
+    ['Asia/Kolkata', '2026-06-01', '2026-06-01T22:30:00.000Z'],
+    ['Pacific/Kiritimati', '2026-06-01', '2026-06-01T14:00:00.000Z'],
+    ['Etc/GMT+12', '2026-06-01', '2026-06-02T16:00:00.000Z'],
+  ])('in %s the night of %s ends at %s', (zone, night, end) => {
+    expect(new Date(nightEndTime(zone, night)).toISOString()).toBe(end);
+  });
+
+  it('ends each night when lastEndedNight starts to count it, every night of a year, in zones with and without summer time', () => {
+    const zones = ['Europe/London', 'Europe/Paris', 'Europe/Helsinki', 'America/New_York', 'America/Los_Angeles', 'America/Santiago'];
+    zones.push('America/Havana', 'Australia/Lord_Howe', 'Pacific/Auckland', 'Asia/Kolkata', 'Pacific/Chatham', 'Etc/GMT+12');
+    for (const zone of zones) {
+      for (let night = '2026-01-01'; night <= '2026-12-31'; night = addDays(night, 1)) {
+        const end = nightEndTime(zone, night);
+        expect([zone, night, lastEndedNight(zone, new Date(end))]).toEqual([zone, night, night]);
+        expect([zone, night, lastEndedNight(zone, new Date(end - 1000)) < night]).toEqual([zone, night, true]);
+      }
+    }
   });
 
   it("opens the log on the night that just ended, never before her study's first night", () => {

@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn, daysBetween, SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, daysBetween, nightEndTime, SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
 
 /**
  * The quality rules of a research run: what each checks, and what it does to the
@@ -62,6 +62,13 @@ export const QA_RULES = {
       'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS calendar days after its morning, in her time zone).',
     action: 'flag',
     consequence: 'Kept: ring data does not fade, but her own ratings may be recalled less well.',
+  },
+  recorded_early: {
+    id: 'recorded_early',
+    description:
+      'The night was first recorded before it ended (04:00 on its morning, her time): neither her ring nor her ratings could have been complete then.',
+    action: 'flag',
+    consequence: 'Kept as last revised: a revision after the morning may have completed it (revisions are in nights.csv).',
   },
   revised: {
     id: 'revised',
@@ -165,6 +172,8 @@ function outOfRange(field: NightField, value: NightValue): boolean {
 }
 
 const DAY_MS = 86_400_000;
+/** The latest a night can end, from midnight UTC of its morning: 04:00 at UTC-12. */
+const LATEST_NIGHT_END_UTC_MS = 16 * 3_600_000;
 
 const NO_FLAGS: readonly QaRuleId[] = Object.freeze([]);
 const NO_HITS: readonly QaHit[] = Object.freeze([]);
@@ -274,6 +283,17 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
     lateByDays = daysBetween(addDays(night.date, 1), calendarDateIn(options.timezone, night.recordedAt));
   if (lateByDays > options.lateRecordDays)
     (hits ??= []).push(nightHit(night, 'recorded_late', null, null, `recorded ${lateByDays} days after the morning`));
+  // The product takes a log up to tomorrow's night (docs/study-protocol.md, "Dates"). A
+  // night ends at 04:00 her time, between 14 h before and 12 h after 04:00 UTC: a recording
+  // from 16:00 UTC on its morning has seen it end, whatever her zone (most do: no lookup).
+  const recorded = night.recordedAt.getTime();
+  if (recorded < midnightUtc(night.date) + DAY_MS + LATEST_NIGHT_END_UTC_MS) {
+    const endsAt = nightEndTime(options.timezone, night.date);
+    if (recorded < endsAt) {
+      const hours = Math.ceil((endsAt - recorded) / 3_600_000);
+      (hits ??= []).push(nightHit(night, 'recorded_early', null, null, `recorded ${hours} h before the night ended`));
+    }
+  }
   if (night.revisions > 0)
     (hits ??= []).push(nightHit(night, 'revised', null, null, `${night.revisions} revision${night.revisions === 1 ? '' : 's'}`));
   if (night.phase === 'completed') {

@@ -74,6 +74,25 @@ describe('the QA rules of a night', () => {
     expect(check({ recordedAt: new Date('2026-10-06T07:00:00Z') }).flags).toEqual([]); // three days after the morning: fine
   });
 
+  it('flag, but keep, a night first recorded before it ended, in her time zone', () => {
+    // London, summer time: the night of 2 October ends at 04:00 BST on the 3rd (03:00 UTC)
+    const atHalfPastThree = check({ recordedAt: new Date('2026-10-03T02:30:00Z') });
+    expect(atHalfPastThree).toMatchObject({ flags: ['recorded_early'], analysed: true });
+    expect(atHalfPastThree.hits[0]).toMatchObject({
+      rule: 'recorded_early',
+      date: '2026-10-02',
+      detail: 'recorded 1 h before the night ended',
+    });
+    expect(atHalfPastThree.analysedValues).toEqual(valuesByKey(base.values));
+    expect(check({ recordedAt: new Date('2026-10-02T20:00:00Z') }).hits[0]!.detail).toBe('recorded 7 h before the night ended');
+    expect(check({ recordedAt: new Date('2026-10-03T03:00:00Z') }).flags).toEqual([]);
+    // Los Angeles: 03:00 her time (10:00 UTC) is before her night's end; by London's it is after
+    expect(check({ recordedAt: new Date('2026-10-03T10:00:00Z') }, 'America/Los_Angeles').flags).toEqual(['recorded_early']);
+    expect(check({ recordedAt: new Date('2026-10-03T10:00:00Z') }).flags).toEqual([]);
+    // a revision does not clear it: the flag is about when the night was first recorded
+    expect(check({ recordedAt: new Date('2026-10-02T20:00:00Z'), revisions: 1 }).flags).toEqual(['recorded_early', 'revised']);
+  });
+
   it('count the days of a late recording in her time zone, not in UTC', () => {
     // Auckland: recorded 15 March at 08:00 her time (14 March 19:00 UTC), four days after the morning of the 11th
     const auckland = check({ date: '2026-03-10', recordedAt: new Date('2026-03-14T19:00:00Z') }, 'Pacific/Auckland');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData, type Role } from '@sleepweave/contracts';
+import { addDays, SLEEP_LOG_FIELD_LIST, type IntegrationEventData, type Role } from '@sleepweave/contracts';
 import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
 import { fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { readResearchExportConfig } from '../config.ts';
@@ -80,14 +80,14 @@ export async function consent(service: ResearchExport, userId: string, studyStar
 
 type NightData = IntegrationEventData<'study.sleep_log.recorded'>;
 
-/** A night as study publishes it: every field null unless given. */
+/** A night as study publishes it, recorded the morning after: every field null unless given. */
 export function night(userId: string, fields: Partial<NightData> & Pick<NightData, 'date' | 'studyDay' | 'phase'>): NightData {
   const empty = Object.fromEntries(SLEEP_LOG_FIELD_LIST.map((field) => [field.key, null]));
   return {
     logId: randomUUID(),
     userId,
     recommendedMaterial: fields.phase === 'linen' ? '100% Linen' : fields.phase === 'polyester' ? '100% Polyester' : '100% Cotton',
-    recordedAt: `${fields.date}T07:00:00.000Z`,
+    recordedAt: `${addDays(fields.date, 1)}T07:00:00.000Z`,
     ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'recordedAt'>),
     ...fields,
   };
