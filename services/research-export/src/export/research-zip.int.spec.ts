@@ -109,6 +109,13 @@ describe('a research run', () => {
     expect(hrv.note).toContain('not computable');
   });
 
+  it("tells the admin screen in a sentence why a metric's d_z is empty", async () => {
+    const runs = await service.app.inject({ method: 'GET', url: '/api/admin/research/runs', headers: admin });
+    const { primary } = runs.json()[0].summary as { primary: { metric: string; dz: number | null; note: string | null }[] };
+    expect(primary.find((effect) => effect.metric === 'avg_hrv')).toMatchObject({ dz: null, note: 'No complete pairs.' });
+    expect(primary.find((effect) => effect.metric === 'sleep_score')).toMatchObject({ note: null });
+  });
+
   it('gives a participant her own data only, under her research id', async () => {
     const own = await service.app.inject({ method: 'GET', url: '/api/research/export', headers: bearer(members[0]!) });
     expect(own.statusCode).toBe(200);

@@ -55,9 +55,19 @@ export function runSummary(findings: DataFindings, comparisons: readonly Compari
         dzLow: row.dzLow,
         dzHigh: row.dzHigh,
         pHolm: row.pHolm,
-        note: row.note,
+        note: row.dz === null ? reasonInWords(row.notComputable.dz) : null,
       })),
   };
+}
+
+/**
+ * Why a metric's d_z is empty, as a sentence for the admin screen ("No complete pairs."):
+ * comparisons.csv's note lists every empty column with its reason, some twenty names.
+ */
+function reasonInWords(reason: string | undefined): string | null {
+  if (!reason) return null;
+  const words = reason.replace(/^not computable: /, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 
 function readme(input: { runAt: Date; minNights: number; lateRecordDays: number; summary: ResearchRunSummary }): string {
