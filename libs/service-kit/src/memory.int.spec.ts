@@ -95,8 +95,10 @@ describe('releaseMemoryWhenIdle, the old generation', () => {
   it('gives back the pages a fragmented old generation holds beyond what it uses, which V8 itself keeps', { timeout: 40_000 }, async () => {
     type Printed = { afterGc: Old; afterIdle: Old; kept: number; collections: number };
     const [kept, released] = await Promise.all([run<Printed>(false, 3_000, fragmentedScript), run<Printed>(true, 3_000, fragmentedScript)]);
-    // V8's own collections leave the holes where they are (used is what its last one found)
-    expect(kept.afterIdle.committed).toBe(kept.afterGc.committed);
+    // V8's own collections leave the holes where they are (used is what its last one found):
+    // left alone, the old generation gives nothing back. It may take a page more while idle
+    // (a CI run read 27,525,120 bytes after 27,262,976: one page of 256 KB), so not equal.
+    expect(kept.afterIdle.committed).toBeGreaterThanOrEqual(kept.afterGc.committed);
     expect(released.collections).toBeGreaterThanOrEqual(1);
     expect(released.afterIdle.committed).toBeLessThan(kept.afterIdle.committed - 8 * MB);
     expect(released.afterIdle.committed - released.afterIdle.used).toBeLessThan(2 * MB);
