@@ -283,7 +283,10 @@ describe('SleepLogScreen', () => {
     const { queryClient } = renderWithProviders(routes, { path: `/sleep/log?edit=${log.id}&date=${yesterday}` });
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     const user = userEvent.setup();
-    const score = screen.getByLabelText('Sleep score');
+    const score = screen.getByLabelText('Sleep score') as HTMLInputElement;
+    // edit mode shows first, the stored values follow (the form is reset to them after that
+    // render): she edits what she sees (typed before it, a CI run read '6466')
+    await waitFor(() => expect(score.value).toBe('64'));
     await user.clear(score);
     await fill(user, score, '66');
 
