@@ -17,7 +17,9 @@ const PLOT_CAPTION = "Polyester vs linen: Cohen's d_z (linen minus polyester) wi
 function byReason(effects: ResearchRunSummary['primary']): { reason: string; labels: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const effect of effects) {
-    const reason = `${effect.note ?? 'Not enough paired nights.'} (${effect.nPairs} ${effect.nPairs === 1 ? 'pair' : 'pairs'}):`;
+    // the note is a sentence ("No complete pairs."): its count goes before its full stop
+    const sentence = (effect.note ?? 'Not enough paired nights.').replace(/\.$/, '');
+    const reason = `${sentence} (${effect.nPairs} ${effect.nPairs === 1 ? 'pair' : 'pairs'}):`;
     groups.set(reason, [...(groups.get(reason) ?? []), effect.label]);
   }
   return [...groups].map(([reason, labels]) => ({ reason, labels }));

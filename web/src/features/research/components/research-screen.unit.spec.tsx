@@ -294,7 +294,7 @@ describe('ResearchScreen', () => {
       within(notComputable)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Fewer than 3 participants have both phases. (2 pairs): Average SpO2 (%), HRV (ms).']);
+    ).toEqual(['Fewer than 3 participants have both phases (2 pairs): Average SpO2 (%), HRV (ms).']);
   });
 
   it('runs now: the button waits while the run is queued and running, polling every 2 s, then the list is read again', async () => {
