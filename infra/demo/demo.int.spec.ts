@@ -1,5 +1,13 @@
 import { createServer } from 'node:net';
-import { ACCESS_COOKIE, addDays, calendarDateIn, type ResearchRun, type SleepLog } from '@sleepweave/contracts';
+import {
+  ACCESS_COOKIE,
+  addDays,
+  calendarDateIn,
+  daysBetween,
+  lastEndedNight,
+  type ResearchRun,
+  type SleepLog,
+} from '@sleepweave/contracts';
 import type { ServiceConfig, ServiceDefinition } from '@sleepweave/service-kit';
 import { startTestService, testEnv, type TestService } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +68,8 @@ let env: NodeJS.ProcessEnv;
 const services = {} as Record<DemoService, AnyService>;
 let system: DemoSystem;
 let cohort: DemoCohort;
+/** When the cohort was made: what it logged depends on the hour in each participant's zone. */
+const generatedAt = new Date();
 let seeded: SeedResult;
 
 beforeAll(async () => {
@@ -82,7 +92,7 @@ beforeAll(async () => {
   }
   await checkRunning(serviceUrls(env));
   system = await connectDemoSystem(env, 6);
-  cohort = generateCohort({ participants: PARTICIPANTS, seed: 'integration', now: new Date() });
+  cohort = generateCohort({ participants: PARTICIPANTS, seed: 'integration', now: generatedAt });
   seeded = await addDemoCohort(system, cohort, { concurrency: 4, followTimeoutMs: 60_000 });
 }, 180_000);
 
@@ -112,7 +122,12 @@ describe('npm run demo against the real services', () => {
   it('gives the day-20 participant every night of her study so far, on its date, in its phase', async () => {
     const day20 = cohort.participants.find((p) => p.showcase === 'day20')!;
     const token = await signIn(day20.email);
-    const today = calendarDateIn(day20.timezone, new Date());
+    const today = calendarDateIn(day20.timezone, generatedAt);
+    // every night of her study that had ended by the cohort's last instant (a minute before
+    // it was made): up to last night, or the night before when that was before 04:00 her time
+    const latest = new Date(generatedAt.getTime() - 60_000);
+    const last = lastEndedNight(day20.timezone, latest) < addDays(today, -1) ? addDays(today, -2) : addDays(today, -1);
+    const nights = daysBetween(addDays(today, -19), last) + 1;
 
     const consent = await get('study', '/api/sleep/consent', token);
     expect(consent.body).toMatchObject({ hasConsent: true, studyStartDate: addDays(today, -19) });
@@ -120,10 +135,10 @@ describe('npm run demo against the real services', () => {
     expect(user.body).toMatchObject({ email: day20.email, studyStartDate: addDays(today, -19), role: 'participant' });
 
     const logs = (await get('study', '/api/sleep/logs', token)).body as SleepLog[];
-    expect(logs.map((log) => log.date)).toEqual(Array.from({ length: 19 }, (_, i) => addDays(today, -1 - i)));
-    expect(logs.map((log) => log.studyDay)).toEqual(Array.from({ length: 19 }, (_, i) => 19 - i));
+    expect(logs.map((log) => log.date)).toEqual(Array.from({ length: nights }, (_, i) => addDays(last, -i)));
+    expect(logs.map((log) => log.studyDay)).toEqual(Array.from({ length: nights }, (_, i) => nights - i));
     expect(logs.filter((log) => log.phase === 'polyester')).toHaveLength(14);
-    expect(logs.filter((log) => log.phase === 'washout')).toHaveLength(5);
+    expect(logs.filter((log) => log.phase === 'washout')).toHaveLength(nights - 14);
     // the values are the generated ones, as the route gives them back
     const first = day20.nights[0]!;
     expect(logs.at(-1)).toMatchObject({ date: first.date, sleepScore: first.values.sleepScore, avgHrv: first.values.avgHrv });
