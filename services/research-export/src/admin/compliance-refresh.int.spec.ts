@@ -3,7 +3,7 @@
  * a participant whose kept compliance is for another day than her today is brought up to
  * date by the next round, with no page asking for it.
  */
-import { calendarDateIn } from '@sleepweave/contracts';
+import { currentNight } from '@sleepweave/contracts';
 import { createLogger } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addMember, consent, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
@@ -20,12 +20,12 @@ afterAll(async () => {
 it('brings a compliance kept for another day up to date at its next round', async () => {
   const { sql } = service.deps;
   const userId = await addMember(service);
-  const today = calendarDateIn('Europe/London', new Date());
+  const today = currentNight('Europe/London', new Date());
   await consent(service, userId, today);
   const keptOn = async () =>
     (await sql<{ on: string | null }[]>`select compliance_on::text as on from admin_user_order where user_id = ${userId}`)[0]?.on ?? null;
   await waitUntil(async () => (await keptOn()) === today, 'her enrolment never reached the admin order');
-  // as after midnight in her zone: kept for yesterday
+  // as after 04:00 in her zone: kept for the night before
   await sql`update admin_user_order set compliance_on = compliance_on - 1 where user_id = ${userId}`;
   expect(await keptOn()).not.toBe(today);
 

@@ -14,21 +14,22 @@ export function specCompliancePercent(sleepLogs: number, joinedAt: Date, now: Da
 }
 
 /**
- * Study nights due by `today` (her calendar date): the night of study day D is due once
- * its morning has come, on D + 1 (as the research export's missing-night rule counts them),
- * so on study day N the nights 1 to N - 1 are due, at most the study's 42.
+ * Study nights due on study day N, the study day of her current night (the night she is in
+ * or sleeps next; currentNight in libs/contracts): every night before it has ended, at 04:00
+ * her time (as her home page and the research export's missing-night rule count them), so
+ * nights 1 to N - 1 are due, at most the study's 42.
  */
 export function nightsElapsed(studyDay: number): number {
   return Math.min(studyLength(), Math.max(0, studyDay - 1));
 }
 
 /**
- * Where she stands today and how faithfully she logs: the phase and day (the protocol's
- * engine), and nights logged ÷ study nights elapsed × 100 (null before the first is due).
- * `nightsLogged` counts her nights of study days 1 to nightsElapsed(day).
+ * Where she stands tonight and how faithfully she logs: the phase and day of `tonight`, her
+ * current night (the protocol's engine), and nights logged ÷ study nights elapsed × 100 (null
+ * before the first is due). `nightsLogged` counts her nights of study days 1 to nightsElapsed(day).
  */
-export function studyProgress(studyStartDate: string, today: string, nightsLogged: number): AdminStudyProgress {
-  const day = studyDayOf(studyStartDate, today)!;
+export function studyProgress(studyStartDate: string, tonight: string, nightsLogged: number): AdminStudyProgress {
+  const day = studyDayOf(studyStartDate, tonight)!;
   const status = studyStatus(day);
   const elapsed = nightsElapsed(day);
   return {

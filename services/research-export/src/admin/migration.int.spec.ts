@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays, calendarDateIn } from '@sleepweave/contracts';
+import { addDays, currentNight } from '@sleepweave/contracts';
 import { migrateEventStore } from '@sleepweave/event-store';
 import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations, type Sql } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ afterAll(async () => {
 describe('migration 003 (admin_user_order)', () => {
   it('gives everyone already there her row; the first page that needs them computes the figures of the enrolled', async () => {
     const now = new Date();
-    const today = calendarDateIn('Europe/London', now);
+    const today = currentNight('Europe/London', now);
     const [enrolled, member] = [randomUUID(), randomUUID()];
     for (const [userId, first] of [
       [enrolled, 'Ena'],

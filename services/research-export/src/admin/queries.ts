@@ -120,7 +120,7 @@ function toListItem(row: UserRow, now: Date): AdminUserListItem {
     sleepLogCount: row.nights,
     journalEntryCount: row.entries,
     compliancePercent: specCompliancePercent(row.nights, row.registered_at, now),
-    study: row.study_start_date === null ? null : studyProgress(row.study_start_date, row.today, row.nights_logged ?? 0),
+    study: row.study_start_date === null ? null : studyProgress(row.study_start_date, row.tonight, row.nights_logged ?? 0),
     lastLogDate: row.last_night_date,
     daysSinceLastLog: row.days_since_last_log,
   };
@@ -182,7 +182,7 @@ export function usersPageQuery(sql: Sql, now: Date, options: UserListOptions) {
 /**
  * A page of the user list (usersPageQuery) and the cursor of the next page (null on the
  * last). A sort by compliance, or a filter by phase or follow-up, first brings up to date
- * those kept for another day than her today (refreshDueCompliance).
+ * those kept for another night than her current one (refreshDueCompliance).
  */
 export async function listUsers(
   sql: Sql,

@@ -8,6 +8,8 @@ import { testEnvelope } from '@sleepweave/bus/testing';
 import {
   addDays,
   calendarDateIn,
+  currentNight,
+  nightEndTime,
   type AdminAuditList,
   type AdminUserDetail,
   type AdminUserList,
@@ -17,6 +19,7 @@ import { rebuildAndSnapshot, snapshotTables } from '@sleepweave/service-kit/test
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
+import { listUsers } from './queries.ts';
 
 let service: ResearchExport;
 beforeAll(async () => {
@@ -27,7 +30,8 @@ afterAll(async () => {
 });
 
 const ZONE = 'Europe/London';
-const today = () => calendarDateIn(ZONE, new Date());
+/** Her current night, from which the admin list counts her study day (a date behind her calendar's until 04:00). */
+const today = () => currentNight(ZONE, new Date());
 
 /** A user as identity announces her; resolves once the service knows her. */
 async function addUser(
@@ -86,7 +90,12 @@ async function logNights(userId: string, startDaysAgo: number, days: number[], r
 
 async function writeEntry(userId: string, writtenAt = new Date()) {
   await service.producers.publish(
-    testEnvelope('journal.entry.written', { entryId: randomUUID(), userId, date: today(), writtenAt: writtenAt.toISOString() }),
+    testEnvelope('journal.entry.written', {
+      entryId: randomUUID(),
+      userId,
+      date: calendarDateIn(ZONE, writtenAt),
+      writtenAt: writtenAt.toISOString(),
+    }),
   );
 }
 
@@ -236,6 +245,28 @@ describe('the user list', () => {
     // ongoing only: Dora finished the study, Mona never joined it
     expect((await users(`q=${tag}&notLogged=true`)).items.map((u) => u.firstName)).toEqual(['Lapse']);
     expect((await users(`q=${tag}&notLogged=false`)).items).toHaveLength(5);
+  });
+
+  it('counts a night as due once it has ended, at 04:00 her time, as her home page does', async () => {
+    const owl = `Owl${randomUUID().slice(0, 8)}`;
+    const userId = await addUser({ firstName: 'Nell', lastName: owl });
+    await logNights(userId, 9, [1, 2, 3, 4, 5, 6, 7, 8]); // nights 1-8 of a study that started 9 nights ago
+    const start = addDays(today(), -9);
+    // the night of study day 10 ends at 04:00 on the calendar date of day 11
+    const ends = nightEndTime(ZONE, addDays(start, 9));
+    const seen = async (now: number) => {
+      const { items } = await listUsers(service.deps.sql, new Date(now), { q: owl, sort: 'joined', order: 'desc', limit: 10 });
+      return items[0]!;
+    };
+    // 03:59 on the morning of day 11: she is still in the night of day 10; nights 1-9 are due
+    const before = await seen(ends - 60_000);
+    expect(calendarDateIn(ZONE, new Date(ends - 60_000))).toBe(addDays(start, 10));
+    expect(before.study).toMatchObject({ day: 10, nightsElapsed: 9, nightsLogged: 8, compliancePercent: 89 });
+    expect(before.daysSinceLastLog).toBe(2);
+    // 04:00: that night has ended too
+    const after = await seen(ends);
+    expect(after.study).toMatchObject({ day: 11, nightsElapsed: 10, nightsLogged: 8, compliancePercent: 80 });
+    expect(after.daysSinceLastLog).toBe(3);
   });
 });
 
@@ -392,7 +423,7 @@ describe('the user list, page after page (keyset)', () => {
     );
     await waitUntil(async () => (await timezone()) === 'America/Los_Angeles', 'her time zone followed');
     // her compliance is for her today there (a date behind London's until 08:00 in London)
-    expect((await order(userId))!.compliance_on).toBe(calendarDateIn('America/Los_Angeles', new Date()));
+    expect((await order(userId))!.compliance_on).toBe(currentNight('America/Los_Angeles', new Date()));
     await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await waitUntil(async () => (await order(userId)) === undefined, 'her row gone');
   });

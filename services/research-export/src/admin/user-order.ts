@@ -3,11 +3,11 @@ import { studyLength, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql, SqlFragment } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
-import { usersQuery } from './users-query.ts';
+import { tonightIn, usersQuery } from './users-query.ts';
 
 /**
  * `admin_user_order` (migrations/003_admin_paging.sql): her last night's date, and her study
- * compliance, phase and follow-up for her today, in one row per user, so that the list
+ * compliance, phase and follow-up for her current night, in one row per user, so that the list
  * sorted by either key, or filtered by phase or follow-up, reads an index. Derived from her
  * rows in user_directory, research_participants and admin_night_activity, with the very
  * statement the list shows her figures from.
@@ -21,8 +21,8 @@ function orderKeys(sql: Sql | Tx, now: Date, where: SqlFragment) {
     where,
     select: q`s.user_id, s.timezone, s.last_night_date,
       s.nights_logged::float8 / nullif(s.elapsed, 0) as compliance, s.phase, s.follow_up,
-      -- her today while a night of the study is yet to come due; none once it cannot change without an event
-      case when s.study_start_date is not null and s.today < s.study_start_date + ${studyLength()}::int then s.today end as compliance_on`,
+      -- her current night while a night of the study is yet to come due; none once it cannot change without an event
+      case when s.study_start_date is not null and s.tonight < s.study_start_date + ${studyLength()}::int then s.tonight end as compliance_on`,
   });
 }
 
@@ -52,22 +52,23 @@ export async function refreshUserOrder(tx: Tx, userId: string, now: Date = new D
 
 /**
  * Brings up to date, for `now`, every compliance, phase and follow-up kept for another date
- * than her today (time zone by time zone, two ranges of the `admin_user_order_due` index
- * each): before a page that sorts or filters by them, so that it orders by today's figures.
- * Usually none; after midnight in a time zone, its participants still in the study, once.
+ * than her current night (time zone by time zone, two ranges of the `admin_user_order_due`
+ * index each): before a page that sorts or filters by them, so that it orders by tonight's
+ * figures. Usually none; after 04:00 in a time zone (when a night ends and one more is
+ * due), its participants still in the study, once.
  * Rows a writer holds are left to it (it computes them itself). Returns how many were
  * brought up to date.
  */
 export async function refreshDueCompliance(sql: Sql, now: Date): Promise<number> {
   return sql.begin(async (tx) => {
-    // today in each time zone, as the list computes it; then one range of the index on each side of it
-    const zones = await tx<{ timezone: string; today: string }[]>`
-      select z.timezone, (${now}::timestamptz at time zone z.timezone)::date::text as today
+    // the current night in each time zone, as the list computes it; then one range of the index on each side of it
+    const zones = await tx<{ timezone: string; tonight: string }[]>`
+      select z.timezone, ${tonightIn(tx, now, tx`z.timezone`)}::text as tonight
       from unnest(${Timezone.options}::text[]) as z(timezone)`;
     const stale = zones
       .map(
-        ({ timezone, today }) =>
-          tx`(o.timezone = ${timezone} and (o.compliance_on < ${today}::text::date or o.compliance_on > ${today}::text::date))`,
+        ({ timezone, tonight }) =>
+          tx`(o.timezone = ${timezone} and (o.compliance_on < ${tonight}::text::date or o.compliance_on > ${tonight}::text::date))`,
       )
       .reduce((a, b) => tx`${a} or ${b}`);
     const due = await tx<{ user_id: string }[]>`
@@ -84,7 +85,7 @@ export async function refreshDueCompliance(sql: Sql, now: Date): Promise<number>
 /**
  * The admin list's compliance brought up to date in the background ({@link refreshDueCompliance}
  * every `intervalMs`, first after one interval), so that the first page sorted or filtered by
- * it after midnight in a time zone does not pay for that zone's day (1.3 s for 100,000 users,
+ * it after 04:00 in a time zone does not pay for that zone's day (1.3 s for 100,000 users,
  * all zones at once); such a page still refreshes what is left, usually nothing. Every
  * instance runs one: they share the rows (skip locked). A failed round is logged and tried
  * again at the next.

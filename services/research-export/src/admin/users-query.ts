@@ -1,4 +1,12 @@
-import { NOT_LOGGED_DAYS, phaseRanges, studyLength, type HormonalStage, type Role, type Timezone } from '@sleepweave/contracts';
+import {
+  NIGHT_ENDS_AT_HOUR,
+  NOT_LOGGED_DAYS,
+  phaseRanges,
+  studyLength,
+  type HormonalStage,
+  type Role,
+  type Timezone,
+} from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql, SqlFragment } from '@sleepweave/service-kit';
 
@@ -13,7 +21,10 @@ export interface UserRow {
   role: Role;
   registered_at: Date;
   timezone: Timezone;
+  /** Her calendar date at `now` (her age). */
   today: string;
+  /** Her current night at `now` (docs/admin.md): the date her study day, compliance and lapse count from. */
+  tonight: string;
   study_start_date: string | null;
   consented_at: Date | null;
   nights: number;
@@ -27,8 +38,8 @@ export interface UserRow {
 /** The columns of a UserRow, read from `s` (the last step of usersQuery). */
 export const userColumns = (sql: Sql | Tx) => (sql as Sql)`
   s.user_id, s.email, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth, s.hormonal_stage, s.role,
-  s.registered_at, s.timezone, s.today::text as today, s.study_start_date::text as study_start_date, s.consented_at,
-  s.nights, s.entries, s.last_night_date::text as last_night_date, s.today - s.last_night_date as days_since_last_log,
+  s.registered_at, s.timezone, s.today::text as today, s.tonight::text as tonight, s.study_start_date::text as study_start_date, s.consented_at,
+  s.nights, s.entries, s.last_night_date::text as last_night_date, s.tonight - s.last_night_date as days_since_last_log,
   s.nights_logged, s.elapsed`;
 
 export interface UsersQueryOptions {
@@ -62,10 +73,22 @@ export function userKeysQuery(sql: Sql | Tx, options: { where?: SqlFragment }): 
 }
 
 /**
+ * Her current night at `now` in the time zone `zone` (a column or a value): the night she is
+ * in or sleeps next, whose evening's date it is until 04:00 her time the next morning
+ * (currentNight in libs/contracts). Her wall clock 4 hours back, so a change of the clocks
+ * in the small hours counts as her clock shows it.
+ */
+export function tonightIn(sql: Sql | Tx, now: Date, zone: SqlFragment): SqlFragment {
+  return (sql as Sql)`((${now}::timestamptz at time zone ${zone}) - make_interval(hours => ${NIGHT_ENDS_AT_HOUR}::int))::date`;
+}
+
+/**
  * Every user (or those `where` picks) with what the list shows and what orders it, from one
  * row per user (user_directory, research_participants, the two activity tables and, for the
- * list, admin_user_order): no night and no journal entry is read. Her "today" is her
- * calendar date in her time zone at `now`. The statement ends with `from s`: the caller
+ * list, admin_user_order): no night and no journal entry is read. Her study day, the nights
+ * due, her compliance and her lapse count from her current night (`tonight`), as her own home
+ * page and the research export do: a night is due once it has ended, at 04:00 her time. Her
+ * "today", her calendar date, gives her age. The statement ends with `from s`: the caller
  * adds its conditions on `s`, order and limit. The steps are CTEs of the statement itself,
  * which PostgreSQL folds into one query: an order by a column of `d` or `o` with a limit
  * walks that column's index.
@@ -82,7 +105,7 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
   return q`
     with base as (
       select d.user_id, d.email, d.first_name, d.last_name, d.date_of_birth, d.hormonal_stage, d.role, d.registered_at, d.timezone,
-        (${now}::timestamptz at time zone d.timezone)::date as today,
+        (${now}::timestamptz at time zone d.timezone)::date as today, ${tonightIn(q, now, q`d.timezone`)} as tonight,
         p.study_start_date, p.consented_at,
         coalesce(n.nights, 0) as nights, coalesce(n.study_nights, 0) as study_nights, n.last_night_date,
         n.last_night_in_study, n.previous_night_date, n.previous_night_in_study, coalesce(j.entries, 0) as entries
@@ -94,7 +117,7 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
       left join admin_journal_activity j on j.user_id = d.user_id
       where true ${options.where ?? q``}
     ), u as (
-      select b.*, b.today - b.study_start_date + 1 as study_day from base b
+      select b.*, b.tonight - b.study_start_date + 1 as study_day from base b
     ), e as (
       select u.*, ${phaseCase} as phase,
         case when u.study_start_date is null then null else least(${length}, greatest(0, u.study_day - 1)) end as elapsed
@@ -111,7 +134,7 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
         end as nights_logged,
         -- to follow up: still in the study, and her last night (or the eve of her start) NOT_LOGGED_DAYS or more ago
         coalesce(e.study_day <= ${length}
-          and e.today - coalesce(e.last_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
+          and e.tonight - coalesce(e.last_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
       from e
     )
     select ${options.select} from s`;
