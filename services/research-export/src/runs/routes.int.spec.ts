@@ -178,12 +178,23 @@ describe('research runs', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('makes no nightly run for a time before its database was made: a new system waits for the next night', async () => {
+    // due since 00:00 today, but the database is a few moments old
+    const service = await start(smallZip, { RESEARCH_EXPORT_TIME: '00:00', RESEARCH_EXPORT_TIMEZONE: 'UTC' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // ten polls of its worker
+    expect(await runs(service)).toEqual([]);
+    expect(await service.deps.sql`select 1 from events where stream_id like 'research_schedule:%'`).toHaveLength(0);
+  });
+
   it('queues the nightly run once per date, however many instances run', async () => {
     const zone = 'UTC';
     const env = { RESEARCH_EXPORT_TIME: '00:00', RESEARCH_EXPORT_TIMEZONE: zone };
-    const first = await start(smallZip, env);
-    // a second instance on the same database and bus
+    // a database made yesterday, so that today's run (due since 00:00) is owed
+    const first = await start(smallZip, { ...env, RESEARCH_EXPORT_TIME: 'off' });
+    await first.deps.sql`update schema_migrations set applied_at = applied_at - interval '1 day'`;
+    // two instances on the same database and bus, both asking
     const { DB_PREFIX, BUS_PREFIX } = first.deps.config;
+    await start(smallZip, env, { DB_PREFIX, BUS_PREFIX });
     await start(smallZip, env, { DB_PREFIX, BUS_PREFIX });
     await expect.poll(async () => (await runs(first)).filter((r) => r.status === 'finished').length, { timeout: 10_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 500)); // several more polls of both workers

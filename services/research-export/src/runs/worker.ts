@@ -20,6 +20,12 @@ export interface RunWorker extends BackgroundWorker {
   wake(): void;
 }
 
+/** When the service's database was made: its first migration (they are applied before any worker starts). */
+async function databaseMadeAt(sql: Sql): Promise<Date> {
+  const [row] = await sql<{ made: Date }[]>`select min(applied_at) as made from schema_migrations`;
+  return row!.made;
+}
+
 /** One run at a time across every instance: a session lock held while it runs. */
 const RUN_LOCK = 'research-export:run';
 
@@ -27,7 +33,8 @@ export const INTERRUPTED_MESSAGE = 'Interrupted: the service stopped during the 
 
 /**
  * The research runs' worker, in every instance: every `pollMs` (and when woken) it queues
- * the night's run once it is due (once per date, whichever instance gets there first), then,
+ * the night's run once it is due (once per date, whichever instance gets there first; none
+ * for a time before the service's database was made), then,
  * if it can take the run lock, runs what is queued, oldest first. A run left `running` by
  * an instance that died (its lock went with its connection) is marked failed, with why.
  */
@@ -37,6 +44,8 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
   // Its own connection: the session lock must live exactly as long as the run's work.
   const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), { max: 1 });
   let stopped = false;
+  /** When this service's database was made (its first migration): no nightly run is owed from before. */
+  let since: Date | null = null;
   let wakeUp: (() => void) | null = null;
 
   async function runQueued(): Promise<void> {
@@ -92,7 +101,11 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
       try {
         const now = new Date();
         const time = ctx.config.RESEARCH_EXPORT_TIME;
-        const due = time === 'off' ? null : nightlyRunDue(now, time, ctx.config.RESEARCH_EXPORT_TIMEZONE);
+        let due: string | null = null;
+        if (time !== 'off') {
+          since ??= await databaseMadeAt(ctx.sql);
+          due = nightlyRunDue(now, time, ctx.config.RESEARCH_EXPORT_TIMEZONE, since);
+        }
         if (due) {
           const runId = await scheduleNightlyRun(ctx, due, now);
           if (runId) log.info({ runId, date: due }, 'nightly research run queued');
