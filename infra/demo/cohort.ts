@@ -2,6 +2,7 @@ import {
   addDays,
   calendarDateIn,
   DEMO_EMAIL_DOMAIN,
+  instantAt,
   lastEndedNight,
   studyStatusOn,
   type FabricComfort,
@@ -14,7 +15,6 @@ import {
 } from '@sleepweave/contracts';
 import { createRandom, type Random } from './random.ts';
 import { AFFIRMATIONS, FIRST_NAMES, FORGIVENESS, GRATITUDE, LAST_NAMES, NIGHT_NOTES, THREADS, WELCOME_MESSAGES } from './texts.ts';
-import { instantAt } from './time.ts';
 
 /**
  * The demo cohort, generated: who the participants are, where each is in the study, every
@@ -490,10 +490,10 @@ export function generateParticipant(
   let studyStartDate: string | null = null;
   let registeredAt: Date;
   if (day === null) {
-    registeredAt = earliest(instantAt(addDays(today, -random.int(1, 10)), random.int(10 * 60, 22 * 60), timezone), latest);
+    registeredAt = earliest(new Date(instantAt(timezone, addDays(today, -random.int(1, 10)), random.int(10 * 60, 22 * 60))), latest);
   } else {
     studyStartDate = addDays(today, -(day - 1));
-    consentAt = earliest(instantAt(studyStartDate, random.int(19 * 60, 22 * 60 + 30), timezone), latest);
+    consentAt = earliest(new Date(instantAt(timezone, studyStartDate, random.int(19 * 60, 22 * 60 + 30))), latest);
     registeredAt = new Date(consentAt.getTime() - random.int(5, 3 * 24 * 60) * MINUTE);
   }
 
@@ -513,7 +513,7 @@ export function generateParticipant(
       const material = wornMaterial(random, status.recommendedMaterial, status.phase, clean);
       if (material !== status.recommendedMaterial && status.phase !== 'completed') imperfections.push('material_mismatch');
       const values = nightValues(random, person, material, clean, imperfections);
-      const morning = instantAt(addDays(date, 1), random.int(6 * 60, 9 * 60 + 30), timezone);
+      const morning = new Date(instantAt(timezone, addDays(date, 1), random.int(6 * 60, 9 * 60 + 30)));
       const lateDays = random.chance(IMPERFECTION_RATES.recordedLate) && !clean ? random.int(4, 9) : 0;
       const revise = random.chance(IMPERFECTION_RATES.revised) && !clean;
       const reviseAfter = random.int(30, 48 * 60) * MINUTE;
@@ -543,7 +543,7 @@ export function generateParticipant(
   const firstDay = calendarDateIn(timezone, registeredAt);
   for (let date = firstDay; date <= today; date = addDays(date, 1)) {
     const write = random.chance(journalRate);
-    const at = instantAt(date, random.int(20 * 60, 23 * 60 + 30), timezone);
+    const at = new Date(instantAt(timezone, date, random.int(20 * 60, 23 * 60 + 30)));
     const entry = journalEntry(random, at);
     if (write && at.getTime() > registeredAt.getTime() && at.getTime() <= latest.getTime()) journal.push(entry);
   }

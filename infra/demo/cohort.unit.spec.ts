@@ -12,7 +12,6 @@ import { isCommonPassword } from '../../services/identity/src/users/common-passw
 import { parseDemoArgs } from './args.ts';
 import { DEMO_PASSWORD, DEMO_STAGES, generateCohort, generateParticipant, IMPERFECTION_RATES, type DemoParticipant } from './cohort.ts';
 import { fnv1a } from './random.ts';
-import { instantAt } from './time.ts';
 
 const NOW = new Date('2026-03-10T14:30:00Z');
 const big = generateCohort({ participants: 1000, seed: 'unit', now: NOW });
@@ -207,14 +206,6 @@ describe('the demo cohort generator', () => {
 });
 
 describe('the demo helpers', () => {
-  it('places wall-clock times in a time zone, across DST changes', () => {
-    expect(instantAt('2026-01-15', 21 * 60, 'Europe/London').toISOString()).toBe('2026-01-15T21:00:00.000Z');
-    expect(instantAt('2026-07-15', 21 * 60, 'Europe/London').toISOString()).toBe('2026-07-15T20:00:00.000Z');
-    expect(instantAt('2026-03-08', 7 * 60, 'America/New_York').toISOString()).toBe('2026-03-08T11:00:00.000Z'); // DST began at 2am
-    expect(instantAt('2026-03-07', 7 * 60, 'America/New_York').toISOString()).toBe('2026-03-07T12:00:00.000Z');
-    expect(instantAt('2026-10-25', 30, 'Europe/Paris').toISOString()).toBe('2026-10-24T22:30:00.000Z');
-  });
-
   it('hashes seeds with FNV-1a', () => {
     // the published test vectors of 32-bit FNV-1a
     expect(fnv1a('') >>> 0).toBe(0x811c9dc5);

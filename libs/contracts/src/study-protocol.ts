@@ -208,6 +208,47 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcMillis(to) - toUtcMillis(from)) / 86_400_000);
 }
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant` (ms since the epoch), in ms (negative west of Greenwich). */
+export function utcOffsetMs(timeZone: string, instant: number): number {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant (ms since the epoch) the wall clock of `timeZone` shows `minutes` after the
+ * midnight that begins `date`: the first instant it shows that time or later. So a time the
+ * clocks skip (spring forward) is read with the offset before the change, an hour later than
+ * written where they skip an hour, and a time that comes twice (fall back) is its first
+ * (as Temporal's "compatible" disambiguation). The offset a day before and a day after are
+ * the same unless the clocks change in between (once at most); then the earlier reading
+ * whose clock shows the time is the one.
+ */
+export function instantAt(timeZone: string, date: string, minutes: number): number {
+  const wall = toUtcMillis(date) + minutes * 60_000;
+  const before = utcOffsetMs(timeZone, wall - 86_400_000);
+  const after = utcOffsetMs(timeZone, wall + 86_400_000);
+  if (before === after) return wall - before;
+  const [early, late] = [wall - Math.max(before, after), wall - Math.min(before, after)];
+  return early + utcOffsetMs(timeZone, early) >= wall ? early : late;
+}
+
 /**
  * docs/product.md §4: the study day of a calendar date = whole days from the start date to it,
  * plus 1 (the start date is day 1). null without a start date. Dates are calendar dates
@@ -309,24 +350,10 @@ export function latestLoggableDate(timeZone: string, now: Date): string {
  */
 export const NIGHT_ENDS_AT_HOUR = 4;
 
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date and the hour (0-23) on the wall clock of the IANA `timeZone` at `instant`. */
 export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number } {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+  const wall = new Date(instant.getTime() + utcOffsetMs(timeZone, instant.getTime()));
+  return { date: fromUtcMillis(wall.getTime()), hour: wall.getUTCHours() };
 }
 
 /** The night (its evening's date) that ended most recently at `now` in `timeZone`. */
@@ -335,70 +362,21 @@ export function lastEndedNight(timeZone: string, now: Date): string {
   return addDays(date, hour < NIGHT_ENDS_AT_HOUR ? -2 : -1);
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the wall clock of `timeZone` is ahead of UTC at `instant`, in ms (negative west of Greenwich). */
-function utcOffsetMs(timeZone: string, instant: number): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!);
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** Per zone, its offset at 04:00 (as if UTC) of each date asked for: a date's neighbours share them. */
-const offsetsAt = new Map<string, Map<number, number>>();
-
-function offsetAtHourMark(timeZone: string, instant: number): number {
-  let offsets = offsetsAt.get(timeZone);
-  if (!offsets) offsetsAt.set(timeZone, (offsets = new Map()));
-  let offset = offsets.get(instant);
-  if (offset === undefined) {
-    offset = utcOffsetMs(timeZone, instant);
-    if (offsets.size > 10_000) offsets.clear();
-    offsets.set(instant, offset);
-  }
-  return offset;
-}
-
 const nightEnds = new Map<string, Map<string, number>>();
 
 /**
  * When the night of `date` ends in `timeZone`, in ms since the epoch: the first instant at
  * which her wall clock shows 04:00 or later on the next day ({@link lastEndedNight} counts
- * it as ended from then on). Where the clocks skip 04:00 (a change to summer time at that
- * hour), the moment of the change. Remembered: a research run asks for it night by night,
- * a few hundred dates per time zone, and on most days it costs one look at Intl.
+ * it as ended from then on; where the clocks skip 04:00, changing at that hour, the moment
+ * of the change). Remembered: a research run asks for it night by night, a few hundred
+ * dates per time zone.
  */
 export function nightEndTime(timeZone: string, date: string): number {
   let ends = nightEnds.get(timeZone);
   if (!ends) nightEnds.set(timeZone, (ends = new Map()));
   let end = ends.get(date);
   if (end === undefined) {
-    // 04:00 on the next day as if it were UTC; her clock is that minus her offset, the same
-    // a day before and a day after unless the clocks change in between (once at most).
-    const wall = toUtcMillis(addDays(date, 1)) + NIGHT_ENDS_AT_HOUR * 3_600_000;
-    const before = offsetAtHourMark(timeZone, wall - 86_400_000);
-    const after = offsetAtHourMark(timeZone, wall + 86_400_000);
-    if (before === after) end = wall - before;
-    else {
-      // The earlier of the two readings whose clock shows 04:00 or later: where 04:00 is
-      // skipped, only the later does, and it is the moment of the change.
-      const [early, late] = [wall - Math.max(before, after), wall - Math.min(before, after)];
-      end = early + utcOffsetMs(timeZone, early) >= wall ? early : late;
-    }
+    end = instantAt(timeZone, addDays(date, 1), NIGHT_ENDS_AT_HOUR * 60);
     if (ends.size > 10_000) ends.clear();
     ends.set(date, end);
   }

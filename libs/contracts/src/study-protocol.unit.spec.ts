@@ -7,9 +7,11 @@ import {
   daysBetween,
   currentNight,
   defaultLogNight,
+  instantAt,
   lastEndedNight,
   latestLoggableDate,
   nightEndTime,
+  utcOffsetMs,
   wallClockIn,
   materialMismatchMessage,
   studyDayOf,
@@ -196,6 +198,30 @@ describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', (
     ['Etc/GMT+12', '2026-06-01', '2026-06-02T16:00:00.000Z'],
   ])('in %s the night of %s ends at %s', (zone, night, end) => {
     expect(new Date(nightEndTime(zone, night)).toISOString()).toBe(end);
+  });
+
+  it.each([
+    // zone, date, minutes after its midnight, the instant
+    ['Europe/London', '2026-01-15', 21 * 60, '2026-01-15T21:00:00.000Z'],
+    ['Europe/London', '2026-07-15', 21 * 60, '2026-07-15T20:00:00.000Z'],
+    ['America/New_York', '2026-03-08', 7 * 60, '2026-03-08T11:00:00.000Z'], // summer time began at 02:00
+    ['America/New_York', '2026-03-07', 7 * 60, '2026-03-07T12:00:00.000Z'],
+    ['Europe/Paris', '2026-10-25', 30, '2026-10-24T22:30:00.000Z'],
+    // skipped: 02:30 on 8 March in New York does not exist; read with the offset before, 03:30 EDT
+    ['America/New_York', '2026-03-08', 2 * 60 + 30, '2026-03-08T07:30:00.000Z'],
+    // twice: 01:30 on 25 October in London, first BST (00:30 UTC), then GMT (01:30 UTC); the first
+    ['Europe/London', '2026-10-25', 90, '2026-10-25T00:30:00.000Z'],
+    ['Australia/Lord_Howe', '2026-04-05', 90, '2026-04-04T14:30:00.000Z'], // +11 until 02:00, then +10:30; 01:30 comes twice
+    ['Asia/Kolkata', '2026-06-01', 0, '2026-05-31T18:30:00.000Z'],
+  ])('in %s, %s plus %i minutes is %s', (zone, date, minutes, instant) => {
+    expect(new Date(instantAt(zone, date, minutes)).toISOString()).toBe(instant);
+  });
+
+  it('reads the offset of a zone at an instant, to the second', () => {
+    expect(utcOffsetMs('Europe/London', Date.parse('2026-10-25T00:59:59Z'))).toBe(3_600_000);
+    expect(utcOffsetMs('Europe/London', Date.parse('2026-10-25T01:00:00Z'))).toBe(0);
+    expect(utcOffsetMs('America/Los_Angeles', Date.parse('2026-01-01T12:00:00.999Z'))).toBe(-8 * 3_600_000);
+    expect(utcOffsetMs('Pacific/Chatham', Date.parse('2026-06-01T00:00:00Z'))).toBe(12.75 * 3_600_000);
   });
 
   it('ends each night when lastEndedNight starts to count it, every night of a year, in zones with and without summer time', () => {

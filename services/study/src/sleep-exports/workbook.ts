@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { calendarDateIn, SLEEP_CHART_METRICS, SLEEP_LOG_FIELD_LIST, type SleepLog } from '@sleepweave/contracts';
+import { calendarDateIn, SLEEP_CHART_METRICS, SLEEP_LOG_FIELD_LIST, utcOffsetMs, type SleepLog } from '@sleepweave/contracts';
 import ExcelJS from 'exceljs';
 import {
   comparePolyesterLinen,
@@ -28,21 +28,7 @@ const excelDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** An instant as the wall-clock time in her timezone, for Excel (which has no time zones). */
 export function wallClock(instant: Date, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!));
+  return new Date(instant.getTime() + utcOffsetMs(timeZone, instant.getTime()));
 }
 
 type Cell = string | number | boolean | Date | null;
