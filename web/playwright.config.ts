@@ -52,7 +52,9 @@ export default defineConfig({
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
+    // the stack's warnings and errors in the test output, so that a failure shows what the
+    // services saw (info lines would drown it)
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(port),
@@ -63,6 +65,7 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // every spec signs up its own users from 127.0.0.1
       REGISTER_RATE_LIMIT_PER_IP: '1000',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
   },
 });
