@@ -70,3 +70,13 @@ export type ResearchRunList = z.infer<typeof ResearchRunList>;
 /** POST /api/admin/research/runs answers 202 with this. */
 export const ResearchRunStarted = z.object({ id: Uuid });
 export type ResearchRunStarted = z.infer<typeof ResearchRunStarted>;
+
+/**
+ * GET /api/admin/research/schedule: when the nightly run starts (HH:MM on the clock of an
+ * IANA time zone, RESEARCH_EXPORT_TIME and RESEARCH_EXPORT_TIMEZONE), or null when it is
+ * off and runs are made on demand only.
+ */
+export const ResearchSchedule = z.object({
+  nightly: z.object({ time: z.string().regex(/^\d{2}:\d{2}$/), timeZone: z.string() }).nullable(),
+});
+export type ResearchSchedule = z.infer<typeof ResearchSchedule>;

@@ -178,6 +178,19 @@ describe('research runs', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('says when the nightly run starts, to admins only; null when it is off', async () => {
+    const nightly = await start(smallZip, { RESEARCH_EXPORT_TIME: '03:30', RESEARCH_EXPORT_TIMEZONE: 'Europe/London' });
+    const asked = await nightly.app.inject({ method: 'GET', url: '/api/admin/research/schedule', headers: admin });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ nightly: { time: '03:30', timeZone: 'Europe/London' } });
+    const refused = await nightly.app.inject({ method: 'GET', url: '/api/admin/research/schedule', headers: participant });
+    expect(refused.statusCode).toBe(403);
+    const off = await start(smallZip, { RESEARCH_EXPORT_TIME: 'off' });
+    expect((await off.app.inject({ method: 'GET', url: '/api/admin/research/schedule', headers: admin })).json()).toEqual({
+      nightly: null,
+    });
+  });
+
   it('makes no nightly run for a time before its database was made: a new system waits for the next night', async () => {
     // due since 00:00 today, but the database is a few moments old
     const service = await start(smallZip, { RESEARCH_EXPORT_TIME: '00:00', RESEARCH_EXPORT_TIMEZONE: 'UTC' });

@@ -1,4 +1,4 @@
-import { ResearchRun, ResearchRunList, ResearchRunStarted, Uuid } from '@sleepweave/contracts';
+import { ResearchRun, ResearchRunList, ResearchRunStarted, ResearchSchedule, Uuid } from '@sleepweave/contracts';
 import {
   cursorParam,
   decodeCursor,
@@ -51,6 +51,13 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
       return page.items;
     },
   );
+
+  /** When the nightly run starts, for the screen to say (null: off, on demand only). */
+  app.get('/api/admin/research/schedule', { schema: { response: { 200: ResearchSchedule } } }, async (request) => {
+    requireAdmin(request);
+    const time = ctx.config.RESEARCH_EXPORT_TIME;
+    return { nightly: time === 'off' ? null : { time, timeZone: ctx.config.RESEARCH_EXPORT_TIMEZONE } };
+  });
 
   app.get('/api/admin/research/runs/:id', { schema: { params: RunParams, response: { 200: ResearchRun } } }, async (request) => {
     requireAdmin(request);

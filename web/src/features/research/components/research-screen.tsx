@@ -1,4 +1,4 @@
-import type { ResearchRun } from '@sleepweave/contracts';
+import type { ResearchRun, ResearchSchedule } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, Play, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -14,13 +14,27 @@ import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { LATEST_RESEARCH_EXPORT_PATH } from '../api/download-research-export';
 import { isRefused, isRunDone, useResearchRun } from '../api/get-research-run';
 import { researchRunsQueryKey, useResearchRuns } from '../api/get-research-runs';
+import { useResearchSchedule } from '../api/get-research-schedule';
 import { useStartResearchRun } from '../api/start-research-run';
 import { DownloadButton } from './download-button';
 import { LatestResults } from './latest-results';
 import { RunsTable } from './runs-table';
 
 export const ADMINS_ONLY_TEXT = 'This page is for study administrators.';
-export const NO_RUNS_TEXT = 'No research runs yet. The first one runs tonight at 02:00 UTC, or press Run now.';
+
+/** The page's lead: when runs are made (the schedule as the service has it; unknown while it loads or if it failed). */
+export function scheduleText(schedule: ResearchSchedule | undefined): string {
+  if (!schedule) return 'The research export of the whole study, run on a nightly schedule or when an admin asks.';
+  if (!schedule.nightly) return 'The research export of the whole study, run when an admin asks (the nightly run is off).';
+  return `The research export of the whole study, run every night at ${schedule.nightly.time} ${schedule.nightly.timeZone} or when an admin asks.`;
+}
+
+/** What the empty list says: when the first run comes. */
+export function noRunsText(schedule: ResearchSchedule | undefined): string {
+  if (!schedule) return 'No research runs yet. The first one runs tonight, or press Run now.';
+  if (!schedule.nightly) return 'No research runs yet. Press Run now to make the first one.';
+  return `No research runs yet. The first one runs at ${schedule.nightly.time} ${schedule.nightly.timeZone}, or press Run now.`;
+}
 
 function AdminsOnly() {
   return (
@@ -36,15 +50,13 @@ function AdminsOnly() {
   );
 }
 
-function Page({ actions, children }: { actions?: ReactNode; children: ReactNode }) {
+function Page({ lead, actions, children }: { lead?: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:py-14">
       <header className="flex flex-col gap-5 sm:flex-row sm:items-end sm:justify-between">
         <div className="max-w-2xl">
           <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Research Runs</h1>
-          <p className="mt-3 text-lg text-night-700">
-            The research export of the whole study, run every night at 02:00 UTC or when an admin asks.
-          </p>
+          <p className="mt-3 text-lg text-night-700">{lead ?? scheduleText(undefined)}</p>
         </div>
         {actions}
       </header>
@@ -95,6 +107,7 @@ function progressText(starting: boolean, run: ResearchRun | undefined, ongoing: 
 
 function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
   const runs = useResearchRuns();
+  const schedule = useResearchSchedule();
   const loggedOut = useLoggedOutRedirect();
 
   // The run she started here, followed until it ends; else any run the list shows on its
@@ -173,7 +186,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
       />
     );
   } else if (runs.data.length === 0) {
-    content = <EmptyState icon={FlaskConical} title="No Research Runs Yet" text={NO_RUNS_TEXT} />;
+    content = <EmptyState icon={FlaskConical} title="No Research Runs Yet" text={noRunsText(schedule.data)} />;
   } else {
     const latest = runs.data.find((run) => run.status === 'finished' && run.summary !== null);
     content = (
@@ -198,7 +211,11 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
     );
   }
 
-  return <Page actions={refused ? undefined : actions}>{content}</Page>;
+  return (
+    <Page lead={scheduleText(schedule.data)} actions={refused ? undefined : actions}>
+      {content}
+    </Page>
+  );
 }
 
 /**

@@ -8,7 +8,9 @@ import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
-import { ADMINS_ONLY_TEXT, NO_RUNS_TEXT, ResearchScreen } from './research-screen';
+import { ADMINS_ONLY_TEXT, ResearchScreen } from './research-screen';
+
+const NO_RUNS_TEXT = 'No research runs yet. The first one runs at 02:00 UTC, or press Run now.';
 
 const ada: User = {
   ...maria,
@@ -98,12 +100,14 @@ const NEW_ID = '0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f10';
 const fetchMock = vi.fn<typeof fetch>();
 let user: User;
 let list: () => Response | Promise<Response>;
+let schedule: () => Response | Promise<Response>;
 let routes: Record<string, () => Response | Promise<Response>>;
 let clicked: string[];
 
 beforeEach(() => {
   user = ada;
   list = () => jsonResponse(200, [nightly, failed, oldRun]);
+  schedule = () => jsonResponse(200, { nightly: { time: '02:00', timeZone: 'UTC' } });
   routes = {};
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
@@ -111,6 +115,7 @@ beforeEach(() => {
     const key = `${init?.method ?? 'GET'} ${url}`;
     if (url === '/api/user') return jsonResponse(200, user);
     if (key === 'GET /api/admin/research/runs') return list();
+    if (key === 'GET /api/admin/research/schedule') return schedule();
     if (key.startsWith('GET /api/admin/research/runs?cursor=')) return routes['GET /api/admin/research/runs?cursor=']!();
     const route = routes[key];
     if (route) return route();
@@ -187,6 +192,33 @@ describe('ResearchScreen', () => {
     expect(screen.getByRole('button', { name: 'Run now' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Download latest' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when the nightly run comes, as the service is set, or that it is off', async () => {
+    list = () => jsonResponse(200, []);
+    schedule = () => jsonResponse(200, { nightly: { time: '03:30', timeZone: 'Europe/London' } });
+    renderScreen();
+    expect(
+      await screen.findByText('The research export of the whole study, run every night at 03:30 Europe/London or when an admin asks.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('No research runs yet. The first one runs at 03:30 Europe/London, or press Run now.')).toBeTruthy();
+    cleanup();
+
+    schedule = () => jsonResponse(200, { nightly: null });
+    renderScreen();
+    expect(
+      await screen.findByText('The research export of the whole study, run when an admin asks (the nightly run is off).'),
+    ).toBeTruthy();
+    expect(await screen.findByText('No research runs yet. Press Run now to make the first one.')).toBeTruthy();
+  });
+
+  it('names no time it does not know: the schedule failed to load, the runs did not', async () => {
+    list = () => jsonResponse(200, []);
+    schedule = () => jsonResponse(500, { error: 'internal', message: 'Something went wrong.' });
+    renderScreen();
+    expect(await screen.findByText('No research runs yet. The first one runs tonight, or press Run now.')).toBeTruthy();
+    expect(screen.getByText('The research export of the whole study, run on a nightly schedule or when an admin asks.')).toBeTruthy();
+    expect(screen.queryByText(/02:00/)).toBeNull();
   });
 
   it('says the runs could not be loaded, and tries again', async () => {
