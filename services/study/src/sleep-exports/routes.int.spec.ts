@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays, calendarDateIn, consentText, SLEEP_LOG_FIELD_LIST, type SleepLogFieldsInput } from '@sleepweave/contracts';
 import { pdfFonts, pdfInfo, pdfPagesToPng, pdfText } from '@sleepweave/documents/testing';
-import { findDirectoryUser } from '@sleepweave/service-kit';
+import { createLogger, findDirectoryUser } from '@sleepweave/service-kit';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../../identity/src/test/helpers.ts';
@@ -15,15 +15,25 @@ import { startStudy, type Study } from '../test/helpers.ts';
 const PAGES_DIR = join(import.meta.dirname, '../../../../test-results/sleep-export-pages');
 
 let env: Study;
+/** What the study logged at error level: a download that fails says what the service saw. */
+const errorsLogged: string[] = [];
 beforeAll(async () => {
-  env = await startStudy();
+  env = await startStudy({ logger: createLogger('study', 'error', 'json', { write: (line: string) => void errorsLogged.push(line) }) });
 });
 afterAll(async () => {
   await env?.cleanup();
 });
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => env.study.app.inject({ method: 'GET', url, headers });
+async function get(url: string, headers: Headers) {
+  try {
+    return await env.study.app.inject({ method: 'GET', url, headers });
+  } catch (err) {
+    // (a CI run once saw 'response destroyed before completion' here, with no reason)
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`GET ${url} failed: ${reason}; the study logged: ${errorsLogged.join('') || 'no error'}`, { cause: err });
+  }
+}
 const exportUrl = (query: Record<string, string>) => `/api/sleep/export?${new URLSearchParams(query)}`;
 
 const FIRST_NAME = 'Zoë Ольга';

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { RegisterRequest } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
+import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readStudyConfig } from '../config.ts';
@@ -12,7 +13,7 @@ import { studyService } from '../service.ts';
  * issues the tokens and publishes registrations on the same bus prefix, from which the
  * study keeps its user directory (her timezone).
  */
-export async function startStudy() {
+export async function startStudy(options: { logger?: Logger } = {}) {
   const identity = await startIdentity({ HOST: '127.0.0.1' }, { listen: true });
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const study = await startTestService(
@@ -24,7 +25,7 @@ export async function startStudy() {
         INTERNAL_TOKEN: identity.deps.config.INTERNAL_TOKEN,
       }),
     ),
-    { history: 'http' }, // identity's real history
+    { history: 'http', logger: options.logger }, // identity's real history
   );
   return {
     identity,
