@@ -24,14 +24,14 @@ export const ADMINS_ONLY_TEXT = 'This page is for study administrators.';
 
 /** The page's lead: when runs are made (the schedule as the service has it; unknown while it loads or if it failed). */
 export function scheduleText(schedule: ResearchSchedule | undefined): string {
-  if (!schedule) return 'The research export of the whole study, run on a nightly schedule or when an admin asks.';
+  if (!schedule) return 'The research export of the whole study, run on its schedule or when an admin asks.';
   if (!schedule.nightly) return 'The research export of the whole study, run when an admin asks (the nightly run is off).';
   return `The research export of the whole study, run every night at ${schedule.nightly.time} ${schedule.nightly.timeZone} or when an admin asks.`;
 }
 
 /** What the empty list says: when the first run comes. */
 export function noRunsText(schedule: ResearchSchedule | undefined): string {
-  if (!schedule) return 'No research runs yet. The first one runs tonight, or press Run now.';
+  if (!schedule) return 'No research runs yet. Press Run now to make one.';
   if (!schedule.nightly) return 'No research runs yet. Press Run now to make the first one.';
   return `No research runs yet. The first one runs at ${schedule.nightly.time} ${schedule.nightly.timeZone}, or press Run now.`;
 }

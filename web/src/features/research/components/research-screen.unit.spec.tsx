@@ -216,8 +216,8 @@ describe('ResearchScreen', () => {
     list = () => jsonResponse(200, []);
     schedule = () => jsonResponse(500, { error: 'internal', message: 'Something went wrong.' });
     renderScreen();
-    expect(await screen.findByText('No research runs yet. The first one runs tonight, or press Run now.')).toBeTruthy();
-    expect(screen.getByText('The research export of the whole study, run on a nightly schedule or when an admin asks.')).toBeTruthy();
+    expect(await screen.findByText('No research runs yet. Press Run now to make one.')).toBeTruthy();
+    expect(screen.getByText('The research export of the whole study, run on its schedule or when an admin asks.')).toBeTruthy();
     expect(screen.queryByText(/02:00/)).toBeNull();
   });
 
