@@ -5,9 +5,11 @@
  * three weeks into her study, with two weeks of nights logged), served by the gateway.
  * Printed beside the goal (0.9) and the floor: the same build in the same run behind a
  * bare static server (Fastify + @fastify/static sending the build's brotli/gzip copies,
- * /assets immutable for a year, the API passed through to the same gateway). Each figure
- * is the median of RUNS (default 3) runs, the two servers taken in turn; the metrics
- * behind each score (FCP, LCP, TBT, CLS, Speed Index) are printed with it.
+ * /assets immutable for a year, the API passed through to the same gateway), and that
+ * server again with the security headers the gateway sends on its pages (CSP,
+ * Cross-Origin-Opener-Policy ...): COOP costs /sleep/dashboard its TBT (docs/performance.md). Each
+ * figure is the median of RUNS (default 3) runs, the three servers taken in turn; the
+ * metrics behind each score (FCP, LCP, TBT, CLS, Speed Index) are printed with it.
  *
  * It starts its own system (infra/services.mjs under the supervisor, the apps compiled as
  * npm start runs them; free ports, or PORT and SERVICE_PORT_BASE) with its own databases
@@ -109,6 +111,7 @@ env.APP_URL = gateway;
 if (spawnSync(process.execPath, ['infra/build-apps.mjs'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
 const supervisor = supervise(systemCommands({ base, gatewayPort, env, compiled: true }), { cwd: root, out, color: false });
 let floor: Awaited<ReturnType<typeof startFloor>> | null = null;
+let securedFloor: Awaited<ReturnType<typeof startFloor>> | null = null;
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -131,9 +134,38 @@ async function waitForSystem(): Promise<void> {
   }
 }
 
-/** The floor: the same build behind a bare static server, the API passed to the gateway. */
-async function startFloor() {
+/**
+ * The headers of a page as the gateway sends them but those of the transfer itself
+ * (length, type, caching, dates): its security headers (CSP, Cross-Origin-Opener-Policy,
+ * Origin-Agent-Cluster ...), for the second floor.
+ */
+async function gatewayPageHeaders(): Promise<Record<string, string>> {
+  const response = await fetch(`${gateway}/auth`);
+  await response.arrayBuffer();
+  const transfer = new Set([
+    'content-length',
+    'content-type',
+    'content-encoding',
+    'cache-control',
+    'etag',
+    'last-modified',
+    'accept-ranges',
+    'date',
+  ]);
+  transfer.add('connection').add('keep-alive').add('vary').add('x-correlation-id');
+  return Object.fromEntries([...response.headers].filter(([name]) => !transfer.has(name)));
+}
+
+/**
+ * The floor: the same build behind a bare static server, the API passed to the gateway;
+ * with `pageHeaders`, its pages (not the assets or the API) carry them too.
+ */
+async function startFloor(pageHeaders: Record<string, string> = {}) {
   const app = Fastify({ logger: false });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/assets/')) reply.headers(pageHeaders);
+    return payload;
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(replyFrom, { base: gateway });
   await app.register(fastifyStatic, {
@@ -327,16 +359,20 @@ let failed = false;
 try {
   await waitForSystem();
   floor = await startFloor();
+  securedFloor = await startFloor(await gatewayPageHeaders());
   const cookie = await participant();
-  const results = new Map<string, { gateway: Run[]; floor: Run[] }>(PAGES.map((page) => [page.path, { gateway: [], floor: [] }]));
+  const results = new Map<string, { gateway: Run[]; floor: Run[]; secured: Run[] }>(
+    PAGES.map((page) => [page.path, { gateway: [], floor: [], secured: [] }]),
+  );
   for (let run = 0; run < RUNS; run++) {
     for (const page of PAGES) {
       const entry = results.get(page.path)!;
       entry.gateway.push(await measureWithRetry(gateway, page, cookie, `gateway-${run + 1}`));
       entry.floor.push(await measureWithRetry(floor.url, page, cookie, `floor-${run + 1}`));
+      entry.secured.push(await measureWithRetry(securedFloor.url, page, cookie, `secured-floor-${run + 1}`));
     }
   }
-  const all = [...results.values()].flatMap((entry) => [...entry.gateway, ...entry.floor]);
+  const all = [...results.values()].flatMap((entry) => [...entry.gateway, ...entry.floor, ...entry.secured]);
   console.log(
     `lighthouse: this machine's benchmark index ${Math.round(median(all).benchmarkIndex)} (Lighthouse's reference is a ~1000+ machine; a busy or slow one inflates TBT)`,
   );
@@ -344,7 +380,8 @@ try {
     const entry = results.get(page.path)!;
     const served = median(entry.gateway);
     console.log(
-      `lighthouse ${page.path} (mobile, median of ${RUNS}): ${describe(served)} (goal ≥ ${GOAL}); floor (bare static server): ${describe(median(entry.floor))}`,
+      `lighthouse ${page.path} (mobile, median of ${RUNS}): ${describe(served)} (goal ≥ ${GOAL}); floor (bare static server): ${describe(median(entry.floor))}; ` +
+        `the same with the gateway's security headers on its pages: ${describe(median(entry.secured))}`,
     );
   }
 } catch (error) {
@@ -353,6 +390,7 @@ try {
   console.error(`(system logs: ${logFile})`);
 } finally {
   await floor?.app.close();
+  await securedFloor?.app.close();
   await supervisor.stop();
   await new Promise((resolve) => out.end(resolve));
   for (const { name } of presentServices()) {
