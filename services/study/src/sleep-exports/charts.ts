@@ -1,8 +1,9 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import type { SleepChartMetric, StudyPhase } from '@sleepweave/contracts';
+import { SLEEP_CHART_METRICS, type SleepChartMetric, type StudyPhase } from '@sleepweave/contracts';
 import { FONT_FAMILY, FONT_FILES } from '@sleepweave/documents';
 import { CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Title, type Plugin } from 'chart.js';
-import { shortDate, type PhaseBand } from './business-logic.ts';
+import { datesBetween, phaseBands, shortDate, type NightsDigest, type PhaseBand } from './business-logic.ts';
+import type { ExportSubject } from './queries.ts';
 
 /**
  * The five charts of her export, drawn on the server: Chart.js 4 (the charting library
@@ -149,4 +150,21 @@ export function renderChart(input: ChartInput): Buffer {
   } finally {
     chart.destroy();
   }
+}
+
+/** The five chart images of an export, by metric. */
+export type ExportCharts = Record<SleepChartMetric['key'], Buffer>;
+
+/** Every chart of the range: each date on the axis, her phases shaded, her values (gaps where none). */
+export function drawCharts(
+  subject: Pick<ExportSubject, 'studyStartDate'>,
+  startDate: string,
+  endDate: string,
+  digest: NightsDigest,
+): ExportCharts {
+  const dates = datesBetween(startDate, endDate);
+  const bands = phaseBands(subject.studyStartDate, dates);
+  return Object.fromEntries(
+    SLEEP_CHART_METRICS.map((metric) => [metric.key, renderChart({ metric, dates, values: digest.series(metric.key, dates), bands })]),
+  ) as ExportCharts;
 }

@@ -1,29 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { SLEEP_CHART_METRICS, sleepExportFileName, type SleepChartMetric, type SleepExportQuery } from '@sleepweave/contracts';
+import { sleepExportFileName, type SleepExportQuery } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
-import { datesBetween, NightsDigest, phaseBands } from './business-logic.ts';
-import { renderChart } from './charts.ts';
+import { NightsDigest } from './business-logic.ts';
+import { drawCharts } from './charts.ts';
 import { readNights, type ExportSubject } from './queries.ts';
 import { startReport } from './report.ts';
 import { writeWorkbook } from './workbook.ts';
-
-/** The five chart images of an export, by metric. */
-export type ExportCharts = Record<SleepChartMetric['key'], Buffer>;
-
-/** Every chart of the range: each date on the axis, her phases shaded, her values (gaps where none). */
-export function drawCharts(
-  subject: Pick<ExportSubject, 'studyStartDate'>,
-  startDate: string,
-  endDate: string,
-  digest: NightsDigest,
-): ExportCharts {
-  const dates = datesBetween(startDate, endDate);
-  const bands = phaseBands(subject.studyStartDate, dates);
-  return Object.fromEntries(
-    SLEEP_CHART_METRICS.map((metric) => [metric.key, renderChart({ metric, dates, values: digest.series(metric.key, dates), bands })]),
-  ) as ExportCharts;
-}
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

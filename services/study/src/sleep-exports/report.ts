@@ -20,7 +20,7 @@ import {
   type SummaryMetric,
 } from './business-logic.ts';
 import { CHART_SIZE, PHASE_SHADES } from './charts.ts';
-import type { ExportCharts } from './export.ts';
+import type { ExportCharts } from './charts.ts';
 import type { ExportSubject } from './queries.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   studyPhaseDates,
   type SummaryMetric,
 } from './business-logic.ts';
-import type { ExportCharts } from './export.ts';
+import type { ExportCharts } from './charts.ts';
 import type { ExportSubject } from './queries.ts';
 
 /**
