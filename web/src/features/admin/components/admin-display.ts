@@ -15,11 +15,16 @@ export const formatDate = (value: string) => format(parseISO(value), 'MMM d, yyy
 /** "Nov 22, 2026, 3:05 PM" on the browser's clock. */
 export const formatDateTime = (iso: string) => format(parseISO(iso), 'MMM d, yyyy, h:mm a');
 
-/** "Nov 20, 2026 (2 days ago)"; a night dated today or tomorrow (logged ahead) says so; null without a log. */
+/**
+ * "Nov 20, 2026 (2 days ago)": her last night's date and how long before her current night
+ * (the one she is in or sleeps next, whose date it stays until 04:00 her time) it was: the
+ * night that ended last is "last night", hers tonight (logged ahead of its end) "tonight",
+ * tomorrow's "logged ahead"; null without a log.
+ */
 export function lastLogText(user: Pick<AdminUserListItem, 'lastLogDate' | 'daysSinceLastLog'>): string | null {
   if (user.lastLogDate === null) return null;
   const days = user.daysSinceLastLog ?? 0;
-  const when = days < 0 ? 'logged ahead' : days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`;
+  const when = days < 0 ? 'logged ahead' : days === 0 ? 'tonight' : days === 1 ? 'last night' : `${days} days ago`;
   return `${formatDate(user.lastLogDate)} (${when})`;
 }
 
