@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const ZONE = 'Europe/London';
 /** Her current night, from which the admin list counts her study day (a date behind her calendar's until 04:00). */
-const today = () => currentNight(ZONE, new Date());
+const tonight = () => currentNight(ZONE, new Date());
 
 /** A user as identity announces her; resolves once the service knows her. */
 async function addUser(
@@ -58,9 +58,9 @@ async function addUser(
   return userId;
 }
 
-/** Nights on study days `days` of a study that started `startDaysAgo` days ago (today is day startDaysAgo + 1). */
+/** Nights on study days `days` of a study that started `startDaysAgo` days ago (tonight is night startDaysAgo + 1). */
 async function logNights(userId: string, startDaysAgo: number, days: number[], recordedAt?: Date) {
-  const start = addDays(today(), -startDaysAgo);
+  const start = addDays(tonight(), -startDaysAgo);
   await consent(service, userId, start);
   for (const day of days) {
     const date = addDays(start, day - 1);
@@ -212,7 +212,7 @@ describe('the user list', () => {
       sleepLogCount: 9,
       journalEntryCount: 0,
       compliancePercent: 90, // 9 logs in 10 days since joining
-      lastLogDate: addDays(today(), -1),
+      lastLogDate: addDays(tonight(), -1),
       daysSinceLastLog: 1,
       study: { day: 10, phase: 'polyester', dayInPhase: 10, nightsElapsed: 9, nightsLogged: 9, compliancePercent: 100 },
     });
@@ -251,7 +251,7 @@ describe('the user list', () => {
     const owl = `Owl${randomUUID().slice(0, 8)}`;
     const userId = await addUser({ firstName: 'Nell', lastName: owl });
     await logNights(userId, 9, [1, 2, 3, 4, 5, 6, 7, 8]); // nights 1-8 of a study that started 9 nights ago
-    const start = addDays(today(), -9);
+    const start = addDays(tonight(), -9);
     // the night of study day 10 ends at 04:00 on the calendar date of day 11
     const ends = nightEndTime(ZONE, addDays(start, 9));
     const seen = async (now: number) => {
@@ -369,7 +369,7 @@ describe('the user list, page after page (keyset)', () => {
     await yesterdays(ids.d!, { compliance: 0, phase: 'polyester', follow_up: false });
     const down = (await users(`q=${tag}&sort=compliance&order=desc&limit=100`)).items;
     expect(down[0]!.id).toBe(ids.d);
-    expect(await order(ids.d!)).toMatchObject({ compliance: 1, compliance_on: today() });
+    expect(await order(ids.d!)).toMatchObject({ compliance: 1, compliance_on: tonight() });
   });
 
   it('filters by today’s phase and follow-up: those kept for another day are brought up to date first', async () => {
@@ -378,7 +378,7 @@ describe('the user list, page after page (keyset)', () => {
     expect((await users(`q=${tag}&phase=polyester&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
     await yesterdays(ids.a!, { compliance: 0.5, phase: 'polyester', follow_up: false });
     expect((await users(`q=${tag}&notLogged=true&limit=100`)).items.map((u) => u.id)).toContain(ids.a);
-    expect(await order(ids.a!)).toMatchObject({ phase: 'polyester', follow_up: true, compliance_on: today() });
+    expect(await order(ids.a!)).toMatchObject({ phase: 'polyester', follow_up: true, compliance_on: tonight() });
   });
 
   it('keeps each key as her rows change: her time zone, her enrolment, her nights, her deletion', async () => {
@@ -399,15 +399,15 @@ describe('the user list, page after page (keyset)', () => {
       compliance: 0,
       phase: 'polyester',
       follow_up: true,
-      compliance_on: today(),
+      compliance_on: tonight(),
     });
     await logNights(userId, 4, [1, 2, 4]);
     expect(await order(userId)).toEqual({
-      last_night_date: addDays(today(), -1),
+      last_night_date: addDays(tonight(), -1),
       compliance: 0.75,
       phase: 'polyester',
       follow_up: false,
-      compliance_on: today(),
+      compliance_on: tonight(),
     });
     await service.producers.publish(
       testEnvelope('identity.user.profile_updated', {
@@ -422,7 +422,7 @@ describe('the user list, page after page (keyset)', () => {
       }),
     );
     await waitUntil(async () => (await timezone()) === 'America/Los_Angeles', 'her time zone followed');
-    // her compliance is for her today there (a date behind London's until 08:00 in London)
+    // her compliance is for her current night there (a date behind London's from 04:00 to 12:00 London time)
     expect((await order(userId))!.compliance_on).toBe(currentNight('America/Los_Angeles', new Date()));
     await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     await waitUntil(async () => (await order(userId)) === undefined, 'her row gone');
@@ -438,7 +438,7 @@ describe('a user’s detail and the audit trail', () => {
     expect(response.statusCode).toBe(200);
     const detail = response.json() as AdminUserDetail;
     expect(detail).toMatchObject({ id: userId, timezone: ZONE, consent: true, sleepLogCount: 7 });
-    expect(detail.sleepLogs.map((log) => log.date)).toEqual([7, 6, 5, 4, 3].map((day) => addDays(today(), day - 10)));
+    expect(detail.sleepLogs.map((log) => log.date)).toEqual([7, 6, 5, 4, 3].map((day) => addDays(tonight(), day - 10)));
     expect(detail.sleepLogs[0]).toMatchObject({ sleepwearMaterial: '100% Polyester', sleepQuality110: 7, fabricComfort: 'Comfortable' });
 
     const [entry] = (await audit()).items;
