@@ -57,17 +57,21 @@ export const AdminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
 
-/** Where a participant stands in the study today, in her time zone (null: not enrolled). */
+/** Where a participant stands in the study tonight, in her time zone (null: not enrolled). */
 export const AdminStudyProgress = z.object({
   studyStartDate: CalendarDate,
-  /** Today's study day (day 1 is the start date); above 42 once the study is complete. */
+  /**
+   * The study day of her current night (the night she is in or sleeps next; day 1 is the
+   * start date, and a night before it shows as day 1, as on her home page); above 42 once
+   * the study is complete.
+   */
   day: z.number().int(),
   phase: StudyPhase,
   /** 'Polyester', 'Washout', 'Linen' or 'Study Complete'. */
   phaseName: z.string(),
   dayInPhase: z.number().int().nullable(),
   daysInPhase: z.number().int().nullable(),
-  /** Study nights whose morning has come (at most 42): the night of date D is due on D + 1. */
+  /** Study nights that have ended (at most 42): the night of date D is due from 04:00 on D + 1, her time. */
   nightsElapsed: z.number().int(),
   /** Nights she logged among those. */
   nightsLogged: z.number().int(),

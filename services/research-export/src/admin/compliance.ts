@@ -34,7 +34,8 @@ export function studyProgress(studyStartDate: string, tonight: string, nightsLog
   const elapsed = nightsElapsed(day);
   return {
     studyStartDate,
-    day,
+    // (she consented between midnight and 04:00: her study starts with the night to come)
+    day: Math.max(day, 1),
     phase: status.phase,
     phaseName: status.phaseName,
     dayInPhase: status.dayInPhase,

@@ -36,6 +36,14 @@ describe('study compliance: nights logged ÷ study nights elapsed', () => {
       nightsLogged: 0,
       compliancePercent: null, // nothing due yet
     });
+    // she consented at 02:00 on 1 October: her current night is still 30 September's
+    expect(studyProgress('2026-10-01', '2026-09-30', 0)).toMatchObject({
+      day: 1,
+      phase: 'polyester',
+      dayInPhase: 1,
+      nightsElapsed: 0,
+      compliancePercent: null,
+    });
     expect(studyProgress('2026-10-01', '2026-10-20', 15)).toMatchObject({
       day: 20,
       phase: 'washout',
