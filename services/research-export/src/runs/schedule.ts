@@ -1,13 +1,16 @@
-import { calendarDateIn } from '@sleepweave/contracts';
+import { utcOffsetMs } from '@sleepweave/contracts';
 
 /** The schedule's record of a night: one stream per date, so only one instance can start it. */
 export const scheduleStreamId = (date: string) => `research_schedule:${date}`;
 
+/** The wall clock of a zone at `instant` as YYYY-MM-DDTHH:MM (24-hour): text that sorts as time does. */
+function wallClock(timeZone: string, instant: Date): string {
+  return new Date(instant.getTime() + utcOffsetMs(timeZone, instant.getTime())).toISOString().slice(0, 16);
+}
+
 /** Her wall-clock time in a zone as HH:MM (24-hour). */
 export function clockIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('hour')}:${part('minute')}`;
+  return wallClock(timeZone, instant).slice(11);
 }
 
 /**
@@ -18,9 +21,8 @@ export function clockIn(timeZone: string, instant: Date): string {
  * set up at 10:00 makes its first nightly run at the next night's time, not at once.
  */
 export function nightlyRunDue(now: Date, time: string, timeZone: string, since: Date): string | null {
-  if (clockIn(timeZone, now) < time) return null;
-  const today = calendarDateIn(timeZone, now);
-  // wall-clock readings compared as text (YYYY-MM-DD HH:MM): owed if made before today's time
-  const made = `${calendarDateIn(timeZone, since)} ${clockIn(timeZone, since)}`;
-  return made < `${today} ${time}` ? today : null;
+  const [today, clock] = wallClock(timeZone, now).split('T') as [string, string];
+  if (clock < time) return null;
+  // owed if the database was made before today's time, on the same clock
+  return wallClock(timeZone, since) < `${today}T${time}` ? today : null;
 }
