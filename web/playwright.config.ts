@@ -47,11 +47,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node infra/run-local.mjs',
+    // npm start's stack on the suite's own databases and streams, removed before it starts
+    // and after it stops (e2e/support/stack.ts)
+    command: 'node --import tsx web/e2e/support/stack.ts',
     cwd: repoRoot,
     url: `http://localhost:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // a SIGTERM, so that the stack stops through its shutdown and its data is removed after
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     // the stack's warnings and errors in the test output, so that a failure shows what the
     // services saw (info lines would drown it)
     stdout: 'pipe',
