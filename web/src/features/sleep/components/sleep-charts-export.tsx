@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDownloadSleepExport } from '../api/download-sleep-export';
 import { sleepExportFailure } from './sleep-export-failure';
 
@@ -18,9 +20,13 @@ const readable = (date: string) => formatDate(parseISO(date), 'MMM dd, yyyy');
  */
 export function ChartsExport({ startDate, endDate }: { startDate: string; endDate: string }) {
   const titleId = useId();
+  const loggedOut = useLoggedOutRedirect();
   const download = useDownloadSleepExport({
     onSuccess: (fileName) => toast({ title: 'Export Complete', description: `Your sleep data was exported. Downloaded ${fileName}` }),
-    onError: (error) => toast({ title: 'Export Failed', description: sleepExportFailure(error), variant: 'destructive' }),
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      toast({ title: 'Export Failed', description: sleepExportFailure(error), variant: 'destructive' });
+    },
   });
   const pending: SleepExportFormat | null = download.isPending ? (download.variables?.format ?? null) : null;
   const start = (format: SleepExportFormat) => download.mutate({ startDate, endDate, format });

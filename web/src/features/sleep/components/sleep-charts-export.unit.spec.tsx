@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { SLEEP_CHART_METRICS } from '@sleepweave/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
+import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { METRICS } from './metrics';
@@ -88,6 +89,23 @@ describe('the charts page’s Export to Excel and Generate PDF Report', () => {
     await user.click(within(region).getByRole('button', { name: 'Generate PDF Report' }));
     const toasts = screen.getByRole('region', { name: /Notifications/ });
     await waitFor(() => expect(toasts.textContent).toContain('Sleepweave is temporarily unavailable. Please try again in a moment.'));
+    expect(clicked).toEqual([]);
+  });
+
+  it('on 401 say she is logged out, with no export failure, and go to sign in after half a second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    exportAnswer = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderWithProviders(<SleepChartsScreen />, { path: '/sleep/charts' });
+    const region = await screen.findByRole('region', { name: 'Take these charts with you' });
+    await user.click(within(region).getByRole('button', { name: 'Export to Excel' }));
+    const toasts = screen.getByRole('region', { name: /Notifications/ });
+    await waitFor(() => expect(toasts.textContent).toContain('You are logged out. Logging in again...'));
+    expect(toasts.querySelectorAll('li')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/sleep/charts');
+    await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(toasts.textContent).not.toContain('Export Failed');
     expect(clicked).toEqual([]);
   });
 

@@ -19,6 +19,8 @@ import { FormMessage, type FormMessageValue } from '../../../components/ui/form-
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { isApiRequestError } from '../../../lib/api-client';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { cn } from '../../../lib/utils';
 import { useDownloadSleepExport } from '../api/download-sleep-export';
 import { useSleepLogs } from '../api/get-sleep-logs';
@@ -64,12 +66,16 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
   const contentsId = useId();
   const startInput = useRef<HTMLInputElement>(null);
   const endInput = useRef<HTMLInputElement>(null);
+  const loggedOut = useLoggedOutRedirect();
   const download = useDownloadSleepExport({
     onSuccess: (fileName) => {
       setMessage({ kind: 'success', text: `Downloaded ${fileName}` });
       toast({ title: 'Export Complete', description: `Your sleep data was exported. Downloaded ${fileName}` });
     },
-    onError: (error) => setMessage({ kind: 'error', text: sleepExportFailure(error) }),
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      setMessage({ kind: 'error', text: sleepExportFailure(error) });
+    },
   });
 
   const { first, last } = span(logs);

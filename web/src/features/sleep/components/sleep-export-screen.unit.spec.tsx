@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
+import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { EXPORT_CONTENTS, SleepExportScreen } from './sleep-export-screen';
@@ -164,6 +165,22 @@ describe('/sleep/export', () => {
     await user.click(within(form).getByRole('button', { name: 'Use all my nights' }));
     await user.click(exportButton);
     expect((await within(form).findByRole('alert')).textContent).toBe('Failed to generate your export. Please try again.');
+  });
+
+  it('on 401 says she is logged out and goes to sign in after half a second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    exportAnswer = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router } = renderWithProviders(<SleepExportScreen />, { path: '/sleep/export' });
+    const form = await screen.findByRole('form', { name: 'Export sleep data' });
+    await user.click(within(form).getByRole('button', { name: 'Use all my nights' }));
+    await user.click(within(form).getByRole('button', { name: 'Export' }));
+    const toasts = screen.getByRole('region', { name: /Notifications/ });
+    await waitFor(() => expect(toasts.textContent).toContain('You are logged out. Logging in again...'));
+    expect(within(form).queryByRole('alert')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(clicked).toEqual([]);
   });
 
   it('has loading, empty and error states', async () => {
