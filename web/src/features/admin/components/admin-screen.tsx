@@ -54,7 +54,8 @@ function Dashboard() {
   }, [searchText]);
 
   // On a phone the panel is below the list: brought into view once her details are in (the
-  // page may be too short to scroll to it before).
+  // page may be too short to scroll to it before), with the focus, so that a keyboard or a
+  // screen reader goes on from her details rather than from the list's row.
   const scrollPending = useRef(false);
   const select = (id: string) => {
     setSelectedId(id);
@@ -64,6 +65,7 @@ function Dashboard() {
     if (!scrollPending.current) return;
     scrollPending.current = false;
     detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
   };
 
   if (refused) return <NoAccess />;

@@ -174,6 +174,29 @@ describe('/admin', () => {
     expect(within(panel).getByRole('button', { name: 'Grant admin role' })).toBeTruthy();
   });
 
+  it('on a phone, where the panel is below the list, brings her details into view with the focus; beside the list, leaves the focus on her row', async () => {
+    for (const phone of [true, false]) {
+      const matchMedia = vi.fn((query: string) => ({ matches: !phone, media: query }) as MediaQueryList);
+      vi.stubGlobal('matchMedia', matchMedia);
+      const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+      const { user } = renderAdmin();
+      const row = within(await screen.findByRole('list', { name: 'Users' })).getByRole('button');
+      await user.click(row);
+      const panel = screen.getByRole('region', { name: 'User details' });
+      await within(panel).findByRole('heading', { name: 'Ines Okafor' });
+      expect(matchMedia).toHaveBeenCalledWith('(min-width: 64rem)');
+      if (phone) {
+        await waitFor(() => expect(document.activeElement).toBe(panel));
+        expect(scrolled).toHaveBeenCalledTimes(1);
+      } else {
+        expect(document.activeElement).toBe(row);
+        expect(scrolled).not.toHaveBeenCalled();
+      }
+      scrolled.mockRestore();
+      cleanup();
+    }
+  });
+
   it('gives focus back to the role button when its dialog closes, cancelled or done', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);

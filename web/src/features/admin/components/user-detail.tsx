@@ -196,7 +196,9 @@ export function UserDetailPanel({ userId, onShown }: { userId: string | null; on
     content = <Detail user={detail.data} />;
   }
   return (
-    <Card className="p-5 sm:p-6 lg:sticky lg:top-24" role="region" aria-label="User details">
+    // focusable by script only: on a phone, where the panel is below the list, choosing a user
+    // brings focus here (admin-screen.tsx)
+    <Card className="p-5 outline-none sm:p-6 lg:sticky lg:top-24" role="region" aria-label="User details" tabIndex={-1}>
       {content}
     </Card>
   );
