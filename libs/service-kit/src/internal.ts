@@ -20,10 +20,14 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Refuses an `/internal/*` call without the internal token (401). */
+/**
+ * Refuses an `/internal/*` call without the internal token (401). Read from the route the
+ * path matched, not the URL as sent: the router decodes the path first, so
+ * `/%69nternal/events` reaches the same handler while its URL does not start with `/internal/`.
+ */
 export function requireInternalToken(app: ServiceApp, token: string): void {
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/internal/')) return;
+    if (!request.routeOptions.url?.startsWith('/internal/')) return;
     const given = request.headers[INTERNAL_TOKEN_HEADER];
     if (typeof given !== 'string' || !sameSecret(given, token)) {
       throw new HttpError(401, 'unauthorized', 'This is an internal route.');

@@ -5,7 +5,10 @@ import { z } from 'zod';
 
 export const IdentityConfig = BaseConfig.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  /** Comma-separated e-mails that are made admins at start and at registration. */
+  /**
+   * Comma-separated e-mails made admins at start: each address once, by the first start
+   * that lists it, if its account exists then (grantAdminEmails).
+   */
   ADMIN_EMAILS: z
     .string()
     .default('')

@@ -3,7 +3,7 @@ import { internalHeaders } from '@sleepweave/service-kit';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantAdmin, grantAdminEmails } from '../users/commands.ts';
+import { grantAdmin, grantAdminEmails, setRole } from '../users/commands.ts';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 
 let identity: Identity;
@@ -58,12 +58,34 @@ describe('events', () => {
     expect((await authUser(access)).json().studyStartDate).toBe('2026-11-20');
   });
 
-  it('never makes an admin at registration; ADMIN_EMAILS applies at start to existing accounts', async () => {
+  it('never makes an admin at registration, nor at a later start when the address was listed before she registered', async () => {
+    // identity started with boss@example.com listed and no such account
     const { user } = await register(identity, { email: 'Boss@Example.com' });
     const role = async () => (await identity.deps.sql`select role from users where id = ${user.id}`)[0]?.role;
     expect(await role()).toBe('participant');
     await grantAdminEmails(identity.context, identity.deps.config.ADMIN_EMAILS);
+    expect(await role()).toBe('participant');
+    expect(await grantAdmin(identity.context, 'boss@example.com')).toBe('granted');
     expect(await role()).toBe('admin');
+  });
+
+  it('reads a listed address once: its account is made an admin, and a role revoked later stays revoked', async () => {
+    const { user } = await register(identity, { email: 'chief@example.com' });
+    await register(identity, { email: 'deputy@example.com' });
+    await grantAdmin(identity.context, 'deputy@example.com'); // so that chief is not the last admin
+    const role = async () => (await identity.deps.sql`select role from users where id = ${user.id}`)[0]?.role;
+    await grantAdminEmails(identity.context, ['chief@example.com']);
+    expect(await role()).toBe('admin');
+    expect(await setRole(identity.context, user.id, 'participant', {})).toBe('granted');
+    // the next start, still listing her
+    await grantAdminEmails(identity.context, ['chief@example.com']);
+    expect(await role()).toBe('participant');
+    const read = await identity.deps
+      .sql`select email, granted from admin_emails_read where email in ('boss@example.com', 'chief@example.com') order by email`;
+    expect(read.map((row) => ({ ...row }))).toEqual([
+      { email: 'boss@example.com', granted: false },
+      { email: 'chief@example.com', granted: true },
+    ]);
   });
 });
 
@@ -139,5 +161,15 @@ describe('GET /internal/events (its integration history)', () => {
     expect((await history('types=identity.user.registered', internalHeaders('a-wrong-token-of-enough-length'))).statusCode).toBe(401);
     expect((await history('after=nonsense&types=identity.user.registered')).statusCode).toBe(400);
     expect((await history('types=identity.user.registered')).statusCode).toBe(200);
+  });
+
+  it('answers no caller without the token however the path is spelled (the router decodes it)', async () => {
+    for (const path of ['/%69nternal/events', '/intern%61l/events', '/internal/%65vents']) {
+      const url = `${path}?types=identity.user.registered`;
+      expect((await identity.app.inject({ method: 'GET', url })).statusCode, path).toBe(401);
+      // the same route: with the token it answers
+      const headers = internalHeaders(identity.deps.config.INTERNAL_TOKEN);
+      expect((await identity.app.inject({ method: 'GET', url, headers })).statusCode, path).toBe(200);
+    }
   });
 });

@@ -32,8 +32,8 @@ export interface Registration {
 
 /**
  * A new participant. Never an admin at sign-up: without e-mail verification, whoever
- * registered a listed address first would get admin rights (ADMIN_EMAILS applies at
- * start, to accounts that exist; docs/decisions.md). 409 when the e-mail is taken (the
+ * registered a listed address first would get admin rights (ADMIN_EMAILS applies once, at
+ * the first start that lists an address, to an account that exists; docs/decisions.md). 409 when the e-mail is taken (the
  * `users` read model's unique index, inside the append transaction).
  */
 export async function registerUser(ctx: IdentityContext, input: Registration, metadata: EventMetadata): Promise<void> {
@@ -108,14 +108,38 @@ export async function grantAdmin(ctx: IdentityContext, email: string): Promise<G
   return result === 'unchanged' ? 'already_admin' : result;
 }
 
+/**
+ * ADMIN_EMAILS at start: each address is read once, by the first start that lists it (the
+ * migration 005's table): its account, if it has one by then, is made an admin; later starts
+ * leave the address alone. A role revoked from /admin stays revoked, and an address listed
+ * before anyone registered it is not handed to whoever registers it first (addresses are not
+ * verified): once she has, `npm run admin:grant` grants it. Two instances starting at once
+ * read an address once between them.
+ */
 export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): Promise<void> {
   for (const email of emails) {
-    const result = await grantAdmin(ctx, email);
-    if (result === 'no_such_user') {
-      ctx.logger.warn({ email }, 'ADMIN_EMAILS lists an address with no account: register it, then restart or run admin:grant');
-    } else {
-      ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
+    const [first] = await ctx.sql<{ email: string }[]>`
+      insert into admin_emails_read (email, read_at, granted) values (${email}, now(), false)
+      on conflict (email) do nothing
+      returning email`;
+    if (!first) continue;
+    let result: GrantResult;
+    try {
+      result = await grantAdmin(ctx, email);
+    } catch (err) {
+      // not read after all: the next start tries again
+      await ctx.sql`delete from admin_emails_read where email = ${email}`.catch(() => undefined);
+      throw err;
     }
+    if (result === 'no_such_user') {
+      ctx.logger.warn(
+        { email },
+        'ADMIN_EMAILS lists an address with no account; it is read once, so once she has registered it, grant the role with npm run admin:grant',
+      );
+      continue;
+    }
+    await ctx.sql`update admin_emails_read set granted = true where email = ${email}`;
+    ctx.logger.info({ email, result }, 'ADMIN_EMAILS');
   }
 }
 
