@@ -19,7 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
-import { isAllowedOrigin } from './origin.ts';
+import { isAllowedOrigin, isForeignFetch } from './origin.ts';
 import { ServiceProxy, sendAnswer, type ProxyAnswer } from './proxy.ts';
 import { findRoute, isAppPath, isPlainPath } from './routing.ts';
 import type { ResolvedSession } from './session.ts';
@@ -32,6 +32,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused.';
 
 const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -68,6 +69,19 @@ const isBuildScript = (url: string) => url.startsWith('/assets/') && /\.(?:js|cs
 
 /** Answers smaller than this go out uncompressed. */
 const COMPRESS_THRESHOLD = 1024;
+
+/** A Set-Cookie header's cookie name. */
+const cookieName = (header: string) => header.slice(0, header.indexOf('=')).trim();
+
+/**
+ * The gateway's cookies followed by the service's Set-Cookie headers, without those of the
+ * gateway's that the service sets too (the service's come last, and are the only ones).
+ */
+export function withCookiesOf(gateway: readonly string[], service: string | string[] | undefined): string[] {
+  const own = service === undefined ? [] : [service].flat();
+  const named = new Set(own.map(cookieName));
+  return [...gateway.filter((header) => !named.has(cookieName(header))), ...own];
+}
 
 function cookieSecure(config: GatewayConfig): boolean {
   return new URL(config.APP_URL).protocol === 'https:';
@@ -154,7 +168,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       url.startsWith('/api') || url === '/health' ? headersOfAnApiAnswer : isBuildScript(url) ? headersOfAScript : headersOfEveryAnswer,
     );
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, config.APP_URL)) {
-      done(forbidden('Cross-origin request refused.'));
+      done(forbidden(CROSS_ORIGIN_REFUSED));
       return;
     }
     done();
@@ -166,13 +180,21 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
 
   app.decorateRequest('session', null);
 
-  /** Sends a renewed access token back as the cookie (and the refresh token that replaced the one used). */
-  function renewCookie(reply: FastifyReply, session: ResolvedSession | null) {
-    if (!session?.renewed) return;
+  /**
+   * A renewed access token as its Set-Cookie header (and the refresh token that replaced the
+   * one used). Serialized here rather than through reply.setCookie, which writes only as the
+   * answer leaves, after the service's own cookies: a logout's cleared cookies would come
+   * first and be overridden by these.
+   */
+  function renewedCookies(session: ResolvedSession | null): string[] {
+    if (!session?.renewed) return [];
     const options = { httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure(config), path: '/' };
-    reply.setCookie(ACCESS_COOKIE, session.renewed.accessToken, { ...options, maxAge: session.renewed.maxAgeSeconds });
+    const cookies = [
+      app.serializeCookie(ACCESS_COOKIE, session.renewed.accessToken, { ...options, maxAge: session.renewed.maxAgeSeconds }),
+    ];
     const { refresh } = session.renewed;
-    if (refresh) reply.setCookie(REFRESH_COOKIE, refresh.token, { ...options, maxAge: refresh.maxAgeSeconds });
+    if (refresh) cookies.push(app.serializeCookie(REFRESH_COOKIE, refresh.token, { ...options, maxAge: refresh.maxAgeSeconds }));
+    return cookies;
   }
 
   app.get('/health', async (_request, reply) => {
@@ -197,18 +219,26 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // rewrite (dot segments, backslashes, encoded separators) could reach another route.
     if (!isPlainPath(path)) throw badRequest('Invalid path.');
     const route = findRoute(request.method, path);
+    // An admin's reads are audited (whose record she opened, what she exported): never one
+    // that a page elsewhere made her browser send.
+    if (route?.access === 'admin' && isForeignFetch(request.headers['sec-fetch-site'])) throw forbidden(CROSS_ORIGIN_REFUSED);
     const upstream = route && deps.upstreams[route.service];
     if (!route || !upstream) throw notFound(`No route for ${request.method} ${path}`);
 
     let session: ResolvedSession | null = null;
+    let renewed: string[] = [];
     if (route.access !== 'public') {
       session = await sessions.resolve(request);
       if (!session && route.access !== 'optional') {
         reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+        // a refresh cookie that got her no session is dead (ended, or not one of ours)
+        if (request.cookies[REFRESH_COOKIE] !== undefined) reply.clearCookie(REFRESH_COOKIE, { path: '/' });
         throw unauthorized();
       }
-      // A renewed session's cookies go back even with a refusal: the refresh token was rotated.
-      renewCookie(reply, session);
+      // A renewed session's cookies go back with any answer, a refusal or a 503 too: the
+      // refresh token was rotated.
+      renewed = renewedCookies(session);
+      if (renewed.length > 0) reply.header('set-cookie', renewed);
       // Admin rights are checked here and again in the service.
       if (route.access === 'admin' && session?.claims.role !== 'admin') throw forbidden();
     }
@@ -233,12 +263,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
         .header('retry-after', '5')
         .send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
     }
-    // Keep the renewed access cookie next to whatever cookies the service sets.
-    const renewed = reply.getHeader('set-cookie');
-    if (renewed) {
-      answer.headers['set-cookie'] = [renewed, answer.headers['set-cookie']]
-        .flat()
-        .filter((value): value is string => typeof value === 'string');
+    // The renewed cookies go with the service's, except one the service sets itself: a
+    // logout or an account deletion clears both, and its word is the last.
+    if (renewed.length > 0) {
+      reply.removeHeader('set-cookie');
+      answer.headers['set-cookie'] = withCookiesOf(renewed, answer.headers['set-cookie']);
     }
     return sendAnswer(reply, answer);
   }

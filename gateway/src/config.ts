@@ -18,15 +18,24 @@ export const GatewayConfig = BaseConfig.extend({
   /**
    * Behind a TLS terminator or load balancer: which X-Forwarded-For hops to trust, so
    * rate limits see the client's address, not the proxy's. `false` (default: nothing in
-   * front), `true`, a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`).
+   * front), a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Not `true`:
+   * trusting every hop takes the address the client wrote into the header herself, and
+   * whoever rotates it escapes the limits on sign-in, registration and sockets.
    */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | number | string[] => {
+    .transform((value, ctx): false | number | string[] => {
       const v = value.trim();
       if (v === '' || v === 'false') return false;
-      if (v === 'true') return true;
+      if (v === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY=true would trust the address a client writes into X-Forwarded-For herself: give the number of proxies in front (e.g. 1) or their addresses',
+        });
+        return z.NEVER;
+      }
       if (/^\d+$/.test(v)) return Number(v);
       return v
         .split(',')

@@ -243,13 +243,30 @@ describe('proxying', () => {
         'x-client-hop': 'for the gateway only',
         authorization: 'Bearer forged',
         'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-port': '8443',
+        forwarded: 'for=203.0.113.9;host=evil.example;proto=https',
+        'x-real-ip': '203.0.113.9',
         'accept-language': 'en-GB',
       },
       payload: { title: 'Linen' },
     });
     expect(response.statusCode).toBe(200);
     const { headers, body } = response.json() as { headers: Record<string, string>; body: string };
-    for (const name of ['expect', 'keep-alive', 'x-client-hop', 'cookie']) expect(headers[name], name).toBeUndefined();
+    for (const name of [
+      'expect',
+      'keep-alive',
+      'x-client-hop',
+      'cookie',
+      'x-forwarded-host',
+      'x-forwarded-proto',
+      'x-forwarded-port',
+      'forwarded',
+      'x-real-ip',
+    ]) {
+      expect(headers[name], name).toBeUndefined();
+    }
     expect(headers.connection).not.toContain('x-client-hop');
     expect(headers.authorization).toBe(`Bearer ${cookies.sw_access}`);
     expect(headers['x-forwarded-for']).not.toBe('203.0.113.9');
@@ -390,6 +407,23 @@ describe('cross-site protection', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it("refuses an admin's read that a page of another site made her browser send (Sec-Fetch-Site), before anything else", async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await gateway.inject({ method: 'GET', url: `/api/admin/user/${randomUUID()}`, headers: { 'sec-fetch-site': site } });
+      expect(refused.statusCode, site).toBe(403);
+      expect(refused.json()).toEqual({ error: 'forbidden', message: 'Cross-origin request refused.' });
+    }
+    // her own typing, the app's own calls and clients that are no browser go on (research-export
+    // is not part of this gateway: 404)
+    for (const headers of [{ 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
+      expect((await gateway.inject({ method: 'GET', url: `/api/admin/user/${randomUUID()}`, headers })).statusCode).toBe(404);
+    }
+    // a participant's own reads have no such effect: a link to them elsewhere still works
+    const { cookies } = await signUp();
+    const linked = await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(linked.statusCode).toBe(200);
+  });
+
   it('refuses a form-encodable body (text/plain) with 415', async () => {
     const response = await gateway.inject({
       method: 'POST',
@@ -461,6 +495,50 @@ describe('revocation', () => {
         interval: 50,
       })
       .toBe(401);
+  });
+});
+
+describe('cookies a service clears', () => {
+  /** What each Set-Cookie of an answer leaves in the browser: the last one of a name wins. */
+  const leftIn = (response: { cookies: { name: string; value: string; maxAge?: number }[] }) =>
+    Object.fromEntries(response.cookies.map((c) => [c.name, c.maxAge === 0 ? null : c.value]));
+
+  it('a logout with an expired access token (her refresh cookie only) clears both cookies, and her session is over', async () => {
+    const { cookies } = await signUp();
+    const out = await gateway.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: {},
+      cookies: { sw_session: cookies.sw_session },
+      headers: { origin: APP_URL },
+    });
+    expect(out.statusCode).toBe(200);
+    // identity's clearing is the only word on both: no renewed cookie after (or before) it
+    expect(leftIn(out)).toEqual({ sw_access: null, sw_session: null });
+    expect(out.cookies).toHaveLength(2);
+    const again = await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: cookies.sw_session } });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('deleting her account with an expired access token clears both cookies', async () => {
+    const { body, cookies } = await signUp();
+    const deleted = await gateway.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      cookies: { sw_session: cookies.sw_session },
+      headers: { origin: APP_URL },
+      payload: { password: body.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(leftIn(deleted)).toEqual({ sw_access: null, sw_session: null });
+  });
+
+  it('a refresh cookie that gets her no session is cleared with the 401, malformed or ended, without a 503', async () => {
+    for (const refresh of ['x'.repeat(300), 'not a token!', randomUUID().replaceAll('-', '').repeat(2)]) {
+      const response = await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_session: refresh } });
+      expect(response.statusCode, refresh).toBe(401);
+      expect(leftIn(response), refresh).toEqual({ sw_access: null, sw_session: null });
+    }
   });
 });
 

@@ -20,9 +20,15 @@ const REQUEST_HEADERS_DROPPED = new Set([
   'expect',
   'host',
   'content-length',
-  // services trust only what the gateway sets
+  // services trust only what the gateway sets (they take the proxy headers as the gateway's:
+  // trustProxy), so a client's own say on where it came from never reaches them
   'authorization',
   'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'forwarded',
+  'x-real-ip',
   'x-correlation-id',
   'x-request-id',
 ]);

@@ -78,6 +78,9 @@ export function createSessionResolver(options: {
       }
       const refreshToken = request.cookies[REFRESH_COOKIE];
       if (!refreshToken) return null;
+      // Not one identity could have made (planted, or mangled): no session, without asking
+      // identity, which would refuse it as a bad request, not as an ended session.
+      if (!REFRESH_TOKEN_SHAPE.test(refreshToken)) return null;
       let answer: ServiceAnswer;
       try {
         answer = await callService(new URL('/internal/session/refresh', identityUrl), {
@@ -106,5 +109,8 @@ export function createSessionResolver(options: {
     },
   };
 }
+
+/** identity's refresh tokens: 32 random bytes in base64url (43 characters); a little room kept. */
+const REFRESH_TOKEN_SHAPE = /^[\w-]{16,200}$/;
 
 const unavailable = () => new HttpError(503, 'unavailable', TEMPORARILY_UNAVAILABLE_MESSAGE);
