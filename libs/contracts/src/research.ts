@@ -56,7 +56,7 @@ export const ResearchRun = z.object({
   durationMs: z.number().int().nullable(),
   /** Why it failed, in words. */
   failure: z.string().nullable(),
-  /** The zip's file name and size, once finished and while kept (the last 30 are). */
+  /** The zip's file name and size, once finished and while kept (the last RESEARCH_RUNS_KEPT, 30 by default). */
   fileName: z.string().nullable(),
   sizeBytes: z.number().int().nullable(),
   downloadable: z.boolean(),

@@ -24,8 +24,8 @@ export interface BuildOptions {
   lateRecordDays: number;
   /** One participant only (her own export). */
   userId?: string;
-  /** Further files of the zip the codebook must describe too. */
-  extraFiles?: readonly FileSpec[];
+  /** The zip's CSV files, which the codebook describes (default: the research zip's). */
+  codebookFiles?: readonly FileSpec[];
   /** Leave demo accounts out (RESEARCH_EXCLUDE_DEMO). */
   excludeDemo?: boolean;
 }
@@ -60,6 +60,12 @@ if (NIGHTS_FILE.columns.map((column) => column.name).join() !== NIGHT_LINE_COLUM
  * phase's sums as it is read. Returns what the later files need.
  */
 export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOptions): Promise<DataFindings> {
+  // The participants and their nights from one snapshot: read apart, someone who joined (or
+  // left) between the two would have nights without a participant row, or the reverse.
+  return sql.begin('isolation level repeatable read read only', (tx) => writeFromSnapshot(tx as unknown as Sql, zip, options));
+}
+
+async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions): Promise<DataFindings> {
   const participants = await readParticipants(sql, options.userId);
   // Demo accounts left out (RESEARCH_EXCLUDE_DEMO): listed, never analysed.
   const demo = new Set(options.excludeDemo ? participants.filter((p) => p.demo).map((p) => p.researchId) : []);
@@ -185,7 +191,7 @@ export async function writeDataFiles(sql: Sql, zip: ZipWriter, options: BuildOpt
   await qaCsv.end();
 
   const codebook = zip.csv(CODEBOOK_FILE);
-  for (const [file, column, label, type, unit, allowed, notes] of codebookRows([...RESEARCH_FILES, ...(options.extraFiles ?? [])])) {
+  for (const [file, column, label, type, unit, allowed, notes] of codebookRows(options.codebookFiles ?? RESEARCH_FILES)) {
     await codebook.write({ file, column, label, type, unit, allowed, notes });
   }
   await codebook.end();

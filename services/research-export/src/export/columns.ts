@@ -68,7 +68,7 @@ function fieldColumn(field: SleepLogFieldSpec): Column {
     unit: field.unit,
     allowed,
     notes:
-      `${field.description} ${field.source === 'ring' ? 'From the sleep ring.' : field.source === 'self' ? 'Her own rating.' : ''} Empty: not recorded, or excluded by a QA rule (qa_flags).`.trim(),
+      `${field.description} ${field.source === 'ring' ? 'From the sleep ring.' : field.source === 'self' ? 'Her own rating.' : ''} Empty: not recorded. As she last saved it: a value a QA rule finds implausible is kept here, named in qa_flags and qa_report.csv, and counted as missing in phase_summary.csv.`.trim(),
   });
 }
 

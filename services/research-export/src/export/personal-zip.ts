@@ -1,7 +1,7 @@
 import { mean } from 'simple-statistics';
 import type { ResearchExportContext } from '../context.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
-import { METRICS, type FileSpec } from './columns.ts';
+import { COMPARISONS_FILE, METRICS, RESEARCH_FILES, type FileSpec } from './columns.ts';
 import { CopyNights } from './copy-nights.ts';
 import { copyNights } from './dataset.ts';
 import { checkNight, type NightValues } from './qa.ts';
@@ -38,6 +38,9 @@ export const MY_COMPARISON_FILE: FileSpec = {
   ],
 };
 
+/** Her zip's CSV files: the research zip's, with her descriptive comparison instead of the paired tests. */
+const PERSONAL_FILES: readonly FileSpec[] = [...RESEARCH_FILES.filter((file) => file !== COMPARISONS_FILE), MY_COMPARISON_FILE];
+
 export class NotEnrolled extends Error {}
 
 /**
@@ -51,7 +54,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
-  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, userId, extraFiles: [MY_COMPARISON_FILE] });
+  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, userId, codebookFiles: PERSONAL_FILES });
 
   // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
   const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };

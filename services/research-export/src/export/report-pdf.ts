@@ -44,8 +44,9 @@ export async function reportPdf(input: {
     );
   doc.moveDown(0.5);
   doc.text(
-    `Participants in the comparison: ${summary.participantsIncluded}; not included: ${summary.participantsExcluded} ` +
-      `(fewer than ${input.minNights} analysed nights in polyester or linen). Nights logged: ${summary.nights}.`,
+    // why they are not is the quality line's (too few analysed nights, or demo accounts left out)
+    `Participants in the comparison: ${summary.participantsIncluded} (at least ${input.minNights} analysed nights in ` +
+      `polyester and in linen); not included: ${summary.participantsExcluded}. Nights logged: ${summary.nights}.`,
   );
   doc.moveDown(0.5);
   doc.fillColor(MUTED).text(`Quality: ${summary.qaHeadline}`);

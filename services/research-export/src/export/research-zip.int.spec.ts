@@ -80,6 +80,7 @@ describe('a research run', () => {
       'report.pdf',
     ]);
     const codebook = csvRows(files.get('codebook.csv'));
+    expect([...new Set(codebook.map((row) => row.file))].sort()).toEqual([...files.keys()].filter((name) => name.endsWith('.csv')).sort());
     for (const [name, content] of files) {
       if (!name.endsWith('.csv')) continue;
       csvRows(content);
@@ -130,6 +131,9 @@ describe('a research run', () => {
     expect(Number(comparison.difference)).toBeCloseTo(Number(comparison.mean_linen!) - Number(comparison.mean_polyester!), 10);
     const codebook = csvRows(mine.get('codebook.csv'));
     expect(codebook.filter((row) => row.file === 'my_comparison.csv').map((row) => row.column)).toEqual(Object.keys(comparison));
+    // it describes her zip's files, not the research zip's paired comparisons
+    const csvFiles = (zip: Map<string, Buffer>) => [...zip.keys()].filter((name) => name.endsWith('.csv')).sort();
+    expect([...new Set(codebook.map((row) => row.file))].sort()).toEqual(csvFiles(mine));
 
     const stranger = await service.app.inject({ method: 'GET', url: '/api/research/export', headers: bearer(randomUUID()) });
     expect(stranger.statusCode).toBe(404);

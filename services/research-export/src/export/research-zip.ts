@@ -85,7 +85,7 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
     '',
     `- The unit of analysis is the participant's **phase mean** of a metric (phase_summary.csv), never the night.`,
     `- A night enters her phase means unless a QA rule leaves it out (qa_report.md): worn material not the phase's, or logged after day 42. Implausible values are treated as missing for that metric.`,
-    `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why.`,
+    `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why. When RESEARCH_EXCLUDE_DEMO is true, demo accounts are listed there and never analysed.`,
     `- Nights recorded more than ${input.lateRecordDays} days after their morning, revised nights and an inconsistent sleep efficiency are flagged, not excluded.`,
     `- Metrics: every number of the nightly log, and every yes/no as the share of nights (e.g. hot flashes).`,
     '',

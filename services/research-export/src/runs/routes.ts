@@ -20,7 +20,8 @@ const RunParams = z.object({ id: z.string() });
 const RunsQuery = z.object({ limit: limitParam(RUNS_LIMIT, RUNS_LIMIT), cursor: cursorParam() });
 const isUuid = (value: string) => Uuid.safeParse(value).success;
 const RUN_NOT_FOUND = 'No such research run.';
-const FILE_NOT_KEPT = 'This run has no file to download: it has not finished, or its zip is no longer kept (the last 30 are).';
+const fileNotKept = (kept: number) =>
+  `This run has no file to download: it has not finished, or its zip is no longer kept (the last ${kept} are).`;
 
 /** Sends a zip as a download under its name. */
 export function sendZip(reply: FastifyReply, fileName: string, content: Buffer) {
@@ -69,7 +70,7 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
   app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
     requireAdmin(request);
     const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
-    if (!file) throw notFound(FILE_NOT_KEPT);
+    if (!file) throw notFound(fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
     return sendZip(reply, file.fileName, file.content);
   });
 

@@ -26,7 +26,7 @@ function DownloadCell({ run }: { run: ResearchRun }) {
       </span>
     );
   }
-  // Finished runs older than the last 30 are no longer kept.
+  // Finished runs older than the last RESEARCH_RUNS_KEPT (30 by default) are no longer kept.
   return <span className="text-night-600">{run.status === 'finished' ? 'Not kept' : '--'}</span>;
 }
 
