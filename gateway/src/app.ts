@@ -77,7 +77,7 @@ const cookieName = (header: string) => header.slice(0, header.indexOf('=')).trim
  * The gateway's cookies followed by the service's Set-Cookie headers, without those of the
  * gateway's that the service sets too (the service's come last, and are the only ones).
  */
-export function withCookiesOf(gateway: readonly string[], service: string | string[] | undefined): string[] {
+function withCookiesOf(gateway: readonly string[], service: string | string[] | undefined): string[] {
   const own = service === undefined ? [] : [service].flat();
   const named = new Set(own.map(cookieName));
   return [...gateway.filter((header) => !named.has(cookieName(header))), ...own];
