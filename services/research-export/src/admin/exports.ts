@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { AdminExportKind } from '@sleepweave/contracts';
+import { wallClockIn, type AdminExportKind } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import { NIGHT_FIELDS } from '../export/columns.ts';
@@ -98,8 +98,14 @@ async function* sleepRows(sql: Sql, batchSize = 1_000): AsyncGenerator<Record<st
   for await (const batch of cursor) yield* batch;
 }
 
-/** `<kind>-YYYY-MM-DD.csv`, dated in UTC. */
-export const exportFileName = (kind: AdminExportKind, now: Date) => `${kind}-${now.toISOString().slice(0, 10)}.csv`;
+/** `<kind>-YYYY-MM-DD.csv`, dated on the admin's own calendar (her time zone; UTC when unknown). */
+export const exportFileName = (kind: AdminExportKind, now: Date, timeZone = 'UTC') => `${kind}-${wallClockIn(timeZone, now).date}.csv`;
+
+/** The admin's time zone, from her profile (UTC when the service does not know her). */
+export async function timeZoneOf(sql: Sql, userId: string): Promise<string> {
+  const [row] = await sql<{ timezone: string }[]>`select timezone from user_directory where user_id = ${userId}`;
+  return row?.timezone ?? 'UTC';
+}
 
 /**
  * The export as a stream of CSV text, read from the database a batch at a time as the

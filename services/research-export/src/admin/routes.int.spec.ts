@@ -453,6 +453,40 @@ describe('a user’s detail and the audit trail', () => {
     expect((await service.deps.sql`select 1 from admin_audit where subject_id = ${unknown}`).length).toBe(0);
   });
 
+  it("dates an export's file on the admin's own calendar", async () => {
+    // nine hours apart: from 15:00 to 24:00 UTC (in winter) their dates differ; the date
+    // itself is exportFileName's (exports.unit.spec.ts), what this checks is whose zone it is
+    for (const timezone of ['America/Los_Angeles', 'Europe/Paris'] as const) {
+      const adminId = randomUUID();
+      await service.producers.publish(
+        testEnvelope('identity.user.registered', {
+          userId: adminId,
+          email: `admin.${adminId.slice(0, 8)}@example.com`,
+          firstName: 'Ada',
+          lastName: 'Admin',
+          dateOfBirth: null,
+          timezone,
+          hormonalStage: null,
+          profileImageUrl: null,
+          role: 'admin',
+          registeredAt: new Date().toISOString(),
+        }),
+      );
+      await waitUntil(
+        async () => (await service.deps.sql`select 1 from user_directory where user_id = ${adminId}`).length === 1,
+        'registered',
+      );
+      const before = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+      const answer = await get('/api/admin/export/users', bearer(adminId, 'admin'));
+      const after = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+      expect(answer.statusCode).toBe(200);
+      expect(
+        [before, after].map((date) => `attachment; filename="users-${date}.csv"`),
+        timezone,
+      ).toContain(answer.headers['content-disposition']);
+    }
+  });
+
   it('exports users-*.csv and sleep-*.csv (BOM, RFC 4180, formulas neutralised), each export recorded', async () => {
     const tag = `Csv${randomUUID().slice(0, 8)}`;
     const risky = await addUser({ firstName: '=HYPERLINK("http://x","y")', lastName: `${tag}, Jr.` });

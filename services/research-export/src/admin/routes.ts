@@ -24,7 +24,7 @@ import {
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
 import { recordExport, recordParticipantView } from './commands.ts';
-import { exportCsv, exportFileName } from './exports.ts';
+import { exportCsv, exportFileName, timeZoneOf } from './exports.ts';
 import { adminStats, AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
 
 const NO_SUCH_USER = 'No such user.';
@@ -79,9 +79,10 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
     const { kind } = request.params;
     const now = new Date();
     await recordExport(ctx, { actorId: admin.sub, kind, now }, requestMetadata(request));
+    const fileName = exportFileName(kind, now, await timeZoneOf(sql, admin.sub));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName(kind, now)}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .send(exportCsv(sql, kind, now, request.log));
   });
 
