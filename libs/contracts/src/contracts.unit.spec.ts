@@ -22,11 +22,24 @@ describe('RegisterRequest', () => {
     expect(parsed.firstName).toBe('Maya');
   });
 
+  it('takes names in any script, joiners included', () => {
+    // ZWNJ in a Persian name, an apostrophe, a hyphen, accents
+    for (const lastName of ['\u0645\u06CC\u200C\u0631\u06CC', "O'Connor-Lindqvist", 'Ñúñez Ørsted']) {
+      expect(RegisterRequest.safeParse({ ...valid, lastName }).success, lastName).toBe(true);
+    }
+  });
+
   it.each([
     [{ confirmPassword: 'different!' }, ['confirmPassword'], "Passwords don't match"],
     [{ password: 'seven77', confirmPassword: 'seven77' }, ['password'], 'Password must be at least 8 characters long'],
     [{ hormonalStage: 'Teen' }, ['hormonalStage'], undefined],
     [{ dateOfBirth: '2999-01-01' }, ['dateOfBirth'], 'Date of birth must be a past date'],
+    // words of hers in other people's screens, one line: no paragraph of her own, no reordering
+    [{ firstName: 'Maya,\n\nYour account is locked' }, ['firstName'], 'First name must be one line of text, without control characters'],
+    [{ lastName: 'evil\u202Egnp.exe' }, ['lastName'], 'Last name must be one line of text, without control characters'],
+    [{ lastName: 'A\u2029B' }, ['lastName'], 'Last name must be one line of text, without control characters'],
+    [{ firstName: 'Sleepweave study team' }, ['firstName'], 'First name must not contain "Sleepweave"'],
+    [{ lastName: 'the SLEEP WEAVE team' }, ['lastName'], 'Last name must not contain "Sleepweave"'],
   ])('refuses %j', (overrides, path, message) => {
     const result = RegisterRequest.safeParse({ ...valid, ...overrides });
     expect(result.success).toBe(false);

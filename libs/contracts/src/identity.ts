@@ -12,7 +12,22 @@ export const Email = z
   .max(254, 'E-mail address is too long')
   .pipe(z.email('Please enter a valid email address'));
 
-const Name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+/**
+ * What a name may not hold: line breaks and other control characters, and the bidi
+ * overrides and isolates that reorder the text around them. A name is shown to other
+ * members and to admins, one line of text as she typed it.
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+const Name = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`)
+    .refine((name) => !NOT_IN_A_NAME.test(name), `${label} must be one line of text, without control characters`)
+    // the study team's messages carry its name: no member may sign as Sleepweave
+    .refine((name) => !/sleep\s*weave/i.test(name), `${label} must not contain "Sleepweave"`);
 
 export const Password = z
   .string()

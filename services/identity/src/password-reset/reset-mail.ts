@@ -10,12 +10,16 @@ export function resetLink(appUrl: string, token: string): string {
   return url.toString();
 }
 
-/** A friendly plain-text e-mail with a simple HTML twin. */
-export function resetPasswordMail(options: { to: string; firstName: string; link: string; validMinutes: number }): Mail {
-  const { to, firstName, link, validMinutes } = options;
+/**
+ * A friendly plain-text e-mail with a simple HTML twin. It greets her without her name: an
+ * address is not verified, so whoever registered it chose the name, and a name in the
+ * greeting would be words of theirs in a genuine Sleepweave e-mail to her.
+ */
+export function resetPasswordMail(options: { to: string; link: string; validMinutes: number }): Mail {
+  const { to, link, validMinutes } = options;
   const subject = 'Reset your Sleepweave password';
   const text = [
-    `Hello ${firstName},`,
+    'Hello,',
     '',
     'We received a request to reset the password of your Sleepweave account.',
     `To choose a new password, open this link (it works once, within ${validMinutes} minutes):`,
@@ -32,7 +36,7 @@ export function resetPasswordMail(options: { to: string; firstName: string; link
 <body style="margin:0;padding:24px;background:#fcf9f4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1b1836;">
   <div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e8e6f6;border-radius:20px;padding:32px;">
     <p style="margin:0 0 8px;font-size:20px;font-weight:600;color:#2b2650;">Sleepweave</p>
-    <p style="font-size:16px;line-height:1.6;">Hello ${escapeHtml(firstName)},</p>
+    <p style="font-size:16px;line-height:1.6;">Hello,</p>
     <p style="font-size:16px;line-height:1.6;">We received a request to reset the password of your Sleepweave account. To choose a new password, use the button below. The link works once, within ${validMinutes} minutes.</p>
     <p style="margin:28px 0;"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4a3e8a;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:14px 24px;border-radius:12px;">Choose a new password</a></p>
     <p style="font-size:14px;line-height:1.6;color:#3b336c;">If the button doesn't work, copy this link into your browser:<br><a href="${escapeHtml(link)}" style="color:#4a3e8a;word-break:break-all;">${escapeHtml(link)}</a></p>

@@ -75,7 +75,6 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
           if (await requestPasswordReset(ctx, { userId: user.id, tokenHash: hashToken(token), now }, metadata)) {
             mail = resetPasswordMail({
               to: user.email,
-              firstName: user.first_name,
               link: resetLink(config.APP_URL, token),
               validMinutes: RESET_TOKEN_TTL_MINUTES,
             });

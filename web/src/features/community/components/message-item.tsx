@@ -1,4 +1,4 @@
-import type { Message } from '@sleepweave/contracts';
+import { STUDY_TEAM_ID, type Message } from '@sleepweave/contracts';
 import { useState } from 'react';
 import { cn } from '../../../lib/utils';
 import { initialOf, senderName } from '../utils/display';
@@ -37,6 +37,10 @@ export function MessageItem({ message, own, now }: { message: Message; own: bool
       <div className={cn('grid max-w-[85%] gap-1 sm:max-w-[75%]', own ? 'justify-items-end' : 'justify-items-start')}>
         <div className="flex items-baseline gap-2">
           <span className="text-sm font-semibold text-night-800">{name}</span>
+          {/* by the sender's id, which no member has: a name alone can be anyone's */}
+          {message.senderId === STUDY_TEAM_ID ? (
+            <span className="rounded-full bg-night-700 px-2 py-0.5 text-xs font-semibold text-white">Study team</span>
+          ) : null}
           {time}
         </div>
         <p

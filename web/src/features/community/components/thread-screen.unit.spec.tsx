@@ -2,6 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
 import { jsonResponse, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
 import { ThreadScreen } from './thread-screen';
 
@@ -99,6 +100,24 @@ describe('ThreadScreen', () => {
     expect(items[0]!.textContent).toContain('Linen helped <b>me</b>');
     expect(items[0]!.querySelector('b')).toBeNull();
     // (Her own on the right: web/e2e/community.spec.ts, where the layout is real.)
+  });
+
+  it("marks the study team's message by its sender, never a member who took its name", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        200,
+        detail([
+          message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c1', STUDY_TEAM_ID, 'Welcome', { firstName: STUDY_TEAM_NAME }, minutesAgo(60)),
+          // a name taken before names were refused "Sleepweave" (libs/contracts identity.ts)
+          message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c2', ada, 'Verify your account at ...', { firstName: STUDY_TEAM_NAME }, minutesAgo(5)),
+        ]),
+      ),
+    );
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    await screen.findByRole('heading', { name: 'Linen week one' });
+    const [team, member] = within(screen.getByLabelText('Messages')).getAllByRole('listitem');
+    expect(within(team!).getByText('Study team')).toBeTruthy();
+    expect(within(member!).queryByText('Study team')).toBeNull();
   });
 
   it('joins the thread over the socket and refetches when a new message is announced', async () => {
