@@ -1,3 +1,4 @@
+import { CalendarDate, isSafeText } from '@sleepweave/contracts';
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
 
@@ -30,6 +31,30 @@ export const limitParam = (fallback: number, max: number) =>
  */
 export const cursorParam = (max = 500) => z.string().max(max, INVALID_CURSOR_MESSAGE).optional();
 
+/**
+ * The parts of a sort key, each as PostgreSQL reads it back: a forged part it cannot read
+ * (the year 0, a rank beyond float4's range) is a 400 like any cursor this server did not
+ * give, never a 500. (Every text part is checked for NUL and broken Unicode by decodeCursor.)
+ */
+export const cursorPart = {
+  /** A calendar date, `YYYY-MM-DD`. */
+  date: CalendarDate,
+  /** An instant as `toISOString` writes it (or with an offset); not in the year 0. */
+  instant: z.iso.datetime({ offset: true }).refine((value) => !value.startsWith('0000')),
+  /** A float4 as PostgreSQL prints it (a search rank), finite and within its range. */
+  real: z
+    .string()
+    .regex(/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i)
+    .refine((value) => Math.abs(Number(value)) <= 3.4028234663852886e38),
+};
+
+/** Whether every string in a decoded cursor is text PostgreSQL can take (no NUL, no lone surrogate). */
+function safeStrings(value: unknown): boolean {
+  if (typeof value === 'string') return isSafeText(value);
+  if (Array.isArray(value)) return value.every(safeStrings);
+  return true;
+}
+
 export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
@@ -45,7 +70,7 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>, name = 'cu
     throw badRequest(message);
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw badRequest(message);
+  if (!parsed.success || !safeStrings(parsed.data)) throw badRequest(message);
   return parsed.data;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';
-import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, limitParam, toPage } from './paging.ts';
+import { cursorPart, decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, limitParam, toPage } from './paging.ts';
 
 const Key = z.tuple([z.iso.date(), z.uuid()]);
 
@@ -26,6 +26,25 @@ describe('keyset paging', () => {
     })();
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ statusCode: 400, message: INVALID_CURSOR_MESSAGE });
+  });
+
+  it('refuses a forged part PostgreSQL could not read (it would be a 500), and takes what the server gives', () => {
+    const Parts = z.tuple([cursorPart.date, cursorPart.instant, cursorPart.real, z.string()]);
+    const given = ['2026-01-02', new Date('2026-01-02T03:04:05.678Z').toISOString(), '0.0607927', 'Linen, and sleep'];
+    expect(decodeCursor(encodeCursor(given), Parts)).toEqual(given);
+    expect(decodeCursor(encodeCursor(['1999-12-31', '0001-01-01T00:00:00Z', '6.07927e-05', '']), Parts)).toBeTruthy();
+    for (const forged of [
+      ['0000-01-01', given[1], given[2], given[3]],
+      [given[0], '0000-01-01T00:00:00Z', given[2], given[3]],
+      [given[0], given[1], 'e', given[3]],
+      [given[0], given[1], '--', given[3]],
+      [given[0], given[1], '1e999', given[3]],
+      [given[0], given[1], '-4e38', given[3]],
+      [given[0], given[1], given[2], 'a\u0000b'],
+      [given[0], given[1], given[2], 'a\ud800b'],
+    ]) {
+      expect(() => decodeCursor(encodeCursor(forged as string[]), Parts), JSON.stringify(forged)).toThrow(INVALID_CURSOR_MESSAGE);
+    }
   });
 
   it('limit: a default, clamped to the maximum, refused below 1 or when not a whole number', () => {

@@ -1,6 +1,6 @@
 import { STUDY_TEAM_ID, STUDY_TEAM_NAME, type Message, type ThreadDetail, type ThreadListItem, Uuid } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
-import { encodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
+import { cursorPart, encodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 
 type Q = Sql | Tx;
@@ -64,7 +64,7 @@ const toListItem = (row: ListRow): ThreadListItem => ({
 });
 
 /** A thread list cursor: the last card's sort key (pinned, activity, id). */
-export const ThreadListCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), z.iso.datetime(), Uuid]);
+export const ThreadListCursor = z.tuple([z.union([z.literal(0), z.literal(1)]), cursorPart.instant, Uuid]);
 export type ThreadListCursor = z.infer<typeof ThreadListCursor>;
 
 /**
@@ -156,7 +156,7 @@ export async function findMessage(sql: Q, messageId: string): Promise<Message | 
 }
 
 /** A message cursor: a message's place in its thread (time, id). */
-export const MessageCursor = z.tuple([z.iso.datetime(), Uuid]);
+export const MessageCursor = z.tuple([cursorPart.instant, Uuid]);
 export type MessageCursor = z.infer<typeof MessageCursor>;
 /** How far before an `after` cursor the catch-up starts (see threadDetail). */
 export const AFTER_OVERLAP_SECONDS = 5;

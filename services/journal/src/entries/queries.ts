@@ -1,6 +1,6 @@
 import type { JournalEntry } from '@sleepweave/contracts';
 import type { Sql, Tx } from '@sleepweave/event-store';
-import { toPage } from '@sleepweave/service-kit';
+import { cursorPart, toPage } from '@sleepweave/service-kit';
 import { z } from 'zod';
 
 interface EntryRow {
@@ -25,7 +25,7 @@ const toEntry = (row: EntryRow): JournalEntry => ({
 export const JOURNAL_LIST_LIMIT = 365;
 
 /** A journal list cursor: the last entry's sort key (day, written at, id). */
-export const JournalCursor = z.tuple([z.iso.date(), z.iso.datetime(), z.uuid()]);
+export const JournalCursor = z.tuple([cursorPart.date, cursorPart.instant, z.uuid()]);
 export type JournalCursor = z.infer<typeof JournalCursor>;
 
 /**

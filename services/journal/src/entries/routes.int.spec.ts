@@ -171,6 +171,19 @@ describe('GET /api/journal/entries, paged (Growth)', () => {
     const bad = await env.journal.app.inject({ method: 'GET', url: '/api/journal/entries?cursor=e30', headers: refused.headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('cursor is not one this server gave: start again without it');
+    // of the right shape, in the year 0, which PostgreSQL cannot read: 400, not 500
+    for (const key of [
+      ['2026-01-01', '0000-01-01T00:00:00Z', '00000000-0000-4000-8000-000000000000'],
+      ['0000-01-01', '2026-01-01T00:00:00Z', '00000000-0000-4000-8000-000000000000'],
+    ]) {
+      const cursor = Buffer.from(JSON.stringify(key)).toString('base64url');
+      const forged = await env.journal.app.inject({
+        method: 'GET',
+        url: `/api/journal/entries?cursor=${cursor}`,
+        headers: refused.headers,
+      });
+      expect(forged.statusCode, cursor).toBe(400);
+    }
     const limit = await env.journal.app.inject({ method: 'GET', url: '/api/journal/entries?limit=abc', headers: refused.headers });
     expect(limit.statusCode).toBe(400);
     expect(limit.json().message).toMatch(/limit must be a whole number/);

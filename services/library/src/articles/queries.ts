@@ -1,5 +1,5 @@
 import { LIBRARY_CATEGORIES, type LibraryArticle, type LibraryCard, type LibraryCategory } from '@sleepweave/contracts';
-import { decodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
+import { cursorPart, decodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import { buildPrefixTsQuery } from './search.ts';
 
@@ -45,8 +45,8 @@ export const LIBRARY_PAGE_LIMIT = 100;
  * title, id); searching: its rank first (float4 as PostgreSQL prints it, which reads back
  * exactly).
  */
-export const LibraryBrowseCursor = z.tuple([z.iso.datetime(), z.number().int(), z.string(), z.uuid()]);
-export const LibrarySearchCursor = z.tuple([z.string().regex(/^[0-9.e+-]+$/i), z.iso.datetime(), z.string(), z.uuid()]);
+export const LibraryBrowseCursor = z.tuple([cursorPart.instant, z.number().int(), z.string(), z.uuid()]);
+export const LibrarySearchCursor = z.tuple([cursorPart.real, cursorPart.instant, z.string(), z.uuid()]);
 
 interface RankedRow extends CardRow {
   category_rank: number;

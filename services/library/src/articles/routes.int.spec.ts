@@ -297,6 +297,17 @@ describe('GET /api/library/cards, paged (Growth)', () => {
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().message).toBe('cursor is not one this server gave: start again without it');
     expect((await get('/api/library/cards?cursor=%%%')).statusCode).toBe(400);
+    // of the right shape, with a part PostgreSQL cannot read: 400, not 500
+    const forged = (key: unknown[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const id = '6f1c1c1e-1111-4111-8111-111111111111';
+    for (const url of [
+      `/api/library/cards?search=${word}&cursor=${forged(['e', '2024-01-01T00:00:00Z', 'a', id])}`,
+      `/api/library/cards?search=${word}&cursor=${forged(['1e999', '2024-01-01T00:00:00Z', 'a', id])}`,
+      `/api/library/cards?cursor=${forged(['2024-01-01T00:00:00Z', 1, 'a\u0000b', id])}`,
+      `/api/library/cards?cursor=${forged(['0000-01-01T00:00:00Z', 1, 'a', id])}`,
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(400);
+    }
     expect((await get('/api/library/cards?limit=100000')).statusCode).toBe(200);
   });
 });

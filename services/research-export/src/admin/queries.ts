@@ -13,7 +13,7 @@ import {
   type SleepwearMaterial,
   type Timezone,
 } from '@sleepweave/contracts';
-import { badRequest, decodeCursor, INVALID_CURSOR_MESSAGE, toPage, type Sql, type SqlFragment } from '@sleepweave/service-kit';
+import { badRequest, cursorPart, decodeCursor, INVALID_CURSOR_MESSAGE, toPage, type Sql, type SqlFragment } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import { ageOn, specCompliancePercent, studyProgress } from './compliance.ts';
 import { refreshDueCompliance } from './user-order.ts';
@@ -73,7 +73,7 @@ interface SortKey {
   casts: (sql: Sql, values: (string | number)[]) => SqlFragment[];
 }
 
-const Timestamp = z.iso.datetime({ offset: true });
+const Timestamp = cursorPart.instant;
 const SORT_KEYS: Record<AdminUserSort, SortKey> = {
   joined: {
     key: (sql) => [sql`s.registered_at`],
@@ -99,7 +99,7 @@ const SORT_KEYS: Record<AdminUserSort, SortKey> = {
       order === 'desc' ? sql`coalesce(s.order_last_night, '-infinity'::date)` : sql`coalesce(s.order_last_night, 'infinity'::date)`,
     ],
     id: 's.order_user_id',
-    values: z.tuple([z.union([z.iso.date(), z.enum(['infinity', '-infinity'])])]),
+    values: z.tuple([z.union([cursorPart.date, z.enum(['infinity', '-infinity'])])]),
     casts: (sql, [date]) => [sql`${date!}::text::date`],
   },
 };

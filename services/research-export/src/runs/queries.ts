@@ -1,5 +1,5 @@
 import { Uuid, type ResearchRun, type ResearchRunSummary } from '@sleepweave/contracts';
-import { toPage, type Sql } from '@sleepweave/service-kit';
+import { cursorPart, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 
 interface RunRow {
@@ -41,7 +41,7 @@ const RUN_COLUMNS = (sql: Sql) => sql`
 /** Runs a page (`limit`; more is clamped to it). */
 export const RUNS_LIMIT = 100;
 /** Where a page of runs starts: the last run's (requested_at, id). */
-export const RunCursor = z.tuple([z.iso.datetime({ offset: true }), Uuid]);
+export const RunCursor = z.tuple([cursorPart.instant, Uuid]);
 export type RunCursor = z.infer<typeof RunCursor>;
 
 /** The newest runs first, `limit` after `cursor` (keyset on the `research_runs_newest` index). */

@@ -1,4 +1,4 @@
-import { toPage, type Sql } from '@sleepweave/service-kit';
+import { cursorPart, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import { SLEEP_LOG_SELECT, type SleepLogRow } from './columns.ts';
 
@@ -11,7 +11,7 @@ const columns = (sql: Sql) => sql.unsafe(SLEEP_LOG_SELECT);
 export const SLEEP_LOG_PAGE_DEFAULT = 100;
 
 /** A sleep-log list cursor: the last night's date (one log a night). */
-export const SleepLogCursor = z.tuple([z.iso.date()]);
+export const SleepLogCursor = z.tuple([cursorPart.date]);
 export type SleepLogCursor = z.infer<typeof SleepLogCursor>;
 
 /**

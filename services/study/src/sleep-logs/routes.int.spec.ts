@@ -278,6 +278,8 @@ describe('GET /api/sleep/logs, paged (Growth)', () => {
     const bad = await inject('GET', '/api/sleep/logs?cursor=WyIyMDI2LTEzLTAxIl0', headers);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'validation', message: 'cursor is not one this server gave: start again without it' });
+    // the year 0: a date of the right shape that PostgreSQL cannot read (400, not 500)
+    expect((await inject('GET', '/api/sleep/logs?cursor=WyIwMDAwLTAxLTAxIl0', headers)).statusCode).toBe(400);
     expect((await inject('GET', '/api/sleep/logs?limit=0', headers)).statusCode).toBe(400);
     expect((await inject('GET', '/api/sleep/logs?limit=100000', headers)).statusCode).toBe(200);
   });
