@@ -14,10 +14,21 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-/** Starts a server-side session and signs its first access token. */
+/** Her password changed (a reset, a change) while a sign-in with the old one was being checked. */
+export class PasswordChangedMeanwhile extends Error {
+  constructor() {
+    super('The password changed while signing in');
+  }
+}
+
+/**
+ * Starts a server-side session and signs its first access token. `passwordHash`: the hash
+ * a sign-in checked her password against, which must still be hers when the session is
+ * made (else PasswordChangedMeanwhile).
+ */
 export async function openSession(
   ctx: IdentityContext,
-  user: { id: string; role: Role },
+  user: { id: string; role: Role; passwordHash?: string },
   metadata: EventMetadata,
   now = new Date(),
 ): Promise<IssuedSession> {
@@ -26,8 +37,11 @@ export async function openSession(
   await execute(ctx, { metadata: { ...metadata, userId: user.id } }, async ({ tx, handle }) => {
     // Her row stays until this commits: an account deletion running meanwhile waits for
     // this session and revokes it, or has finished and this sign-in fails.
-    const [row] = await tx`select 1 from users where id = ${user.id} for share`;
+    const [row] = await tx<{ password_hash: string }[]>`select password_hash from users where id = ${user.id} for share`;
     if (!row) throw new Error('The user was deleted while signing in');
+    // Likewise a reset or a change of her password: it revokes the sessions it finds when it
+    // commits, so one made with the old password after that would outlive it.
+    if (user.passwordHash !== undefined && row.password_hash !== user.passwordHash) throw new PasswordChangedMeanwhile();
     // A new session's stream: its id was made above (nothing to read).
     await handle(
       sessionStreamId(sessionId),

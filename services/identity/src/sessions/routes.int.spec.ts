@@ -1,4 +1,5 @@
 import { internalHeaders } from '@sleepweave/service-kit';
+import { openSession, PasswordChangedMeanwhile } from './commands.ts';
 import { hashToken } from './tokens.ts';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -79,6 +80,33 @@ describe('POST /api/login', () => {
     const response = await identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'x' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('validation');
+  });
+});
+
+describe('a sign-in racing a change of her password', () => {
+  it('makes no session when the password it checked was replaced meanwhile (a reset or a change revokes only the sessions it finds)', async () => {
+    const { body, user, access } = await register(identity);
+    const hashOf = async () =>
+      (await identity.deps.sql<{ password_hash: string }[]>`select password_hash from users where id = ${user.id}`)[0]!.password_hash;
+    const checked = await hashOf();
+    const changed = await identity.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { currentPassword: body.password, newPassword: 'a brand new password', confirmPassword: 'a brand new password' },
+      remoteAddress: '10.0.9.1',
+    });
+    expect(changed.statusCode).toBe(200);
+    const sessions = async () => (await identity.deps.sql`select 1 from sessions where user_id = ${user.id}`).length;
+    const before = await sessions();
+    // the sign-in's last step, with the hash it verified the old password against
+    await expect(openSession(identity.context, { id: user.id, role: 'participant', passwordHash: checked }, {})).rejects.toBeInstanceOf(
+      PasswordChangedMeanwhile,
+    );
+    expect(await sessions()).toBe(before);
+    // with the password she has now it goes on
+    await openSession(identity.context, { id: user.id, role: 'participant', passwordHash: await hashOf() }, {});
+    expect(await sessions()).toBe(before + 1);
   });
 });
 

@@ -10,7 +10,7 @@ import { HttpError, requestMetadata, tooManyRequests, unauthorized, type Service
 import type { IdentityContext } from '../context.ts';
 import { decoyPasswordHash, verifyPassword } from '../users/passwords.ts';
 import { findUserByEmail, toUser } from '../users/queries.ts';
-import { openSession, refreshSession, revokeSession } from './commands.ts';
+import { openSession, PasswordChangedMeanwhile, refreshSession, revokeSession, type IssuedSession } from './commands.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { clearLoginFailures, reserveLoginAttempt } from './login-limits.ts';
 import { findActiveSession } from './queries.ts';
@@ -51,7 +51,14 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
         throw unauthorized(INVALID_CREDENTIALS);
       }
       await clearLoginFailures(ctx.sql, email);
-      const session = await openSession(ctx, { id: user.id, role: user.role }, requestMetadata(request));
+      let session: IssuedSession;
+      try {
+        session = await openSession(ctx, { id: user.id, role: user.role, passwordHash: user.password_hash }, requestMetadata(request));
+      } catch (err) {
+        // the password she gave was replaced while it was being checked: it is no longer hers
+        if (err instanceof PasswordChangedMeanwhile) throw unauthorized(INVALID_CREDENTIALS);
+        throw err;
+      }
       setSessionCookies(reply, ctx, session);
       return { message: 'You have successfully logged in.', user: toUser(user) };
     },
