@@ -2,7 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
+import { CreateMessageRequest, STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
 import { jsonResponse, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
 import { ThreadScreen } from './thread-screen';
 
@@ -171,6 +171,24 @@ describe('ThreadScreen', () => {
 
     await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Line one\nLine two', {}))));
     await waitFor(() => expect(box.value).toBe(''));
+  });
+
+  it('warns of a message too long at the length the schema refuses it, an emoji counted as one character by both', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const user = userEvent.setup();
+    const moons = (n: number) => '🌙'.repeat(n); // two UTF-16 units each
+    expect(CreateMessageRequest.safeParse({ threadId, body: moons(4001) }).success).toBe(false);
+    expect(CreateMessageRequest.safeParse({ threadId, body: moons(4000) }).success).toBe(true);
+    await user.click(box);
+    await user.paste(moons(4001));
+    expect(await screen.findByText('Message must be at most 4,000 characters (now 4,001).')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    await user.clear(box);
+    await user.paste(moons(4000));
+    await waitFor(() => expect(send.disabled).toBe(false));
   });
 
   it('keeps the text and toasts when sending fails', async () => {
