@@ -18,7 +18,11 @@ export type StudyProgress =
       tonightStatus: StudyStatus;
       /** The study day of tonight's night (1-42). */
       day: number;
-      /** Nights of the study logged, and nights of the study that have ended so far. */
+      /**
+       * Nights of the study that have ended, and of those the ones logged (a night logged
+       * ahead, tonight's or tomorrow's, counts once it has ended, as in the admin's and the
+       * research's counts).
+       */
       nightsLogged: number;
       nightsEnded: number;
       /** The night that just ended, when it belongs to her study (null on the day she joined). */
@@ -54,7 +58,7 @@ export function studyProgress({
     tonight,
     tonightStatus: studyStatusOn(studyStartDate, tonight),
     day: Math.max(day, 1),
-    nightsLogged,
+    nightsLogged: logs.filter((log) => inStudy(log) && log.date <= lastEnded).length,
     nightsEnded: Math.min(Math.max(endedDay, 0), nights),
     lastNight,
   };

@@ -28,6 +28,13 @@ describe('studyProgress: where she is, for the home page', () => {
     expect(progress.lastNight).toEqual({ date: '2026-11-22', log: null });
   });
 
+  it('counts a night logged ahead (tonight, tomorrow) once it has ended: never more logged than ended', () => {
+    const start = addDays('2026-11-23', -7); // tonight is night 8; nights 1-7 have ended
+    const logs = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((day) => log(addDays(start, day - 1), day));
+    const progress = studyProgress({ hasConsent: true, studyStartDate: start, logs, timezone, now });
+    expect(progress).toMatchObject({ state: 'in-study', day: 8, nightsLogged: 7, nightsEnded: 7 });
+  });
+
   it('knows last night is logged', () => {
     const start = addDays('2026-11-23', -3);
     const logs = [log('2026-11-22', 3)];

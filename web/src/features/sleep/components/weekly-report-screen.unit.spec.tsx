@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { addDays, calendarDateIn, type SleepLog } from '@sleepweave/contracts';
+import { addDays, currentNight, lastEndedNight, type SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,9 @@ import { night } from './sleep-log.fixture';
 
 const fetchMock = vi.fn<typeof fetch>();
 const zone = 'Europe/London';
-const today = calendarDateIn(zone, new Date());
+// the last night that has ended, and tonight's, which she has not slept yet (04:00 rule)
+const lastNight = lastEndedNight(zone, new Date());
+const tonight = currentNight(zone, new Date());
 const userId = '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1';
 
 const profile = {
@@ -25,7 +27,7 @@ const profile = {
   role: 'participant',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  studyStartDate: addDays(today, -30),
+  studyStartDate: addDays(lastNight, -30),
 };
 
 function serve(logs: SleepLog[]) {
@@ -44,15 +46,24 @@ afterEach(() => {
 const emptyCard = () => screen.getByRole('heading', { name: 'No Sleep Data Available' }).parentElement!;
 
 describe('WeeklyReportScreen', () => {
-  it('reports the 7 days ending today, never days still to come', async () => {
-    serve([night(today, { sleepScore: 78 })]);
+  it('reports the 7 nights ending with the last that has ended (tonight is not slept yet)', async () => {
+    serve([night(lastNight, { sleepScore: 78 }), night(addDays(lastNight, -7), { sleepScore: 60 })]);
     renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
 
     expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
     expect(screen.getByText('Your sleep patterns over the last 7 days')).toBeTruthy();
-    const from = format(parseISO(addDays(today, -6)), 'MMM dd');
-    const to = format(parseISO(today), 'MMM dd, yyyy');
+    const from = format(parseISO(addDays(lastNight, -6)), 'MMM dd');
+    const to = format(parseISO(lastNight), 'MMM dd, yyyy');
     expect(screen.getByText(`${from} – ${to}`)).toBeTruthy();
+    expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('1');
+  });
+
+  it('ends with tonight when she has logged it ahead (her first night, on the day she joined)', async () => {
+    serve([night(tonight, { sleepScore: 90 }), night(addDays(tonight, -7), { sleepScore: 60 })]);
+    renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+    expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
+    const from = format(parseISO(addDays(tonight, -6)), 'MMM dd');
+    expect(screen.getByText(`${from} – ${format(parseISO(tonight), 'MMM dd, yyyy')}`)).toBeTruthy();
     expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('1');
   });
 
@@ -66,7 +77,7 @@ describe('WeeklyReportScreen', () => {
   });
 
   it('says there is nothing in the last 7 days when her nights are older, and links to the whole study', async () => {
-    const older = addDays(today, -9);
+    const older = addDays(lastNight, -9);
     serve([night(older, { sleepScore: 70, studyDay: 22 })]);
     renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
 
@@ -80,7 +91,7 @@ describe('WeeklyReportScreen', () => {
   });
 
   it('keeps the report when a reload of her logs fails', async () => {
-    serve([night(today, { sleepScore: 78 })]);
+    serve([night(lastNight, { sleepScore: 78 })]);
     const { queryClient } = renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
     expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
 

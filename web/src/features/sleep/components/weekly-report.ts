@@ -1,4 +1,4 @@
-import { addDays, type SleepLog } from '@sleepweave/contracts';
+import { addDays, currentNight, lastEndedNight, type SleepLog } from '@sleepweave/contracts';
 
 /** docs/product.md §9: the weekly report covers exactly 7 days. */
 export const REPORT_DAYS = 7;
@@ -10,14 +10,23 @@ export interface ReportDay {
 }
 
 /**
- * The report's 7 days: the seven days ending today (today in her timezone), oldest first;
- * a day without a log is a gap. null when none of them has a log. docs/product.md §4 starts the
- * window at the earliest log instead, which runs into the future under "the last 7 days"
+ * The night the report ends with: the last that has ended (tonight is not slept yet), or
+ * tonight when she has logged it ahead (her first night, logged on the day she joined).
+ */
+export function reportEnd(logs: SleepLog[], timeZone: string, now: Date): string {
+  const tonight = currentNight(timeZone, now);
+  return logs.some((log) => log.date === tonight) ? tonight : lastEndedNight(timeZone, now);
+}
+
+/**
+ * The report's 7 days: the seven nights ending with `lastNight` (reportEnd), oldest first;
+ * a night without a log is a gap. null when none of them has a log. docs/product.md §4 starts the window at
+ * the earliest log instead, which runs into the future under "the last 7 days"
  * (docs/study-protocol.md, "Weekly report window").
  */
-export function reportDays(logs: SleepLog[], today: string): ReportDay[] | null {
+export function reportDays(logs: SleepLog[], lastNight: string): ReportDay[] | null {
   const days = Array.from({ length: REPORT_DAYS }, (_, i) => {
-    const date = addDays(today, i - (REPORT_DAYS - 1));
+    const date = addDays(lastNight, i - (REPORT_DAYS - 1));
     return { date, log: logs.find((log) => log.date === date) ?? null };
   });
   return days.some((day) => day.log !== null) ? days : null;
