@@ -6,7 +6,7 @@
  * - post: her message in a thread where she already wrote N messages (the command, with
  *   her directory lock, the stream lock, the decider, the append and the projections)
  * - stats: Community Stats, with N members who posted, N threads and N participants
- * - thread list: the first page (100) among N threads
+ * - thread list: the first page (100) among N threads, and the page 8/10 of the way in
  * - catch-up: `?after=` a viewer's cursor when one message is new, in a thread of N messages
  * - relay: one new event stored and then read and passed on by the community's relay, with
  *   the N events of her stream stored before it: its insert and the relay's statements, the
@@ -44,7 +44,7 @@ import type { CommunityConfig } from '../services/community/src/config.ts';
 import { createCommunityContext } from '../services/community/src/context.ts';
 import { postMessage } from '../services/community/src/memberships/commands.ts';
 import { communityStats } from '../services/community/src/stats/queries.ts';
-import { listThreads, MessageCursor, threadDetail } from '../services/community/src/threads/queries.ts';
+import { listThreads, MessageCursor, threadDetail, ThreadListCursor } from '../services/community/src/threads/queries.ts';
 import { listEntriesOf } from '../services/journal/src/entries/queries.ts';
 import {
   listAudit,
@@ -268,6 +268,12 @@ try {
     }
     row.stats = await median(() => communityStats(csql, { now: at, timezone: 'Europe/London' }));
     row.threadList = await median(() => listThreads(csql, her, { limit: 100 }));
+    // a deep page: the one after 8/10 of the threads (its cursor from one long page; she sees
+    // the public nine tenths of the others' threads, and hers)
+    const { next: deepThreads } = await listThreads(csql, her, { limit: Math.max(1, Math.floor(size * 0.8)) });
+    if (!deepThreads) throw new Error('the thread list ended before 8/10 of the way');
+    const threadCursor = deepThreads ? decodeCursor(deepThreads, ThreadListCursor) : undefined;
+    row.threadListDeep = await median(() => listThreads(csql, her, { limit: 100, cursor: threadCursor }));
     row.journal = await median(() => listEntriesOf(jsql, her));
     row.sleepLogs = await median(() => listSleepLogs(ssql, her));
 
@@ -310,6 +316,7 @@ try {
     ['relay', 'relay: a new event read and passed on'],
     ['stats', 'community stats'],
     ['threadList', 'thread list, first page (100)'],
+    ['threadListDeep', 'thread list, page at 8/10'],
     ['journal', 'journal list, first page (365)'],
     ['sleepLogs', 'sleep-log list, first page (100)'],
     ['adminJoined', 'admin users by joined, first page (50)'],

@@ -69,8 +69,8 @@ export type ThreadListCursor = z.infer<typeof ThreadListCursor>;
 
 /**
  * Public threads and the direct threads she belongs to: pinned first, then the most
- * recently active; `limit` of them after `cursor` (keyset on the `message_threads_list`
- * index). Member count and last message (cut to one character more than the preview, so
+ * recently active (then by id, all descending); `limit` of them after `cursor`: one range
+ * of the `message_threads_list` index, whose columns run in the same order. Member count and last message (cut to one character more than the preview, so
  * the card knows whether to add an ellipsis) are kept by the threads projection: no
  * message is read.
  */
@@ -81,9 +81,7 @@ export async function listThreads(
 ): Promise<{ items: ThreadListItem[]; next: string | null }> {
   const db = q(sql);
   const after = page.cursor
-    ? db`and (t.pinned < ${page.cursor[0] === 1}
-          or (t.pinned = ${page.cursor[0] === 1} and (t.activity_at < ${page.cursor[1]}::timestamptz
-              or (t.activity_at = ${page.cursor[1]}::timestamptz and t.id > ${page.cursor[2]}::uuid))))`
+    ? db`and (t.pinned, t.activity_at, t.id) < (${page.cursor[0] === 1}, ${page.cursor[1]}::timestamptz, ${page.cursor[2]}::uuid)`
     : db``;
   const rows = await db<ListRow[]>`
     select t.id, t.name, t.is_direct, t.pinned, t.created_at, t.member_count,
@@ -92,7 +90,7 @@ export async function listThreads(
     where (not t.is_direct
        or exists (select 1 from thread_members m where m.thread_id = t.id and m.user_id = ${userId}))
       ${after}
-    order by t.pinned desc, t.activity_at desc, t.id
+    order by t.pinned desc, t.activity_at desc, t.id desc
     limit ${page.limit + 1}`;
   const { items, next } = toPage(rows, page.limit, (row) => [row.pinned ? 1 : 0, row.activity_at.toISOString(), row.id]);
   return { items: items.map(toListItem), next };
