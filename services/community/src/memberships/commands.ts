@@ -34,12 +34,20 @@ export async function openThread(ctx: CommunityContext, input: { threadId: strin
 /** She writes in a thread (joining a public one on the way). 404 / 401 / 503 as openThread. */
 export async function postMessage(
   ctx: CommunityContext,
-  input: { threadId: string; userId: string; messageId: string; body: string; now: Date },
+  /** `now`: when it was written (the demo's and tests' past); by default, once the thread's turn has come. */
+  input: { threadId: string; userId: string; messageId: string; body: string; now?: Date },
   metadata: EventMetadata,
 ): Promise<void> {
-  const { threadId, userId, messageId, body, now } = input;
+  const { threadId, userId, messageId, body } = input;
   await execute(ctx, { user: userId, metadata, errors: membershipErrors }, async ({ tx, handle }) => {
-    const thread = await threadFacts(tx, threadId);
+    // Posts in a thread take turns from here (its row, which the post's projection updates
+    // anyway), and each is stamped once its turn has come: in commit order, and never long
+    // before it commits (a live viewer asks for what came after the newest she has, from
+    // 5 s before it; a post stamped before a wait for her profile, a connection or a lock
+    // could commit after that and never reach her).
+    const [locked] = await tx<{ is_direct: boolean }[]>`select is_direct from message_threads where id = ${threadId} for no key update`;
+    const thread = locked ? { isDirect: locked.is_direct } : null;
+    const now = input.now ?? new Date();
     await handle(membershipStreamId(userId, threadId), membershipDecider, {
       type: 'PostMessage',
       data: { threadId, userId, thread, messageId, body, now },

@@ -158,6 +158,40 @@ describe('writers community does not know', () => {
     );
     expect((await late).statusCode).toBe(201);
   });
+
+  it('stamps a message that waited for her registration once it goes in, not when it arrived (a live viewer looks 5 s back)', async () => {
+    const ines = await addUser(community);
+    const thread = await createThread(community, ines);
+    const newcomer = randomUUID();
+    const sentAt = Date.now();
+    const late = community.app.inject({
+      method: 'POST',
+      url: '/api/community/message',
+      headers: bearer(newcomer),
+      payload: { threadId: thread.id, body: 'Hello after a wait' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const registeredAt = Date.now();
+    await community.producers.publish(
+      testEnvelope('identity.user.registered', {
+        userId: newcomer,
+        email: `newcomer.${newcomer}@example.com`,
+        firstName: 'Nell',
+        lastName: 'Okafor',
+        dateOfBirth: '1970-06-01',
+        timezone: 'Europe/London',
+        hormonalStage: 'Menopause',
+        profileImageUrl: null,
+        role: 'participant',
+        registeredAt: new Date().toISOString(),
+      }),
+    );
+    const answer = await late;
+    expect(answer.statusCode).toBe(201);
+    const createdAt = Date.parse((answer.json() as { createdAt: string }).createdAt);
+    expect(createdAt - sentAt).toBeGreaterThanOrEqual(1_500);
+    expect(createdAt).toBeGreaterThanOrEqual(registeredAt);
+  });
 });
 
 describe('the message limit', () => {

@@ -20,7 +20,7 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
       const { sub } = requireUser(request);
       const messageId = randomUUID();
       const { threadId, body } = request.body;
-      await postMessage(ctx, { threadId, userId: sub, messageId, body, now: new Date() }, requestMetadata(request));
+      await postMessage(ctx, { threadId, userId: sub, messageId, body }, requestMetadata(request));
       return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
     },
   );
