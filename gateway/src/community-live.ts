@@ -4,6 +4,23 @@ import { callService, internalHeaders } from '@sleepweave/service-kit';
 import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 
+/** A client that reads so slowly that this much waits to be sent is closed. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * Sends a frame to an open socket; one whose client has stopped reading (this much waits
+ * already) is terminated instead of buffering more in the gateway. False when not sent.
+ */
+export function sendFrame(socket: WebSocket, text: string): boolean {
+  if (socket.readyState !== socket.OPEN) return false;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate(); // it does not read what it is sent
+    return false;
+  }
+  socket.send(text);
+  return true;
+}
+
 /** What the community service said about a socket's wish to follow a thread. */
 export type JoinDecision = 'allowed' | 'denied' | 'unauthorized' | 'unavailable';
 
@@ -80,11 +97,8 @@ export class ThreadHub {
     const notice: ServerSocketMessage = { type: 'new_message', threadId, message: { id: messageId, senderId, createdAt } };
     const text = JSON.stringify(notice);
     let sent = 0;
-    for (const socket of sockets) {
-      if (socket.readyState !== socket.OPEN) continue;
-      socket.send(text);
-      sent += 1;
-    }
+    // the notices are most of what a socket is sent: the slow-reader guard applies to them too
+    for (const socket of sockets) if (sendFrame(socket, text)) sent += 1;
     return sent;
   }
 }

@@ -755,7 +755,12 @@ describe('session renewal when identity is down', () => {
 });
 
 describe('/ws limits (a gateway with a stand-in session)', () => {
-  async function gatewayWithSession(expiresInSeconds: number, env: NodeJS.ProcessEnv = {}, sid = randomUUID()) {
+  async function gatewayWithSession(
+    expiresInSeconds: number,
+    env: NodeJS.ProcessEnv = {},
+    sid = randomUUID(),
+    threads?: GatewayDeps['threads'],
+  ) {
     const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent', ...env });
     const logger = createLogger('gateway', 'silent');
     const sessions = {
@@ -765,10 +770,39 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
         expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
       }),
     };
-    const app = await buildGateway({ config, logger, bus, sessions, revocations: new RevocationList(1_000), upstreams: {} });
+    const app = await buildGateway({ config, logger, bus, sessions, revocations: new RevocationList(1_000), upstreams: {}, threads });
     await app.listen({ host: '127.0.0.1', port: 0 });
     return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
   }
+
+  it('never answers joined for a thread community has not said yes to, however often she asks meanwhile', async () => {
+    // community takes a moment, then refuses
+    const slowRefusal = {
+      mayJoin: () => new Promise((resolve) => setTimeout(() => resolve('denied'), 300)),
+      join: () => undefined,
+      leave: () => undefined,
+    } as unknown as GatewayDeps['threads'];
+    const { app, url } = await gatewayWithSession(600, {}, randomUUID(), slowRefusal);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      await new Promise((resolve) => socket.on('open', resolve));
+      const replies: { type: string; message?: string }[] = [];
+      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const threadId = randomUUID();
+      socket.send(JSON.stringify({ type: 'join_thread', threadId }));
+      socket.send(JSON.stringify({ type: 'join_thread', threadId }));
+      await expect.poll(() => replies.length, { timeout: 3_000 }).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // one answer each, both the refusal
+      expect(replies.map((reply) => [reply.type, reply.message])).toEqual([
+        ['error', 'Thread not found or access denied'],
+        ['error', 'Thread not found or access denied'],
+      ]);
+      socket.close();
+    } finally {
+      await app.close();
+    }
+  });
 
   const connect = (url: string) =>
     new Promise<{ socket?: WebSocket; status?: number }>((resolve) => {

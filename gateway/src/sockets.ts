@@ -3,14 +3,12 @@ import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage
 import { forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { GatewayDeps } from './deps.ts';
 import { isAllowedOrigin } from './origin.ts';
-import { MAX_THREADS_PER_SOCKET } from './community-live.ts';
+import { MAX_THREADS_PER_SOCKET, sendFrame } from './community-live.ts';
 
 /** join_thread messages a socket may send per minute (each costs a call to community). */
 export const JOINS_PER_MINUTE = 30;
 /** Messages of any kind a socket may send per minute; beyond twice that it is closed. */
 export const FRAMES_PER_MINUTE = 120;
-/** A client that reads so slowly that this much waits to be sent is closed. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Close codes (4000-4999 are the application's): the browser reconnects after any but 4401. */
 export const CLOSE = {
@@ -22,14 +20,7 @@ export const CLOSE = {
   tooSlow: 4413,
 } as const;
 
-const send = (socket: WebSocket, message: ServerSocketMessage) => {
-  if (socket.readyState !== socket.OPEN) return;
-  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-    socket.terminate(); // it does not read what it is sent
-    return;
-  }
-  socket.send(JSON.stringify(message));
-};
+const send = (socket: WebSocket, message: ServerSocketMessage) => sendFrame(socket, JSON.stringify(message));
 
 /**
  * /ws: authenticated at the upgrade from the session cookie, `Origin` checked
@@ -79,8 +70,11 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       socketsBySession.set(sessionId, set);
       const ip = request.ip;
       socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
-      /** Threads this socket follows (joined, or being checked). */
-      const threads = new Set<string>();
+      /**
+       * Threads this socket follows: `true` once joined; while community is being asked, how
+       * many join_thread messages wait for its answer (each gets one, never `joined` before it).
+       */
+      const threads = new Map<string, true | number>();
       const expiry = setTimeout(
         () => socket.close(CLOSE.renewalNeeded, 'session renewal needed'),
         Math.max(0, session.expiresAt * 1000 - Date.now()),
@@ -111,21 +105,25 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         const left = (socketsByIp.get(ip) ?? 1) - 1;
         if (left > 0) socketsByIp.set(ip, left);
         else socketsByIp.delete(ip);
-        for (const threadId of threads) deps.threads?.leave(threadId, socket);
+        for (const threadId of threads.keys()) deps.threads?.leave(threadId, socket);
         threads.clear();
       });
 
       async function join(threadId: string) {
         const hub = deps.threads;
         if (!hub) return send(socket, { type: 'error', threadId, message: 'Live updates are not available.' });
-        if (threads.has(threadId)) return send(socket, { type: 'joined', threadId });
+        const state = threads.get(threadId);
+        if (state === true) return send(socket, { type: 'joined', threadId });
+        // being checked: this one is answered with the first
+        if (state !== undefined) return void threads.set(threadId, state + 1);
         if (threads.size >= MAX_THREADS_PER_SOCKET) {
           return send(socket, { type: 'error', threadId, message: `A connection may follow at most ${MAX_THREADS_PER_SOCKET} threads.` });
         }
-        threads.add(threadId);
+        threads.set(threadId, 1);
         const decision = await hub.mayJoin(threadId, session.accessToken, request.correlationId);
         // left, or the socket closed, while the community service was being asked
-        if (!threads.has(threadId) || socket.readyState !== socket.OPEN) return;
+        const waiting = threads.get(threadId);
+        if (typeof waiting !== 'number' || socket.readyState !== socket.OPEN) return;
         if (decision !== 'allowed') {
           threads.delete(threadId);
           const message =
@@ -134,12 +132,13 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
               : decision === 'unauthorized'
                 ? 'Your session has ended. Please sign in again.'
                 : 'Live updates are not available right now. Please try again.';
-          send(socket, { type: 'error', threadId, message });
+          for (let i = 0; i < waiting; i++) send(socket, { type: 'error', threadId, message });
           if (decision === 'unauthorized') socket.close(CLOSE.sessionEnded, 'session ended');
           return;
         }
+        threads.set(threadId, true);
         hub.join(threadId, socket);
-        send(socket, { type: 'joined', threadId });
+        for (let i = 0; i < waiting; i++) send(socket, { type: 'joined', threadId });
       }
 
       socket.on('message', (raw) => {
