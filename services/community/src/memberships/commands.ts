@@ -2,7 +2,7 @@ import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
 import type { EventMetadata, Tx } from '@sleepweave/event-store';
 import { execute, notFound, type DomainErrors } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
-import { findThread, isMember } from '../threads/queries.ts';
+import { isMember } from '../threads/queries.ts';
 import { membershipDecider, ThreadAccessDenied, ThreadNotFound } from './business-logic.ts';
 import { membershipStreamId } from './membership.ts';
 
@@ -12,9 +12,16 @@ export const membershipErrors: DomainErrors = [
   [ThreadAccessDenied, () => notFound(THREAD_NOT_FOUND_MESSAGE)],
 ];
 
+/**
+ * The thread as a command needs it, its row locked for the rest of the transaction (the
+ * lock its projection's update of the row takes anyway: taken first, joins and posts in a
+ * thread take turns, and none deadlocks upgrading a weaker one). So a join or a post waits
+ * for the deletion of a member that is deciding whether the thread, left empty, goes, and is
+ * then refused (the thread is gone) or counted (the thread stays with her in it).
+ */
 const threadFacts = async (tx: Tx, threadId: string) => {
-  const thread = await findThread(tx, threadId);
-  return thread ? { isDirect: thread.is_direct } : null;
+  const [row] = await tx<{ is_direct: boolean }[]>`select is_direct from message_threads where id = ${threadId} for no key update`;
+  return row ? { isDirect: row.is_direct } : null;
 };
 
 /**
@@ -45,8 +52,7 @@ export async function postMessage(
     // before it commits (a live viewer asks for what came after the newest she has, from
     // 5 s before it; a post stamped before a wait for her profile, a connection or a lock
     // could commit after that and never reach her).
-    const [locked] = await tx<{ is_direct: boolean }[]>`select is_direct from message_threads where id = ${threadId} for no key update`;
-    const thread = locked ? { isDirect: locked.is_direct } : null;
+    const thread = await threadFacts(tx, threadId);
     const now = input.now ?? new Date();
     await handle(membershipStreamId(userId, threadId), membershipDecider, {
       type: 'PostMessage',

@@ -91,6 +91,43 @@ describe('POST /api/community/message', () => {
   });
 });
 
+describe('a thread deleted while she posts in it', () => {
+  it('a post that meets the deletion of its thread waits for it, then finds the thread gone (404), leaving nothing behind', async () => {
+    const ines = await addUser(community);
+    const thread = await createThread(community, ines);
+    const maya = await addUser(community);
+    // a deletion under way (her last member's account, say) holds the thread's row
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const deletion = community.deps.sql.begin(async (tx) => {
+      await tx`select id from message_threads where id = ${thread.id} for no key update`;
+      locked();
+      await held;
+      await tx`delete from messages where thread_id = ${thread.id}`;
+      await tx`delete from thread_members where thread_id = ${thread.id}`;
+      await tx`delete from message_threads where id = ${thread.id}`;
+    });
+    await isLocked;
+    let answered = false;
+    const posting = post(community, maya, thread.id, 'Anyone still here?').then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false); // it waits for the deletion
+    release();
+    await deletion;
+    const answer = await posting;
+    expect(answer.statusCode).toBe(404);
+    const { sql } = community.deps;
+    expect(await sql`select 1 from messages where thread_id = ${thread.id}`).toEqual([]);
+    expect(await sql`select 1 from thread_members where thread_id = ${thread.id}`).toEqual([]);
+    expect(await sql`select 1 from events where stream_id = ${`member:${maya.id}:${thread.id}`}`).toEqual([]);
+  });
+});
+
 describe('sender names', () => {
   it('come from the directory (first name, the part of the e-mail before the @, picture), with nulls for a writer not known here', async () => {
     const named = await addUser(community, { firstName: 'Ada', email: 'ada.lovelace@example.com', profileImageUrl: '/images/ada.png' });

@@ -36,6 +36,11 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
 
   const ids = touched.map((row) => row.thread_id);
   if (ids.length === 0) return;
+  // Their rows first (in one order: two deletions never wait for each other in a circle):
+  // a join or a post in one of them takes turns with this (memberships/commands.ts), so the
+  // counts below and the test for an empty thread see it, and a thread deleted here is gone
+  // for it.
+  await tx`select id from message_threads where id in ${tx(ids)} order by id for no key update`;
   // Their member counts and last messages, without hers.
   await refreshThreadActivity(tx, ids);
   const empty = await tx<{ id: string }[]>`
