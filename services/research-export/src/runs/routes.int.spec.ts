@@ -19,8 +19,11 @@ const admin = bearer(randomUUID(), 'admin');
 const participant = bearer(randomUUID());
 const summary = { participantsIncluded: 0, participantsExcluded: 0, nights: 0, qaHeadline: 'No nights yet.', primary: [] };
 const running: ResearchExport[] = [];
+/** Instances started on another's database and bus: stopped first, and never cleaned up (their owner drops both). */
+const sharing: ResearchExport[] = [];
 
 afterEach(async () => {
+  for (const service of sharing.splice(0)) await service.stop();
   for (const service of running.splice(0)) await service.cleanup();
 });
 
@@ -37,7 +40,7 @@ async function start(build: BuildRun, env: NodeJS.ProcessEnv = {}, prefixes: Nod
       },
     },
   );
-  running.push(service);
+  (Object.keys(prefixes).length > 0 ? sharing : running).push(service);
   return service;
 }
 
