@@ -137,6 +137,33 @@ describe('research runs', () => {
     expect(await finished(service, orphan)).toMatchObject({ status: 'failed', failure: INTERRUPTED_MESSAGE });
   });
 
+  it('stops within a moment when its database does not answer, but lets a run in progress finish', async () => {
+    const service = await start(smallZip);
+    // the worker's poll asks the database, which does not answer (away, say): the stop does not wait for it
+    const silent = (() => new Promise(() => undefined)) as unknown as ResearchExportContext['sql'];
+    const stuck = startRunWorker({ ...service.context, sql: silent }, smallZip, { pollMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const timeout = (ms: number) => new Promise((resolve) => setTimeout(() => resolve('still waiting'), ms));
+    const started = Date.now();
+    expect(await Promise.race([stuck.stop().then(() => 'stopped'), timeout(5_000)])).toBe('stopped');
+    expect(Date.now() - started).toBeLessThan(3_000);
+
+    // a run being built is waited for: its file and its end are written together
+    let release!: () => void;
+    const slow = await start(async (ctx, now) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return smallZip(ctx, now);
+    });
+    const { id } = (await slow.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json();
+    await expect.poll(async () => (await runs(slow)).find((run) => run.id === id)?.status, { timeout: 5_000 }).toBe('running');
+    let stopped = false;
+    const stopping = slow.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+  });
+
   it('keeps the zips of the newest runs only; the older runs stay listed', async () => {
     const service = await start(smallZip, { RESEARCH_RUNS_KEPT: '1' });
     const ids: string[] = [];

@@ -29,6 +29,9 @@ async function databaseMadeAt(sql: Sql): Promise<Date> {
 /** One run at a time across every instance: a session lock held while it runs. */
 const RUN_LOCK = 'research-export:run';
 
+/** How long a stop waits for a poll cycle (not a run) to end by itself. */
+const STOP_GRACE_MS = 1_000;
+
 export const INTERRUPTED_MESSAGE = 'Interrupted: the service stopped during the run. Please run it again.';
 
 /**
@@ -44,6 +47,8 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
   // Its own connection: the session lock must live exactly as long as the run's work.
   const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), { max: 1 });
   let stopped = false;
+  /** A run is being built (its work is waited for at stop; a poll cycle's is not). */
+  let building = false;
   /** When this service's database was made (its first migration): no nightly run is owed from before. */
   let since: Date | null = null;
   let wakeUp: (() => void) | null = null;
@@ -59,7 +64,12 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
       while (!stopped) {
         const [next] = await ctx.sql<{ id: string }[]>`select id from research_runs where status = 'queued' order by requested_at limit 1`;
         if (!next) return;
-        await runOne(next.id);
+        building = true;
+        try {
+          await runOne(next.id);
+        } finally {
+          building = false;
+        }
       }
     } finally {
       await lockConnection`select pg_advisory_unlock(hashtext(${RUN_LOCK}))`;
@@ -132,7 +142,12 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
     async stop() {
       stopped = true;
       wakeUp?.();
-      await loop;
+      // A run in progress is finished (its file and its end are written together). A poll
+      // cycle is not waited for beyond a moment: its query waits for as long as the database
+      // is away (the client tries to connect again), and a stop would then never end. Ending
+      // the connections fails what waits on them (the service's pool ends after its workers).
+      if (building) await loop;
+      else await Promise.race([loop, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
       await lockConnection.end({ timeout: 5 });
     },
   };
