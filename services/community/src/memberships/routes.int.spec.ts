@@ -155,6 +155,23 @@ describe('sender names', () => {
   });
 });
 
+/** Identity's announcement of a newcomer, published without waiting for community to take it. */
+const announce = (userId: string) =>
+  community.producers.publish(
+    testEnvelope('identity.user.registered', {
+      userId,
+      email: `newcomer.${userId}@example.com`,
+      firstName: 'Nell',
+      lastName: 'Okafor',
+      dateOfBirth: '1970-06-01',
+      timezone: 'Europe/London',
+      hormonalStage: 'Menopause',
+      profileImageUrl: null,
+      role: 'participant',
+      registeredAt: new Date().toISOString(),
+    }),
+  );
+
 describe('writers community does not know', () => {
   it('waits a moment for her registration, then answers 503 and stores nothing; once it arrives she can write', async () => {
     const ines = await addUser(community);
@@ -179,20 +196,7 @@ describe('writers community does not know', () => {
     // Her registration arrives while she waits: the message goes through.
     const late = send('Hello again');
     // (the request is on its way and checks at once; her profile takes a bus round trip)
-    await community.producers.publish(
-      testEnvelope('identity.user.registered', {
-        userId: newcomer,
-        email: `newcomer.${newcomer}@example.com`,
-        firstName: 'Nell',
-        lastName: 'Okafor',
-        dateOfBirth: '1970-06-01',
-        timezone: 'Europe/London',
-        hormonalStage: 'Menopause',
-        profileImageUrl: null,
-        role: 'participant',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
+    await announce(newcomer);
     expect((await late).statusCode).toBe(201);
   });
 
@@ -209,20 +213,7 @@ describe('writers community does not know', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const registeredAt = Date.now();
-    await community.producers.publish(
-      testEnvelope('identity.user.registered', {
-        userId: newcomer,
-        email: `newcomer.${newcomer}@example.com`,
-        firstName: 'Nell',
-        lastName: 'Okafor',
-        dateOfBirth: '1970-06-01',
-        timezone: 'Europe/London',
-        hormonalStage: 'Menopause',
-        profileImageUrl: null,
-        role: 'participant',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
+    await announce(newcomer);
     const answer = await late;
     expect(answer.statusCode).toBe(201);
     const createdAt = Date.parse((answer.json() as { createdAt: string }).createdAt);
