@@ -37,6 +37,7 @@ const METRICS: readonly ComparedMetric[] = [
   { key: 'sleep_quality', label: 'Sleep quality (1–10)', unit: null },
   { key: 'hot_nights', label: 'Woke up hot (share of nights)', unit: 'share 0-1' },
   { key: 'shifted', label: 'Same shift for everyone', unit: null },
+  { key: 'tenths', label: 'Same shift in tenths (80.5 → 80.8)', unit: null },
   { key: 'same', label: 'No change at all', unit: null },
   { key: 'flat', label: 'Nobody varies', unit: null },
   { key: 'rare', label: 'Two participants', unit: null },
@@ -83,6 +84,8 @@ function phaseSummaries(): PhaseSummaryRow[] {
         sleep_quality: maybe(0.05, () => Math.min(10, Math.max(1, Math.round(base.quality + effect[phase] / 2 + normal())))),
         hot_nights: maybe(0.05, () => Math.floor(random() * 15) / 14),
         shifted: base.eighths + p / 4,
+        // decimals binary cannot hold: 80.8 − 80.5 and 78.4 − 78.1 differ in their last bits
+        tenths: round(70 + (base.eighths * 8) / 10 + 0.3 * p),
         same: base.eighths,
         flat: 5 + p / 2,
         rare: i === 0 || (i === 1 && phase !== 'washout') ? round(10 * random()) : null,
@@ -169,6 +172,7 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     expect(primary('deep_sleep').wilcoxonMethod).toBe('exact');
     expect(primary('sleep_quality').notComputable).toEqual({});
     expect(primary('shifted').t).toBeNull();
+    expect(primary('tenths')).toMatchObject({ sdDifference: 0, t: null, wilcoxonMethod: 'normal approximation' });
     expect(primary('same').wilcoxonV).toBeNull();
     expect(primary('flat').dav).toBeNull();
     expect(primary('rare').n).toBe(2);

@@ -49,6 +49,14 @@ phases <- read.csv("phase_summary.csv", check.names = FALSE, na.strings = "",
 phases$nights <- as.numeric(phases$nights)
 for (key in metrics$key) phases[[key]] <- as.numeric(phases[[key]])
 
+# y - x to the precision phase means carry (10 significant digits of the larger), as the
+# service computes it: unrounded, 80.8 - 80.5 and 78.4 - 78.1 differ in their last bits.
+paired_difference <- function(x, y) {
+  scale <- pmax(abs(x), abs(y))
+  digits <- ifelse(scale == 0, 0, 9 - floor(log10(scale)))
+  ifelse(scale == 0 | digits < 0 | digits > 22, y - x, round(y - x, pmin(pmax(digits, 0), 22)))
+}
+
 # R's t.test stops with "data are essentially constant" below this standard error.
 essentially_constant <- function(se, centre) se == 0 || se < 10 * .Machine$double.eps * abs(centre)
 
@@ -71,7 +79,7 @@ compare_paired <- function(x, y) {
     skip(statistics, reasons$noPairs)
     return(list(n = 0, value = value, why = why))
   }
-  d <- y - x
+  d <- paired_difference(x, y)
   value$${statistic.meanFirst} <- mean(x)
   value$${statistic.meanSecond} <- mean(y)
   value$${statistic.meanDifference} <- mean(d)
@@ -85,7 +93,7 @@ compare_paired <- function(x, y) {
     if (essentially_constant(sqrt(var(d) / n), mean(d))) {
       skip(t_test, reasons$differencesDoNotVary)
     } else {
-      test <- t.test(y, x, paired = TRUE, conf.level = conf_level)
+      test <- t.test(d, conf.level = conf_level) # the paired t test: one sample, the differences
       value$${statistic.t} <- unname(test$statistic)
       value$${statistic.p} <- test$p.value
       value$${statistic.ciLow} <- test$conf.int[1]
@@ -113,7 +121,7 @@ compare_paired <- function(x, y) {
   if (all(d == 0)) {
     skip(c(${[statistic.wilcoxonV, statistic.wilcoxonP, statistic.wilcoxonMethod].map(rString).join(', ')}), reasons$allDifferencesZero)
   } else {
-    test <- suppressWarnings(wilcox.test(y, x, paired = TRUE, exact = NULL, correct = TRUE))
+    test <- suppressWarnings(wilcox.test(d, exact = NULL, correct = TRUE)) # paired: the differences
     value$${statistic.wilcoxonV} <- unname(test$statistic)
     value$${statistic.wilcoxonP} <- test$p.value
     value$${statistic.wilcoxonMethod} <- if (grepl("exact", test$method)) "exact" else "normal approximation"

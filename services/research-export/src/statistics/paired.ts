@@ -79,7 +79,7 @@ export function comparePaired(first: readonly number[], second: readonly number[
   if (![...first, ...second].every(Number.isFinite)) throw new RangeError('comparePaired: a value is not a finite number');
   const n = first.length;
   if (n === 0) return assemble(0, notComputable(PAIRED_STATISTICS, NOT_COMPUTABLE.noPairs));
-  const differences = second.map((value, i) => value - first[i]!);
+  const differences = second.map((value, i) => pairedDifference(first[i]!, value));
   const meanDifference = mean(differences);
   return assemble(n, {
     meanFirst: { value: mean(first) },
@@ -95,6 +95,28 @@ export function comparePaired(first: readonly number[], second: readonly number[
         }),
     ...signedRank(differences),
   });
+}
+
+/** 10^0 … 10^22: every one an exact double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * second − first, to the precision its terms carry. A phase mean has 10 significant digits
+ * (phase-means.ts, roundMean), so the difference of two is exact in decimal at the 10th
+ * significant digit of the larger, but not in binary: 80.8 − 80.5 is 0.29999999999999716
+ * and 78.4 − 78.1 is 0.30000000000000426. Unrounded, differences that are equal would vary
+ * by that alone (a t of 10^13 where they "do not vary") and would not be ties in the
+ * signed-rank test. The double nearest the decimal: round(d·10^k) is exact (d·10^k lies
+ * within a millionth of an integer below 2^53) and so is 10^k, so their quotient is.
+ * analysis.R rounds the same way (round(y − x, digits)).
+ */
+export function pairedDifference(first: number, second: number): number {
+  const difference = second - first;
+  const scale = Math.max(Math.abs(first), Math.abs(second));
+  if (scale === 0) return difference;
+  const k = 9 - Math.floor(Math.log10(scale));
+  if (k < 0 || k > 22) return difference;
+  return Math.round(difference * POWERS_OF_TEN[k]!) / POWERS_OF_TEN[k]!;
 }
 
 /** The t test, d_z and its interval: all rest on the spread of the differences. */

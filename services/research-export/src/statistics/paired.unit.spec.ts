@@ -155,10 +155,29 @@ describe('comparePaired at the edges', () => {
   it('a constant shift blurred by rounding (7.1 + 0.3 − 7.1 ≠ 0.3) still does not vary', () => {
     const first = [7.1, 8.2, 9.3, 10.4];
     const second = first.map((x) => x + 0.3);
+    expect(second.map((y, i) => y - first[i]!)).not.toEqual([0.3, 0.3, 0.3, 0.3]);
     const result = comparePaired(first, second);
-    expect(result.sdDifference).toBeGreaterThan(0);
+    expect(result.sdDifference).toBe(0);
+    expect(result.meanDifference).toBe(0.3);
     expect(result.t).toBeNull();
     expect(result.notComputable.t).toBe(NOT_COMPUTABLE.differencesDoNotVary);
+  });
+
+  it('phase means 0.3 apart whose binary differences vary more than a t test tolerates: still do not vary', () => {
+    // 80.8 − 80.5 = 0.29999999999999716, 78.4 − 78.1 = 0.30000000000000426: unrounded,
+    // t = 6.3e13 and p = 2.5e-28 (R's t.test gives the same), and a plot axis of ±3.7e13.
+    const result = comparePaired([80.5, 78.1, 77.6], [80.8, 78.4, 77.9]);
+    expect(result).toMatchObject({ meanDifference: 0.3, sdDifference: 0, t: null, p: null, dz: null });
+    expect(result.notComputable.t).toBe(NOT_COMPUTABLE.differencesDoNotVary);
+    expect(result.wilcoxonMethod).toBe('normal approximation'); // three tied |differences|, as R with exact ties
+  });
+
+  it('equal differences are ties in the signed-rank test however they were reached', () => {
+    // 0.4 − 0.2 and 1.3 − 1.1 are 0.2 in decimal, 0.2 and 0.20000000000000018 in binary
+    const result = comparePaired([0.2, 1.1, 5, 7, 9], [0.4, 1.3, 6, 9, 12]);
+    expect(result.wilcoxonMethod).toBe('normal approximation');
+    const untied = comparePaired([0.2, 1.2, 5, 7, 9], [0.4, 1.3, 6, 9, 12]);
+    expect(untied.wilcoxonMethod).toBe('exact');
   });
 
   it('neither phase varies: no d_av or g_av', () => {
