@@ -182,5 +182,9 @@ describe('the data files of a research run', () => {
         .map((row) => `${row.phase}: ${row.detail}`);
     expect(missing(onTime)).toEqual([]);
     expect(missing(ahead)).toEqual(['polyester: 1 of 2 nights so far not logged']);
+    // and, recorded before it ended and never changed, it is in no mean (its reason read from COPY's recorded and changed times)
+    expect(qa.filter((row) => row.rule === 'before_night_ended').map((row) => [row.research_id, row.date, row.detail])).toEqual([
+      [researchId[ahead], '2026-11-12', 'recorded 5 h before the night ended'],
+    ]);
   });
 });

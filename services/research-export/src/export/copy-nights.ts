@@ -29,6 +29,8 @@ export const NIGHT_COPY_COLUMNS = [
   'n.revisions',
   // whole milliseconds since 1970 (UTC), as the Date the service wrote
   'floor(extract(epoch from n.recorded_at) * 1000)::bigint',
+  // when its values were last entered: its last revision, else its recording
+  'floor(extract(epoch from coalesce(n.revised_at, n.recorded_at)) * 1000)::bigint',
 ];
 
 const RESEARCH_ID = 0;
@@ -39,7 +41,8 @@ const MATERIAL = 4;
 const FIRST_FIELD = 5;
 const REVISIONS = FIRST_FIELD + NIGHT_FIELDS.length;
 const RECORDED_AT = REVISIONS + 1;
-const COLUMNS = RECORDED_AT + 1;
+const CHANGED_AT = RECORDED_AT + 1;
+const COLUMNS = CHANGED_AT + 1;
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
@@ -267,6 +270,7 @@ export class CopyNights {
     phase: 'polyester',
     recommendedMaterial: '',
     recordedAt: new Date(0),
+    changedAt: new Date(0),
     revisions: 0,
     values: new Array<NightValue>(FIELD_KINDS.length).fill(null),
   };
@@ -344,6 +348,7 @@ export class CopyNights {
     night.phase = phase.value as StudyPhase;
     night.recommendedMaterial = material.value;
     night.recordedAt.setTime(readNumber(bytes, starts[RECORDED_AT]!, ends[RECORDED_AT]!));
+    night.changedAt.setTime(readNumber(bytes, starts[CHANGED_AT]!, ends[CHANGED_AT]!));
     night.revisions = readNumber(bytes, starts[REVISIONS]!, ends[REVISIONS]!);
 
     if (out !== null) {

@@ -25,6 +25,7 @@ interface Row {
   fields: Fields;
   revisions: number;
   recordedAt: Date;
+  changedAt: Date;
   /** A number's text as PostgreSQL sent it, when it is not JavaScript's (e.g. 1e-05). */
   text?: Partial<Record<NightField['key'], string>>;
 }
@@ -40,6 +41,7 @@ function copyLine(row: Row): string {
     ...fields,
     String(row.revisions),
     String(row.recordedAt.getTime()),
+    String(row.changedAt.getTime()),
   ].join('\t');
 }
 
@@ -52,6 +54,7 @@ const row = (over: Partial<Row> = {}): Row => ({
   fields: { sleepwearMaterial: '100% Polyester', sleepScore: 80, totalSleepMinutes: 420, sleepEfficiency: 87.5, dreamRecall: true },
   revisions: 0,
   recordedAt: new Date('2026-10-03T07:00:00.123Z'),
+  changedAt: new Date('2026-10-03T07:00:00.123Z'),
   ...over,
 });
 
@@ -64,7 +67,7 @@ function read(chunks: Buffer[], check: (night: NightRow) => Omit<CheckedNight, '
   const lines = new ByteChunks((chunk) => out.push(Buffer.from(chunk)));
   const reader = new CopyNights(lines, (night) => {
     // the reader fills the same night anew for each row: keep a copy
-    nights.push({ ...night, values: [...night.values], recordedAt: new Date(night.recordedAt) });
+    nights.push({ ...night, values: [...night.values], recordedAt: new Date(night.recordedAt), changedAt: new Date(night.changedAt) });
     return { ...check(night), analysedValues: night.values };
   });
   for (const chunk of chunks) reader.push(chunk);
@@ -109,6 +112,7 @@ describe("reading the nights from COPY's bytes", () => {
         morningMood: 'Rested',
       },
       revisions: 2,
+      changedAt: new Date('2026-10-04T08:15:00.456Z'),
     });
     const { nights, csv } = read([Buffer.from(`${copyLine(r)}\n`)], () => ({ flags: ['revised'], hits: [], analysed: false }));
     expect(nights).toHaveLength(1);
@@ -121,6 +125,7 @@ describe("reading the nights from COPY's bytes", () => {
       revisions: 2,
     });
     expect(nights[0]!.recordedAt.toISOString()).toBe('2026-10-03T07:00:00.123Z');
+    expect(nights[0]!.changedAt.toISOString()).toBe('2026-10-04T08:15:00.456Z');
     expect(valuesByKey(nights[0]!.values)).toEqual(valuesByKey(nightValues(r.fields)));
     expect(csv).toBe(`${expectedLine(r, { flags: ['revised'], hits: [], analysed: false })}\n`);
   });
@@ -195,7 +200,7 @@ describe("reading the nights from COPY's bytes", () => {
     expect(() => truncated.end()).toThrow(/ended inside a row/);
     const short = new CopyNights(null, () => ({ ...CLEAN, analysedValues: [] }));
     expect(() => short.push(Buffer.from('SW-1\t2026-10-01\n'))).toThrow(/a row of 2 columns, not/);
-    expect(NIGHT_COPY_COLUMNS).toHaveLength(5 + NIGHT_FIELDS.length + 2);
+    expect(NIGHT_COPY_COLUMNS).toHaveLength(5 + NIGHT_FIELDS.length + 3);
   });
 });
 

@@ -65,10 +65,16 @@ export const QA_RULES = {
   },
   recorded_early: {
     id: 'recorded_early',
-    description:
-      'The night was first recorded before it ended (04:00 on its morning, her time): neither her ring nor her ratings could have been complete then.',
+    description: 'The night was first recorded before it ended (04:00 on its morning, her time), and changed after it had ended.',
     action: 'flag',
-    consequence: 'Kept as last revised: a revision after the morning may have completed it (revisions are in nights.csv).',
+    consequence: 'Kept as last changed, once the night was over (revisions are in nights.csv).',
+  },
+  before_night_ended: {
+    id: 'before_night_ended',
+    description:
+      "The night was recorded before it ended (04:00 on its morning, her time) and not changed after: neither her ring's data nor her ratings could be that night's (the product takes a night up to a day ahead).",
+    action: 'night excluded',
+    consequence: 'In nights.csv, but in no phase mean. Changed after the night had ended, it would have been kept (recorded_early).',
   },
   revised: {
     id: 'revised',
@@ -143,6 +149,8 @@ export interface NightRow {
   phase: StudyPhase;
   recommendedMaterial: string;
   recordedAt: Date;
+  /** When its values were last entered: its last revision, else its recording. */
+  changedAt: Date;
   revisions: number;
   values: NightValues;
 }
@@ -291,7 +299,16 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
     const endsAt = nightEndTime(options.timezone, night.date);
     if (recorded < endsAt) {
       const hours = Math.ceil((endsAt - recorded) / 3_600_000);
-      (hits ??= []).push(nightHit(night, 'recorded_early', null, null, `recorded ${hours} h before the night ended`));
+      const changed = night.changedAt.getTime();
+      if (changed < endsAt) {
+        const lastHours = Math.ceil((endsAt - changed) / 3_600_000);
+        const when =
+          night.revisions > 0 ? `last changed ${lastHours} h before the night ended` : `recorded ${hours} h before the night ended`;
+        (hits ??= []).push(nightHit(night, 'before_night_ended', null, null, when));
+        analysed = false;
+      } else {
+        (hits ??= []).push(nightHit(night, 'recorded_early', null, null, `recorded ${hours} h before the night ended, changed after`));
+      }
     }
   }
   if (night.revisions > 0)

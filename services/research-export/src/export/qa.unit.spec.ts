@@ -18,12 +18,19 @@ const base: NightRow = {
   phase: 'polyester',
   recommendedMaterial: '100% Polyester',
   recordedAt: new Date('2026-10-03T07:00:00Z'),
+  changedAt: new Date('2026-10-03T07:00:00Z'),
   revisions: 0,
   values: nightValues(baseFields),
 };
+/** A night like `base` with `night`'s differences; never revised unless it says when (changedAt). */
 const check = (night: Partial<Omit<NightRow, 'values'>> & { values?: Fields }, timezone = 'Europe/London') => {
   const checked = checkNight(
-    { ...base, ...night, values: nightValues({ ...baseFields, ...night.values }) },
+    {
+      ...base,
+      ...night,
+      changedAt: night.changedAt ?? night.recordedAt ?? base.changedAt,
+      values: nightValues({ ...baseFields, ...night.values }),
+    },
     { lateRecordDays: 3, timezone },
   );
   return { ...checked, analysedValues: valuesByKey(checked.analysedValues) };
@@ -74,23 +81,31 @@ describe('the QA rules of a night', () => {
     expect(check({ recordedAt: new Date('2026-10-06T07:00:00Z') }).flags).toEqual([]); // three days after the morning: fine
   });
 
-  it('flag, but keep, a night first recorded before it ended, in her time zone', () => {
+  it('leave out a night recorded before it ended and not changed after, in her time zone', () => {
     // London, summer time: the night of 2 October ends at 04:00 BST on the 3rd (03:00 UTC)
     const atHalfPastThree = check({ recordedAt: new Date('2026-10-03T02:30:00Z') });
-    expect(atHalfPastThree).toMatchObject({ flags: ['recorded_early'], analysed: true });
+    expect(atHalfPastThree).toMatchObject({ flags: ['before_night_ended'], analysed: false });
     expect(atHalfPastThree.hits[0]).toMatchObject({
-      rule: 'recorded_early',
+      rule: 'before_night_ended',
       date: '2026-10-02',
       detail: 'recorded 1 h before the night ended',
     });
-    expect(atHalfPastThree.analysedValues).toEqual(valuesByKey(base.values));
     expect(check({ recordedAt: new Date('2026-10-02T20:00:00Z') }).hits[0]!.detail).toBe('recorded 7 h before the night ended');
-    expect(check({ recordedAt: new Date('2026-10-03T03:00:00Z') }).flags).toEqual([]);
+    expect(check({ recordedAt: new Date('2026-10-03T03:00:00Z') })).toMatchObject({ flags: [], analysed: true });
     // Los Angeles: 03:00 her time (10:00 UTC) is before her night's end; by London's it is after
-    expect(check({ recordedAt: new Date('2026-10-03T10:00:00Z') }, 'America/Los_Angeles').flags).toEqual(['recorded_early']);
+    expect(check({ recordedAt: new Date('2026-10-03T10:00:00Z') }, 'America/Los_Angeles').flags).toEqual(['before_night_ended']);
     expect(check({ recordedAt: new Date('2026-10-03T10:00:00Z') }).flags).toEqual([]);
-    // a revision does not clear it: the flag is about when the night was first recorded
-    expect(check({ recordedAt: new Date('2026-10-02T20:00:00Z'), revisions: 1 }).flags).toEqual(['recorded_early', 'revised']);
+    // changed again, but still before the night ended: left out, the detail says when
+    const twice = check({ recordedAt: new Date('2026-10-02T20:00:00Z'), changedAt: new Date('2026-10-02T23:30:00Z'), revisions: 1 });
+    expect(twice).toMatchObject({ flags: ['before_night_ended', 'revised'], analysed: false });
+    expect(twice.hits[0]!.detail).toBe('last changed 4 h before the night ended');
+  });
+
+  it('flag, but keep as last changed, a night first recorded before it ended and changed after', () => {
+    const completed = check({ recordedAt: new Date('2026-10-02T20:00:00Z'), changedAt: new Date('2026-10-03T06:45:00Z'), revisions: 1 });
+    expect(completed).toMatchObject({ flags: ['recorded_early', 'revised'], analysed: true });
+    expect(completed.hits[0]).toMatchObject({ rule: 'recorded_early', detail: 'recorded 7 h before the night ended, changed after' });
+    expect(completed.analysedValues).toEqual(valuesByKey(base.values));
   });
 
   it('count the days of a late recording in her time zone, not in UTC', () => {
