@@ -28,17 +28,28 @@ const ROW_HEIGHT = 44;
 const AXES_HEIGHT = 64;
 const COLOR = '#4a3e8a';
 
-/** The x axis runs symmetric around 0, to the next half (a whole past 2) beyond every interval. */
+/**
+ * The step between the axis's ticks: 0.5 up to 2; beyond, 1, 2, 5, 10, 20 ... whichever first
+ * gives at most five a side (a d_z of 40 must not draw eighty ticks).
+ */
+export function axisStep(reach: number): number {
+  if (reach <= 2) return 0.5;
+  const magnitude = Math.max(1, 10 ** Math.floor(Math.log10(reach / 5)));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((step) => reach / step <= 5) ?? 10 * magnitude;
+}
+
+/** The x axis runs symmetric around 0, to the next tick (a half up to 2) beyond every interval. */
 export function axisBound(effects: ComputableEffect[]): number {
   const reach = Math.max(0.5, ...effects.flatMap((e) => [e.dz, e.dzLow ?? e.dz, e.dzHigh ?? e.dz].map(Math.abs)));
-  return reach <= 2 ? Math.ceil(reach * 2) / 2 : Math.ceil(reach);
+  const step = axisStep(reach);
+  return Math.ceil(reach / step) * step;
 }
 
 /** The x axis's ticks; when compact, no more than five (every other one, 0 kept). */
 export function axisTicks(bound: number, compact = false): number[] {
-  const step = bound <= 2 ? 0.5 : 1;
-  const ticks: number[] = [];
-  for (let tick = -bound; tick <= bound + 1e-9; tick += step) ticks.push(Math.round(tick * 10) / 10);
+  const step = axisStep(bound);
+  const perSide = Math.round(bound / step);
+  const ticks = Array.from({ length: 2 * perSide + 1 }, (_, i) => Math.round((i - perSide) * step * 10) / 10);
   if (!compact || ticks.length <= 5) return ticks;
   return ticks.filter((tick) => Math.round(tick / step) % 2 === 0);
 }

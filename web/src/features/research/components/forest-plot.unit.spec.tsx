@@ -74,5 +74,9 @@ describe('the forest plot', () => {
     expect(axisTicks(1, true)).toEqual([-1, -0.5, 0, 0.5, 1]);
     expect(axisTicks(2, true)).toEqual([-2, -1, 0, 1, 2]);
     expect(axisTicks(3, true)).toEqual([-2, 0, 2]);
+    // far out, the step grows: never more than five ticks a side
+    expect(axisTicks(10)).toEqual([-10, -8, -6, -4, -2, 0, 2, 4, 6, 8, 10]);
+    expect(axisTicks(40)).toEqual([-40, -30, -20, -10, 0, 10, 20, 30, 40]);
+    expect(axisTicks(4e13)).toHaveLength(9);
   });
 });

@@ -45,5 +45,7 @@ describe('research display', () => {
     expect(axisBound([effect(-0.42, -0.86, 0.02)])).toBe(1);
     expect(axisBound([effect(1.2, 0.7, 1.7)])).toBe(2);
     expect(axisBound([effect(2.4, 1.9, 2.9)])).toBe(3);
+    expect(axisBound([effect(6.1, 4.2, 8.3)])).toBe(10);
+    expect(axisBound([effect(37, 30, 44)])).toBe(50);
   });
 });
