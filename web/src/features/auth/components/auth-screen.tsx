@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import type { AuthFormHandle } from './auth-form-handle';
 import { SignInForm } from './sign-in-form';
-import { SignUpFormLoadError } from './sign-up-form-load-error';
+import { LoadErrorBoundary } from '../../../components/ui/load-error-boundary';
 
 // The sign-up form (and its selects) is a chunk of its own, fetched when she reaches for the
 // Sign Up tab (pointer over it, focus, or the click itself): a first visit to sign in
@@ -96,7 +96,7 @@ export function AuthScreen() {
                 <>
                   <h2 className="mb-1 text-2xl font-semibold text-night-950">Create your account</h2>
                   <p className="mb-6 text-base text-night-700">A few details help us tailor the study to you.</p>
-                  <SignUpFormLoadError>
+                  <LoadErrorBoundary what="sign-up form">
                     <Suspense
                       fallback={
                         <div className="flex justify-center py-10 text-night-600">
@@ -106,7 +106,7 @@ export function AuthScreen() {
                     >
                       <SignUpForm ref={signUp} />
                     </Suspense>
-                  </SignUpFormLoadError>
+                  </LoadErrorBoundary>
                 </>
               )}
             </TabsContent>

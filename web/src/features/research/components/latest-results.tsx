@@ -2,6 +2,7 @@ import type { ResearchRun, ResearchRunSummary } from '@sleepweave/contracts';
 import { ClipboardCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/ui/card';
+import { LoadErrorBoundary } from '../../../components/ui/load-error-boundary';
 import { LoadingState } from '../../../components/ui/states';
 import { formatDateTime, isComputable, TRIGGER_LABELS } from './research-display';
 
@@ -65,9 +66,11 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
           </p>
         </div>
         {computable.length > 0 ? (
-          <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
-            <ForestPlot effects={computable} caption={PLOT_CAPTION} />
-          </Suspense>
+          <LoadErrorBoundary what="chart" className="h-56 justify-center py-0">
+            <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
+              <ForestPlot effects={computable} caption={PLOT_CAPTION} />
+            </Suspense>
+          </LoadErrorBoundary>
         ) : (
           <p className="text-base text-night-700">No metric could be computed for this run.</p>
         )}

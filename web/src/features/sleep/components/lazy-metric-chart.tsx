@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/ui/card';
+import { LoadErrorBoundary } from '../../../components/ui/load-error-boundary';
 import { EmptyState, LoadingState } from '../../../components/ui/states';
 import type { MetricChartProps } from './metric-chart';
 
@@ -14,9 +15,11 @@ export function ChartCard({ title, ...chart }: MetricChartProps & { title: strin
       {chart.points.every((point) => point.value === null) ? (
         <EmptyState text={`No ${title} recorded for these nights yet.`} className="h-56 content-center" />
       ) : (
-        <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
-          <MetricChart {...chart} />
-        </Suspense>
+        <LoadErrorBoundary what="chart" className="h-56 justify-center py-0">
+          <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
+            <MetricChart {...chart} />
+          </Suspense>
+        </LoadErrorBoundary>
       )}
     </Card>
   );
