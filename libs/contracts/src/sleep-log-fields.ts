@@ -64,6 +64,8 @@ interface FieldBase<K extends SleepLogFieldKind, I extends z.ZodType, S extends 
   event: E;
   min?: number;
   max?: number;
+  /** The finest value a decimal takes (0.1: at most one decimal place). */
+  step?: number;
   options?: readonly string[];
   /** The form's value for a new night (docs/product.md §5); undefined: empty. */
   formDefault?: number | boolean;
@@ -104,12 +106,16 @@ function integer(
   } satisfies FieldBase<'integer', typeof input, z.ZodNullable<z.ZodNumber>>;
 }
 
-function decimal(column: string, label: string, min: number, max: number, rest: { unit: string; description: string }) {
-  const input = z
+/**
+ * A decimal the ring reports. `step` (docs/product.md §5: efficiency and HRV, 0.1) is the
+ * finest value it takes: 91.55 is refused on its field as the spec's input would refuse it.
+ */
+function decimal(column: string, label: string, min: number, max: number, rest: { unit: string; description: string; step?: 0.1 }) {
+  const number = z
     .number({ error: `${label} must be a number` })
     .min(min, between(label, min, max, rest.unit))
-    .max(max, between(label, min, max, rest.unit))
-    .nullish();
+    .max(max, between(label, min, max, rest.unit));
+  const input = (rest.step === undefined ? number : number.multipleOf(rest.step, `${label} can have at most one decimal place`)).nullish();
   return {
     kind: 'decimal',
     column,
@@ -206,6 +212,7 @@ export const SLEEP_LOG_FIELD_SPECS = {
   totalSleepMinutes: duration('total_sleep_minutes', 'Total sleep', 'Time asleep (light, deep and REM).'),
   sleepEfficiency: decimal('sleep_efficiency', 'Sleep efficiency', 0, 100, {
     unit: '%',
+    step: 0.1,
     description: 'Time asleep as a share of time in bed.',
   }),
   timeInBedMinutes: duration('time_in_bed_minutes', 'Time in bed', 'From lying down to getting up.'),
@@ -242,6 +249,7 @@ export const SLEEP_LOG_FIELD_SPECS = {
   }),
   avgHrv: decimal('avg_hrv', 'Average HRV', hrv.min, hrv.max, {
     unit: 'ms',
+    step: 0.1,
     description: 'Average heart rate variability (RMSSD) during the night.',
   }),
   sleepQuality110: integer('sleep_quality_1_10', 'Sleep quality', 1, 10, {

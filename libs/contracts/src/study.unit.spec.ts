@@ -25,6 +25,8 @@ describe('SleepLogInput', () => {
     [{ lowestHr: 10 }, 'lowestHr', 'Lowest heart rate must be between 20 and 250 bpm'],
     [{ avgSpo2: 40 }, 'avgSpo2', 'Average SpO2 must be between 50 and 100 %'],
     [{ avgHrv: 301 }, 'avgHrv', 'Average HRV must be between 0 and 300 ms'],
+    [{ sleepEfficiency: 91.55 }, 'sleepEfficiency', 'Sleep efficiency can have at most one decimal place'],
+    [{ avgHrv: 41.25 }, 'avgHrv', 'Average HRV can have at most one decimal place'],
     [{ sleepScore: '80' }, 'sleepScore', 'Sleep score must be a number'],
     [{ sleepwearMaterial: 'Silk' }, 'sleepwearMaterial', undefined],
     [{ morningMood: 'Sleepy' }, 'morningMood', undefined],
@@ -53,6 +55,15 @@ describe('SleepLogInput', () => {
     });
     expect(parsed.comments).toBe('hot flash at 3am');
   });
+
+  it.each([0.3, 0.7, 1.1, 33.3, 91.5, 99.9, 100, 0])(
+    'takes %d as an efficiency and an HRV (one decimal, however it lands in binary)',
+    (value) => {
+      expect(SleepLogInput.parse({ date: '2026-05-01', sleepEfficiency: value, avgHrv: value + 100.1 })).toMatchObject({
+        sleepEfficiency: value,
+      });
+    },
+  );
 
   it('stores missing fields and empty comments as null', () => {
     const values = toSleepLogValues({ sleepScore: 80, comments: '' });

@@ -101,12 +101,14 @@ export function labelOf(key: SleepLogFieldKey): string {
   return label;
 }
 
-/** The hint under a field: its own, or a typed number's range ('20 to 250'). */
+/** The hint under a field: its own, or a typed number's range ('20 to 250'; '0 to 100, one decimal' with a step of 0.1). */
 export function hintOf(key: SleepLogFieldKey): string | undefined {
   const own = SLEEP_LOG_DISPLAY[key].hint;
   if (own !== undefined) return own;
   const range = rangeOf(key);
-  return controlOf(key) === 'number' && range ? `${range.min} to ${range.max}` : undefined;
+  if (controlOf(key) !== 'number' || !range) return undefined;
+  const spec = SLEEP_LOG_FIELD_SPECS[key];
+  return 'step' in spec && spec.step === 0.1 ? `${range.min} to ${range.max}, one decimal` : `${range.min} to ${range.max}`;
 }
 
 /** The options of a list, with its "not recorded" one last. */

@@ -68,6 +68,7 @@ describe('sleep log form values', () => {
       sleepScore: '120',
       restingHr: 'fast',
       avgSpo2: '40',
+      avgHrv: '41,25',
       date: '',
     });
     expect(result.data).toBeNull();
@@ -77,6 +78,7 @@ describe('sleep log form values', () => {
       sleepScore: 'Sleep score must be between 0 and 100',
       restingHr: 'Resting heart rate must be a number',
       avgSpo2: 'Average SpO2 must be between 50 and 100 %',
+      avgHrv: 'Average HRV can have at most one decimal place',
       date: 'Date is required',
     });
   });
