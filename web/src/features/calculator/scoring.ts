@@ -100,15 +100,20 @@ export const isCompleteTotal = (total: number) => total === 100;
 
 /**
  * docs/product.md §5: at least two rows; each row has a fabric and a percentage above 0; the
- * percentages total exactly 100.
+ * percentages total exactly 100. What keeps the blend from being calculated, in her words
+ * (shown beside the disabled button), or null when it is valid.
  */
-export function isValidBlend(rows: readonly BlendRow[]): boolean {
-  return (
-    rows.length >= MIN_BLEND_ROWS &&
-    rows.every((row) => row.fabricId !== '' && parsePercentage(row.percentage) > 0) &&
-    isCompleteTotal(blendTotal(rows))
-  );
+export function blendProblem(rows: readonly BlendRow[]): string | null {
+  if (rows.length < MIN_BLEND_ROWS) return 'A blend needs at least two fabrics.';
+  if (rows.some((row) => row.fabricId === '')) {
+    return canRemoveRow(rows) ? 'Choose a fabric for every row, or remove the empty one.' : 'Choose a fabric for every row.';
+  }
+  if (rows.some((row) => parsePercentage(row.percentage) <= 0)) return 'Give every fabric a percentage above 0.';
+  if (!isCompleteTotal(blendTotal(rows))) return 'The percentages must add up to exactly 100%.';
+  return null;
 }
+
+export const isValidBlend = (rows: readonly BlendRow[]): boolean => blendProblem(rows) === null;
 
 /** Removing a row is offered only above two rows. */
 export const canRemoveRow = (rows: readonly unknown[]) => rows.length > MIN_BLEND_ROWS;

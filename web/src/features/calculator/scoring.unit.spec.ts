@@ -9,6 +9,7 @@ import {
   energyScore,
   formatHz,
   isCompleteTotal,
+  blendProblem,
   isValidBlend,
   parsePercentage,
   sanitizePercentageInput,
@@ -105,6 +106,18 @@ describe('blend rules (sections 2 and 5)', () => {
     expect(blendTotal(rows)).toBe(total);
     expect(isCompleteTotal(total)).toBe(total === 100);
     expect(isValidBlend(rows)).toBe(valid);
+  });
+
+  it.each([
+    [[row('linen', '60'), row('', '40')], 'Choose a fabric for every row.'],
+    [[row('linen', '70'), row('cotton', '30'), row('', '')], 'Choose a fabric for every row, or remove the empty one.'],
+    [[row('linen', '100'), row('silk', '0')], 'Give every fabric a percentage above 0.'],
+    [[row('linen', '100'), row('silk', 'abc')], 'Give every fabric a percentage above 0.'],
+    [[row('linen', '59'), row('silk', '40')], 'The percentages must add up to exactly 100%.'],
+    [[row('linen', '100')], 'A blend needs at least two fabrics.'],
+    [[row('linen', '60'), row('silk', '40')], null],
+  ])('says what keeps %j from being calculated: %s', (rows, problem) => {
+    expect(blendProblem(rows)).toBe(problem);
   });
 
   it('offers remove only above two rows', () => {

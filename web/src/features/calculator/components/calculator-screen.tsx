@@ -6,7 +6,7 @@ import { Select } from '../../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { analyseBlend, analyseFabric, type Analysis } from '../analysis';
 import { FABRICS, findFabric } from '../fabrics';
-import { formatHz, isValidBlend, MIN_BLEND_ROWS } from '../scoring';
+import { blendProblem, formatHz, MIN_BLEND_ROWS } from '../scoring';
 import { AnalysisResult } from './analysis-result';
 import { BlendForm, type KeyedBlendRow } from './blend-form';
 import { AboutTheseNumbers, CalculatorLegend } from './calculator-notes';
@@ -35,7 +35,8 @@ export function CalculatorScreen() {
     formRef.current?.querySelector<HTMLElement>(mode === 'single' ? '#single-fabric' : '[id^="blend-fabric-"]')?.focus();
   }, [result, mode]);
 
-  const canCalculate = mode === 'single' ? fabricId !== '' : isValidBlend(rows);
+  const problem = mode === 'single' ? (fabricId === '' ? 'Choose a fabric to see how it rates.' : null) : blendProblem(rows);
+  const canCalculate = problem === null;
 
   const calculate = () => {
     if (!canCalculate) return;
@@ -93,9 +94,20 @@ export function CalculatorScreen() {
                   />
                 </TabsContent>
               </Tabs>
-              <Button type="submit" size="lg" disabled={!canCalculate} className="mt-8 w-full">
+              <Button
+                type="submit"
+                size="lg"
+                disabled={!canCalculate}
+                aria-describedby={problem ? 'calculate-problem' : undefined}
+                className="mt-8 w-full"
+              >
                 Calculate Energy Impact
               </Button>
+              {problem ? (
+                <p id="calculate-problem" className="mt-3 text-center text-base text-night-700">
+                  {problem}
+                </p>
+              ) : null}
             </form>
           </Card>
         )}

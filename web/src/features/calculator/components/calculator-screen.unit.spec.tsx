@@ -19,9 +19,12 @@ describe('CalculatorScreen', () => {
     renderWithProviders(<CalculatorScreen />);
     const user = userEvent.setup();
     expect(calculateButton().disabled).toBe(true);
+    expect(document.getElementById('calculate-problem')!.textContent).toBe('Choose a fabric to see how it rates.');
 
     await choose(user, 'Fabric', 'Linen (5,000 Hz)');
     expect(calculateButton().disabled).toBe(false);
+    expect(calculateButton().getAttribute('aria-describedby')).toBeNull();
+    expect(document.getElementById('calculate-problem')).toBeNull();
     await user.click(calculateButton());
 
     const result = screen.getByRole('region', { name: 'Linen' });
@@ -79,6 +82,10 @@ describe('CalculatorScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Add Fabric' }));
     expect(screen.getAllByRole('button', { name: /Remove fabric/ })).toHaveLength(3);
     expect(calculateButton().disabled).toBe(true);
+    // The Total is green, so the button says why it is off (and a screen reader hears it with the button).
+    expect(total().textContent).toBe('Total: 100%');
+    expect(calculateButton().getAttribute('aria-describedby')).toBe('calculate-problem');
+    expect(document.getElementById('calculate-problem')!.textContent).toBe('Choose a fabric for every row, or remove the empty one.');
     await user.click(screen.getByRole('button', { name: 'Remove fabric 3' }));
     expect(screen.queryByRole('button', { name: /Remove fabric/ })).toBeNull();
 
