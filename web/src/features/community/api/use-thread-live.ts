@@ -1,36 +1,91 @@
+import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { openLiveSocket, type SocketStatus } from '../../../lib/socket';
+import { openLiveSocket, reconnectDelayMs, type SocketStatus } from '../../../lib/socket';
 import { threadsQueryKey } from './get-threads';
 import { catchUpThread, threadQueryKey } from './get-thread';
+
+/**
+ * Whether the open thread is live:
+ * - connecting: the socket is opening, or the gateway is still checking the join;
+ * - live: the gateway answered `joined`, so new messages arrive as they are posted;
+ * - reconnecting: the connection dropped and is being made again;
+ * - paused: the gateway refused the join for now (the community service slow or restarting,
+ *   too many joins a minute); the join is tried again with backoff on the same connection;
+ * - ended: her session ended (the gateway closed the socket; the next call signs her in).
+ */
+export type ThreadLiveStatus = 'connecting' | 'live' | 'reconnecting' | 'paused' | 'ended';
+
+/** The thread's status from the socket's: an open socket is live only once the join is answered. */
+function fromSocket(status: SocketStatus): ThreadLiveStatus {
+  return status === 'reconnecting' ? 'reconnecting' : status === 'closed' ? 'ended' : 'connecting';
+}
 
 /**
  * Live updates of one open thread: one WebSocket while the screen is open, closed on
  * leaving. Every `joined` (the first and each after a reconnect) and every `new_message`
  * fetches what is new since the newest message she has (`?after=`), so a message posted
  * while the connection was down is not missed, and a new message costs one message, not
- * the whole thread. The thread list is only marked stale: it is fetched when shown.
+ * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
+ * the gateway refuses for now is asked again, 0.5 s doubling up to 15 s; one refused because
+ * the thread is gone (or no longer hers) reloads the thread, which then says so.
  */
-export function useThreadLive(threadId: string, enabled: boolean): SocketStatus {
+export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<SocketStatus>('connecting');
+  const [status, setStatus] = useState<ThreadLiveStatus>('connecting');
 
   useEffect(() => {
     if (!enabled) return;
+    let stopped = false;
+    let refusals = 0;
+    let rejoin: ReturnType<typeof setTimeout> | null = null;
+    const cancelRejoin = () => {
+      if (rejoin) clearTimeout(rejoin);
+      rejoin = null;
+    };
     const refetch = () => {
       catchUpThread(queryClient, threadId).catch(() => queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) }));
       void queryClient.invalidateQueries({ queryKey: threadsQueryKey, refetchType: 'none' });
     };
     const live = openLiveSocket({
-      onOpen: (send) => send({ type: 'join_thread', threadId }),
-      onMessage: (message) => {
-        // On the first join too: it closes the gap between the fetch that opened the screen and the join.
-        if ((message.type === 'joined' || message.type === 'new_message') && message.threadId === threadId) refetch();
+      onOpen: (send) => {
+        cancelRejoin();
+        send({ type: 'join_thread', threadId });
       },
-      onStatus: setStatus,
+      onMessage: (message) => {
+        if (stopped || !('threadId' in message) || message.threadId !== threadId) return;
+        if (message.type === 'joined') {
+          refusals = 0;
+          setStatus('live');
+        }
+        // On the first join too: it closes the gap between the fetch that opened the screen and the join.
+        if (message.type === 'joined' || message.type === 'new_message') refetch();
+        if (message.type === 'error') {
+          setStatus('paused');
+          if (message.message === THREAD_NOT_FOUND_MESSAGE) {
+            void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
+            return;
+          }
+          refusals += 1;
+          cancelRejoin();
+          rejoin = setTimeout(() => {
+            rejoin = null;
+            live.send({ type: 'join_thread', threadId });
+          }, reconnectDelayMs(refusals));
+        }
+      },
+      onStatus: (socketStatus) => {
+        if (stopped || socketStatus === 'open') return; // live once joined
+        cancelRejoin();
+        setStatus(fromSocket(socketStatus));
+      },
     });
-    return () => live.close();
+    return () => {
+      stopped = true;
+      cancelRejoin();
+      live.close();
+    };
   }, [threadId, enabled, queryClient]);
 
-  return status;
+  return enabled ? status : 'connecting';
 }

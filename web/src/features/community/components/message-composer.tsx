@@ -1,6 +1,6 @@
 import { CreateMessageRequest, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
 import { Send } from 'lucide-react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
@@ -12,10 +12,13 @@ import { usePostMessage } from '../api/post-message';
 
 type Values = { threadId: string; body: string };
 
-/** Enter sends, Shift+Enter makes a new line; what she typed stays until it is sent. */
+/**
+ * Enter sends, Shift+Enter makes a new line; what she typed stays until it is sent. The box
+ * stays open while a message is on its way: what she types meanwhile is kept when it lands.
+ */
 export function MessageComposer({ threadId }: { threadId: string }) {
   const loggedOut = useLoggedOutRedirect();
-  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, CreateMessageRequest>(CreateMessageRequest, {
+  const { control, register, handleSubmit, reset, setFocus, getValues } = useZodForm<Values, CreateMessageRequest>(CreateMessageRequest, {
     defaultValues: { threadId, body: '' },
     shouldFocusError: false,
   });
@@ -23,9 +26,14 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   const length = Array.from(body.trim()).length;
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
 
+  /** The box's text as it was sent. */
+  const sent = useRef('');
   const send = usePostMessage({
     onSuccess: () => {
-      reset({ threadId, body: '' });
+      // Only what was sent leaves the box: what she typed after it (the next message) stays.
+      const now = getValues('body');
+      const rest = now.startsWith(sent.current) ? now.slice(sent.current.length).replace(/^\s+/, '') : now;
+      reset({ threadId, body: rest });
       setFocus('body');
     },
     onError: (error) => {
@@ -45,7 +53,10 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   const submit = () => {
     if (!canSend) return;
     void handleSubmit(
-      (data) => send.mutate(data),
+      (data) => {
+        sent.current = getValues('body');
+        send.mutate(data);
+      },
       // What the server would refuse (its own schema), said as it would say it.
       (errors) =>
         toast({ title: 'Error', description: errors.body?.message ?? 'Failed to send message. Please try again.', variant: 'destructive' }),

@@ -76,12 +76,16 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
             {thread.data ? (
               <p className="flex items-center gap-2 text-sm text-night-600" aria-live="polite">
                 {thread.data.thread.memberCount.toLocaleString('en-US')} {thread.data.thread.memberCount === 1 ? 'member' : 'members'}
-                {live === 'open' ? (
+                {live === 'live' ? (
                   <span className="inline-flex items-center gap-1 text-emerald-700">
                     <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" /> Live
                   </span>
                 ) : live === 'reconnecting' ? (
                   <span className="text-sand-700">Reconnecting...</span>
+                ) : live === 'paused' ? (
+                  <span className="text-sand-700">Live updates paused, trying again...</span>
+                ) : live === 'ended' ? (
+                  <span className="text-sand-700">Not live: your session has ended</span>
                 ) : null}
               </p>
             ) : null}

@@ -169,7 +169,14 @@ describe('ThreadScreen', () => {
     expect(post[0]).toBe('/api/community/message');
     expect(JSON.parse(String(post[1]?.body))).toEqual({ threadId, body: 'Line one\nLine two' });
 
+    // She goes on typing her next message while this one is on its way: that stays.
+    await user.type(box, ' And a third');
     await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Line one\nLine two', {}))));
+    await waitFor(() => expect(box.value).toBe('And a third'));
+
+    // Sent alone, the box empties.
+    await user.type(box, '{Enter}');
+    await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b8', me, 'And a third', {}))));
     await waitFor(() => expect(box.value).toBe(''));
   });
 
@@ -256,6 +263,39 @@ describe('ThreadScreen', () => {
       FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id: fresh.id, senderId: ada, createdAt: fresh.createdAt } }),
     );
     await waitFor(() => expect(screen.getByTestId('new-message-announcer').textContent).toBe('New message from ada: Hello all'));
+  });
+
+  it('says Live only once the gateway has let her join; a join refused for now is paused and asked again', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    await screen.findByText('No messages yet. Start the conversation!');
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+    // The socket is open, but the gateway is still asking the community service.
+    expect(screen.queryByText('Live')).toBeNull();
+
+    act(() =>
+      FakeSocket.made[0]!.receive({ type: 'error', threadId, message: 'Live updates are not available right now. Please try again.' }),
+    );
+    expect(screen.getByText('Live updates paused, trying again...')).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
+    // Asked again on the same connection (after 0.4-0.6 s), and live once it is let in.
+    await waitFor(() => expect(FakeSocket.made[0]!.sent).toHaveLength(2), { timeout: 2_000 });
+    expect(FakeSocket.made[0]!.sent[1]).toEqual({ type: 'join_thread', threadId });
+    expect(FakeSocket.made).toHaveLength(1);
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(screen.queryByText('Live updates paused, trying again...')).toBeNull();
+  });
+
+  it('says so when the gateway ends the connection with her session', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toHaveLength(1));
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    expect(screen.getByText('Live')).toBeTruthy();
+    act(() => FakeSocket.made[0]!.onclose?.({ code: 4401 }));
+    expect(screen.getByText('Not live: your session has ended')).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
   });
 
   it('keeps the conversation and the live connection when a reload fails', async () => {

@@ -34,7 +34,10 @@ const formatCount = (n: number) => n.toLocaleString('en-US');
 /** The message of an empty entry (the schema's refine on the whole entry). */
 const ENTRY_ERROR_ID = 'journal-entry-error';
 
-/** Today's three reflections. On error nothing she wrote is lost. */
+/**
+ * Today's three reflections. On error nothing she wrote is lost; while the entry is being
+ * saved the fields are read-only, since the form empties once it is saved.
+ */
 export function JournalForm() {
   const loggedOut = useLoggedOutRedirect();
   const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
@@ -72,7 +75,15 @@ export function JournalForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Today's journal entry" className="grid gap-5">
       {JOURNAL_FIELDS.map(({ name, label }) => (
-        <Reflection key={name} control={control} register={register} name={name} label={label} entryError={entryError} />
+        <Reflection
+          key={name}
+          control={control}
+          register={register}
+          name={name}
+          label={label}
+          entryError={entryError}
+          saving={write.isPending}
+        />
       ))}
       {entryError ? (
         <p id={ENTRY_ERROR_ID} role="alert" className="text-base font-medium text-rose-700">
@@ -93,12 +104,14 @@ function Reflection({
   name,
   label,
   entryError,
+  saving,
 }: {
   control: JournalControl;
   register: UseFormRegister<Values>;
   name: JournalField;
   label: string;
   entryError: string | undefined;
+  saving: boolean;
 }) {
   const error = useFieldError(control, name);
   const length = useWatch({ control, name }).length;
@@ -111,6 +124,7 @@ function Reflection({
           aria-invalid={error !== undefined || entryError !== undefined || undefined}
           aria-describedby={[props['aria-describedby'], entryError ? ENTRY_ERROR_ID : undefined].filter(Boolean).join(' ') || undefined}
           rows={4}
+          readOnly={saving}
           placeholder={placeholders[name]}
           {...register(name)}
         />

@@ -179,6 +179,8 @@ describe('JournalScreen', () => {
 
     const pending = await screen.findByRole('button', { name: 'Saving...' });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
+    // Read-only while it is saved (the form empties once it is): nothing typed meanwhile is lost.
+    expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({
       affirmation: 'I am allowed to rest.',
       gratitude: '',
@@ -191,6 +193,7 @@ describe('JournalScreen', () => {
     expect(screen.getByText('Your daily reflections have been recorded.')).toBeTruthy();
     expect((screen.getByLabelText("Today's Affirmation") as HTMLTextAreaElement).value).toBe('');
     expect((screen.getByLabelText('Forgiveness') as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).readOnly).toBe(false));
     await waitFor(() => expect(entryFetches()).toBeGreaterThan(fetchesBefore));
     expect(await screen.findByText('I forgive my restless mind.')).toBeTruthy();
   });
