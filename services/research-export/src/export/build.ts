@@ -14,7 +14,7 @@ import {
 import { ByteChunks, CopyNights, NIGHT_COPY_COLUMNS } from './copy-nights.ts';
 import { ageBand, copyNights, LastEndedNightIn, nightsDue, readParticipants, type ParticipantRow } from './dataset.ts';
 import { ANALYSED_PHASES, PhaseMeans, type AnalysedPhase, type PhaseMean } from './phase-means.ts';
-import { checkNight, QA_RULES, type QaHit } from './qa.ts';
+import { checkNight, QA_RULES, type NightValues, type QaHit } from './qa.ts';
 import { yieldToDeflate, type ZipWriter } from './zip.ts';
 
 export interface BuildOptions {
@@ -28,6 +28,8 @@ export interface BuildOptions {
   codebookFiles?: readonly FileSpec[];
   /** Leave demo accounts out (RESEARCH_EXCLUDE_DEMO). */
   excludeDemo?: boolean;
+  /** Each night that enters the phase means, with its analysed values (reused for the next night: copy what is kept). */
+  onAnalysedNight?: (phase: AnalysedPhase, values: NightValues) => void;
 }
 
 /** What the data files found, for the files written after them (comparisons, reports). */
@@ -108,7 +110,10 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
     for (const hit of checked.hits) hits.push(hit);
     counts[night.phase] = (counts[night.phase] ?? 0) + 1;
     if (night.date <= lastNight) countsByThen[night.phase] = (countsByThen[night.phase] ?? 0) + 1;
-    if (checked.analysed && night.phase !== 'completed') means.add(night.researchId, night.phase, checked.analysedValues);
+    if (checked.analysed && night.phase !== 'completed') {
+      means.add(night.researchId, night.phase, checked.analysedValues);
+      options.onAnalysedNight?.(night.phase, checked.analysedValues);
+    }
     return checked;
   });
   for await (const chunk of await copyNights(sql, options.userId)) {

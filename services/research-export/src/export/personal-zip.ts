@@ -1,17 +1,15 @@
-import { mean } from 'simple-statistics';
 import type { ResearchExportContext } from '../context.ts';
+import { pairedDifference } from '../statistics/paired.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
 import { COMPARISONS_FILE, METRICS, RESEARCH_FILES, type FileSpec } from './columns.ts';
-import { CopyNights } from './copy-nights.ts';
-import { copyNights } from './dataset.ts';
-import { checkNight, type NightValues } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
 import { ZipWriter } from './zip.ts';
 
 /** Her own comparison: descriptive, night by night, never a test (her nights are not independent). */
 export const MY_COMPARISON_FILE: FileSpec = {
   file: 'my_comparison.csv',
-  description: 'Descriptive only: her analysed nights in polyester and in linen, side by side, for each metric.',
+  description:
+    'Descriptive only: her means of her analysed nights in polyester and in linen, side by side, for each metric (as in phase_summary.csv).',
   columns: [
     { name: 'metric', label: 'Metric (phase_summary column)', type: 'category', unit: null, allowed: null, notes: null },
     { name: 'label', label: 'Metric label', type: 'text', unit: null, allowed: null, notes: null },
@@ -48,45 +46,44 @@ export class NotEnrolled extends Error {}
  * and a descriptive side-by-side of her polyester and linen nights. Nothing of anyone else.
  */
 export async function buildPersonalZip(ctx: ResearchExportContext, userId: string, now: Date): Promise<{ zip: Buffer; fileName: string }> {
-  const [enrolled] = await ctx.sql<{ timezone: string }[]>`
-    select d.timezone from research_participants p join user_directory d on d.user_id = p.user_id where p.user_id = ${userId}`;
+  const [enrolled] = await ctx.sql<{ enrolled: number }[]>`
+    select 1 as enrolled from research_participants p join user_directory d on d.user_id = p.user_id where p.user_id = ${userId}`;
   if (!enrolled) throw new NotEnrolled();
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
-  const findings = await writeDataFiles(ctx.sql, zip, { now, minNights, lateRecordDays, userId, codebookFiles: PERSONAL_FILES });
-
-  // Her nights again (a participant has at most a few dozen): the analysed values of each phase.
-  const byPhase = { polyester: [] as NightValues[], linen: [] as NightValues[] };
-  const reader = new CopyNights(null, (night) => {
-    const checked = checkNight(night, { lateRecordDays, timezone: enrolled.timezone });
-    // the reader fills the same night anew for the next row: her values are copied
-    if (checked.analysed && (night.phase === 'polyester' || night.phase === 'linen'))
-      byPhase[night.phase].push([...checked.analysedValues]);
-    return checked;
-  });
-  for await (const chunk of await copyNights(ctx.sql, userId)) reader.push(chunk);
-  reader.end();
-  const csv = zip.csv(MY_COMPARISON_FILE);
-  for (const metric of METRICS) {
-    const values = (phase: 'polyester' | 'linen') =>
-      byPhase[phase].flatMap((v) => {
-        const x = v[metric.index];
-        return typeof x === 'boolean' ? [x ? 1 : 0] : typeof x === 'number' ? [x] : [];
+  // Her analysed nights of each phase with a value of each metric, counted in the same read
+  // as the other files; her means are phase_summary.csv's own.
+  const withValue = { polyester: METRICS.map(() => 0), linen: METRICS.map(() => 0) };
+  const findings = await writeDataFiles(ctx.sql, zip, {
+    now,
+    minNights,
+    lateRecordDays,
+    userId,
+    codebookFiles: PERSONAL_FILES,
+    onAnalysedNight: (phase, values) => {
+      if (phase !== 'polyester' && phase !== 'linen') return;
+      METRICS.forEach((metric, i) => {
+        const value = values[metric.index];
+        if (typeof value === 'number' || typeof value === 'boolean') withValue[phase][i]! += 1;
       });
-    const poly = values('polyester');
-    const linen = values('linen');
-    const meanPoly = poly.length > 0 ? mean(poly) : null;
-    const meanLinen = linen.length > 0 ? mean(linen) : null;
+    },
+  });
+  const csv = zip.csv(MY_COMPARISON_FILE);
+  const meanOf = (phase: 'polyester' | 'linen', column: string) =>
+    findings.phaseMeans.find((phaseMean) => phaseMean.phase === phase)?.values[column] ?? null;
+  for (const [i, metric] of METRICS.entries()) {
+    const meanPoly = meanOf('polyester', metric.column);
+    const meanLinen = meanOf('linen', metric.column);
     await csv.write({
       metric: metric.column,
       label: metric.label,
       unit: metric.unit,
-      nights_polyester: poly.length,
+      nights_polyester: withValue.polyester[i],
       mean_polyester: meanPoly,
-      nights_linen: linen.length,
+      nights_linen: withValue.linen[i],
       mean_linen: meanLinen,
-      difference: meanPoly !== null && meanLinen !== null ? meanLinen - meanPoly : null,
+      difference: meanPoly !== null && meanLinen !== null ? pairedDifference(meanPoly, meanLinen) : null,
     });
   }
   await csv.end();
@@ -100,7 +97,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
       '',
       '- `nights.csv`: every night you logged (your comments are not included).',
       '- `phase_summary.csv`: your mean of each metric in each phase.',
-      '- `my_comparison.csv`: your polyester and linen nights side by side. This is descriptive: the nights of one person are not independent, so it gives no p-values or effect sizes; the study answers its question across all participants.',
+      '- `my_comparison.csv`: your means in polyester and in linen side by side. This is descriptive: the nights of one person are not independent, so it gives no p-values or effect sizes; the study answers its question across all participants.',
       '- `participants.csv`, `qa_report.csv`, `qa_report.md`: your row, and the quality checks of your nights.',
       '',
     ].join('\n'),

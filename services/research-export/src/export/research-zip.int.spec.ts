@@ -129,6 +129,14 @@ describe('a research run', () => {
     expect(csvRows(mine.get('participants.csv'))).toHaveLength(1);
     const comparison = csvRows(mine.get('my_comparison.csv')).find((row) => row.metric === 'sleep_score')!;
     expect(Number(comparison.difference)).toBeCloseTo(Number(comparison.mean_linen!) - Number(comparison.mean_polyester!), 10);
+    // her means are phase_summary.csv's, to the last digit
+    const summary = csvRows(mine.get('phase_summary.csv'));
+    const phaseRow = (phase: string) => summary.find((row) => row.phase === phase)!;
+    for (const row of csvRows(mine.get('my_comparison.csv'))) {
+      expect(row.mean_polyester).toBe(phaseRow('polyester')[row.metric!]);
+      expect(row.mean_linen).toBe(phaseRow('linen')[row.metric!]);
+    }
+    expect(Number(comparison.nights_polyester)).toBeGreaterThan(0);
     const codebook = csvRows(mine.get('codebook.csv'));
     expect(codebook.filter((row) => row.file === 'my_comparison.csv').map((row) => row.column)).toEqual(Object.keys(comparison));
     // it describes her zip's files, not the research zip's paired comparisons
