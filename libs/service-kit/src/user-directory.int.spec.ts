@@ -6,7 +6,9 @@ import { BaseConfig, loadConfig } from './config.ts';
 import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
 import { connectDatabase, dropDatabase, ensureDatabase } from './database.ts';
-import { findDirectoryUser, migrateUserDirectory } from './user-directory.ts';
+import { findDirectoryUser, migrateUserDirectory, userDirectoryConsumer } from './user-directory.ts';
+import type { Tx } from '@sleepweave/event-store';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 const Config = BaseConfig.extend({ PORT: z.coerce.number().default(0) });
@@ -129,11 +131,88 @@ describe('user directory', () => {
     await expect.poll(async () => await findDirectoryUser(sql, userId), { timeout: 5_000 }).toBeUndefined();
     // the same registration again, as a redelivery with a new id would look
     await bus.publish({ ...registered, id: randomUUID() });
-    const marker = testEnvelope('identity.user.role_granted', { userId: randomUUID(), role: 'admin', grantedAt: new Date().toISOString() });
+    const marker = testEnvelope('identity.user.deleted', { userId: randomUUID(), deletedAt: new Date().toISOString() });
     await bus.publish(marker);
     await expect.poll(async () => (await sql`select 1 from inbox where event_id = ${marker.id}`).length, { timeout: 5_000 }).toBe(1);
     expect(await findDirectoryUser(sql, userId)).toBeUndefined();
     expect(changes.filter((c) => c.userId === userId)).toHaveLength(3);
+  });
+
+  it('her registration and her deletion applied side by side (two instances share the consumer) leave nothing of her', async () => {
+    const { sql } = service.deps;
+    const consumer = userDirectoryConsumer('race-test', async () => {});
+    const userId = randomUUID();
+    const registered = testEnvelope('identity.user.registered', {
+      userId,
+      email: 'noor@example.com',
+      firstName: 'Noor',
+      lastName: 'Hale',
+      dateOfBirth: null,
+      timezone: 'Europe/London',
+      hormonalStage: null,
+      profileImageUrl: null,
+      role: 'participant',
+      registeredAt: new Date().toISOString(),
+    });
+    const deleted = testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() });
+    let deletionApplied!: () => void;
+    const applied = new Promise<void>((resolve) => (deletionApplied = resolve));
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    // one instance applies her deletion and has not committed yet ...
+    const deleting = sql.begin(async (tx) => {
+      await consumer.handle(tx as unknown as Tx, deleted);
+      deletionApplied();
+      await held;
+    });
+    await applied;
+    // ... while the other applies her registration
+    const registering = sql.begin((tx) => consumer.handle(tx as unknown as Tx, registered));
+    await sleep(300);
+    commit();
+    await Promise.all([deleting, registering]);
+    expect(await findDirectoryUser(sql, userId)).toBeUndefined();
+  });
+
+  it('a profile change or a role that comes before her registration waits for it, and an older role changes nothing', async () => {
+    const { sql } = service.deps;
+    const consumer = userDirectoryConsumer('order-test', async () => {});
+    const userId = randomUUID();
+    const profile = {
+      firstName: 'Lea',
+      lastName: 'Cole',
+      dateOfBirth: null,
+      timezone: 'Europe/Paris' as const,
+      hormonalStage: null,
+      profileImageUrl: null,
+    };
+    const apply = (envelope: Parameters<typeof consumer.handle>[1]) => sql.begin((tx) => consumer.handle(tx as unknown as Tx, envelope));
+    const update = testEnvelope('identity.user.profile_updated', {
+      userId,
+      ...profile,
+      firstName: 'Leah',
+      updatedAt: '2026-03-01T00:00:00.000Z',
+    });
+    await expect(apply(update)).rejects.toThrow(/not known here yet/);
+    await apply(
+      testEnvelope('identity.user.registered', {
+        userId,
+        email: 'lea@example.com',
+        ...profile,
+        role: 'participant',
+        registeredAt: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+    await apply(update);
+    await apply(testEnvelope('identity.user.role_granted', { userId, role: 'admin', grantedAt: '2026-03-05T00:00:00.000Z' }));
+    // the revoke made before the grant, applied after it
+    await apply(testEnvelope('identity.user.role_granted', { userId, role: 'participant', grantedAt: '2026-03-04T00:00:00.000Z' }));
+    expect(await findDirectoryUser(sql, userId)).toMatchObject({ firstName: 'Leah', role: 'admin' });
+    // and for someone deleted, nothing waits
+    const gone = randomUUID();
+    await apply(testEnvelope('identity.user.deleted', { userId: gone, deletedAt: new Date().toISOString() }));
+    await apply(testEnvelope('identity.user.role_granted', { userId: gone, role: 'admin', grantedAt: new Date().toISOString() }));
+    expect(await findDirectoryUser(sql, gone)).toBeUndefined();
   });
 });
 

@@ -56,6 +56,8 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
       user_id uuid primary key,
       deleted_at timestamptz not null
     )`;
+    // When her role last changed (identity's grantedAt): a change applied late, after a newer one, changes nothing.
+    await tx`alter table user_directory add column if not exists role_changed_at timestamptz`;
   });
 }
 
@@ -76,6 +78,12 @@ export function userDirectoryConsumer(
     types: ['identity.user.registered', 'identity.user.profile_updated', 'identity.user.role_granted', 'identity.user.deleted'],
     tables: ['user_directory', 'deleted_users'],
     async handle(tx, envelope) {
+      // One user's events are applied one at a time. Two instances share this consumer, and
+      // the bus hands each whichever event comes next: her registration and her deletion
+      // applied side by side each saw nothing of the other (the insert's snapshot predated
+      // the deletion's commit), and her row came back for good. After the lock, each
+      // statement sees what the other committed (read committed).
+      await tx`select pg_advisory_xact_lock(hashtext('user_directory'), hashtext(${envelope.data.userId}))`;
       switch (envelope.type) {
         case 'identity.user.registered': {
           const d = envelope.data;
@@ -94,12 +102,16 @@ export function userDirectoryConsumer(
               timezone = ${d.timezone}, hormonal_stage = ${d.hormonalStage}, profile_image_url = ${d.profileImageUrl}, updated_at = ${d.updatedAt}
             where user_id = ${d.userId} and updated_at <= ${d.updatedAt}`; // an older update redelivered late changes nothing
           if (written.count > 0) await onUserChanged?.(tx, d.userId);
+          else await awaitRegistration(tx, d.userId);
           return;
         }
         case 'identity.user.role_granted': {
           const d = envelope.data;
-          const written = await tx`update user_directory set role = ${d.role} where user_id = ${d.userId}`;
+          const written = await tx`
+            update user_directory set role = ${d.role}, role_changed_at = ${d.grantedAt}
+            where user_id = ${d.userId} and (role_changed_at is null or role_changed_at <= ${d.grantedAt})`;
           if (written.count > 0) await onUserChanged?.(tx, d.userId);
+          else await awaitRegistration(tx, d.userId);
           return;
         }
         case 'identity.user.deleted': {
@@ -112,6 +124,17 @@ export function userDirectoryConsumer(
       }
     },
   });
+}
+
+/**
+ * A change that found no row of hers: nothing to do when she was deleted, or when a newer
+ * change is there already; while her registration has not been applied here (another
+ * instance has it in hand) the change waits for it (RetryLater), instead of being lost.
+ */
+async function awaitRegistration(tx: Tx, userId: string): Promise<void> {
+  const [row] = await tx`select 1 from user_directory where user_id = ${userId}`;
+  if (row || (await isDeletedUser(tx, userId))) return;
+  throw new RetryLater(`user ${userId} is not known here yet`);
 }
 
 /** For a service that keeps no directory: `<service>-identity-deletions` runs `onUserDeleted` only. */
