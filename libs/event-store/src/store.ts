@@ -154,8 +154,13 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
   return { events: rows.map(toRecordedEvent) as Recorded<E>[], version: last?.version ?? 0 };
 }
 
-/** The per-stream transaction lock that serialises appends (and commands) on one stream. */
-async function lockStream(tx: Tx, streamId: string): Promise<void> {
+/**
+ * The per-stream transaction lock that serialises appends (and commands) on one stream.
+ * A command takes it itself (it is taken again by the append, which is allowed) when what
+ * it writes must be stamped once the stream's turn has come: stamps then follow the order
+ * of the commits, which consumers that keep the newest by its stamp rely on.
+ */
+export async function lockStream(tx: Tx, streamId: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
 }
 

@@ -1,5 +1,5 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
-import type { EventMetadata } from '@sleepweave/event-store';
+import { lockStream, type EventMetadata } from '@sleepweave/event-store';
 import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
 import { conflict, execute, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
@@ -51,13 +51,21 @@ export async function registerUser(ctx: IdentityContext, input: Registration, me
   }
 }
 
-/** Her settings: names, timezone, hormonal stage (identity.user.profile_updated for the others). */
+/**
+ * Her settings: names, timezone, hormonal stage (identity.user.profile_updated for the
+ * others). Stamped once her stream's turn has come (`now` by default): the other services
+ * keep the change with the newest stamp, which is then also the last one committed here.
+ */
 export async function updateProfile(
   ctx: IdentityContext,
-  input: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now: Date },
+  input: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now?: Date },
   metadata: EventMetadata,
 ): Promise<void> {
-  await runCommand(ctx, userStreamId(input.userId), userDecider, { type: 'UpdateProfile', data: input }, { metadata, errors });
+  const stream = userStreamId(input.userId);
+  await execute(ctx, { metadata, errors }, async ({ tx, handle }) => {
+    await lockStream(tx, stream);
+    await handle(stream, userDecider, { type: 'UpdateProfile', data: { ...input, now: input.now ?? ctx.clock() } });
+  });
 }
 
 /** A new password (the current one was verified by the caller); her other sessions end, `keep` stays. */
@@ -156,16 +164,18 @@ export type RoleChange = 'granted' | 'revoked' | 'unchanged';
  */
 export async function changeRole(
   ctx: IdentityContext,
-  input: { userId: string; role: Role; by: string; now: Date },
+  input: { userId: string; role: Role; by: string; now?: Date },
   metadata: EventMetadata,
 ): Promise<RoleChange> {
-  const { userId, role, by, now } = input;
+  const { userId, role, by } = input;
   const roleErrors: DomainErrors = [
     [UserNotFound, () => notFound('No such user.')],
     [LastAdmin, () => conflict(LAST_ADMIN_MESSAGE)],
   ];
   return execute(ctx, { metadata, errors: roleErrors }, async ({ tx, handle }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+    // stamped once the role changes' turn has come: stamps follow the commits (the directories keep the newest)
+    const now = input.now ?? ctx.clock();
     const stream = userStreamId(userId);
     if (role === 'admin') {
       const { events } = await handle(stream, userDecider, { type: 'GrantRole', data: { userId, role, now, grantedBy: by } });

@@ -22,7 +22,7 @@ export async function roleRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     async (request) => {
       const admin = requireAdmin(request);
       const { role } = request.body;
-      const result = await changeRole(ctx, { userId: request.params.id, role, by: admin.sub, now: ctx.clock() }, requestMetadata(request));
+      const result = await changeRole(ctx, { userId: request.params.id, role, by: admin.sub }, requestMetadata(request));
       return { message: roleMessage(role, result), role };
     },
   );

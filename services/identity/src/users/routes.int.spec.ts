@@ -1,4 +1,7 @@
 import { internalHeaders } from '@sleepweave/service-kit';
+import { lockStream, type Tx } from '@sleepweave/event-store';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { userStreamId } from './user.ts';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistration, randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
@@ -166,6 +169,32 @@ describe('PUT /api/profile', () => {
     const response = await put(access, { ...profile, ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(message);
+  });
+
+  it('stamps a change once her turn has come, so that the newest stamp is the last change committed', async () => {
+    const { access, user } = await register(identity);
+    const { sql } = identity.deps;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // another change of hers holds her stream (a second save, another identity instance)
+    const other = sql.begin(async (tx) => {
+      await lockStream(tx as unknown as Tx, userStreamId(user.id));
+      locked();
+      await held;
+    });
+    await isLocked;
+    const saving = put(access, profile);
+    await sleep(300);
+    const releasedAt = Date.now();
+    release();
+    await other;
+    expect((await saving).statusCode).toBe(200);
+    const [event] = await sql<{ updated_at: string }[]>`
+      select data->>'updatedAt' as updated_at from events
+      where stream_id = ${userStreamId(user.id)} and type = 'ProfileUpdated'`;
+    expect(Date.parse(event!.updated_at)).toBeGreaterThanOrEqual(releasedAt);
   });
 
   it('answers 401 without a session', async () => {

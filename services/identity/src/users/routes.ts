@@ -79,7 +79,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
 
   app.put('/api/profile', { schema: { body: UpdateProfileRequest, response: { 200: User } } }, async (request) => {
     const { sub } = requireUser(request);
-    await updateProfile(ctx, { userId: sub, ...request.body, now: ctx.clock() }, requestMetadata(request));
+    await updateProfile(ctx, { userId: sub, ...request.body }, requestMetadata(request));
     const row = await findUserById(ctx.sql, sub);
     if (!row) throw unauthorized();
     return toUser(row);

@@ -1,6 +1,6 @@
 import type { SleepLogValues } from '@sleepweave/contracts';
-import type { EventMetadata } from '@sleepweave/event-store';
-import { badRequest, conflict, HttpError, notFound, runCommand, type DomainErrors } from '@sleepweave/service-kit';
+import { lockStream, type EventMetadata } from '@sleepweave/event-store';
+import { badRequest, conflict, execute, HttpError, notFound, runCommand, type DomainErrors } from '@sleepweave/service-kit';
 import { findConsent } from '../consents/queries.ts';
 import type { StudyContext } from '../context.ts';
 import { ConsentRequired, InvalidSleepLogDate, SleepLogAlreadyRecorded, SleepLogNotFound, sleepLogDecider } from './business-logic.ts';
@@ -40,19 +40,15 @@ export async function recordSleepLog(
  */
 export async function reviseSleepLog(
   ctx: StudyContext,
-  input: { logId: string; userId: string; loggedDate: string; date: string; values: SleepLogValues; now: Date },
+  input: { logId: string; userId: string; loggedDate: string; date: string; values: SleepLogValues; now?: Date },
   metadata: EventMetadata,
 ): Promise<void> {
   const { loggedDate, ...data } = input;
-  await runCommand(
-    ctx,
-    sleepLogStreamId(input.userId, loggedDate),
-    sleepLogDecider,
-    { type: 'ReviseSleepLog', data },
-    {
-      user: input.userId,
-      metadata,
-      errors,
-    },
-  );
+  const stream = sleepLogStreamId(input.userId, loggedDate);
+  await execute(ctx, { user: input.userId, metadata, errors }, async ({ tx, handle }) => {
+    // stamped once the night's turn has come: research keeps the revision with the newest
+    // stamp, which is then also the last one committed here
+    await lockStream(tx, stream);
+    await handle(stream, sleepLogDecider, { type: 'ReviseSleepLog', data: { ...data, now: input.now ?? new Date() } });
+  });
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, calendarDateIn, consentText, type EventEnvelope } from '@sleepweave/contracts';
+import { lockStream, type Tx } from '@sleepweave/event-store';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentDecider } from '../consents/business-logic.ts';
 import { consentStreamId } from '../consents/consent.ts';
 import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+import { sleepLogStreamId } from './sleep-log.ts';
 
 let env: Study;
 beforeAll(async () => {
@@ -186,6 +189,34 @@ describe('PUT /api/sleep/log/{id}', () => {
     });
     expect(updated.createdAt).toBe(created.createdAt);
     expect((await inject('GET', `/api/sleep/log/${date}`, headers)).json()).toEqual(updated);
+  });
+
+  it('stamps a revision once the night’s turn has come, so that the newest stamp is the last revision committed', async () => {
+    const { headers, userId } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const created = (await createLog(headers, { date, ...night })).json();
+    const { sql } = env.study.deps;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // another revision of the night holds its stream (a second tab, another study instance)
+    const other = sql.begin(async (tx) => {
+      await lockStream(tx as unknown as Tx, sleepLogStreamId(userId, date));
+      locked();
+      await held;
+    });
+    await isLocked;
+    const saving = inject('PUT', `/api/sleep/log/${created.id}`, headers, { ...night, date, sleepScore: 60 });
+    await sleep(300);
+    const releasedAt = Date.now();
+    release();
+    await other;
+    expect((await saving).statusCode).toBe(200);
+    const [event] = await sql<{ revised_at: string }[]>`
+      select data->>'revisedAt' as revised_at from events
+      where stream_id = ${sleepLogStreamId(userId, date)} and type = 'SleepLogRevised'`;
+    expect(Date.parse(event!.revised_at)).toBeGreaterThanOrEqual(releasedAt);
   });
 
   it('refuses to move a log to another date and validates like a create', async () => {

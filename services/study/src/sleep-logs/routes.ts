@@ -66,7 +66,7 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
       const existing = await findSleepLogById(ctx.sql, userId, request.params.id);
       if (!existing) throw notFound(SLEEP_LOG_NOT_FOUND);
       const { date, ...fields } = request.body;
-      const input = { logId: existing.id, userId, loggedDate: existing.date, date, values: toSleepLogValues(fields), now: new Date() };
+      const input = { logId: existing.id, userId, loggedDate: existing.date, date, values: toSleepLogValues(fields) };
       await reviseSleepLog(ctx, input, requestMetadata(request));
       return toSleepLog((await findSleepLogById(ctx.sql, userId, existing.id))!);
     },
