@@ -1,5 +1,6 @@
 import type { Decider, DomainEvent, EventMetadata, EventStore, ExpectedVersion, HandleResult, Tx } from '@sleepweave/event-store';
 import type { FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Sql } from './database.ts';
 import type { HttpError } from './errors.ts';
 import { awaitDirectoryUser, isProfileNotReady, lockDirectoryUser, type DirectoryLock } from './user-directory.ts';
@@ -61,7 +62,23 @@ function toHttp(err: unknown, errors: DomainErrors | undefined): unknown {
   return mapping ? mapping[1](err) : err;
 }
 
-/** Runs `work` as one command (see above) and returns what it returns. */
+/** PostgreSQL broke a deadlock by failing this transaction: nothing of it was written. */
+const DEADLOCK_DETECTED = '40P01';
+/** Times a command is run again after losing a deadlock (then its 500 stands). */
+export const DEADLOCK_RETRIES = 2;
+
+function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DEADLOCK_DETECTED;
+}
+
+/**
+ * Runs `work` as one command (see above) and returns what it returns. A command whose
+ * transaction PostgreSQL failed to break a deadlock runs again (twice at most, after a few
+ * milliseconds): two commands that lock the same rows in different orders (her role
+ * changed while she deletes her account, a post while the thread's creator is deleted)
+ * then both succeed, instead of one answering 500. Its work must have no effect outside
+ * the transaction, as every command's has.
+ */
 export async function execute<T, U extends string | undefined = undefined>(
   ctx: CommandContext,
   options: CommandOptions<U>,
@@ -77,7 +94,17 @@ export async function execute<T, U extends string | undefined = undefined>(
         ctx.store.handle(streamId, decider, command, { ...handleOptions, tx, metadata }),
     });
   };
-  const attempt = () => (options.tx ? run(options.tx) : ctx.store.transaction(run));
+  const attempt = async (): Promise<T> => {
+    if (options.tx) return run(options.tx);
+    for (let retry = 0; ; retry++) {
+      try {
+        return await ctx.store.transaction(run);
+      } catch (err) {
+        if (!isDeadlock(err) || retry >= DEADLOCK_RETRIES) throw err;
+        await sleep(5 + Math.random() * 20 * (retry + 1));
+      }
+    }
+  };
   try {
     try {
       return await attempt();
