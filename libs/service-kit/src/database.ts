@@ -56,6 +56,12 @@ export interface ConnectOptions {
   /** A client that LISTENs on its own connection (the relay's), and is told when it loses it. */
   events?: ConnectionEvents;
   /**
+   * The connection holds a session lock (the research runs' lock) and is never recycled:
+   * postgres.js closes a connection after a random 30 to 60 minutes by default, and the
+   * lock would go with it in the middle of the work it guards.
+   */
+  holdsSessionLock?: boolean;
+  /**
    * Session settings of every connection, e.g. `{ synchronous_commit: 'off' }` for a bulk
    * loader (npm run demo) that may lose its last writes in a crash but never corrupts.
    */
@@ -78,6 +84,7 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
     transform: { undefined: null },
     backoff: reconnectDelaySeconds,
     ...(options.events ? listeningOptions(options.events) : {}),
+    ...(options.holdsSessionLock ? { max_lifetime: null } : {}),
     // Floating-point values as text in their shortest exact form whatever the server's
     // default (a server set to extra_float_digits = 0 sends 15 digits): a double read back,
     // in a row or a COPY (the research export), is the double that was written.

@@ -45,7 +45,10 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
   const pollMs = options.pollMs ?? 5_000;
   const log = ctx.logger.child({ component: 'research-runs' });
   // Its own connection: the session lock must live exactly as long as the run's work.
-  const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), { max: 1 });
+  const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), {
+    max: 1,
+    holdsSessionLock: true,
+  });
   let stopped = false;
   /** A run is being built (its work is waited for at stop; a poll cycle's is not). */
   let building = false;
