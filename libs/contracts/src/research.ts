@@ -60,6 +60,8 @@ export const ResearchRun = z.object({
   fileName: z.string().nullable(),
   sizeBytes: z.number().int().nullable(),
   downloadable: z.boolean(),
+  /** Its zip was removed because a participant in it deleted her account (docs/data-protection.md). */
+  fileRemoved: z.boolean(),
   summary: ResearchRunSummary.nullable(),
 });
 export type ResearchRun = z.infer<typeof ResearchRun>;

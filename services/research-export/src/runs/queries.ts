@@ -17,6 +17,7 @@ interface RunRow {
   size_bytes: string | null;
   summary: ResearchRunSummary | null;
   kept: boolean;
+  removed: boolean;
 }
 
 const toRun = (row: RunRow): ResearchRun => ({
@@ -31,12 +32,14 @@ const toRun = (row: RunRow): ResearchRun => ({
   fileName: row.file_name,
   sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
   downloadable: row.kept,
+  fileRemoved: row.removed,
   summary: row.summary,
 });
 
 const RUN_COLUMNS = (sql: Sql) => sql`
   r.id, to_json(r.requested_at) #>> '{}' as requested_key, r.trigger, r.status, r.requested_at, r.started_at, r.finished_at, r.duration_ms, r.failure, r.file_name,
-  r.size_bytes::text as size_bytes, r.summary, exists (select 1 from research_run_files f where f.run_id = r.id) as kept`;
+  r.size_bytes::text as size_bytes, r.summary, exists (select 1 from research_run_files f where f.run_id = r.id) as kept,
+  exists (select 1 from research_run_erasures e where e.run_id = r.id) as removed`;
 
 /** Runs a page (`limit`; more is clamped to it). */
 export const RUNS_LIMIT = 100;

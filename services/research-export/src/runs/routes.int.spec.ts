@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchExportContext } from '../context.ts';
-import { bearer, startResearchExport, type ResearchExport } from '../test/helpers.ts';
+import { addMember, bearer, consent, startResearchExport, type ResearchExport } from '../test/helpers.ts';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import { FILE_REMOVED } from './routes.ts';
 import { runCommand } from '@sleepweave/service-kit';
 import { runDecider } from './business-logic.ts';
 import { startRun } from './commands.ts';
@@ -95,6 +97,52 @@ describe('research runs', () => {
       404,
     );
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/runs/nope', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('removes the zips that may hold a participant who deleted her account, after the run being made; earlier ones stay', async () => {
+    let gate: Promise<void> | null = null;
+    const service = await start(async (ctx, now) => {
+      if (gate) await gate;
+      return smallZip(ctx, now);
+    });
+    const userId = await addMember(service);
+    await consent(service, userId, '2026-10-01'); // consented 2026-10-01T21:00Z
+    await expect.poll(async () => (await service.deps.sql`select 1 from research_participants where user_id = ${userId}`).length).toBe(1);
+    const request = async () =>
+      (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json().id as string;
+    // a run made before she consented cannot hold her
+    const before = await request();
+    await finished(service, before);
+    await service.deps.sql`update research_runs set started_at = '2026-09-30T00:00:00Z' where id = ${before}`;
+    // a run being made, its snapshot holding her, when her deletion comes
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const during = await request();
+    await expect
+      .poll(
+        async () => (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${during}`, headers: admin })).json().status,
+      )
+      .toBe('running');
+    await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // her deletion waits for the run
+    expect(await service.deps.sql`select 1 from deleted_users where user_id = ${userId}`).toHaveLength(0);
+    open();
+    await expect
+      .poll(async () => (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${during}`, headers: admin })).json(), {
+        timeout: 10_000,
+      })
+      .toMatchObject({ status: 'finished', downloadable: false, fileRemoved: true });
+    expect((await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${before}`, headers: admin })).json()).toMatchObject({
+      downloadable: true,
+      fileRemoved: false,
+    });
+    const removed = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${during}/download`, headers: admin });
+    expect(removed.statusCode).toBe(404);
+    expect(removed.json().message).toBe(FILE_REMOVED);
+    const latest = await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin });
+    const kept = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${before}/download`, headers: admin });
+    expect(latest.body).toBe(kept.body);
   });
 
   it('refuses a second run while one is queued or running (409), and says why', async () => {

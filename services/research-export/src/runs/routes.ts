@@ -22,6 +22,7 @@ const isUuid = (value: string) => Uuid.safeParse(value).success;
 const RUN_NOT_FOUND = 'No such research run.';
 const fileNotKept = (kept: number) =>
   `This run has no file to download: it has not finished, or its zip is no longer kept (the last ${kept} are).`;
+export const FILE_REMOVED = "This run's zip was removed: a participant in it deleted her account, and nothing of hers is kept.";
 
 /** Sends a zip as a download under its name. */
 export function sendZip(reply: FastifyReply, fileName: string, content: Buffer) {
@@ -70,7 +71,10 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
   app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
     requireAdmin(request);
     const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
-    if (!file) throw notFound(fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
+    if (!file) {
+      const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
+      throw notFound(run?.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
+    }
     return sendZip(reply, file.fileName, file.content);
   });
 

@@ -27,7 +27,8 @@ async function databaseMadeAt(sql: Sql): Promise<Date> {
 }
 
 /** One run at a time across every instance: a session lock held while it runs. */
-const RUN_LOCK = 'research-export:run';
+/** The session lock of the run being made (a deletion waits on it: users/user-deleted.ts). */
+export const RUN_LOCK = 'research-export:run';
 
 /** How long a stop waits for a poll cycle (not a run) to end by itself. */
 const STOP_GRACE_MS = 1_000;

@@ -2,15 +2,37 @@ import type { Tx } from '@sleepweave/event-store';
 import type { ResearchExportContext } from '../context.ts';
 import { subjectAuditPrefix } from '../admin/audit.ts';
 import { participantStreamId } from '../participants/participant.ts';
+import { RUN_LOCK } from '../runs/worker.ts';
+
+/**
+ * Removes the kept zips of the runs started since `since` (a participant's consent: an
+ * earlier run cannot hold her), recording why. Waits, on the runs' lock, for a run being
+ * made to end, so that its zip is removed too.
+ */
+async function eraseRunFiles(tx: Tx, since: Date): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${RUN_LOCK}))`;
+  await tx`
+    with erased as (
+      delete from research_run_files f using research_runs r
+      where r.id = f.run_id and r.started_at >= ${since}
+      returning f.run_id
+    )
+    insert into research_run_erasures (run_id, erased_at) select run_id, now() from erased
+    on conflict (run_id) do nothing`;
+}
 
 /**
  * identity.user.deleted (docs/data-protection.md), in the transaction that removes her
  * directory row: her enrolment (and so her research id), nights and journal days go, and
- * no later run includes her. Zips of earlier runs are kept as they were made. Her admin
- * dashboard counts and the audit entries about her go; her id leaves those she made as an
- * admin, and the research runs she asked for.
+ * no later run includes her. So do the kept zips of the runs that may include her (those
+ * started since her consent): the runs stay listed, their files removed, and a run being
+ * made is waited for first (its snapshot may hold her). Her admin dashboard counts and the
+ * audit entries about her go; her id leaves those she made as an admin, and the research
+ * runs she asked for.
  */
 export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: string): Promise<void> {
+  const [enrolled] = await tx<{ consented_at: Date }[]>`select consented_at from research_participants where user_id = ${userId}`;
+  if (enrolled) await eraseRunFiles(tx, enrolled.consented_at);
   await ctx.store.deleteStreamsByPrefix(participantStreamId(userId), tx);
   await tx`delete from research_participants where user_id = ${userId}`;
   await tx`delete from research_nights where user_id = ${userId}`;

@@ -67,6 +67,7 @@ const run = (id: string, values: Partial<ResearchRun> = {}): ResearchRun => ({
   fileName: 'sleepweave-research-2026-11-22.zip',
   sizeBytes: 1_258_291,
   downloadable: true,
+  fileRemoved: false,
   summary: {
     participantsIncluded: 24,
     participantsExcluded: 3,
@@ -88,11 +89,13 @@ const failed = run('0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f02', {
   fileName: null,
   sizeBytes: null,
   downloadable: false,
+  fileRemoved: false,
   summary: null,
 });
 const oldRun = run('0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f03', {
   requestedAt: '2026-10-01T02:00:00.000Z',
   downloadable: false,
+  fileRemoved: false,
   durationMs: 65_000,
 });
 const NEW_ID = '0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f10';
@@ -341,6 +344,7 @@ describe('ResearchScreen', () => {
         fileName: null,
         sizeBytes: null,
         downloadable: false,
+        fileRemoved: false,
         summary: null,
       }),
       run(NEW_ID, {
@@ -351,6 +355,7 @@ describe('ResearchScreen', () => {
         fileName: null,
         sizeBytes: null,
         downloadable: false,
+        fileRemoved: false,
         summary: null,
       }),
       run(NEW_ID, { trigger: 'admin', requestedAt: '2026-11-22T10:00:00.000Z', fileName: 'sleepweave-research-2026-11-22-2.zip' }),
@@ -404,6 +409,7 @@ describe('ResearchScreen', () => {
       fileName: null,
       sizeBytes: null,
       downloadable: false,
+      fileRemoved: false,
       summary: null,
     });
     list = () => jsonResponse(200, [nightly]);

@@ -26,6 +26,8 @@ function DownloadCell({ run }: { run: ResearchRun }) {
       </span>
     );
   }
+  // A participant in it deleted her account: its zip went with her data (docs/data-protection.md).
+  if (run.fileRemoved) return <span className="text-night-600">Removed: a participant in it deleted her account</span>;
   // Finished runs older than the last RESEARCH_RUNS_KEPT (30 by default) are no longer kept.
   return <span className="text-night-600">{run.status === 'finished' ? 'Not kept' : '--'}</span>;
 }
