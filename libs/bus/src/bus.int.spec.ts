@@ -226,6 +226,33 @@ describe('consume', () => {
     await sub.stop();
   });
 
+  it('reports stuck while an event has failed again and again, and following once it is applied', async () => {
+    await bus.ensureStreams(['STUDY']);
+    let failing = true;
+    let attempts = 0;
+    const sub = await bus.consume({
+      stream: 'STUDY',
+      durable: 'test-study-stuck',
+      types: ['study.consent.given'],
+      stuckAfterDeliveries: 3,
+      handler: async () => {
+        attempts += 1;
+        if (failing) throw new Error('a bug in the handler');
+      },
+    });
+    await bus.publish(consent());
+    // delivered, then again after 0.25 s and 0.5 s: stuck from the third failure on
+    await eventually(() => attempts >= 2);
+    expect(sub.state()).toBe('following');
+    await eventually(() => sub.state() === 'stuck');
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    failing = false;
+    const applied = attempts + 1;
+    await eventually(() => attempts >= applied);
+    await eventually(() => sub.state() === 'following');
+    await sub.stop();
+  });
+
   it('hands events that arrived together to handleBatch, in order; a failing batch goes one by one', async () => {
     await bus.ensureStreams(['STUDY']);
     const published = Array.from({ length: 300 }, (_, i) => ({ ...consent(), subject: i === 150 ? 'poison' : `n-${i}` }));

@@ -22,6 +22,7 @@ import { durableNameFor, normalizePrefix, streamNameFor, streamOfType, streamSub
 import {
   RetryLater,
   STREAMS,
+  STUCK_AFTER_DELIVERIES,
   type Bus,
   type ConsumeOptions,
   type StreamName,
@@ -57,6 +58,9 @@ const PULL_BATCH = 64;
 /** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
 const APPLY_BATCH = 128;
 /** Redelivery delay after a failing handler: 250 ms doubling per delivery, at most 30 s. */
+/** A stuck event not failed here for this long is no longer counted (twice the longest redelivery delay). */
+const STUCK_FORGOTTEN_AFTER_MS = 60_000;
+
 export function redeliveryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 250 * 2 ** Math.max(0, Math.min(deliveryCount - 1, 10)));
 }
@@ -341,13 +345,28 @@ class NatsBus implements Bus {
     let messages: ConsumerMessages | undefined;
     let needsSetup = false;
     let state: SubscriptionState = 'following';
+    /**
+     * Events that failed at least stuckAfter times, by id, with when they last failed here.
+     * An entry ends when the event is applied here, or a minute after its last failure here
+     * (another instance sharing the durable may have applied it; still failing, it comes
+     * back within 30 s).
+     */
+    const stuck = new Map<string, number>();
+    const stuckAfter = options.stuckAfterDeliveries ?? STUCK_AFTER_DELIVERIES;
+    const isStuck = (): boolean => {
+      const now = Date.now();
+      for (const [id, at] of stuck) if (now - at > STUCK_FORGOTTEN_AFTER_MS) stuck.delete(id);
+      return stuck.size > 0;
+    };
 
     /** Applies one message through `handler`: acked when it succeeds, nak'ed with a delay when it throws. */
     const processOne = async (m: JsMsg, envelope: EventEnvelope): Promise<void> => {
       try {
         await handler(envelope);
         m.ack();
+        stuck.delete(envelope.id);
       } catch (err) {
+        if (m.info.deliveryCount >= stuckAfter) stuck.set(envelope.id, Date.now());
         const delay = redeliveryDelayMs(m.info.deliveryCount);
         const context = { eventId: envelope.id, type: envelope.type, deliveryCount: m.info.deliveryCount, retryInMs: delay };
         if (err instanceof RetryLater) log.info({ ...context, reason: err.message }, 'event cannot be applied yet; it will be redelivered');
@@ -380,7 +399,10 @@ class NatsBus implements Bus {
       if (handled.length > 1 && options.handleBatch) {
         try {
           await options.handleBatch(handled.map((h) => h.envelope));
-          for (const { m } of handled) m.ack();
+          for (const { m, envelope } of handled) {
+            m.ack();
+            stuck.delete(envelope.id);
+          }
           return;
         } catch (err) {
           log.debug({ err, events: handled.length }, 'batch failed; applying its events one by one');
@@ -490,7 +512,7 @@ class NatsBus implements Bus {
       abort,
       () => messages?.stop(),
       loop,
-      () => state,
+      () => (state === 'following' && isStuck() ? 'stuck' : state),
     );
   }
 

@@ -24,7 +24,17 @@ export interface ConsumeOptions {
    * on its own. Without it, every event goes through `handler`.
    */
   handleBatch?: (envelopes: EventEnvelope[]) => Promise<void>;
+  /** Deliveries an event may fail before the subscription reports `stuck` (default {@link STUCK_AFTER_DELIVERIES}). */
+  stuckAfterDeliveries?: number;
 }
+
+/**
+ * A failing event is retried for ever (never dropped), 0.25 s doubling to 30 s apart. After
+ * this many failed deliveries (some 30 s) its subscription reports `stuck`, and the
+ * service's /health says so, until it is applied: a handler's bug, or an event whose
+ * prerequisite never came (RetryLater), is then seen, not only logged.
+ */
+export const STUCK_AFTER_DELIVERIES = 8;
 
 export interface WatchOptions {
   stream: StreamName;
@@ -34,8 +44,12 @@ export interface WatchOptions {
   handler: (envelope: EventEnvelope) => void | Promise<void>;
 }
 
-/** `following`: events arrive; `recovering`: the connection or the consumer is being re-established. */
-export type SubscriptionState = 'following' | 'recovering';
+/**
+ * `following`: events arrive; `recovering`: the connection or the consumer is being
+ * re-established; `stuck`: events arrive, but one has failed STUCK_AFTER_DELIVERIES times
+ * and not been applied since (it is still retried).
+ */
+export type SubscriptionState = 'following' | 'recovering' | 'stuck';
 
 export interface Subscription {
   state(): SubscriptionState;

@@ -22,8 +22,12 @@ export interface ConsumerOptions {
   logger: Logger;
 }
 
-/** `catching_up`: reading the producer's history; `following`: the bus; `failing`: retrying either. */
-export type ConsumerState = 'catching_up' | 'following' | 'failing';
+/**
+ * `catching_up`: reading the producer's history; `following`: the bus; `failing`: retrying
+ * either; `stuck`: following, but an event has failed again and again (libs/bus,
+ * STUCK_AFTER_DELIVERIES), and is still retried.
+ */
+export type ConsumerState = 'catching_up' | 'following' | 'failing' | 'stuck';
 
 export interface Consumer {
   readonly name: string;
@@ -131,7 +135,11 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   return {
     name,
     // following the bus only while its subscription does (not while NATS is away)
-    state: () => (state === 'following' && subscription?.state() === 'recovering' ? 'failing' : state),
+    state: () => {
+      const following = subscription?.state();
+      if (state !== 'following' || following === undefined || following === 'following') return state;
+      return following === 'stuck' ? 'stuck' : 'failing';
+    },
     caughtUp,
     async stop() {
       abort.abort();
