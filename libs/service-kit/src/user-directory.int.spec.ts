@@ -6,7 +6,7 @@ import { BaseConfig, loadConfig } from './config.ts';
 import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
 import { connectDatabase, dropDatabase, ensureDatabase } from './database.ts';
-import { findDirectoryUser, migrateUserDirectory, userDirectoryConsumer } from './user-directory.ts';
+import { DIRECTORY_LOCKS, findDirectoryUser, migrateUserDirectory, userDirectoryConsumer } from './user-directory.ts';
 import type { Tx } from '@sleepweave/event-store';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -172,6 +172,25 @@ describe('user directory', () => {
     commit();
     await Promise.all([deleting, registering]);
     expect(await findDirectoryUser(sql, userId)).toBeUndefined();
+  });
+
+  it('takes at most DIRECTORY_LOCKS locks in one transaction however many users it applies (a rebuild replays them all in one)', async () => {
+    const { sql } = service.deps;
+    const consumer = userDirectoryConsumer('locks-test', async () => {});
+    const held = await sql.begin(async (tx) => {
+      for (let i = 0; i < 2 * DIRECTORY_LOCKS; i++) {
+        await consumer.handle(
+          tx as unknown as Tx,
+          testEnvelope('identity.user.deleted', { userId: randomUUID(), deletedAt: new Date().toISOString() }),
+        );
+      }
+      const [row] = await tx<
+        { n: number }[]
+      >`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`;
+      return row!.n;
+    });
+    expect(held).toBeLessThanOrEqual(DIRECTORY_LOCKS);
+    expect(held).toBeGreaterThan(DIRECTORY_LOCKS / 2);
   });
 
   it('a profile change or a role that comes before her registration waits for it, and an older role changes nothing', async () => {

@@ -56,8 +56,13 @@ export async function migrateUserDirectory(sql: Sql): Promise<void> {
       user_id uuid primary key,
       deleted_at timestamptz not null
     )`;
-    // When her role last changed (identity's grantedAt): a change applied late, after a newer one, changes nothing.
-    await tx`alter table user_directory add column if not exists role_changed_at timestamptz`;
+    // When her role last changed (identity's grantedAt): a change applied late, after a newer
+    // one, changes nothing. Asked first: ALTER TABLE takes its exclusive lock even when the
+    // column is there, and would queue every command behind any open transaction on the table.
+    const [column] = await tx`
+      select 1 from information_schema.columns
+      where table_schema = current_schema() and table_name = 'user_directory' and column_name = 'role_changed_at'`;
+    if (!column) await tx`alter table user_directory add column role_changed_at timestamptz`;
   });
 }
 
@@ -82,8 +87,10 @@ export function userDirectoryConsumer(
       // the bus hands each whichever event comes next: her registration and her deletion
       // applied side by side each saw nothing of the other (the insert's snapshot predated
       // the deletion's commit), and her row came back for good. After the lock, each
-      // statement sees what the other committed (read committed).
-      await tx`select pg_advisory_xact_lock(hashtext('user_directory'), hashtext(${envelope.data.userId}))`;
+      // statement sees what the other committed (read committed). The lock is one of
+      // DIRECTORY_LOCKS by her id: a rebuild replays every user in one transaction, and a
+      // lock per user would fill PostgreSQL's lock table (some 6,400 at 100 connections).
+      await tx`select pg_advisory_xact_lock(hashtext('user_directory'), ${directoryLockOf(envelope.data.userId)})`;
       switch (envelope.type) {
         case 'identity.user.registered': {
           const d = envelope.data;
@@ -124,6 +131,16 @@ export function userDirectoryConsumer(
       }
     },
   });
+}
+
+/** How many locks the directory's events take turns on (users share one by a hash of their id). */
+export const DIRECTORY_LOCKS = 256;
+
+/** Which of the DIRECTORY_LOCKS a user's events take turns on. */
+export function directoryLockOf(userId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % DIRECTORY_LOCKS;
 }
 
 /**

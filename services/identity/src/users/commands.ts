@@ -83,23 +83,21 @@ export async function changePassword(
 
 export type RoleResult = 'granted' | 'unchanged' | 'no_such_user';
 
-/** Gives a registered user a role (an event, so other services learn it too). */
-export async function setRole(
-  ctx: IdentityContext,
-  userId: string,
-  role: Role,
-  metadata: EventMetadata,
-  now = new Date(),
-): Promise<RoleResult> {
+/**
+ * Gives a registered user a role (an event, so other services learn it too). Role changes
+ * take turns on one lock (changeRole's), and are stamped once theirs has come (`now` by
+ * default): the directories keep the newest stamp, which is then the last change committed.
+ */
+export async function setRole(ctx: IdentityContext, userId: string, role: Role, metadata: EventMetadata, now?: Date): Promise<RoleResult> {
   try {
-    const { events } = await runCommand(
-      ctx,
-      userStreamId(userId),
-      userDecider,
-      { type: 'GrantRole', data: { userId, role, now } },
-      { metadata },
-    );
-    return events.length > 0 ? 'granted' : 'unchanged';
+    return await execute(ctx, { metadata }, async ({ tx, handle }) => {
+      await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+      const { events } = await handle(userStreamId(userId), userDecider, {
+        type: 'GrantRole',
+        data: { userId, role, now: now ?? ctx.clock() },
+      });
+      return events.length > 0 ? ('granted' as const) : ('unchanged' as const);
+    });
   } catch (err) {
     if (err instanceof UserNotFound) return 'no_such_user';
     throw err;
