@@ -38,6 +38,7 @@ const METRICS: readonly ComparedMetric[] = [
   { key: 'hot_nights', label: 'Woke up hot (share of nights)', unit: 'share 0-1' },
   { key: 'shifted', label: 'Same shift for everyone', unit: null },
   { key: 'tenths', label: 'Same shift in tenths (80.5 → 80.8)', unit: null },
+  { key: 'straddle', label: 'Same shift across a power of ten (9.876543215 → 12.3456789)', unit: null },
   { key: 'same', label: 'No change at all', unit: null },
   { key: 'flat', label: 'Nobody varies', unit: null },
   { key: 'rare', label: 'Two participants', unit: null },
@@ -86,6 +87,8 @@ function phaseSummaries(): PhaseSummaryRow[] {
         shifted: base.eighths + p / 4,
         // decimals binary cannot hold: 80.8 − 80.5 and 78.4 − 78.1 differ in their last bits
         tenths: round(70 + (base.eighths * 8) / 10 + 0.3 * p),
+        // 2.469135685 apart in decimal, 2.4691356849999995 and 2.4691356850000004 in binary
+        straddle: [i % 2 === 0 ? 9.876543215 : 7.530864315, 11, i % 2 === 0 ? 12.3456789 : 10][p]!,
         same: base.eighths,
         flat: 5 + p / 2,
         rare: i === 0 || (i === 1 && phase !== 'washout') ? round(10 * random()) : null,
@@ -173,6 +176,7 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     expect(primary('sleep_quality').notComputable).toEqual({});
     expect(primary('shifted').t).toBeNull();
     expect(primary('tenths')).toMatchObject({ sdDifference: 0, t: null, wilcoxonMethod: 'normal approximation' });
+    expect(primary('straddle')).toMatchObject({ meanDifference: 2.469135685, sdDifference: 0, t: null });
     expect(primary('same').wilcoxonV).toBeNull();
     expect(primary('flat').dav).toBeNull();
     expect(primary('rare').n).toBe(2);

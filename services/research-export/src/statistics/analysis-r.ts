@@ -49,12 +49,13 @@ phases <- read.csv("phase_summary.csv", check.names = FALSE, na.strings = "",
 phases$nights <- as.numeric(phases$nights)
 for (key in metrics$key) phases[[key]] <- as.numeric(phases[[key]])
 
-# y - x to the precision phase means carry (10 significant digits of the larger), as the
-# service computes it: unrounded, 80.8 - 80.5 and 78.4 - 78.1 differ in their last bits.
+# y - x to the precision phase means carry (the 10th significant digit of the smaller), as
+# the service computes it: unrounded, 80.8 - 80.5 and 78.4 - 78.1 differ in their last bits.
 paired_difference <- function(x, y) {
-  scale <- pmax(abs(x), abs(y))
-  digits <- ifelse(scale == 0, 0, 9 - floor(log10(scale)))
-  ifelse(scale == 0 | digits < 0 | digits > 22, y - x, round(y - x, pmin(pmax(digits, 0), 22)))
+  finer <- ifelse(x == 0, abs(y), ifelse(y == 0, abs(x), pmin(abs(x), abs(y))))
+  digits <- ifelse(finer == 0, 0, 9 - floor(log10(finer)))
+  exact <- finer == 0 | digits < 0 | digits > 22 | abs(y - x) * 10^pmin(pmax(digits, 0), 22) >= 2^53
+  ifelse(exact, y - x, round(y - x, pmin(pmax(digits, 0), 22)))
 }
 
 # R's t.test stops with "data are essentially constant" below this standard error.

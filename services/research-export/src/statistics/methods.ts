@@ -55,7 +55,7 @@ export const STATISTICAL_METHODS: readonly StatisticalMethod[] = [
   {
     statistic: 'Unit of analysis',
     method:
-      "Each participant's phase mean of the metric, never single nights. A participant enters a comparison when she has at least the minimum number of analysed nights in both of its phases, and enters a metric's comparison when both her phase means of it exist. Difference = second phase − first phase, to the precision of the phase means (the 10th significant digit of the larger of the two), so that equal differences are equal and not apart by binary rounding.",
+      "Each participant's phase mean of the metric, never single nights. A participant enters a comparison when she has at least the minimum number of analysed nights in both of its phases, and enters a metric's comparison when both her phase means of it exist. Difference = second phase − first phase, to the precision of the phase means (the 10th significant digit of the smaller of the two), so that equal differences are equal and not apart by binary rounding.",
   },
   {
     statistic: 'Paired t test',

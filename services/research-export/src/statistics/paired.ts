@@ -102,21 +102,26 @@ const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * second − first, to the precision its terms carry. A phase mean has 10 significant digits
- * (phase-means.ts, roundMean), so the difference of two is exact in decimal at the 10th
- * significant digit of the larger, but not in binary: 80.8 − 80.5 is 0.29999999999999716
- * and 78.4 − 78.1 is 0.30000000000000426. Unrounded, differences that are equal would vary
- * by that alone (a t of 10^13 where they "do not vary") and would not be ties in the
- * signed-rank test. The double nearest the decimal: round(d·10^k) is exact (d·10^k lies
- * within a millionth of an integer below 2^53) and so is 10^k, so their quotient is.
- * analysis.R rounds the same way (round(y − x, digits)).
+ * (phase-means.ts, roundMean), so the difference of two is exact in decimal at the finer of
+ * their last digits (the 10th significant digit of the smaller, k decimals), but not in
+ * binary: 80.8 − 80.5 is 0.29999999999999716 and 78.4 − 78.1 is 0.30000000000000426.
+ * Unrounded, differences that are equal would vary by that alone (a t of 10^13 where they
+ * "do not vary") and would not be ties in the signed-rank test. The double nearest the
+ * decimal: round(d·10^k) is exact (d·10^k lies within a millionth of an integer) and so is
+ * 10^k, so their quotient is; where d·10^k reaches 2^53 (terms 10^6 apart in size) the
+ * difference is left as computed. analysis.R rounds the same way.
  */
 export function pairedDifference(first: number, second: number): number {
   const difference = second - first;
-  const scale = Math.max(Math.abs(first), Math.abs(second));
-  if (scale === 0) return difference;
-  const k = 9 - Math.floor(Math.log10(scale));
+  const a = Math.abs(first);
+  const b = Math.abs(second);
+  const finer = a === 0 ? b : b === 0 ? a : Math.min(a, b);
+  if (finer === 0) return difference;
+  const k = 9 - Math.floor(Math.log10(finer));
   if (k < 0 || k > 22) return difference;
-  return Math.round(difference * POWERS_OF_TEN[k]!) / POWERS_OF_TEN[k]!;
+  const scaled = difference * POWERS_OF_TEN[k]!;
+  if (Math.abs(scaled) >= 2 ** 53) return difference;
+  return Math.round(scaled) / POWERS_OF_TEN[k]!;
 }
 
 /** The t test, d_z and its interval: all rest on the spread of the differences. */

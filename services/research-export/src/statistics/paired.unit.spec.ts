@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_COMPUTABLE } from './methods.ts';
-import { PAIRED_STATISTICS, comparePaired, hedgesCorrection } from './paired.ts';
+import { PAIRED_STATISTICS, comparePaired, hedgesCorrection, pairedDifference } from './paired.ts';
 
 /** Rounds as a paper prints: to `digits` decimals. */
 const printed = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
@@ -170,6 +170,14 @@ describe('comparePaired at the edges', () => {
     expect(result).toMatchObject({ meanDifference: 0.3, sdDifference: 0, t: null, p: null, dz: null });
     expect(result.notComputable.t).toBe(NOT_COMPUTABLE.differencesDoNotVary);
     expect(result.wilcoxonMethod).toBe('normal approximation'); // three tied |differences|, as R with exact ties
+  });
+
+  it("means of different sizes keep the finer one's last digit: 9.876543215 → 12.3456789 and 7.530864315 → 10 are both 2.469135685", () => {
+    // in binary 2.4691356849999995 and 2.4691356850000004; rounded at the larger's tenth digit, they fell on either side of a half
+    const first = [9.876543215, 8.123456785, 7.530864315, 9.999999995];
+    const second = [12.3456789, 10.59259247, 10, 12.46913568];
+    expect(second.map((y, i) => pairedDifference(first[i]!, y))).toEqual([2.469135685, 2.469135685, 2.469135685, 2.469135685]);
+    expect(comparePaired(first, second)).toMatchObject({ sdDifference: 0, t: null });
   });
 
   it('equal differences are ties in the signed-rank test however they were reached', () => {
