@@ -57,10 +57,10 @@ export const ACK_WAIT_MS = 30_000;
 const PULL_BATCH = 64;
 /** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
 const APPLY_BATCH = 128;
-/** Redelivery delay after a failing handler: 250 ms doubling per delivery, at most 30 s. */
 /** A stuck event not failed here for this long is no longer counted (twice the longest redelivery delay). */
 const STUCK_FORGOTTEN_AFTER_MS = 60_000;
 
+/** Redelivery delay after a failing handler: 250 ms doubling per delivery, at most 30 s. */
 export function redeliveryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 250 * 2 ** Math.max(0, Math.min(deliveryCount - 1, 10)));
 }

@@ -126,7 +126,7 @@ export const NIGHTS_FILE: FileSpec = {
     column('analysed', 'Enters the phase means', 'yes/no', {
       allowed: YES_NO,
       notes:
-        'No for nights excluded by a QA rule (material_mismatch, after_study) and every night of an excluded demo account (demo_account).',
+        'No for nights excluded by a QA rule (material_mismatch, before_night_ended, after_study) and every night of an excluded demo account (demo_account).',
     }),
     column('qa_flags', 'QA rules this night hit', 'text', {
       allowed: Object.keys(QA_RULES).join(', '),

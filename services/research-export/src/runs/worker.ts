@@ -26,8 +26,10 @@ async function databaseMadeAt(sql: Sql): Promise<Date> {
   return row!.made;
 }
 
-/** One run at a time across every instance: a session lock held while it runs. */
-/** The session lock of the run being made (a deletion waits on it: users/user-deleted.ts). */
+/**
+ * One run at a time across every instance: a session lock held while it runs. A
+ * participant's deletion waits on it too (users/user-deleted.ts).
+ */
 export const RUN_LOCK = 'research-export:run';
 
 /** How long a stop waits for a poll cycle (not a run) to end by itself. */

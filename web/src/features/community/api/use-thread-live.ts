@@ -27,8 +27,8 @@ function fromSocket(status: SocketStatus): ThreadLiveStatus {
  * fetches what is new since the newest message she has (`?after=`), so a message posted
  * while the connection was down is not missed, and a new message costs one message, not
  * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
- * the gateway refuses for now is asked again, 0.5 s doubling up to 15 s; one refused because
- * the thread is gone (or no longer hers) reloads the thread, which then says so.
+ * the gateway refuses is asked again, 0.5 s doubling up to 15 s; one refused because the
+ * thread is gone (or no longer hers) also reloads the thread, which then says so.
  */
 export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveStatus {
   const queryClient = useQueryClient();
@@ -62,10 +62,8 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
         if (message.type === 'joined' || message.type === 'new_message') refetch();
         if (message.type === 'error') {
           setStatus('paused');
-          if (message.message === THREAD_NOT_FOUND_MESSAGE) {
-            void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
-            return;
-          }
+          // gone, or no longer hers: the reload says so (and ends this); if it still shows the thread, the join is asked again
+          if (message.message === THREAD_NOT_FOUND_MESSAGE) void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
           refusals += 1;
           cancelRejoin();
           rejoin = setTimeout(() => {

@@ -13,8 +13,9 @@ import { usePostMessage } from '../api/post-message';
 type Values = { threadId: string; body: string };
 
 /**
- * Enter sends, Shift+Enter makes a new line; what she typed stays until it is sent. The box
- * stays open while a message is on its way: what she types meanwhile is kept when it lands.
+ * Enter sends, Shift+Enter makes a new line. The box empties as a message goes, so she can
+ * write the next one meanwhile (counted on its own); if sending fails, the message comes
+ * back into the box, ahead of anything she wrote since: nothing she typed is lost.
  */
 export function MessageComposer({ threadId }: { threadId: string }) {
   const loggedOut = useLoggedOutRedirect();
@@ -26,17 +27,13 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   const length = Array.from(body.trim()).length;
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
 
-  /** The box's text as it was sent. */
+  /** The box's text as it was sent (put back if sending fails). */
   const sent = useRef('');
   const send = usePostMessage({
-    onSuccess: () => {
-      // Only what was sent leaves the box: what she typed after it (the next message) stays.
-      const now = getValues('body');
-      const rest = now.startsWith(sent.current) ? now.slice(sent.current.length).replace(/^\s+/, '') : now;
-      reset({ threadId, body: rest });
-      setFocus('body');
-    },
+    onSuccess: () => setFocus('body'),
     onError: (error) => {
+      const since = getValues('body');
+      reset({ threadId, body: since.trim() === '' ? sent.current : `${sent.current}\n${since}` });
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
       // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
       const detail = isApiRequestError(error) && [400, 429].includes(error.status) ? serverMessage(error) : undefined;
@@ -55,6 +52,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     void handleSubmit(
       (data) => {
         sent.current = getValues('body');
+        reset({ threadId, body: '' });
         send.mutate(data);
       },
       // What the server would refuse (its own schema), said as it would say it.

@@ -169,15 +169,12 @@ describe('ThreadScreen', () => {
     expect(post[0]).toBe('/api/community/message');
     expect(JSON.parse(String(post[1]?.body))).toEqual({ threadId, body: 'Line one\nLine two' });
 
-    // She goes on typing her next message while this one is on its way: that stays.
-    await user.type(box, ' And a third');
+    // The box empties as it goes: she writes her next message meanwhile, and that stays.
+    expect(box.value).toBe('');
+    await user.type(box, 'And a third');
     await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Line one\nLine two', {}))));
-    await waitFor(() => expect(box.value).toBe('And a third'));
-
-    // Sent alone, the box empties.
-    await user.type(box, '{Enter}');
-    await act(async () => release(jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b8', me, 'And a third', {}))));
-    await waitFor(() => expect(box.value).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(box.value).toBe('And a third');
   });
 
   it('warns of a message too long at the length the schema refuses it, an emoji counted as one character by both', async () => {
@@ -208,6 +205,25 @@ describe('ThreadScreen', () => {
     await user.type(box, 'Please keep me{Enter}');
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
     expect(box.value).toBe('Please keep me');
+  });
+
+  it('puts a message that failed back into the box, ahead of what she wrote while it was on its way', async () => {
+    let fail: (r: Response) => void = () => {};
+    fetchMock.mockImplementation((_input, init) =>
+      init?.method === 'POST'
+        ? new Promise<Response>((resolve) => {
+            fail = resolve;
+          })
+        : Promise.resolve(jsonResponse(200, detail([]))),
+    );
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, 'First thought{Enter}');
+    await screen.findByRole('button', { name: 'Sending...' });
+    await user.type(box, 'Second');
+    await act(async () => fail(jsonResponse(500, { error: 'internal', message: 'x' })));
+    await waitFor(() => expect(box.value).toBe('First thought\nSecond'));
   });
 
   it.each([
