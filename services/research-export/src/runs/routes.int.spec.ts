@@ -5,6 +5,7 @@
  * export/; here a run builds a small zip of its own.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchExportContext } from '../context.ts';
@@ -143,6 +144,25 @@ describe('research runs', () => {
     const latest = await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin });
     const kept = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${before}/download`, headers: admin });
     expect(latest.body).toBe(kept.body);
+  });
+
+  it('migration 006 removes the zips kept from runs started before some deletion, once', async () => {
+    const service = await start(smallZip);
+    const request = async () =>
+      (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json().id as string;
+    const old = await request();
+    await finished(service, old);
+    const recent = await request();
+    await finished(service, recent);
+    const { sql } = service.deps;
+    await sql`update research_runs set started_at = '2026-01-01T00:00:00Z' where id = ${old}`;
+    // someone deleted after the old run started (she may be in it), before the recent one
+    await sql`insert into deleted_users (user_id, deleted_at) values (${randomUUID()}, '2026-02-01T00:00:00Z')`;
+    await sql.unsafe(readFileSync(new URL('../../migrations/006_erase_zips_of_deleted.sql', import.meta.url), 'utf8'));
+    const run = async (id: string) =>
+      (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}`, headers: admin })).json();
+    expect(await run(old)).toMatchObject({ downloadable: false, fileRemoved: true });
+    expect(await run(recent)).toMatchObject({ downloadable: true, fileRemoved: false });
   });
 
   it('refuses a second run while one is queued or running (409), and says why', async () => {
