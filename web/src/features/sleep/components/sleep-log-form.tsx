@@ -80,7 +80,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     defaultValues: defaultValues(initialDate, recommendedOn(studyStartDate, initialDate, today)),
     resolver: sleepLogResolver(latest, studyStartDate),
   });
-  const { control, handleSubmit, reset, resetField, getFieldState } = form;
+  const { control, handleSubmit, reset, resetField, getFieldState, getValues } = form;
+  /** What the form held when she saved (null when no save is on its way). */
+  const savedValues = useRef<FormValues | null>(null);
 
   const date = useWatch({ control, name: 'date' });
   const lookupDate = isDate(date) ? date : null;
@@ -106,12 +108,17 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     if (log) {
       if (shown.current?.id === log.id && shown.current.updatedAt === log.updatedAt) return;
       shown.current = { id: log.id, updatedAt: log.updatedAt };
-      reset(valuesFromLog(log));
+      // What she changed while her save was on its way stays (the saved night becomes what
+      // the form compares with, so those changes show as still to save).
+      const sent = savedValues.current;
+      savedValues.current = null;
+      const changedMeanwhile = sent !== null && sent.date === log.date && !sameValues(getValues(), sent);
+      reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : undefined);
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
       reset(defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
     }
-  }, [log, settled, lookupDate, studyStartDate, today, reset]);
+  }, [log, settled, lookupDate, studyStartDate, today, reset, getValues]);
 
   // A night not logged yet: the material is the one her phase recommends for that night
   // until she chooses another (a choice of hers stays when she changes the date).
@@ -122,6 +129,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
     if (isApiRequestError(error) && error.status === 401) {
+      savedValues.current = null;
       loggedOut();
       return;
     }
@@ -138,6 +146,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       }, cannotLoad);
       return;
     }
+    savedValues.current = null;
     // A 400 names the field ("sleepScore: ..."): show it there as well.
     setServerFieldError(form, error, isFormField);
     toast({
@@ -168,6 +177,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const relation = nightRelation(night, lastEnded);
 
   const onValid = (data: SleepLogInput) => {
+    savedValues.current = { ...getValues() };
     if (log) update.mutate({ id: log.id, data });
     else create.mutate(data);
   };
@@ -188,7 +198,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       <PhaseBanner status={status} />
       <StudyGuidance status={status} />
 
-      <form noValidate onSubmit={handleSubmit(onValid)} aria-label="Sleep log" className="grid gap-6">
+      <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label="Sleep log" className="grid gap-6">
         <div aria-live="polite" className="empty:hidden">
           {looking ? (
             <p className="flex items-center gap-2 text-base text-night-700">
@@ -218,4 +228,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       </form>
     </div>
   );
+}
+
+/** The same values in every field (text, choices and yes/no). */
+function sameValues(a: FormValues, b: FormValues): boolean {
+  return (Object.keys(a) as (keyof FormValues)[]).every((key) => a[key] === b[key]);
 }

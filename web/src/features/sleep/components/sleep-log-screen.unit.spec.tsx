@@ -210,6 +210,33 @@ describe('SleepLogScreen', () => {
     expect(within(toasts()).queryByText('Entry already exists')).toBeNull();
   });
 
+  it('keeps what she changed while her save was on its way (still to save), and nothing else', async () => {
+    const yesterday = addDays(today, -1);
+    const logs: Record<string, SleepLog> = {};
+    let answer: (r: Response) => void = () => {};
+    serve({
+      start: addDays(today, -3),
+      logs,
+      post: (body) => {
+        logs[String(body.date)] = storedLog({ ...(body as Partial<SleepLog>) });
+        return new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response;
+      },
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    const user = userEvent.setup();
+    expect(((await screen.findByLabelText('Date')) as HTMLInputElement).value).toBe(yesterday);
+    await fill(user, screen.getByLabelText('Sleep score'), '70');
+    await user.click(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    await screen.findByRole('button', { name: 'Saving...' });
+    // she adds a comment while it saves
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 3 with a hot flash');
+    answer(jsonResponse(201, logs[yesterday]!));
+    expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 3 with a hot flash');
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('70');
+  });
+
   it('names the night it opens on: by default the night that just ended in her timezone', async () => {
     const start = addDays(today, -20);
     serve({ start });
