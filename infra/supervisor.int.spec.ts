@@ -77,6 +77,28 @@ async function supervisedApp(shutdownMs: number) {
 }
 
 describe('the supervisor of npm start', () => {
+  it('stays up, restarting, when every process dies at once (NATS not up yet), and stops on SIGTERM', async () => {
+    const script = `import { stopOnSignals, supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
+      stopOnSignals(supervise([
+        { name: 'a', command: process.execPath, args: ['-e', 'process.exit(1)'] },
+        { name: 'b', command: process.execPath, args: ['-e', 'process.exit(1)'] },
+      ], { color: false, firstDelayMs: 100 }));`;
+    const supervisor = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
+    const seen: string[] = [];
+    createInterface({ input: supervisor.stdout }).on('line', (line) => seen.push(line));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // still there, and restarting both (0.1, 0.2, 0.4 s ...)
+      expect(supervisor.exitCode).toBeNull();
+      expect(seen.filter((line) => line.startsWith('[a]') && line.includes('restarting')).length).toBeGreaterThanOrEqual(3);
+      supervisor.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      supervisor.kill('SIGKILL');
+    }
+  });
+
   it('restarts a process that dies, with growing delays, and says so; the others keep running', async () => {
     const out = new PassThrough();
     const seen = lines(out);

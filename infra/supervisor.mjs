@@ -40,6 +40,12 @@ export function supervise(commands, options = {}) {
   const width = Math.max(...commands.map((c) => c.name.length));
   const restarts = new Map(commands.map((c) => [c.name, 0]));
   const children = new Map();
+  /**
+   * Restarts waiting for their time. Referenced: when every process has died at once (NATS
+   * not up yet at `npm start`), they are all this process holds, and with them unref'd it
+   * exited, code 0, under "restarting in 8.0 s".
+   */
+  const timers = new Set();
   let stopping = false;
 
   const label = (name, index) => {
@@ -71,9 +77,10 @@ export function supervise(commands, options = {}) {
       say(spec.name, index, `*** ${spec.name} ${how} after ${(ranMs / 1000).toFixed(1)} s; restarting in ${(delay / 1000).toFixed(1)} s`);
       restarts.set(spec.name, (restarts.get(spec.name) ?? 0) + 1);
       const timer = setTimeout(() => {
+        timers.delete(timer);
         if (!stopping) start(spec, index, Math.min(delay * 2, maxDelayMs));
       }, delay);
-      timer.unref?.();
+      timers.add(timer);
     });
   }
 
@@ -84,10 +91,14 @@ export function supervise(commands, options = {}) {
     pid: (name) => children.get(name)?.pid,
     kill() {
       stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       for (const child of children.values()) child.kill('SIGKILL');
     },
     async stop() {
       stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       const exits = [...children.values()].map(
         (child) =>
           new Promise((resolve) => {
