@@ -29,6 +29,7 @@ export function startJournalPdf(
     doc.moveDown(0.5);
     let day: string | null = null;
     for await (const entry of entries) {
+      if (doc.destroyed) return; // the download was cancelled: leaving the loop closes the cursor
       if (entry.date !== day) {
         day = entry.date;
         report.heading(longDate(entry.date), 2, 60);

@@ -2,10 +2,13 @@ import { PassThrough } from 'node:stream';
 import { calendarDateIn, journalExportFileName, JournalExportQuery, NO_JOURNAL_ENTRIES_MESSAGE } from '@sleepweave/contracts';
 import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { JournalContext } from '../context.ts';
+import type { JournalEntry } from '@sleepweave/contracts';
 import { markdownEntry, markdownHeader, type JournalHeader } from './business-logic.ts';
 import { findAuthor, journalSpan, readEntries } from './queries.ts';
 
+/** Resolves when the stream can take more, or is gone (at once when it is gone already: no event would come). */
 function drainedOrClosed(stream: PassThrough): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
@@ -18,6 +21,25 @@ function drainedOrClosed(stream: PassThrough): Promise<void> {
 }
 
 const CONTENT_TYPES = { pdf: 'application/pdf', md: 'text/markdown; charset=utf-8' } as const;
+
+/**
+ * Writes her journal as Markdown into `out`, waiting for a slow reader rather than piling it
+ * up in memory, and stopping when she went away (leaving the loop closes the cursor: a
+ * download cancelled while a page of entries was read used to wait for ever, its
+ * connection held).
+ */
+export async function writeMarkdown(out: PassThrough, header: JournalHeader, entries: AsyncIterable<JournalEntry>, timeZone: string) {
+  out.write(markdownHeader(header));
+  let day: string | null = null;
+  for await (const entry of entries) {
+    if (out.destroyed) return;
+    const chunk = `\n${markdownEntry(entry, timeZone, entry.date !== day)}`;
+    day = entry.date;
+    if (!out.write(chunk)) await drainedOrClosed(out);
+    if (out.destroyed) return;
+  }
+  out.end();
+}
 
 export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext): Promise<void> {
   /**
@@ -49,18 +71,7 @@ export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext):
       stream = report.doc;
     } else {
       const out = new PassThrough();
-      void (async () => {
-        out.write(markdownHeader(header));
-        let day: string | null = null;
-        for await (const entry of entries) {
-          const chunk = `\n${markdownEntry(entry, author.timezone, entry.date !== day)}`;
-          day = entry.date;
-          // wait for a slow reader rather than pile her journal up in memory; stop if she went away
-          if (!out.write(chunk)) await drainedOrClosed(out);
-          if (out.destroyed) return; // leaving the loop closes the cursor
-        }
-        out.end();
-      })().catch(fail(out));
+      writeMarkdown(out, header, entries, author.timezone).catch(fail(out));
       stream = out;
     }
     return reply
