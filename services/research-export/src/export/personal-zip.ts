@@ -1,3 +1,4 @@
+import { calendarDateIn } from '@sleepweave/contracts';
 import type { ResearchExportContext } from '../context.ts';
 import { pairedDifference } from '../statistics/paired.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
@@ -46,8 +47,8 @@ export class NotEnrolled extends Error {}
  * and a descriptive side-by-side of her polyester and linen nights. Nothing of anyone else.
  */
 export async function buildPersonalZip(ctx: ResearchExportContext, userId: string, now: Date): Promise<{ zip: Buffer; fileName: string }> {
-  const [enrolled] = await ctx.sql<{ enrolled: number }[]>`
-    select 1 as enrolled from research_participants p join user_directory d on d.user_id = p.user_id where p.user_id = ${userId}`;
+  const [enrolled] = await ctx.sql<{ timezone: string }[]>`
+    select d.timezone from research_participants p join user_directory d on d.user_id = p.user_id where p.user_id = ${userId}`;
   if (!enrolled) throw new NotEnrolled();
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
@@ -102,6 +103,7 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
       '',
     ].join('\n'),
   );
-  const date = now.toISOString().slice(0, 10);
+  // dated on her calendar, as her other exports are
+  const date = calendarDateIn(enrolled.timezone, now);
   return { zip: await zip.finish(), fileName: `sleepweave-research-export-${date}.zip` };
 }

@@ -10,6 +10,7 @@ import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
 import { csvRows, readZip } from '../test/zip.ts';
+import { buildPersonalZip } from './personal-zip.ts';
 
 let service: ResearchExport;
 let files: Map<string, Buffer>;
@@ -115,6 +116,12 @@ describe('a research run', () => {
     const { primary } = runs.json()[0].summary as { primary: { metric: string; dz: number | null; note: string | null }[] };
     expect(primary.find((effect) => effect.metric === 'avg_hrv')).toMatchObject({ dz: null, note: 'No complete pairs.' });
     expect(primary.find((effect) => effect.metric === 'sleep_score')).toMatchObject({ note: null });
+  });
+
+  it('dates her zip on her calendar (London), not in UTC', async () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (summer time)
+    const { fileName } = await buildPersonalZip(service.context, members[0]!, new Date('2026-06-30T23:30:00Z'));
+    expect(fileName).toBe('sleepweave-research-export-2026-07-01.zip');
   });
 
   it('gives a participant her own data only, under her research id', async () => {

@@ -45,7 +45,8 @@ export function ResearchExportCard() {
             Research Export
           </h2>
           <p className="text-base text-night-700">
-            A zip of your study data: CSV files, QA reports and paired comparisons (Cohen&apos;s d) across the study phases.
+            A zip of your study data as researchers receive it: CSV files, QA reports and your phases side by side. The paired comparisons
+            (Cohen&apos;s d) are made across all participants, not for one person&apos;s nights.
           </p>
         </div>
       </div>

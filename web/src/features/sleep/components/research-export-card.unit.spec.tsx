@@ -73,7 +73,9 @@ async function renderCard() {
 describe('Research Export card', () => {
   it('sits on the dashboard and says what the export holds', async () => {
     const { card } = await renderCard();
-    expect(within(card).getByText(/CSV files, QA reports and paired comparisons \(Cohen's d\) across the study phases/)).toBeTruthy();
+    // what her zip holds: her phases side by side, not the study's paired comparisons (docs/research-export.md)
+    expect(within(card).getByText(/CSV files, QA reports and your phases side by side/)).toBeTruthy();
+    expect(within(card).getByText(/Cohen's d\) are made across all participants/)).toBeTruthy();
     expect(exportCalls()).toHaveLength(0);
   });
 
