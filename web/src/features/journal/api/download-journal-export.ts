@@ -8,7 +8,8 @@ import { datedFileName, downloadFile } from '../../../lib/download';
  */
 export function downloadJournalExport(format: JournalExportFormat): Promise<string> {
   const fallback = datedFileName('sleepweave-journal', format);
-  return downloadFile(`/api/journal/export?format=${format}`, fallback);
+  // a 401 is the screen's: it says she is logged out, then signs her in (not at once)
+  return downloadFile(`/api/journal/export?format=${format}`, fallback, { redirectOnUnauthorized: false });
 }
 
 export function useDownloadJournalExport({

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDownloadJournalExport } from '../api/download-journal-export';
 import { useJournalEntries } from '../api/get-journal-entries';
 
@@ -17,9 +18,11 @@ const FAILED = 'Failed to export your journal. Please try again.';
 export function JournalExport() {
   const titleId = useId();
   const entries = useJournalEntries();
+  const loggedOut = useLoggedOutRedirect();
   const download = useDownloadJournalExport({
     onSuccess: (fileName) => toast({ title: 'Export Complete', description: `Your journal was exported. Downloaded ${fileName}` }),
     onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
       const refusal = isApiRequestError(error) && error.status === 404 ? serverMessage(error) : undefined;
       toast({ title: 'Export Failed', description: refusal ?? failureMessage(error, FAILED), variant: 'destructive' });
     },

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { JournalExport } from './journal-export';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -72,6 +73,23 @@ describe('Take your journal with you', () => {
     renderWithProviders(<JournalExport />, { path: '/journal' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/journal/entries')).toBe(true));
     expect(screen.queryByRole('region', { name: 'Take your journal with you' })).toBeNull();
+  });
+
+  it('on 401 says she is logged out (then signs her in), not an export failure, and not at once', async () => {
+    exportAnswer = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    const leftAtOnce = vi.fn();
+    const remove = setUnauthorizedHandler(leftAtOnce);
+    try {
+      const user = userEvent.setup();
+      renderWithProviders(<JournalExport />, { path: '/journal' });
+      await user.click(await screen.findByRole('button', { name: 'Export as PDF' }));
+      const toasts = screen.getByRole('region', { name: /Notifications/ });
+      await waitFor(() => expect(toasts.textContent).toContain('You are logged out. Logging in again...'));
+      expect(toasts.textContent).not.toContain('Export Failed');
+      expect(leftAtOnce).not.toHaveBeenCalled();
+    } finally {
+      remove();
+    }
   });
 
   it('says so when the export fails', async () => {

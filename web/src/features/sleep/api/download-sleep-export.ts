@@ -12,7 +12,8 @@ export const sleepExportPath = ({ startDate, endDate, format }: SleepExportQuery
  * range) is raised with the server's sentence, for the screen to show.
  */
 export function downloadSleepExport(query: SleepExportQuery): Promise<string> {
-  return downloadFile(sleepExportPath(query), sleepExportFileName(query));
+  // a 401 is the screen's: it says she is logged out, then signs her in (not at once)
+  return downloadFile(sleepExportPath(query), sleepExportFileName(query), { redirectOnUnauthorized: false });
 }
 
 export function useDownloadSleepExport({

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
+import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
@@ -170,6 +171,10 @@ describe('/sleep/export', () => {
   it('on 401 says she is logged out and goes to sign in after half a second', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     exportAnswer = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    // the app's handler of a 401 leaves at once: the export's is the screen's (toast, then 0.5 s)
+    const leftAtOnce = vi.fn();
+    const remove = setUnauthorizedHandler(leftAtOnce);
+    onTestFinished(remove);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { router } = renderWithProviders(<SleepExportScreen />, { path: '/sleep/export' });
     const form = await screen.findByRole('form', { name: 'Export sleep data' });
@@ -178,6 +183,7 @@ describe('/sleep/export', () => {
     const toasts = screen.getByRole('region', { name: /Notifications/ });
     await waitFor(() => expect(toasts.textContent).toContain('You are logged out. Logging in again...'));
     expect(within(form).queryByRole('alert')).toBeNull();
+    expect(leftAtOnce).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(clicked).toEqual([]);
