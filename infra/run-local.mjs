@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prettyLogLines } from './pretty-logs.mjs';
 import { systemCommands } from './services.mjs';
-import { stopOnSignals, supervise } from './supervisor.mjs';
+import { REFUSED_EXIT_CODE, stopOnSignals, supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
@@ -28,6 +28,11 @@ const pretty = (process.env.LOG_FORMAT ?? 'pretty') === 'pretty';
 const supervisor = supervise(systemCommands({ base, compiled: true, env: { LOG_FORMAT: 'json' } }), {
   cwd: root,
   format: pretty ? prettyLogLines() : undefined,
+  // a setting it names is wrong: every restart would meet it again, so npm start ends, saying so
+  onRefused: (name) => {
+    process.stderr.write(`npm start: ${name} refused its configuration (above); fix the setting it names and start again.\n`);
+    void supervisor.stop().then(() => process.exit(REFUSED_EXIT_CODE));
+  },
 });
 
 stopOnSignals(supervisor);

@@ -99,6 +99,38 @@ describe('the supervisor of npm start', () => {
     }
   });
 
+  it('does not restart a process that refused its configuration (exit 78), and says so', async () => {
+    const out = new PassThrough();
+    const seen = lines(out);
+    const refused: string[] = [];
+    running = supervise(
+      [
+        { name: 'bad', ...nodeScript("console.error('Invalid configuration: PORT'); process.exit(78)") },
+        { name: 'good', ...nodeScript("console.log('good up'); setInterval(() => {}, 1000)") },
+      ],
+      { out, color: false, firstDelayMs: 50, onRefused: (name) => refused.push(name) },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(refused).toEqual(['bad']);
+    expect(running.restarts.get('bad')).toBe(0);
+    expect(seen.some((line) => line.includes('bad refused its configuration (above): not restarted'))).toBe(true);
+  });
+
+  it('an app refused its configuration exits 78 with the setting named, no stack trace', async () => {
+    const script = `import { BaseConfig, configOrExit, loadConfig } from '@sleepweave/service-kit';
+      configOrExit(() => loadConfig(BaseConfig, { NODE_ENV: 'production' }));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(78);
+    expect(stderr).toContain('INTERNAL_TOKEN: set a secret of your own in production');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('restarts a process that dies, with growing delays, and says so; the others keep running', async () => {
     const out = new PassThrough();
     const seen = lines(out);

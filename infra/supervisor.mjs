@@ -25,11 +25,17 @@ const STOP_ON_STDIN_END = 'STOP_ON_STDIN_END';
 
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
 
+/** An app refused its configuration (sysexits' EX_CONFIG; libs/service-kit CONFIG_ERROR_EXIT_CODE). */
+export const REFUSED_EXIT_CODE = 78;
+
 /**
  * @param {{ name: string, command: string, args: string[], env?: Record<string, string> }[]} commands
- * @param {{ cwd?: string, firstDelayMs?: number, maxDelayMs?: number, stableAfterMs?: number, out?: NodeJS.WritableStream, color?: boolean, format?: (line: string) => string }} [options]
+ * @param {{ cwd?: string, firstDelayMs?: number, maxDelayMs?: number, stableAfterMs?: number, out?: NodeJS.WritableStream, color?: boolean, format?: (line: string) => string, onRefused?: (name: string) => void }} [options]
  *   `format` rewrites each line a process prints before it is shown (npm start: pretty-logs.mjs);
- *   each line of what it returns is shown under the process's name.
+ *   each line of what it returns is shown under the process's name. A process that exits with
+ *   REFUSED_EXIT_CODE (libs/service-kit's CONFIG_ERROR_EXIT_CODE: its settings are wrong) is
+ *   not restarted, since it would meet the same settings; `onRefused` is told (npm start then
+ *   stops the others and ends with that code).
  * @returns {{ stop(): Promise<void>, restarts: Map<string, number>, pid(name: string): number | undefined }}
  */
 export function supervise(commands, options = {}) {
@@ -71,6 +77,11 @@ export function supervise(commands, options = {}) {
     child.on('exit', (code, signal) => {
       children.delete(spec.name);
       if (stopping) return;
+      if (code === REFUSED_EXIT_CODE) {
+        say(spec.name, index, `*** ${spec.name} refused its configuration (above): not restarted`);
+        options.onRefused?.(spec.name);
+        return;
+      }
       const ranMs = Date.now() - startedAt;
       const delay = ranMs >= stableAfterMs ? firstDelayMs : delayMs;
       const how = signal ? `was killed (${signal})` : `exited with code ${code}`;

@@ -51,15 +51,38 @@ export const BaseConfig = z.object({
 export type BaseConfig = z.infer<typeof BaseConfig>;
 
 /** Parses the environment once; a bad setting stops the start with a message naming it. */
+/** A setting the app cannot start with: it names the setting and why. */
+export class ConfigError extends Error {}
+
+/**
+ * The exit code of an app refused its configuration (sysexits' EX_CONFIG): `npm start`'s
+ * supervisor stops instead of restarting it, since a restart would meet the same settings.
+ */
+export const CONFIG_ERROR_EXIT_CODE = 78;
+
+/**
+ * Reads an app's configuration at its start; a ConfigError is printed and the process
+ * exits with CONFIG_ERROR_EXIT_CODE (a stack trace would bury the setting it names).
+ */
+export function configOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(CONFIG_ERROR_EXIT_CODE);
+  }
+}
+
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const data = result.data as Partial<BaseConfig>;
   if (data.NODE_ENV === 'production' && data.INTERNAL_TOKEN === DEVELOPMENT_INTERNAL_TOKEN) {
-    throw new Error(
+    throw new ConfigError(
       'Invalid configuration:\n  INTERNAL_TOKEN: set a secret of your own in production (at least 24 characters, the same for every service)',
     );
   }

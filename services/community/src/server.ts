@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readCommunityConfig } from './config.ts';
 import { communityService } from './service.ts';
 
-await startService(communityService, readCommunityConfig());
+await startService(communityService, configOrExit(readCommunityConfig));

@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readIdentityConfig } from './config.ts';
 import { identityService } from './service.ts';
 
-await startService(identityService, readIdentityConfig());
+await startService(identityService, configOrExit(readIdentityConfig));

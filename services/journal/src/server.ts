@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readJournalConfig } from './config.ts';
 import { journalService } from './service.ts';
 
-await startService(journalService, readJournalConfig());
+await startService(journalService, configOrExit(readJournalConfig));

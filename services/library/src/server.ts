@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readLibraryConfig } from './config.ts';
 import { libraryService } from './service.ts';
 
-await startService(libraryService, readLibraryConfig());
+await startService(libraryService, configOrExit(readLibraryConfig));

@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readResearchExportConfig } from './config.ts';
 import { researchExportService } from './service.ts';
 
-await startService(researchExportService, readResearchExportConfig());
+await startService(researchExportService, configOrExit(readResearchExportConfig));

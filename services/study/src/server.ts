@@ -1,5 +1,5 @@
-import { startService } from '@sleepweave/service-kit';
+import { configOrExit, startService } from '@sleepweave/service-kit';
 import { readStudyConfig } from './config.ts';
 import { studyService } from './service.ts';
 
-await startService(studyService, readStudyConfig());
+await startService(studyService, configOrExit(readStudyConfig));
