@@ -15,7 +15,12 @@ export interface SupervisorOptions {
   color?: boolean;
   /** Rewrites each line a process prints before it is shown (npm start: pretty-logs.mjs). */
   format?: (line: string) => string;
+  /** A process exited with REFUSED_EXIT_CODE (its settings are wrong): it is not restarted. */
+  onRefused?: (name: string) => void;
 }
+
+/** An app refused its configuration (sysexits' EX_CONFIG; libs/service-kit CONFIG_ERROR_EXIT_CODE). */
+export const REFUSED_EXIT_CODE: 78;
 
 export interface Supervisor {
   /** SIGTERM to each process, and waits for them to exit (SIGKILL after 15 s). */
