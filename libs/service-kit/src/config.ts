@@ -34,8 +34,9 @@ export const BaseConfig = z.object({
   RESEARCH_EXPORT_URL: z.string().url().default('http://127.0.0.1:4006'),
   /**
    * The shared secret every `/internal/*` call between services carries (a service's
-   * integration history holds personal data). Production must set its own; `npm start`
-   * makes a random one per run.
+   * integration history holds personal data). Production must set its own (a production
+   * process refuses the development value); `npm start` uses the development value, its
+   * services listening on 127.0.0.1 only.
    */
   INTERNAL_TOKEN: z.string().min(24, 'INTERNAL_TOKEN must be at least 24 characters').default(DEVELOPMENT_INTERNAL_TOKEN),
   /**
