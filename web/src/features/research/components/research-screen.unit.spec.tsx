@@ -9,6 +9,7 @@ import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
 import { ADMINS_ONLY_TEXT, ResearchScreen } from './research-screen';
+import { RunsTable } from './runs-table';
 
 const NO_RUNS_TEXT = 'No research runs yet. The first one runs at 02:00 UTC, or press Run now.';
 
@@ -473,5 +474,22 @@ describe('ResearchScreen', () => {
     const failedToast = await newestToast('Export Failed');
     expect(failedToast.getByText('No research export has finished yet.')).toBeTruthy();
     expect(clicked).toHaveLength(1);
+  });
+});
+
+describe('RunsTable', () => {
+  it('says why a finished run has no file: removed with a participant who deleted her account, or no longer kept', () => {
+    renderWithProviders(
+      <RunsTable
+        timeZone="UTC"
+        runs={[
+          run('0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f11', { downloadable: false, fileRemoved: true }),
+          run('0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f12', { downloadable: false }),
+        ]}
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Removed: a participant in it deleted her account');
+    expect(rows[1]!.textContent).toContain('Not kept');
   });
 });
