@@ -25,6 +25,8 @@ export interface Streak {
   days: number;
   /** She already wrote today. */
   writtenToday: boolean;
+  /** The streak runs back to the oldest of these days: older entries (not loaded yet) may go on with it. */
+  reachesOldest: boolean;
 }
 
 export function currentStreak(entryDates: readonly string[], today: string): Streak {
@@ -37,5 +39,6 @@ export function currentStreak(entryDates: readonly string[], today: string): Str
     count += 1;
     day -= 1;
   }
-  return { days: count, writtenToday };
+  const oldest = Math.min(...days);
+  return { days: count, writtenToday, reachesOldest: count > 0 && day + 1 === oldest };
 }

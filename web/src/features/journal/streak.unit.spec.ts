@@ -18,7 +18,14 @@ describe('currentStreak', () => {
     ['across a summer-time change', ['2026-03-30', '2026-03-29', '2026-03-28'], '2026-03-30', 3, true],
     ['an entry dated tomorrow (timezone moved west) counts as today', ['2026-11-22', '2026-11-21'], '2026-11-21', 1, true],
   ])('%s', (_label, dates, today, days, writtenToday) => {
-    expect(currentStreak(dates, today)).toEqual({ days, writtenToday });
+    expect(currentStreak(dates, today)).toMatchObject({ days, writtenToday });
+  });
+
+  it('says whether the streak runs back to the oldest day given (older entries may go on with it)', () => {
+    expect(currentStreak(['2026-11-21', '2026-11-20', '2026-11-19'], '2026-11-21').reachesOldest).toBe(true);
+    expect(currentStreak(['2026-11-21', '2026-11-20', '2026-11-17'], '2026-11-21').reachesOldest).toBe(false);
+    expect(currentStreak(['2026-11-18'], '2026-11-21').reachesOldest).toBe(false);
+    expect(currentStreak([], '2026-11-21').reachesOldest).toBe(false);
   });
 });
 

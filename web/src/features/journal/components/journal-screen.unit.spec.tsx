@@ -144,6 +144,25 @@ describe('JournalScreen', () => {
     );
   });
 
+  it('counts a streak that runs past the first page of entries whole, loading the older pages it needs', async () => {
+    // three days, two entries each: the first page holds only the newest two days
+    const twoADay = [today, yesterday, dayBefore(yesterday)].flatMap((date, d) => [
+      entry(`0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1b${d}1`, date, { gratitude: 'Morning.' }),
+      entry(`0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1b${d}2`, date, { gratitude: 'Evening.' }),
+    ]);
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/journal/entries') return pageResponse(twoADay.slice(0, 4), 'WyJvbGRlciJd');
+      if (url === '/api/journal/entries?cursor=WyJvbGRlciJd') return pageResponse(twoADay.slice(4), null);
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    renderWithProviders(<JournalScreen />);
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 3 days You have written today/),
+    );
+  });
+
   it('shows two entries of one day under one date heading, Complete when together they hold all three', async () => {
     entries = [
       {

@@ -1,4 +1,5 @@
 import { Flame } from 'lucide-react';
+import { useEffect } from 'react';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { useUser } from '../../../lib/auth';
 import { useJournalEntries } from '../api/get-journal-entries';
@@ -8,13 +9,22 @@ import { currentStreak } from '../streak';
 export function JournalStreak() {
   const { data: user } = useUser();
   const entries = useJournalEntries();
-  if (!user || !entries.isSuccess) return null;
-
-  const today = calendarDateIn(user.timezone, new Date());
-  const { days, writtenToday } = currentStreak(
-    entries.data.map((e) => e.date),
-    today,
-  );
+  const streak =
+    user && entries.isSuccess
+      ? currentStreak(
+          entries.data.map((e) => e.date),
+          calendarDateIn(user.timezone, new Date()),
+        )
+      : null;
+  // The list loads her newest entries a page at a time: while the streak runs back past
+  // what is loaded (several entries a day), the older pages are loaded to count it whole.
+  const goesOn = streak?.reachesOldest === true && entries.hasNextPage && !entries.isFetchingNextPage && !entries.isFetchNextPageError;
+  const { fetchNextPage } = entries;
+  useEffect(() => {
+    if (goesOn) void fetchNextPage();
+  }, [goesOn, fetchNextPage]);
+  if (!streak) return null;
+  const { days, writtenToday } = streak;
   const note =
     days === 0
       ? 'Write today to start a new streak.'
