@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { BaseConfig, loadConfig } from './config.ts';
 import { defineConsumer } from './consumers.ts';
 import type { ServiceConfig, ServiceDefinition } from './runtime.ts';
-import { fakeProducers, startTestService, testEnv, type TestService } from './testing.ts';
+import { fakeProducers, registeredEnvelope, startTestService, testEnv, type TestService } from './testing.ts';
 import { lockDirectoryRow } from './user-directory.ts';
 
 const Config = BaseConfig.extend({ PORT: z.coerce.number().default(0) });
@@ -43,20 +43,7 @@ describe('consumers of a new service', () => {
     const config = loadConfig(Config, testEnv());
     const producers = await fakeProducers(config);
     const userId = randomUUID();
-    await producers.publish(
-      testEnvelope('identity.user.registered', {
-        userId,
-        email: 'ada@example.com',
-        firstName: 'Ada',
-        lastName: 'Moss',
-        dateOfBirth: null,
-        timezone: 'Europe/London',
-        hormonalStage: null,
-        profileImageUrl: null,
-        role: 'participant',
-        registeredAt: new Date().toISOString(),
-      }),
-    );
+    await producers.publish(registeredEnvelope({ userId, email: 'ada@example.com' }));
     await producers.publish(
       testEnvelope('study.consent.given', {
         userId,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connectBus, streamOfType, type StreamName } from '@sleepweave/bus';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import type { EventEnvelope } from '@sleepweave/contracts';
+import type { EventEnvelope, IntegrationEventData } from '@sleepweave/contracts';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
-import { emptyHistory, type HistorySource } from '@sleepweave/event-store';
+import { emptyHistory, lockStream, type HistorySource, type Tx } from '@sleepweave/event-store';
 import type { BaseConfig } from './config.ts';
 import { dropDatabase, type Sql } from './database.ts';
 import { historyFromConfig } from './internal.ts';
@@ -145,6 +145,51 @@ export async function fakeProducers(config: BaseConfig): Promise<FakeProducers> 
       },
     }),
     close: () => bus.close(),
+  };
+}
+
+/**
+ * `identity.user.registered` of a participant as identity announces her: a plain profile
+ * unless `data` gives more of it.
+ */
+export function registeredEnvelope(data: { userId: string } & Partial<IntegrationEventData<'identity.user.registered'>>) {
+  return testEnvelope('identity.user.registered', {
+    email: `member.${data.userId}@example.com`,
+    firstName: 'Ada',
+    lastName: 'Moss',
+    dateOfBirth: null,
+    timezone: 'Europe/London',
+    hormonalStage: null,
+    profileImageUrl: null,
+    role: 'participant',
+    registeredAt: new Date().toISOString(),
+    ...data,
+  });
+}
+
+/**
+ * Holds a stream's lock from a transaction of its own, as another command on that stream in
+ * flight would; resolves once it is held. `release()` lets go and answers when it did
+ * (Date.now() just before), once that transaction has ended.
+ */
+export async function holdStreamLock(sql: Sql, streamId: string): Promise<{ release: () => Promise<number> }> {
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  let letGo!: () => void;
+  const done = new Promise<void>((resolve) => (letGo = resolve));
+  const holder = sql.begin(async (tx) => {
+    await lockStream(tx as unknown as Tx, streamId);
+    held();
+    await done;
+  });
+  await Promise.race([isHeld, holder]);
+  return {
+    release: async () => {
+      const at = Date.now();
+      letGo();
+      await holder;
+      return at;
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { testEnvelope } from '@sleepweave/bus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseConfig, loadConfig } from './config.ts';
 import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
-import { startTestService, testEnv, type TestService } from './testing.ts';
+import { registeredEnvelope, startTestService, testEnv, type TestService } from './testing.ts';
 import { connectDatabase, dropDatabase, ensureDatabase } from './database.ts';
 import { DIRECTORY_LOCKS, findDirectoryUser, migrateUserDirectory, userDirectoryConsumer } from './user-directory.ts';
 import type { Tx } from '@sleepweave/event-store';
@@ -142,18 +142,7 @@ describe('user directory', () => {
     const { sql } = service.deps;
     const consumer = userDirectoryConsumer('race-test', async () => {});
     const userId = randomUUID();
-    const registered = testEnvelope('identity.user.registered', {
-      userId,
-      email: 'noor@example.com',
-      firstName: 'Noor',
-      lastName: 'Hale',
-      dateOfBirth: null,
-      timezone: 'Europe/London',
-      hormonalStage: null,
-      profileImageUrl: null,
-      role: 'participant',
-      registeredAt: new Date().toISOString(),
-    });
+    const registered = registeredEnvelope({ userId, firstName: 'Noor', lastName: 'Hale' });
     const deleted = testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() });
     let deletionApplied!: () => void;
     const applied = new Promise<void>((resolve) => (deletionApplied = resolve));

@@ -1,4 +1,4 @@
-import { duringDeletion } from '@sleepweave/service-kit/testing';
+import { duringDeletion, registeredEnvelope } from '@sleepweave/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -152,18 +152,7 @@ describe('a deleted user', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await community.deps.sql`select 1 from inbox where event_id = ${early.id}`).toEqual([]); // not consumed yet: retried
     await community.producers.publish(
-      testEnvelope('identity.user.registered', {
-        userId,
-        email: `late.${userId}@example.com`,
-        firstName: 'Lena',
-        lastName: 'Okafor',
-        dateOfBirth: null,
-        timezone: 'Europe/London',
-        hormonalStage: null,
-        profileImageUrl: null,
-        role: 'participant',
-        registeredAt: new Date().toISOString(),
-      }),
+      registeredEnvelope({ userId, email: `late.${userId}@example.com`, firstName: 'Lena', lastName: 'Okafor' }),
     );
     await expect
       .poll(

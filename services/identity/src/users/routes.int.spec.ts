@@ -1,5 +1,5 @@
 import { internalHeaders } from '@sleepweave/service-kit';
-import { lockStream, type Tx } from '@sleepweave/event-store';
+import { holdStreamLock } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userStreamId } from './user.ts';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -174,22 +174,11 @@ describe('PUT /api/profile', () => {
   it('stamps a change once her turn has come, so that the newest stamp is the last change committed', async () => {
     const { access, user } = await register(identity);
     const { sql } = identity.deps;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // another change of hers holds her stream (a second save, another identity instance)
-    const other = sql.begin(async (tx) => {
-      await lockStream(tx as unknown as Tx, userStreamId(user.id));
-      locked();
-      await held;
-    });
-    await isLocked;
+    const other = await holdStreamLock(sql, userStreamId(user.id));
     const saving = put(access, profile);
     await sleep(300);
-    const releasedAt = Date.now();
-    release();
-    await other;
+    const releasedAt = await other.release();
     expect((await saving).statusCode).toBe(200);
     const [event] = await sql<{ updated_at: string }[]>`
       select data->>'updatedAt' as updated_at from events

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
+import { rebuildAndSnapshot, registeredEnvelope } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESEARCH_ID_PATTERN } from '../participants/research-id.ts';
 import { addMember, consent, night, startResearchExport, type ResearchExport } from '../test/helpers.ts';
@@ -51,18 +51,7 @@ describe('what research learns from the other services', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await rowsOf('research_nights', early)).toHaveLength(0);
     await service.producers.publish(
-      testEnvelope('identity.user.registered', {
-        userId: early,
-        email: `late.${early}@example.com`,
-        firstName: 'Lena',
-        lastName: 'Moss',
-        dateOfBirth: null,
-        timezone: 'Europe/London',
-        hormonalStage: null,
-        profileImageUrl: null,
-        role: 'participant',
-        registeredAt: new Date().toISOString(),
-      }),
+      registeredEnvelope({ userId: early, email: `late.${early}@example.com`, firstName: 'Lena', lastName: 'Moss' }),
     );
     await expect.poll(async () => (await rowsOf('research_nights', early)).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await rowsOf('research_participants', early)).length, { timeout: 10_000 }).toBe(1);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, calendarDateIn, consentText, type EventEnvelope } from '@sleepweave/contracts';
-import { lockStream, type Tx } from '@sleepweave/event-store';
+import { holdStreamLock } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentDecider } from '../consents/business-logic.ts';
@@ -196,22 +196,11 @@ describe('PUT /api/sleep/log/{id}', () => {
     const date = todayIn('Europe/London');
     const created = (await createLog(headers, { date, ...night })).json();
     const { sql } = env.study.deps;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // another revision of the night holds its stream (a second tab, another study instance)
-    const other = sql.begin(async (tx) => {
-      await lockStream(tx as unknown as Tx, sleepLogStreamId(userId, date));
-      locked();
-      await held;
-    });
-    await isLocked;
+    const other = await holdStreamLock(sql, sleepLogStreamId(userId, date));
     const saving = inject('PUT', `/api/sleep/log/${created.id}`, headers, { ...night, date, sleepScore: 60 });
     await sleep(300);
-    const releasedAt = Date.now();
-    release();
-    await other;
+    const releasedAt = await other.release();
     expect((await saving).statusCode).toBe(200);
     const [event] = await sql<{ revised_at: string }[]>`
       select data->>'revisedAt' as revised_at from events
