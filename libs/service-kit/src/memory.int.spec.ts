@@ -100,7 +100,11 @@ describe('releaseMemoryWhenIdle, the old generation', () => {
     // (a CI run read 27,525,120 bytes after 27,262,976: one page of 256 KB), so not equal.
     expect(kept.afterIdle.committed).toBeGreaterThanOrEqual(kept.afterGc.committed);
     expect(released.collections).toBeGreaterThanOrEqual(1);
-    expect(released.afterIdle.committed).toBeLessThan(kept.afterIdle.committed - 8 * MB);
+    // Compared with what the old generation left alone still uses (its holes counted, 24.3-24.5
+    // MB in eight runs), not with what it commits: V8 itself sometimes commits less while idle
+    // (25.9-30.1 MB in those runs), and against that an 8 MB margin failed 2 runs in 14.
+    // Released, it committed 17.0-17.1 MB.
+    expect(released.afterIdle.committed).toBeLessThan(kept.afterIdle.used - 4 * MB);
     expect(released.afterIdle.committed - released.afterIdle.used).toBeLessThan(2 * MB);
     expect(released.kept).toBe(180_000);
   });
