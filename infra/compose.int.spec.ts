@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BaseConfig, loadConfig } from '@sleepweave/service-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +21,14 @@ const INSTALL_HINT =
   '(CI installs it); this test validates docker-compose.yml and must not be skipped.';
 
 function compose(...args: string[]) {
+  // compose's fallbacks, not this machine's settings
+  const env = { ...process.env };
+  for (const name of ['INTERNAL_TOKEN', 'POSTGRES_PASSWORD', 'APP_URL', 'LOG_LEVEL', 'GATEWAY_PORT']) delete env[name];
   const result = spawnSync('docker-compose', ['-f', COMPOSE_FILE, ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 60_000,
+    env,
   });
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(INSTALL_HINT);
   if (result.error) throw result.error;
@@ -160,6 +165,20 @@ describe('docker-compose.yml', () => {
       for (const dependency of ['postgres', 'nats']) {
         expect(scalar(at(service, 'depends_on', dependency), 'condition'), `${name} -> ${dependency}`).toBe('service_healthy');
       }
+    }
+  });
+
+  it('falls back to public secrets that the apps take on localhost only', () => {
+    for (const name of [...backendServices(), 'gateway']) {
+      const env = at(services[name] ?? [], 'environment');
+      const settings = Object.fromEntries(
+        ['NODE_ENV', 'APP_URL', 'DATABASE_URL', 'INTERNAL_TOKEN'].map((key) => [key, scalar(env, key) ?? undefined]),
+      );
+      expect(settings.NODE_ENV, name).toBe('production');
+      expect(loadConfig(BaseConfig, settings).APP_URL, name).toBe('http://localhost:3000');
+      const published = () => loadConfig(BaseConfig, { ...settings, APP_URL: 'https://sleep.example.org' });
+      expect(published, name).toThrow(/INTERNAL_TOKEN: docker-compose.yml's local default is public/);
+      expect(published, name).toThrow(/DATABASE_URL: docker-compose.yml's local POSTGRES_PASSWORD is public/);
     }
   });
 

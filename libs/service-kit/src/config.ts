@@ -3,6 +3,13 @@ import { z } from 'zod';
 /** Only for development and tests: production refuses it. */
 export const DEVELOPMENT_INTERNAL_TOKEN = 'development-only-internal-token';
 
+/**
+ * The secrets docker-compose.yml falls back to when none is set (its INTERNAL_TOKEN and
+ * POSTGRES_PASSWORD): anyone can read them in this repository, so a production process
+ * takes them only for a trial on the machine itself, an APP_URL on localhost.
+ */
+export const COMPOSE_LOCAL_SECRETS = { INTERNAL_TOKEN: 'sleepweave-local-internal-token', POSTGRES_PASSWORD: 'sleepweave-local' };
+
 /** Settings every service shares; a service extends this with its own. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -51,7 +58,6 @@ export const BaseConfig = z.object({
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 
-/** Parses the environment once; a bad setting stops the start with a message naming it. */
 /** A setting the app cannot start with: it names the setting and why. */
 export class ConfigError extends Error {}
 
@@ -75,6 +81,13 @@ export function configOrExit<T>(read: () => T): T {
   }
 }
 
+/** localhost, *.localhost, 127.x.x.x and ::1: an origin only the machine itself reaches. */
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/** Parses the environment once; a bad setting stops the start with a message naming it. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
   if (!result.success) {
@@ -82,10 +95,27 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const data = result.data as Partial<BaseConfig>;
-  if (data.NODE_ENV === 'production' && data.INTERNAL_TOKEN === DEVELOPMENT_INTERNAL_TOKEN) {
-    throw new ConfigError(
-      'Invalid configuration:\n  INTERNAL_TOKEN: set a secret of your own in production (at least 24 characters, the same for every service)',
-    );
+  if (data.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (data.INTERNAL_TOKEN === DEVELOPMENT_INTERNAL_TOKEN) {
+      problems.push('INTERNAL_TOKEN: set a secret of your own in production (at least 24 characters, the same for every service)');
+    }
+    // docker-compose.yml's fallbacks are public: fine for `docker compose up` on one's own
+    // machine, refused once the app has a public address
+    if (data.APP_URL !== undefined && !isLoopback(data.APP_URL)) {
+      if (data.INTERNAL_TOKEN === COMPOSE_LOCAL_SECRETS.INTERNAL_TOKEN) {
+        problems.push(`INTERNAL_TOKEN: docker-compose.yml's local default is public; set a secret of your own for ${data.APP_URL}`);
+      }
+      if (
+        data.DATABASE_URL !== undefined &&
+        decodeURIComponent(new URL(data.DATABASE_URL).password) === COMPOSE_LOCAL_SECRETS.POSTGRES_PASSWORD
+      ) {
+        problems.push(
+          `DATABASE_URL: docker-compose.yml's local POSTGRES_PASSWORD is public; set a password of your own for ${data.APP_URL}`,
+        );
+      }
+    }
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return result.data;
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { BaseConfig, COMPOSE_LOCAL_SECRETS, ConfigError, DEVELOPMENT_INTERNAL_TOKEN, loadConfig } from './config.ts';
+
+const production = (env: Record<string, string>) => () => loadConfig(BaseConfig, { NODE_ENV: 'production', ...env });
+const OWN_TOKEN = 'a-secret-of-our-own-0123456789';
+
+describe('loadConfig', () => {
+  it('names every bad setting', () => {
+    const read = () => loadConfig(BaseConfig, { INTERNAL_TOKEN: 'short', LOG_LEVEL: 'loud' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/INTERNAL_TOKEN: INTERNAL_TOKEN must be at least 24 characters/);
+    expect(read).toThrow(/LOG_LEVEL: /);
+  });
+
+  it('refuses the development token in production, wherever the app is', () => {
+    expect(production({})).toThrow(ConfigError);
+    expect(production({ INTERNAL_TOKEN: DEVELOPMENT_INTERNAL_TOKEN })).toThrow(/INTERNAL_TOKEN: set a secret of your own in production/);
+    expect(production({ INTERNAL_TOKEN: OWN_TOKEN })().INTERNAL_TOKEN).toBe(OWN_TOKEN);
+    expect(loadConfig(BaseConfig, {}).INTERNAL_TOKEN).toBe(DEVELOPMENT_INTERNAL_TOKEN);
+  });
+
+  it("takes docker-compose.yml's public fallbacks for a trial on localhost only", () => {
+    const composeDefaults = {
+      INTERNAL_TOKEN: COMPOSE_LOCAL_SECRETS.INTERNAL_TOKEN,
+      DATABASE_URL: `postgres://postgres:${COMPOSE_LOCAL_SECRETS.POSTGRES_PASSWORD}@postgres:5432`,
+    };
+    for (const APP_URL of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'http://sleep.localhost']) {
+      expect(production({ ...composeDefaults, APP_URL })().APP_URL).toBe(APP_URL);
+    }
+    expect(production({ ...composeDefaults, APP_URL: 'https://sleep.example.org' })).toThrow(
+      /INTERNAL_TOKEN: docker-compose.yml's local default is public.*\n.*DATABASE_URL: docker-compose.yml's local POSTGRES_PASSWORD is public/,
+    );
+    const own = {
+      INTERNAL_TOKEN: OWN_TOKEN,
+      DATABASE_URL: 'postgres://postgres:own%20password@db:5432',
+      APP_URL: 'https://sleep.example.org',
+    };
+    expect(production(own)().DATABASE_URL).toBe(own.DATABASE_URL);
+    expect(production({ ...own, INTERNAL_TOKEN: COMPOSE_LOCAL_SECRETS.INTERNAL_TOKEN })).toThrow(/INTERNAL_TOKEN: docker-compose/);
+    expect(production({ ...own, DATABASE_URL: composeDefaults.DATABASE_URL })).toThrow(/DATABASE_URL: docker-compose/);
+    // development and tests are not checked: they run on the machine itself
+    expect(loadConfig(BaseConfig, { ...composeDefaults, APP_URL: 'https://sleep.example.org' }).NODE_ENV).toBe('development');
+  });
+});
