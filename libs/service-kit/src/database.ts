@@ -76,6 +76,16 @@ export interface ConnectOptions {
  */
 export const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 * 2 ** retries, 1);
 
+/**
+ * A transaction left open with nothing running is ended by PostgreSQL after this long, its
+ * locks with it. A client that stops without closing its connection (a paused container,
+ * a frozen machine, a network cut) otherwise held a stream's lock until TCP gave up, two
+ * hours by default, and every write to that stream waited as long. Nothing here keeps a
+ * transaction idle for more than a moment: its statements follow one another, or wait on
+ * a lock, which is not idle.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+
 export function connectDatabase(serverUrl: string, database: string, options: ConnectOptions = {}): Sql {
   return postgres(databaseUrl(serverUrl, database), {
     max: options.max ?? 10,
@@ -88,7 +98,7 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
     // Floating-point values as text in their shortest exact form whatever the server's
     // default (a server set to extra_float_digits = 0 sends 15 digits): a double read back,
     // in a row or a COPY (the research export), is the double that was written.
-    connection: { extra_float_digits: '3', ...options.settings },
+    connection: { extra_float_digits: '3', idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS, ...options.settings },
   });
 }
 
