@@ -13,6 +13,7 @@
  *   publish to NATS left out (it does not depend on the events stored)
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
+ * - library: the first page (100) of N cards, and the page 8/10 of the way in
  * - admin lists (research-export), among N users (four in five enrolled) and N audit entries:
  *   a page of 50 users, first and 9/10 of the way in (a deep page), sorted by joined and by
  *   study compliance, the deep page sorted by name and by last log, a search, the follow-up
@@ -46,6 +47,7 @@ import { postMessage } from '../services/community/src/memberships/commands.ts';
 import { communityStats } from '../services/community/src/stats/queries.ts';
 import { listThreads, MessageCursor, threadDetail, ThreadListCursor } from '../services/community/src/threads/queries.ts';
 import { listEntriesOf } from '../services/journal/src/entries/queries.ts';
+import { LIBRARY_PAGE_LIMIT, listCards } from '../services/library/src/articles/queries.ts';
 import {
   listAudit,
   listMyDataAccess,
@@ -65,6 +67,7 @@ const databases = {
   journal: `sw_bench_growth_j_${id}`,
   study: `sw_bench_growth_s_${id}`,
   research: `sw_bench_growth_r_${id}`,
+  library: `sw_bench_growth_l_${id}`,
 };
 const logger = createLogger('bench', 'silent');
 const migrations = (service: string) => fileURLToPath(new URL(`../services/${service}/migrations`, import.meta.url));
@@ -88,8 +91,9 @@ const csql = connectDatabase(DATABASE_URL, databases.community, { max: 4 });
 const jsql = connectDatabase(DATABASE_URL, databases.journal, { max: 2 });
 const ssql = connectDatabase(DATABASE_URL, databases.study, { max: 2 });
 const rsql = connectDatabase(DATABASE_URL, databases.research, { max: 2 });
+const lsql = connectDatabase(DATABASE_URL, databases.library, { max: 2 });
 try {
-  for (const sql of [csql, jsql, ssql, rsql]) {
+  for (const sql of [csql, jsql, ssql, rsql, lsql]) {
     await migrateEventStore(sql);
     await migrateUserDirectory(sql);
   }
@@ -97,6 +101,7 @@ try {
   await runMigrations(jsql, migrations('journal'));
   await runMigrations(ssql, migrations('study'));
   await runMigrations(rsql, migrations('research-export'));
+  await runMigrations(lsql, migrations('library'));
   const adminId = randomUUID();
 
   const her = randomUUID();
@@ -233,7 +238,13 @@ try {
         ${at}::timestamptz - make_interval(secs => ${size * 60} - i * 60),
         ${adminId}::uuid, case when i % 50 = 0 then null else (select user_id from user_directory order by user_id limit 1) end
       from generate_series(${from}::int, ${size}::int) i`;
-    for (const sql of [csql, jsql, ssql, rsql]) await sql`vacuum analyze`;
+    // Library cards, three published a minute, every category.
+    await lsql`
+      insert into library_cards (id, category, title, summary, body_html, body_text, image_path, tags, created_at, updated_at)
+      select gen_random_uuid(), (array['Fabric info', 'Sleep tips', 'Research Studies'])[1 + i % 3], 'Card ' || (i % 97), 'Summary',
+        '<p>Body</p>', 'Body', '/library/fabric.svg', '{}', ${at}::timestamptz - make_interval(mins => ${size} - i / 3), ${at}
+      from generate_series(${from}::int, ${size}::int) i`;
+    for (const sql of [csql, jsql, ssql, rsql, lsql]) await sql`vacuum analyze`;
     have = size;
 
     const row: Row = { size };
@@ -276,6 +287,9 @@ try {
     row.threadListDeep = await median(() => listThreads(csql, her, { limit: 100, cursor: threadCursor }));
     row.journal = await median(() => listEntriesOf(jsql, her));
     row.sleepLogs = await median(() => listSleepLogs(ssql, her));
+    row.library = await median(() => listCards(lsql, undefined, { limit: LIBRARY_PAGE_LIMIT }));
+    const { next: deepCards } = await listCards(lsql, undefined, { limit: Math.max(1, Math.floor(size * 0.8)) });
+    row.libraryDeep = await median(() => listCards(lsql, undefined, { limit: LIBRARY_PAGE_LIMIT, cursor: deepCards ?? undefined }));
 
     // The admin lists: a page of 50, the first and the one 9/10 of the way in (its cursor
     // from one long page; the route clamps `limit` to 100, the query does not).
@@ -319,6 +333,8 @@ try {
     ['threadListDeep', 'thread list, page at 8/10'],
     ['journal', 'journal list, first page (365)'],
     ['sleepLogs', 'sleep-log list, first page (100)'],
+    ['library', 'library cards, first page (100)'],
+    ['libraryDeep', 'library cards, page at 8/10'],
     ['adminJoined', 'admin users by joined, first page (50)'],
     ['adminJoinedDeep', 'admin users by joined, page at 9/10'],
     ['adminCompliance', 'admin users by compliance, first page'],
@@ -334,7 +350,7 @@ try {
   ];
   const base = rows[0]!;
   console.log(
-    `growth: median of ${RUNS} runs, ms (× the ${base.size}-row figure); N = her messages, members, threads, participants, entries, nights, admin users and audit entries`,
+    `growth: median of ${RUNS} runs, ms (× the ${base.size}-row figure); N = her messages, members, threads, participants, entries, nights, admin users, audit entries and library cards`,
   );
   console.log(['path'.padEnd(38), ...rows.map((r) => `N=${r.size.toLocaleString('en-US')}`.padStart(18))].join(''));
   for (const [key, label] of paths) {
@@ -342,6 +358,6 @@ try {
     console.log([label.padEnd(38), ...cells].join(''));
   }
 } finally {
-  await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end()]);
+  await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end(), lsql.end()]);
   for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
 }

@@ -1,4 +1,4 @@
-import { LIBRARY_CATEGORIES, type LibraryArticle, type LibraryCard, type LibraryCategory } from '@sleepweave/contracts';
+import type { LibraryArticle, LibraryCard, LibraryCategory } from '@sleepweave/contracts';
 import { cursorPart, decodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import { buildPrefixTsQuery } from './search.ts';
@@ -54,6 +54,20 @@ interface RankedRow extends CardRow {
 }
 
 /**
+ * Browsing: a page of cards after `cursor`, newest first, then by category and title; one
+ * range of library_cards_browse (migration 002): the cards at or before the cursor's
+ * instant, less those of that instant up to the cursor (an OR of the two read every card).
+ */
+export function browseCardsQuery(sql: Sql, limit: number, cursor: string | undefined) {
+  const c = cursor === undefined ? undefined : decodeCursor(cursor, LibraryBrowseCursor);
+  return sql<RankedRow[]>`
+    select ${cardColumns(sql)}, category_rank, '' as rank from library_cards
+    ${c ? sql`where created_at <= ${c[0]}::timestamptz and (created_at < ${c[0]}::timestamptz or (category_rank, title, id) > (${c[1]}, ${c[2]}, ${c[3]}::uuid))` : sql``}
+    order by created_at desc, category_rank, title, id
+    limit ${limit + 1}`;
+}
+
+/**
  * The cards for the library grid, `limit` a page after `cursor` (the cursor's shape
  * follows the mode: a browsing cursor is refused in a search and the other way round).
  * With words to search: those matching every word as a prefix (stemmed English or as
@@ -67,16 +81,8 @@ export async function listCards(
   page: { limit: number; cursor?: string } = { limit: LIBRARY_PAGE_LIMIT },
 ): Promise<{ items: LibraryCard[]; next: string | null }> {
   const tsquery = search === undefined ? null : buildPrefixTsQuery(search);
-  const categories = sql.array([...LIBRARY_CATEGORIES]);
   if (tsquery === null) {
-    const c = page.cursor === undefined ? undefined : decodeCursor(page.cursor, LibraryBrowseCursor);
-    const rows = await sql<RankedRow[]>`
-      select * from (
-        select ${cardColumns(sql)}, array_position(${categories}::text[], category) as category_rank, '' as rank from library_cards
-      ) cards
-      ${c ? sql`where created_at < ${c[0]}::timestamptz or (created_at = ${c[0]}::timestamptz and (category_rank, title, id) > (${c[1]}, ${c[2]}, ${c[3]}::uuid))` : sql``}
-      order by created_at desc, category_rank, title, id
-      limit ${page.limit + 1}`;
+    const rows = await browseCardsQuery(sql, page.limit, page.cursor);
     const { items, next } = toPage(rows, page.limit, (r) => [r.created_at.toISOString(), r.category_rank, r.title, r.id]);
     return { items: items.map(toCard), next };
   }
