@@ -79,6 +79,10 @@ export const CONCURRENT_INDEXES: readonly { name: string; definition: string }[]
   { name: 'events_stream_type_idx', definition: 'on events (stream_id, type, stream_position)' },
   // What the inbox's pruning deletes, oldest first (inbox.ts pruneInbox).
   { name: 'inbox_processed_at_idx', definition: 'on inbox (processed_at)' },
+  // A deleted user's streams, by the prefix of their ids (store.ts deleteStreamsByPrefix):
+  // byte order, which a prefix is a range of whatever the database's collation (under
+  // en_US, the unique index's order, it is not, and the delete read every event).
+  { name: 'events_stream_prefix_idx', definition: 'on events (stream_id text_pattern_ops)' },
 ];
 
 /** A later index's state: missing, valid, or invalid (left by an interrupted concurrent build). */

@@ -130,6 +130,8 @@ describe("the event store's statements, with many events stored", () => {
     await store.handle(streamId, decider, {});
     await store.handle(streamId, { ...decider, evolvesOn: ['Noted'] }, {});
     await store.readStream(streamId);
+    // a deleted user's streams, by the prefix of their ids
+    expect(await store.deleteStreamsByPrefix(streamId.slice(0, -4))).toBe(3);
     await relayBacklogMs(storeSql);
     await readIntegrationHistory(storeSql, { after: '0:0', limit: 100, types: ['identity.session.revoked'], toIntegration: () => null });
     await storeSql.end();

@@ -349,6 +349,11 @@ describe('deleting streams', () => {
     await store.appendToStream('sleep_log:u1:2025-01-02', [added(1), added(1)], { expectedVersion: 'no_stream' });
     await store.appendToStream('sleep_log:u10:2025-01-01', [added(1)], { expectedVersion: 'no_stream' });
     await store.appendToStream('profile:u1', [added(1)], { expectedVersion: 'no_stream' });
+    // next to the prefix in byte order, and in a linguistic collation's order ('_' and ':'
+    // ignored at its first level)
+    await store.appendToStream('sleep_log:u1;', [added(1)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('sleep_logu1:2025-01-01', [added(1)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('sleep_log:U1:2025-01-01', [added(1)], { expectedVersion: 'no_stream' });
 
     expect(await store.deleteStreams(['profile:u1', 'profile:missing'])).toBe(1);
     expect(await store.deleteStreams([])).toBe(0);
@@ -356,7 +361,11 @@ describe('deleting streams', () => {
     expect((await store.readStream('sleep_log:u1:2025-01-02')).version).toBe(0);
     expect((await store.readStream('sleep_log:u10:2025-01-01')).version).toBe(1);
     expect((await store.readStream('profile:u1')).version).toBe(0);
+    for (const kept of ['sleep_log:u1;', 'sleep_logu1:2025-01-01', 'sleep_log:U1:2025-01-01']) {
+      expect((await store.readStream(kept)).version, kept).toBe(1);
+    }
     // Prefix matching is literal: LIKE wildcards mean nothing.
     expect(await store.deleteStreamsByPrefix('sleep_log:u_')).toBe(0);
+    await expect(store.deleteStreamsByPrefix('sleep_log:é')).rejects.toThrow(/ending in ASCII/);
   });
 });

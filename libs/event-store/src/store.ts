@@ -302,7 +302,12 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     async deleteStreamsByPrefix(prefix, tx) {
       if (prefix === '') throw new Error('deleteStreamsByPrefix needs a non-empty prefix');
       const q: Queryable = tx ?? sql;
-      const result = await q`delete from events where starts_with(stream_id, ${prefix})`;
+      // the ids from the prefix up to the next one in byte order (events_stream_prefix_idx)
+      const last = prefix.charCodeAt(prefix.length - 1);
+      if (last >= 0x7f) throw new Error(`deleteStreamsByPrefix needs a prefix ending in ASCII: ${prefix}`);
+      const end = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+      const result = await q`
+        delete from events where stream_id ~>=~ ${prefix} and stream_id ~<~ ${end} and starts_with(stream_id, ${prefix})`;
       return result.count;
     },
   };
