@@ -1,5 +1,5 @@
 import type { Decider } from '@sleepweave/event-store';
-import { evolve, initialState, type RevokeReason, type SessionEvent, type SessionState } from './session.ts';
+import { evolve, initialState, REFRESH_GRACE_MS, type RevokeReason, type SessionEvent, type SessionState } from './session.ts';
 
 export type StartSession = {
   type: 'StartSession';
@@ -16,12 +16,6 @@ export type RefreshSession = {
   data: { sessionId: string; presentedHash: string; newRefreshTokenHash: string | null; now: Date };
 };
 export type SessionCommand = StartSession | RevokeSession | RefreshSession;
-
-/**
- * A retired refresh token is still taken for this long after it was replaced: requests the
- * browser sent at the same moment with the same cookie (no new refresh token for them).
- */
-export const REFRESH_GRACE_MS = 30_000;
 
 /** The session is over (revoked, expired, or ended now for a reused token). */
 export class SessionNotActive extends Error {

@@ -2,6 +2,19 @@ import type { DomainEvent } from '@sleepweave/event-store';
 
 export const sessionStreamId = (sessionId: string) => `session:${sessionId}`;
 
+/**
+ * A retired refresh token is still taken for this long after it was replaced: requests the
+ * browser sent at the same moment with the same cookie (no new refresh token for them).
+ */
+export const REFRESH_GRACE_MS = 30_000;
+/**
+ * A retired token is kept in the state this long after the session's last refresh (twice
+ * the grace: clocks of two instances a little apart); one retired before can no longer be
+ * taken, and is refused as one never seen would be. The state stays a few tokens however
+ * long the session: it held every token the session ever had, each refresh copying them all.
+ */
+const RETIRED_KEPT_MS = 2 * REFRESH_GRACE_MS;
+
 export type RevokeReason = 'logout' | 'password_reset' | 'password_changed' | 'account_deleted' | 'admin' | 'refresh_token_reused';
 
 export type SessionStarted = DomainEvent<
@@ -37,14 +50,14 @@ export function evolve(state: SessionState, event: SessionEvent): SessionState {
       const { sessionId, userId, expiresAt, refreshTokenHash } = event.data;
       return { status: 'active', sessionId, userId, expiresAt, refreshTokenHash, retired: new Map() };
     }
-    case 'SessionRefreshed':
-      return state.status !== 'active'
-        ? state
-        : {
-            ...state,
-            refreshTokenHash: event.data.refreshTokenHash,
-            retired: new Map([...state.retired, [event.data.retiredTokenHash, event.data.refreshedAt]]),
-          };
+    case 'SessionRefreshed': {
+      if (state.status !== 'active') return state;
+      const { refreshTokenHash, retiredTokenHash, refreshedAt } = event.data;
+      const keptFrom = Date.parse(refreshedAt) - RETIRED_KEPT_MS;
+      const retired = new Map([...state.retired].filter(([, at]) => Date.parse(at) >= keptFrom));
+      retired.set(retiredTokenHash, refreshedAt);
+      return { ...state, refreshTokenHash, retired };
+    }
     case 'SessionRevoked':
       return state.status === 'none' ? state : { status: 'revoked', sessionId: state.sessionId, userId: state.userId };
     default:

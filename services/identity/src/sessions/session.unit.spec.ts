@@ -1,5 +1,5 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionAlreadyStarted, SessionNotActive, sessionDecider } from './business-logic.ts';
 import type { SessionEvent } from './session.ts';
 
@@ -88,5 +88,47 @@ describe('refresh-token rotation', () => {
     };
     spec.given([started, revoked]).when(refresh('h1', '2026-11-04T00:00:00.000Z')).thenThrows(SessionNotActive);
     spec.given([started]).when(refresh('h1', '2026-12-02T00:00:00.000Z')).thenThrows(SessionNotActive);
+  });
+
+  it('keeps only the tokens retired lately: after four weeks of a refresh a minute, a refresh folds a few tokens, not 40,000', () => {
+    // a refresh a minute for four weeks, and two in the last 10 s (tabs refreshing together)
+    const events: SessionEvent[] = [started];
+    const t0 = Date.parse('2026-11-01T00:00:00.000Z');
+    const refreshedAt = (ms: number) => new Date(t0 + ms).toISOString();
+    for (let i = 1; i <= 40_000; i++) {
+      events.push({
+        type: 'SessionRefreshed',
+        data: { sessionId, userId, refreshTokenHash: `h${i + 1}`, retiredTokenHash: `h${i}`, refreshedAt: refreshedAt(i * 60_000) },
+      });
+    }
+    const last = 40_000 * 60_000;
+    events.push({
+      type: 'SessionRefreshed',
+      data: { sessionId, userId, refreshTokenHash: 'hB', retiredTokenHash: 'h40001', refreshedAt: refreshedAt(last + 5_000) },
+    });
+    events.push({
+      type: 'SessionRefreshed',
+      data: { sessionId, userId, refreshTokenHash: 'hC', retiredTokenHash: 'hB', refreshedAt: refreshedAt(last + 10_000) },
+    });
+    const state = events.reduce(sessionDecider.evolve, sessionDecider.initialState());
+    expect(state.status === 'active' && [...state.retired.keys()]).toEqual(['h40000', 'h40001', 'hB']);
+    // both tokens of the last 30 s still taken, an older one is reuse
+    spec
+      .given(events)
+      .when(refresh('h40001', refreshedAt(last + 20_000)))
+      .then([]);
+    spec
+      .given(events)
+      .when(refresh('hB', refreshedAt(last + 20_000)))
+      .then([]);
+    spec
+      .given(events)
+      .when(refresh('h39999', refreshedAt(last + 20_000)))
+      .then([
+        {
+          type: 'SessionRevoked',
+          data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: refreshedAt(last + 20_000) },
+        },
+      ]);
   });
 });
