@@ -22,7 +22,7 @@ export async function* readEntries(sql: Sql, userId: string): AsyncGenerator<Jou
   const cursor = sql<{ id: string; date: string; affirmation: string; gratitude: string; forgiveness: string; created_at: Date }[]>`
     select id, date::text as date, affirmation, gratitude, forgiveness, created_at
     from journal_entries where user_id = ${userId}
-    order by date, created_at, id`.cursor(ENTRIES_PAGE);
+    order by journal_entries.date, created_at, id`.cursor(ENTRIES_PAGE);
   for await (const rows of cursor) {
     for (const row of rows) {
       yield {

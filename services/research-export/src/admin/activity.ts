@@ -25,14 +25,17 @@ export async function refreshNightActivity(tx: Tx, userId: string): Promise<void
       last_recorded_at = excluded.last_recorded_at`;
 }
 
-/** Her row of `admin_journal_activity` after an entry written at `writtenAt`. */
-export async function refreshJournalActivity(tx: Tx, userId: string, writtenAt: string): Promise<void> {
+/**
+ * Her row of `admin_journal_activity` after an entry written at `writtenAt`, one more
+ * entry when `isNew` (its row in research_journal_entries was just made): counting hers
+ * again on every entry cost as much as she had written.
+ */
+export async function refreshJournalActivity(tx: Tx, userId: string, writtenAt: string, isNew: boolean): Promise<void> {
   await tx`
     insert into admin_journal_activity (user_id, entries, last_written_at)
-    select ${userId}, count(*)::int, ${writtenAt}::timestamptz
-    from research_journal_entries where user_id = ${userId}
+    values (${userId}, ${isNew ? 1 : 0}, ${writtenAt}::timestamptz)
     on conflict (user_id) do update set
-      entries = excluded.entries,
+      entries = admin_journal_activity.entries + excluded.entries,
       last_written_at = greatest(admin_journal_activity.last_written_at, excluded.last_written_at)`;
 }
 

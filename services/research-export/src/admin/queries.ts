@@ -231,7 +231,7 @@ export async function findUserDetail(sql: Sql, now: Date, userId: string): Promi
   if (!row) return null;
   const nights = await sql<NightSummaryRow[]>`
     select log_id, date::text as date, sleepwear_material, sleep_quality_1_10, fabric_comfort
-    from research_nights where user_id = ${userId} order by date desc limit 5`;
+    from research_nights where user_id = ${userId} order by research_nights.date desc limit 5`;
   const sleepLogs: AdminSleepLogSummary[] = nights.map((night) => ({
     id: night.log_id,
     date: night.date,

@@ -84,6 +84,25 @@ describe('what research learns from the other services', () => {
     expect(events).toHaveLength(0);
   });
 
+  it('counts her journal entries one by one, an entry announced twice (under two event ids) once', async () => {
+    const userId = await addMember(service);
+    const entry = (entryId: string, writtenAt: string) =>
+      testEnvelope('journal.entry.written', { entryId, userId, date: writtenAt.slice(0, 10), writtenAt });
+    const twice = randomUUID();
+    for (const envelope of [
+      entry(randomUUID(), '2026-10-01T21:00:00.000Z'),
+      entry(twice, '2026-10-02T21:00:00.000Z'),
+      entry(twice, '2026-10-02T21:00:00.000Z'),
+      entry(randomUUID(), '2026-10-01T22:00:00.000Z'),
+    ]) {
+      await service.producers.publish(envelope);
+    }
+    await expect.poll(async () => (await rowsOf('research_journal_entries', userId)).length, { timeout: 5_000 }).toBe(3);
+    await expect
+      .poll(async () => (await rowsOf('admin_journal_activity', userId))[0], { timeout: 5_000 })
+      .toMatchObject({ entries: 3, last_written_at: new Date('2026-10-02T21:00:00.000Z') });
+  });
+
   it('rebuilds every read model to the same tables, research ids included', async () => {
     const { before, after } = await rebuildAndSnapshot(service);
     expect(after).toEqual(before);

@@ -11,9 +11,9 @@ export const journalEntries = () =>
     async handle(tx, envelope) {
       const { entryId, userId, date, writtenAt } = envelope.data;
       if (!(await lockDirectoryRowForEvent(tx, userId))) return;
-      await tx`
+      const inserted = await tx`
         insert into research_journal_entries (entry_id, user_id, date) values (${entryId}, ${userId}, ${date})
-        on conflict (entry_id) do nothing`;
-      await refreshJournalActivity(tx, userId, writtenAt);
+        on conflict (entry_id) do nothing returning entry_id`;
+      await refreshJournalActivity(tx, userId, writtenAt, inserted.length > 0);
     },
   });

@@ -21,7 +21,7 @@ export async function* readNights(sql: Sql, userId: string, start: string, end: 
   const cursor = sql<SleepLogRow[]>`
     select ${columns} from sleep_logs
     where user_id = ${userId} and date between ${start} and ${end}
-    order by date`.cursor(NIGHTS_PAGE);
+    order by sleep_logs.date`.cursor(NIGHTS_PAGE);
   for await (const rows of cursor) for (const row of rows) yield toSleepLog(row);
 }
 
