@@ -85,3 +85,8 @@ export async function reloadQueries(queryClient: QueryClient, queryKey?: QueryKe
     await queryNotificationsDelivered();
   });
 }
+
+/** Whether a button refuses to act: disabled, or aria-disabled while its action runs (components/ui/button.tsx). */
+export function refusesAction(element: Element): boolean {
+  return element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
+}

@@ -161,7 +161,12 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
           </div>
         </div>
 
-        <div ref={menuRef} id={menuId} hidden={!open} className="border-t border-white/10 pt-2 pb-4 xl:hidden">
+        <div
+          ref={menuRef}
+          id={menuId}
+          hidden={!open}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-white/10 pt-2 pb-4 xl:hidden"
+        >
           <ul className="grid gap-1">{items('menu')}</ul>
           <div className="mt-2 grid gap-1 border-t border-white/10 pt-3">
             {adminLink('menu')}

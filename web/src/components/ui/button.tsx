@@ -21,7 +21,11 @@ const sizes = {
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Shows a spinner and disables the button while an action runs. */
+  /**
+   * Shows a spinner and refuses clicks (and a form's submission) while an action runs. The
+   * button stays focusable (aria-disabled, not disabled): a disabled button loses the
+   * focus, which fell to the page, and a keyboard or screen-reader user lost her place.
+   */
   pending?: boolean;
   /** Renders the child element (a link, say) with the button's look. */
   asChild?: boolean;
@@ -36,24 +40,37 @@ export function Button({
   className,
   children,
   type,
+  onClick,
   ...props
 }: ButtonProps) {
   const classes = cn(
     'inline-flex items-center justify-center gap-2 rounded-xl font-medium transition-colors',
-    'disabled:cursor-not-allowed disabled:opacity-60',
+    'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
     sizes[size],
     variants[variant],
     className,
   );
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot.Root className={classes} onClick={onClick} {...props}>
         {children}
       </Slot.Root>
     );
   }
   return (
-    <button type={type ?? 'button'} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
+    <button
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled}
+      aria-disabled={(pending && !disabled) || undefined}
+      aria-busy={pending || undefined}
+      onClick={(event) => {
+        // a submit button's click is the form's submission (Enter in a field included)
+        if (pending) return event.preventDefault();
+        onClick?.(event);
+      }}
+      {...props}
+    >
       {pending ? <LoaderCircle aria-hidden="true" className="size-5 motion-safe:animate-spin" /> : null}
       {children}
     </button>

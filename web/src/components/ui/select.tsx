@@ -33,7 +33,7 @@ export function Select({ id, ref, name, value, onValueChange, options, placehold
         id={id}
         ref={ref}
         className={cn(
-          'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-night-200 bg-white px-4 py-2.5 text-left text-base text-night-950',
+          'flex min-h-12 w-full items-center justify-between gap-2 rounded-xl border border-night-400 bg-white px-4 py-2.5 text-left text-base text-night-950',
           'data-placeholder:text-night-600 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-rose-600',
           className,
         )}
@@ -78,7 +78,7 @@ function SelectItem({ className, children, ...props }: ComponentProps<typeof Sel
     <SelectPrimitive.Item
       className={cn(
         'relative flex min-h-11 cursor-default items-center rounded-lg py-2 pr-3 pl-9 text-base outline-none select-none',
-        'data-highlighted:bg-night-100 data-highlighted:text-night-950 data-[state=checked]:font-semibold',
+        'data-highlighted:bg-night-700 data-highlighted:text-white data-[state=checked]:font-semibold',
         className,
       )}
       {...props}

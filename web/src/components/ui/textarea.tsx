@@ -7,8 +7,8 @@ export function Textarea({ className, rows = 4, ...props }: ComponentProps<'text
     <textarea
       rows={rows}
       className={cn(
-        'block w-full resize-y rounded-xl border border-night-200 bg-white px-4 py-3 text-base leading-relaxed text-night-950',
-        'placeholder:text-night-400 disabled:cursor-not-allowed disabled:opacity-60',
+        'block w-full resize-y rounded-xl border border-night-400 bg-white px-4 py-3 text-base leading-relaxed text-night-950',
+        'placeholder:text-night-500 disabled:cursor-not-allowed disabled:opacity-60',
         'aria-invalid:border-rose-600 aria-invalid:bg-rose-50/40',
         className,
       )}

@@ -7,7 +7,10 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds before it closes by itself (default 5000). */
+  /**
+   * Milliseconds before it closes by itself: 5000 by default; a destructive one (an error)
+   * stays until she closes it, so that no one has to read it against a clock (WCAG 2.2.1).
+   */
   duration?: number;
 }
 

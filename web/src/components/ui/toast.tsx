@@ -14,7 +14,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={t.id}
           open={t.open}
-          duration={t.duration ?? 5000}
+          duration={t.duration ?? (t.variant === 'destructive' ? Number.POSITIVE_INFINITY : 5000)}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);

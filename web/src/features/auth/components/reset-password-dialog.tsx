@@ -19,7 +19,7 @@ export function ResetPasswordDialog({ suggestEmail }: { suggestEmail: () => stri
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const { control, register, handleSubmit, reset, getValues } = useZodForm<ForgotPasswordRequest, ForgotPasswordRequest>(
     ForgotPasswordRequest,
-    { defaultValues: { email: '' }, shouldFocusError: false },
+    { defaultValues: { email: '' } },
   );
 
   const forgot = useForgotPassword({

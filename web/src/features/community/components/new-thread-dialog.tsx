@@ -20,7 +20,6 @@ export function NewThreadDialog() {
   // The schema's message for a blank name is the spec's: 'Please enter a name for your thread.'
   const { control, register, handleSubmit, reset, getValues } = useZodForm<Values, CreateThreadRequest>(CreateThreadRequest, {
     defaultValues: { name: '' },
-    shouldFocusError: false,
   });
 
   const create = useCreateThread({

@@ -41,11 +41,15 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   /** The newest message id already shown: undefined before the first load, null for none. */
   const [shownNewest, setShownNewest] = useState<string | null | undefined>(undefined);
 
-  // Scroll to the newest message when one arrives (and on opening).
+  /** Whether she was at the newest message (within a line or two) before the list changed. */
+  const atNewest = useRef(true);
+  const newestIsHers = thread.data?.messages.at(-1)?.senderId === thread.data?.currentUserId;
+  // Scroll to the newest message on opening, when she sends one, and when one arrives while
+  // she is at the end; not while she reads further up (the new one is announced).
   useEffect(() => {
     const el = list.current;
-    if (el && newest) el.scrollTop = el.scrollHeight;
-  }, [newest]);
+    if (el && newest && (atNewest.current || newestIsHers)) el.scrollTop = el.scrollHeight;
+  }, [newest, newestIsHers]);
 
   // Announce (politely) what others wrote since the last look; not on opening, not her own.
   // Adjusted while rendering, when the newest message changes (react.dev, "Adjusting some
@@ -66,7 +70,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   };
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6">
+    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
         <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6">
           <div className="min-w-0">
@@ -126,8 +130,17 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
               named Messages, so a screen reader says what got focus. No ARIA widget role
               fits a list of messages, and jsx-a11y only accepts tabIndex with one.
             */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above */}
-            <section ref={list} className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6" tabIndex={0} aria-label="Messages">
+            <section
+              ref={list}
+              className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6"
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above
+              tabIndex={0}
+              aria-label="Messages"
+              onScroll={(event) => {
+                const el = event.currentTarget;
+                atNewest.current = el.scrollHeight - el.scrollTop - el.clientHeight < 96;
+              }}
+            >
               {thread.data.before ? <EarlierMessages threadId={threadId} /> : null}
               {thread.data.messages.length === 0 ? (
                 <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />

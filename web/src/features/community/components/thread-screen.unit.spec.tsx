@@ -267,6 +267,42 @@ describe('ThreadScreen', () => {
     expect(region.textContent).toBe('New message from Ada: Fresh news');
   });
 
+  it('scrolls to a new message while she is at the end, and leaves her where she reads further up; her own always', async () => {
+    const first = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f1', ada, 'Earlier', { firstName: 'Ada' });
+    fetchMock.mockResolvedValue(jsonResponse(200, detail([first])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Earlier')).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toHaveLength(1));
+    // the list's layout, as a browser would give it: 2,000 px of messages in a 400 px window
+    const list = screen.getByRole('region', { name: 'Messages' });
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 2000 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 400 });
+    const arrives = async (id: string, senderId: string, body: string, shown: object[]) => {
+      fetchMock.mockResolvedValue(jsonResponse(200, detail(shown)));
+      act(() => FakeSocket.made[0]!.receive({ type: 'new_message', threadId, message: { id, senderId, createdAt: minutesAgo(0) } }));
+      expect(await screen.findByText(body)).toBeTruthy();
+    };
+
+    // reading further up
+    list.scrollTop = 300;
+    list.dispatchEvent(new Event('scroll'));
+    const second = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f2', ada, 'While you read', { firstName: 'Ada' }, minutesAgo(0));
+    await arrives(second.id, ada, 'While you read', [first, second]);
+    expect(list.scrollTop).toBe(300);
+
+    // her own message goes to the end
+    const mine = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f3', me, 'Mine', {}, minutesAgo(0));
+    await arrives(mine.id, me, 'Mine', [first, second, mine]);
+    await waitFor(() => expect(list.scrollTop).toBe(2000));
+
+    // at the end (as a browser clamps it), the next one scrolls too
+    list.scrollTop = 1600;
+    list.dispatchEvent(new Event('scroll'));
+    const third = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f4', ada, 'At the end', { firstName: 'Ada' }, minutesAgo(0));
+    await arrives(third.id, ada, 'At the end', [first, second, mine, third]);
+    await waitFor(() => expect(list.scrollTop).toBe(2000));
+  });
+
   it('announces the first message of an empty thread', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, detail([])));
     renderWithProviders(<ThreadScreen threadId={threadId} />);

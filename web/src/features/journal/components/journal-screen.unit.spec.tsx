@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
-import { arrivalAt, deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import {
+  arrivalAt,
+  deferred,
+  jsonResponse,
+  pageResponse,
+  reloadQueries,
+  renderWithProviders,
+  refusesAction,
+} from '../../../testing/render';
 import { JournalScreen } from './journal-screen';
 import { maria } from '../../../testing/fixtures';
 
@@ -197,7 +205,7 @@ describe('JournalScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
 
     const pending = await screen.findByRole('button', { name: 'Saving...' });
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(refusesAction(pending)).toBe(true);
     // Read-only while it is saved (the form empties once it is): nothing typed meanwhile is lost.
     expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({
@@ -323,7 +331,7 @@ describe('JournalScreen', () => {
 
     secondPageFails = false;
     await user.click(within(recent).getByRole('button', { name: 'Load older entries' }));
-    expect((await within(recent).findByRole('button', { name: 'Loading older entries...' })).hasAttribute('disabled')).toBe(true);
+    expect(refusesAction(await within(recent).findByRole('button', { name: 'Loading older entries...' }))).toBe(true);
     older.resolve(pageResponse([earlierToday, partialEntry], null));
 
     await within(recent).findByText('My sister called.');

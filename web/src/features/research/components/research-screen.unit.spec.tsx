@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
-import { jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, pageResponse, renderWithProviders, refusesAction } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
 import { ADMINS_ONLY_TEXT, ResearchScreen } from './research-screen';
 import { RunsTable } from './runs-table';
@@ -373,7 +373,7 @@ describe('ResearchScreen', () => {
     const [, init] = calls('POST /api/admin/research/runs')[0]!;
     expect(init?.body).toBe('{}');
     await waitFor(() => expect(calls(`GET /api/admin/research/runs/${NEW_ID}`)).toHaveLength(1));
-    expect(button.disabled).toBe(true);
+    expect(refusesAction(button)).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(await screen.findByText('A research run is queued...')).toBeTruthy();
 
@@ -381,7 +381,7 @@ describe('ResearchScreen', () => {
     await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS));
     expect(calls(`GET /api/admin/research/runs/${NEW_ID}`)).toHaveLength(2);
     expect(await screen.findByText('A research run is running...')).toBeTruthy();
-    expect(button.disabled).toBe(true);
+    expect(refusesAction(button)).toBe(true);
 
     const listReads = calls('GET /api/admin/research/runs').length;
     list = () => jsonResponse(200, [polled[2], nightly, failed, oldRun]);
@@ -394,7 +394,7 @@ describe('ResearchScreen', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
     expect(within(within(table).getAllByRole('row')[1]!).getByText('By an admin')).toBeTruthy();
     expect(screen.getByText('The research run finished.')).toBeTruthy();
-    expect(button.disabled).toBe(false);
+    expect(refusesAction(button)).toBe(false);
 
     // Finished: no more polling.
     await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS * 3));
@@ -425,7 +425,7 @@ describe('ResearchScreen', () => {
     const toast = await newestToast('A run is already on its way');
     expect(toast.getByText('A research run is already running.')).toBeTruthy();
     await waitFor(() => expect(calls(`GET /api/admin/research/runs/${NEW_ID}`)).toHaveLength(1));
-    expect((screen.getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(refusesAction(screen.getByRole('button', { name: 'Run now' }))).toBe(true);
     expect(await screen.findByText('A research run is running...')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS));
     expect(calls(`GET /api/admin/research/runs/${NEW_ID}`)).toHaveLength(2);
@@ -439,7 +439,7 @@ describe('ResearchScreen', () => {
 
     const toast = await newestToast('Run Failed to Start');
     expect(toast.getByText('Failed to start a research run. Please try again.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Run now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(refusesAction(screen.getByRole('button', { name: 'Run now' }))).toBe(false);
   });
 
   it('on 401 says she is logged out and goes to sign in after half a second', async () => {

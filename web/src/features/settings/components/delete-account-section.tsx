@@ -24,7 +24,7 @@ export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   const { control, register, handleSubmit, reset, setError } = useZodForm<DeleteAccountRequest, DeleteAccountRequest>(
     DeleteAccountRequest,
-    { defaultValues: { password: '' }, shouldFocusError: false },
+    { defaultValues: { password: '' } },
   );
 
   const remove = useDeleteAccount({
@@ -40,7 +40,8 @@ export function DeleteAccountSection() {
           : isNetworkError(err)
             ? 'Network error. Please try again.'
             : (serverMessage(err) ?? 'Failed to delete your account. Please try again.');
-      setError('password', { type: 'server', message });
+      // focused: her screen reader reads the field with its message
+      setError('password', { type: 'server', message }, { shouldFocus: true });
     },
   });
 

@@ -179,6 +179,8 @@ describe('Settings: delete account', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
     expect(await within(dialog).findByText('That password is not correct. Your account has not been deleted.')).toBeTruthy();
+    // focused, so that a screen reader reads the field with its message
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Password')));
     expect(router.state.location.pathname).toBe('/settings');
   });
 });

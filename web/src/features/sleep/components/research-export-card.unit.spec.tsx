@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, renderWithProviders, refusesAction } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
 import { night } from './sleep-log.fixture';
 
@@ -110,10 +110,10 @@ describe('Research Export card', () => {
     await userEvent.setup().click(button);
 
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(refusesAction(button)).toBe(true);
 
     answer(zip());
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(refusesAction(button)).toBe(false));
     expect(button.getAttribute('aria-busy')).toBeNull();
   });
 

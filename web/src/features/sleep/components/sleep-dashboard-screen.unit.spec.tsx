@@ -3,7 +3,7 @@ import type { SleepLog } from '@sleepweave/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders, refusesAction } from '../../../testing/render';
 import { SleepDashboardScreen } from './sleep-dashboard-screen';
 import { night } from './sleep-log.fixture';
 
@@ -213,7 +213,7 @@ describe('SleepDashboardScreen', () => {
 
     secondPageFails = false;
     await user.click(screen.getByRole('button', { name: 'Load older nights' }));
-    expect((await screen.findByRole('button', { name: 'Loading older nights...' })).hasAttribute('disabled')).toBe(true);
+    expect(refusesAction(await screen.findByRole('button', { name: 'Loading older nights...' }))).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
     older.resolve(pageResponse(olderNights, null));
 

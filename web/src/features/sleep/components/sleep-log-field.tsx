@@ -137,7 +137,7 @@ function SleepQualitySlider({ control, name }: FieldProps) {
         aria-valuetext={`${quality} of ${max}, ${sleepQualityLabel(quality)}`}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-        className="h-2 w-full cursor-pointer accent-night-700"
+        className="h-11 w-full cursor-pointer accent-night-700"
       />
       <div aria-hidden="true" className="flex justify-between text-sm text-night-600">
         <span>
@@ -157,7 +157,7 @@ function CheckboxField({ control, name }: FieldProps) {
     field: { ref, value, onChange, onBlur },
   } = useController({ control, name });
   return (
-    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-night-200 bg-white px-4 py-2.5 text-base text-night-900">
+    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-night-400 bg-white px-4 py-2.5 text-base text-night-900">
       <input
         ref={ref}
         type="checkbox"
