@@ -39,7 +39,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-screen list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[24rem]" />
+      {/*
+        On a phone at the top, under the header: an error stays until she closes it, and at
+        the bottom it covered the form's button (Sign In, Save) meanwhile.
+      */}
+      <ToastPrimitive.Viewport className="fixed inset-x-0 top-16 z-[100] m-0 flex max-h-screen list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-[24rem]" />
     </ToastPrimitive.Provider>
   );
 }

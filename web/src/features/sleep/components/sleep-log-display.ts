@@ -101,10 +101,15 @@ export function labelOf(key: SleepLogFieldKey): string {
   return label;
 }
 
-/** The hint under a field: its own, or a typed number's range ('20 to 250'; '0 to 100, one decimal' with a step of 0.1). */
+/** Under a duration, how to write it (parseDuration also takes 7:32). */
+export const DURATION_HINT = 'Hours and minutes, like 7h32m or 15m';
+
+/** The hint under a field: its own, a duration's format, or a typed number's range ('20 to 250'; '0 to 100, one decimal' with a step of 0.1). */
 export function hintOf(key: SleepLogFieldKey): string | undefined {
   const own = SLEEP_LOG_DISPLAY[key].hint;
   if (own !== undefined) return own;
+  // the placeholder's example goes once she types: the format stays written under the field
+  if (controlOf(key) === 'duration') return DURATION_HINT;
   const range = rangeOf(key);
   if (controlOf(key) !== 'number' || !range) return undefined;
   const spec = SLEEP_LOG_FIELD_SPECS[key];
