@@ -24,8 +24,10 @@ export const IdentityConfig = BaseConfig.extend({
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Registrations per client IP per 10 minutes. */
   REGISTER_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins per account within LOGIN_FAILURE_WINDOW_MINUTES before 429. */
+  /** Failed sign-ins per account from one client (address; IPv6 /64) within LOGIN_FAILURE_WINDOW_MINUTES before 429. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins per account from every client together within LOGIN_FAILURE_WINDOW_MINUTES before 429. */
+  LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS: z.coerce.number().int().min(1).default(30),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** SMTP server for outgoing mail (password reset), e.g. smtp://user:pass@mail.example.com:587; unset: the mail is logged. */
   SMTP_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().optional()),

@@ -6,7 +6,7 @@ import {
   ValidateResetTokenQuery,
   ValidateResetTokenResponse,
 } from '@sleepweave/contracts';
-import { HttpError, requestMetadata, tooManyRequests, type ServiceApp } from '@sleepweave/service-kit';
+import { HttpError, requestMetadata, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import type { Mail } from '../mail/mailer.ts';
@@ -25,7 +25,6 @@ export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email, we've sent a link to reset your password. Please check your inbox (and your spam folder).";
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now sign in with your new password.';
 const TOO_MANY_FROM_HERE = 'Too many password reset requests. Please wait a few minutes and try again.';
-const TOO_MANY_FOR_EMAIL = 'Too many password reset requests for this email. Please wait a few minutes and try again.';
 
 /** Sends once the current answer is on its way; a failure is logged (never with the link). */
 function sendLater(ctx: IdentityContext, mail: Mail, log: FastifyBaseLogger): void {
@@ -65,9 +64,9 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
           config.PASSWORD_RESET_WINDOW_MINUTES,
           now,
         );
-        if (!allowed) throw tooManyRequests(TOO_MANY_FOR_EMAIL);
-
-        const user = await findUserByEmail(ctx.sql, email);
+        // Past the limit she is answered alike, and no more mail goes: a 429 here let anyone
+        // keep her from asking for a link by asking for hers first (the links sent are hers).
+        const user = allowed ? await findUserByEmail(ctx.sql, email) : undefined;
         if (user) {
           const token = newResetToken();
           const metadata = { ...requestMetadata(request), userId: user.id };

@@ -1,28 +1,53 @@
+import { isIPv6 } from 'node:net';
 import type { Sql } from '@sleepweave/service-kit';
+import { Address6 } from 'ip-address';
 
 /**
- * Per-account sign-in limit: attempts are counted for whatever e-mail was typed
- * (registered or not), so the limit itself tells nothing about who is registered.
+ * Where sign-in attempts come from, as the limits count them: the address, an IPv6 one by
+ * its /64 (one subscriber's network, as the per-IP rate limit groups them).
+ */
+export function loginClient(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const address = new Address6(ip);
+  if (address.isMapped4()) return address.to4().correctForm();
+  return new Address6(`${address.correctForm()}/64`).startAddress().correctForm();
+}
+
+export interface LoginLimits {
+  /** Failures per account from one client within the window. */
+  perClient: number;
+  /** Failures per account from every client together within the window. */
+  perAccount: number;
+  windowMinutes: number;
+}
+
+/**
+ * Per-account sign-in limits: attempts are counted for whatever e-mail was typed
+ * (registered or not), so a limit tells nothing about who is registered. `perClient` from
+ * one client: someone failing on purpose locks the account for herself, not for its owner
+ * signing in from elsewhere; `perAccount` from all of them together: a guesser spread over
+ * many addresses.
  *
  * An attempt is reserved before the password is checked, under a lock per e-mail, so
- * parallel requests cannot all pass the check while the slow hash runs: at most
- * `maxFailures` guesses per window, however many arrive at once. A successful sign-in
- * clears the reservations of that e-mail.
+ * parallel requests cannot all pass the check while the slow hash runs. A successful
+ * sign-in clears the reservations of that e-mail.
  */
 export async function reserveLoginAttempt(
   sql: Sql,
-  email: string,
-  maxFailures: number,
-  windowMinutes: number,
+  attempt: { email: string; client: string },
+  limits: LoginLimits,
   now = new Date(),
 ): Promise<boolean> {
-  const since = new Date(now.getTime() - windowMinutes * 60_000);
+  const { email, client } = attempt;
+  const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('login:' || ${email}))`;
-    await tx`delete from login_failures where email = ${email} and failed_at <= ${since}`;
-    const [row] = await tx<{ count: number }[]>`select count(*)::int as count from login_failures where email = ${email}`;
-    if ((row?.count ?? 0) >= maxFailures) return false;
-    await tx`insert into login_failures (email, failed_at) values (${email}, ${now})`;
+    await tx`delete from login_failures where failed_at <= ${since}`;
+    const [row] = await tx<{ all: number; here: number }[]>`
+      select count(*)::int as all, (count(*) filter (where client = ${client}))::int as here
+      from login_failures where email = ${email}`;
+    if ((row?.here ?? 0) >= limits.perClient || (row?.all ?? 0) >= limits.perAccount) return false;
+    await tx`insert into login_failures (email, client, failed_at) values (${email}, ${client}, ${now})`;
     return true;
   });
 }

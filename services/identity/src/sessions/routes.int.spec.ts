@@ -11,7 +11,11 @@ const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
 
 let identity: Identity;
 beforeAll(async () => {
-  identity = await startIdentity({ LOGIN_FAILURES_PER_ACCOUNT: '3', LOGIN_RATE_LIMIT_PER_IP: '1000' });
+  identity = await startIdentity({
+    LOGIN_FAILURES_PER_ACCOUNT: '3',
+    LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS: '8',
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+  });
 });
 afterAll(async () => {
   await identity?.cleanup();
@@ -41,10 +45,10 @@ describe('POST /api/login', () => {
     expect(wrongPassword.json()).toEqual({ error: 'unauthorized', message: 'Invalid email or password' });
   });
 
-  it('limits failures per account with 429, also for an unknown e-mail, even from other IPs', async () => {
+  it('limits failures per account from one address with 429, also for an unknown e-mail', async () => {
     const { body } = await register(identity);
-    for (let i = 0; i < 3; i++) expect((await login(body.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
-    const locked = await login(body.email, body.password, '10.1.0.99');
+    for (let i = 0; i < 3; i++) expect((await login(body.email, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    const locked = await login(body.email, body.password, '10.1.0.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       error: 'too_many_requests',
@@ -54,6 +58,29 @@ describe('POST /api/login', () => {
     const unknown = `ghost.${randomUUID()}@example.com`;
     for (let i = 0; i < 3; i++) await login(unknown, 'wrong');
     expect((await login(unknown, 'wrong')).statusCode).toBe(429);
+  });
+
+  it('does not lock her out where she signs in from when someone fails on purpose elsewhere', async () => {
+    const { body } = await register(identity);
+    for (let i = 0; i < 4; i++) await login(body.email, 'wrong', '203.0.113.7');
+    expect((await login(body.email, body.password, '203.0.113.7')).statusCode).toBe(429);
+    // one network: an IPv6 /64 is one client, its other addresses included
+    for (let i = 0; i < 3; i++) await login(body.email, 'wrong', `2001:db8:1:2::${i + 1}`);
+    expect((await login(body.email, body.password, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await login(body.email, body.password, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('forgets every failure past its window, of any e-mail, not only of the one typed again', async () => {
+    const stale = `typo.${randomUUID()}@example.com`;
+    await identity.deps.sql`insert into login_failures (email, client, failed_at) values (${stale}, '10.9.0.1', now() - interval '1 day')`;
+    await login(`someone.${randomUUID()}@example.com`, 'wrong');
+    expect(await identity.deps.sql`select 1 from login_failures where email = ${stale}`).toHaveLength(0);
+  });
+
+  it('limits failures per account from every address together (LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS)', async () => {
+    const { body } = await register(identity);
+    for (let i = 0; i < 8; i++) expect((await login(body.email, 'wrong', `10.3.0.${i}`)).statusCode).toBe(401);
+    expect((await login(body.email, body.password, '10.3.1.1')).statusCode).toBe(429);
   });
 
   it('limits requests per IP with 429', async () => {
@@ -227,11 +254,19 @@ describe('sessions', () => {
 });
 
 describe('per-account limit under parallel guessing', () => {
-  it('checks at most LOGIN_FAILURES_PER_ACCOUNT passwords however many arrive at once', async () => {
+  it('checks at most LOGIN_FAILURES_PER_ACCOUNT passwords from one address however many arrive at once', async () => {
     const { body } = await register(identity);
-    const guesses = Array.from({ length: 20 }, (_, i) => login(body.email, `guess number ${i}`, `10.2.0.${i}`));
+    const guesses = Array.from({ length: 20 }, (_, i) => login(body.email, `guess number ${i}`, '10.2.0.1'));
     const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+
+  it('and LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS from many', async () => {
+    const { body } = await register(identity);
+    const guesses = Array.from({ length: 20 }, (_, i) => login(body.email, `guess number ${i}`, `10.4.0.${i}`));
+    const statuses = (await Promise.all(guesses)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12);
   });
 });

@@ -12,7 +12,7 @@ import { decoyPasswordHash, verifyPassword } from '../users/passwords.ts';
 import { findUserByEmail, toUser } from '../users/queries.ts';
 import { openSession, PasswordChangedMeanwhile, refreshSession, revokeSession, type IssuedSession } from './commands.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
-import { clearLoginFailures, reserveLoginAttempt } from './login-limits.ts';
+import { clearLoginFailures, loginClient, reserveLoginAttempt } from './login-limits.ts';
 import { findActiveSession } from './queries.ts';
 import { signAccessToken } from './tokens.ts';
 
@@ -41,8 +41,14 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const { LOGIN_FAILURES_PER_ACCOUNT: maxFailures, LOGIN_FAILURE_WINDOW_MINUTES: window } = ctx.config;
-      if (!(await reserveLoginAttempt(ctx.sql, email, maxFailures, window))) throw tooManyRequests(TOO_MANY_ATTEMPTS);
+      const limits = {
+        perClient: ctx.config.LOGIN_FAILURES_PER_ACCOUNT,
+        perAccount: ctx.config.LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS,
+        windowMinutes: ctx.config.LOGIN_FAILURE_WINDOW_MINUTES,
+      };
+      if (!(await reserveLoginAttempt(ctx.sql, { email, client: loginClient(request.ip) }, limits))) {
+        throw tooManyRequests(TOO_MANY_ATTEMPTS);
+      }
 
       const user = await findUserByEmail(ctx.sql, email);
       const passwordMatches = await verifyPassword(user?.password_hash ?? decoyHash, password);
