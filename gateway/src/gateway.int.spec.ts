@@ -248,6 +248,7 @@ describe('proxying', () => {
         'x-forwarded-port': '8443',
         forwarded: 'for=203.0.113.9;host=evil.example;proto=https',
         'x-real-ip': '203.0.113.9',
+        'x-internal-token': 'guessed-internal-token-0123456789',
         'accept-language': 'en-GB',
       },
       payload: { title: 'Linen' },
@@ -264,6 +265,7 @@ describe('proxying', () => {
       'x-forwarded-port',
       'forwarded',
       'x-real-ip',
+      'x-internal-token',
     ]) {
       expect(headers[name], name).toBeUndefined();
     }

@@ -31,6 +31,8 @@ const REQUEST_HEADERS_DROPPED = new Set([
   'x-real-ip',
   'x-correlation-id',
   'x-request-id',
+  // the services' shared secret (INTERNAL_TOKEN_HEADER): only ever sent service to service
+  'x-internal-token',
 ]);
 
 /** Answer headers about the service's connection to the gateway: the client's connection is the gateway's own. */

@@ -186,9 +186,10 @@ describe('POST /api/library/cards', () => {
   it.each([
     [{ title: '   ' }, 'title: Title is required'],
     [{ category: 'Gossip' }, 'category: Choose one of Fabric info, Sleep tips, Research Studies'],
-    [{ imagePath: 'https://images.example/x.png' }, 'imagePath: Image path must be a path on this site'],
-    [{ imagePath: '//images.example/x.png' }, 'imagePath: Image path must be a path on this site'],
-    [{ imagePath: '/api/library/images/../../etc/passwd' }, 'imagePath: Image path must not contain ..'],
+    [{ imagePath: 'https://images.example/x.png' }, "imagePath: Image path must be one of the library's images"],
+    [{ imagePath: '//images.example/x.png' }, "imagePath: Image path must be one of the library's images"],
+    [{ imagePath: '/api/library/images/../../etc/passwd' }, "imagePath: Image path must be one of the library's images"],
+    [{ imagePath: '/api/admin/export/users' }, "imagePath: Image path must be one of the library's images"],
     [{ summary: 'x'.repeat(601) }, 'summary: Summary must be at most 600 characters'],
     [{ tags: Array.from({ length: 13 }, (_, i) => `tag${i}`) }, 'tags: At most 12 tags'],
     [{ bodyHtml: '<script>alert(1)</script>' }, 'bodyHtml: The body has no text left once unsafe HTML is removed'],

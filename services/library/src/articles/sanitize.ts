@@ -1,10 +1,11 @@
+import { LIBRARY_IMAGE_PATH } from '@sleepweave/contracts';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * The allow-list for article bodies. Everything else goes: scripts and styles with their
  * content, iframes, forms, every `on*` handler, `style` and `class` attributes, and any URL
  * whose scheme is not http(s) or mailto (javascript:, data:, vbscript: ...). Images may
- * only come from this site (a relative `src`): the CSP allows images from 'self' only.
+ * only be the library's own (LIBRARY_IMAGE_PATH): the CSP allows images from 'self' only.
  */
 const ALLOWED_TAGS = [
   'h2',
@@ -66,8 +67,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName: 'a', attribs: attributes };
     },
   },
-  // An image without a (safe) source is nothing to show.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  // An image without a safe source is nothing to show: one of the library's own only, as an
+  // article's imagePath (any other path here is fetched with the reader's session).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !LIBRARY_IMAGE_PATH.test(frame.attribs.src ?? ''),
 };
 
 /** Cleans an article body with the allow-list above. Idempotent. */

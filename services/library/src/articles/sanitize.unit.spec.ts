@@ -56,6 +56,10 @@ describe('sanitizeArticleHtml', () => {
       '//tracker.example/pixel.gif',
       'data:image/svg+xml;base64,PHN2Zz4=',
       'javascript:alert(1)',
+      // this site, but not an image: every reader's browser would call it with her session
+      '/api/admin/export/users',
+      '/api/community/thread/5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a10',
+      '/api/library/images/../../admin/export/users',
     ]) {
       expect(sanitizeArticleHtml(`<p>x</p><img src="${src}" alt="">`)).toBe('<p>x</p>');
     }

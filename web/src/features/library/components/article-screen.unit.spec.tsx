@@ -50,6 +50,13 @@ describe('ArticleScreen', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining(['Polyester', 'Washout', 'Linen']));
   });
 
+  it("shows the placeholder, and fetches nothing, for an image path that is not one of the library's", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { ...article, imagePath: '/api/admin/export/users' }));
+    const { container } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'How the study works' })).toBeTruthy();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('follows a link inside the body without leaving the app', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, article));
     const { router } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
