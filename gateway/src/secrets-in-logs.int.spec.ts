@@ -126,4 +126,23 @@ describe('the logs of a password reset', () => {
     }
     expect(logged).toContain('/api/validate-reset-token?token=[redacted]');
   });
+
+  it('say the same of a wrong password for a registered and an unknown e-mail (a log tells no more of who is registered than an answer)', async () => {
+    const headers = { origin: APP_URL };
+    const body = newRegistration();
+    expect((await gateway.inject({ method: 'POST', url: '/api/register', payload: body, headers })).statusCode).toBe(201);
+    const refusal = async (email: string) => {
+      const from = lines.length;
+      const answer = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'not her password' }, headers });
+      expect(answer.statusCode).toBe(401);
+      const refused = lines
+        .slice(from)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'sign-in refused');
+      expect(refused).toHaveLength(1);
+      const { time: _time, reqId: _reqId, correlationId: _correlationId, pid: _pid, ...rest } = refused[0]!;
+      return rest;
+    };
+    expect(await refusal(body.email)).toEqual(await refusal(`nobody.${Date.now()}@example.com`));
+  });
 });

@@ -53,7 +53,8 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
       const user = await findUserByEmail(ctx.sql, email);
       const passwordMatches = await verifyPassword(user?.password_hash ?? decoyHash, password);
       if (!user || !passwordMatches) {
-        request.log.info({ knownAccount: Boolean(user) }, 'sign-in refused');
+        // not whether the account exists: the log would tell who is registered, which no answer does
+        request.log.info('sign-in refused');
         throw unauthorized(INVALID_CREDENTIALS);
       }
       await clearLoginFailures(ctx.sql, email);
