@@ -5,6 +5,7 @@ import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
 import { lazySchema } from './contracts';
+import { dropDrafts } from './drafts';
 
 /**
  * The session (docs/product.md §4): the user comes from GET /api/user, a 401 means nobody is
@@ -70,6 +71,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       clearSession(queryClient);
+      dropDrafts();
       void navigate(paths.auth, { replace: true });
       toast({ title: 'Logged out.' });
     },

@@ -7,6 +7,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
+import { useDraft } from '../../../lib/use-draft';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { usePostMessage } from '../api/post-message';
 
@@ -23,6 +24,8 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     defaultValues: { threadId, body: '' },
     shouldFocusError: false,
   });
+  // What she wrote when her session ended comes back once she is signed in again.
+  const keepDraft = useDraft<string>(`message:${threadId}`, (draft) => reset({ threadId, body: draft }));
   const body = useWatch({ control, name: 'body' });
   const length = Array.from(body.trim()).length;
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
@@ -33,8 +36,12 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     onSuccess: () => setFocus('body'),
     onError: (error) => {
       const since = getValues('body');
-      reset({ threadId, body: since.trim() === '' ? sent.current : `${sent.current}\n${since}` });
-      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      const back = since.trim() === '' ? sent.current : `${sent.current}\n${since}`;
+      reset({ threadId, body: back });
+      if (isApiRequestError(error) && error.status === 401) {
+        keepDraft(back);
+        return loggedOut();
+      }
       // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
       const detail = isApiRequestError(error) && [400, 429].includes(error.status) ? serverMessage(error) : undefined;
       toast({

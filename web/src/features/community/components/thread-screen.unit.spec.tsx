@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateMessageRequest, STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
+import { maria } from '../../../testing/fixtures';
 import { jsonResponse, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
 import { ThreadScreen } from './thread-screen';
 
@@ -58,6 +59,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 describe('ThreadScreen', () => {
@@ -205,6 +207,27 @@ describe('ThreadScreen', () => {
     await user.type(box, 'Please keep me{Enter}');
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
     expect(box.value).toBe('Please keep me');
+  });
+
+  it('gives her message back once she is signed in again, when her session ended as she sent it', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/user') return jsonResponse(200, maria);
+      return init?.method === 'POST'
+        ? jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' })
+        : jsonResponse(200, detail([]));
+    });
+    const screens = [
+      { path: '/community/thread/:id', element: <ThreadScreen threadId={threadId} /> },
+      { path: '/auth', element: <p>Sign in page</p> },
+    ];
+    const { router } = renderWithProviders(screens, { path: `/community/thread/${threadId}` });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), 'Linen week one, night three{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    renderWithProviders(screens, { path: `/community/thread/${threadId}` });
+    await waitFor(() => expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Linen week one, night three'));
   });
 
   it('puts a message that failed back into the box, ahead of what she wrote while it was on its way', async () => {

@@ -13,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
+import { useDraft } from '../../../lib/use-draft';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useWriteJournalEntry } from '../api/write-journal-entry';
 
@@ -40,9 +41,11 @@ const ENTRY_ERROR_ID = 'journal-entry-error';
  */
 export function JournalForm() {
   const loggedOut = useLoggedOutRedirect();
-  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
+  const { control, register, handleSubmit, reset, setFocus, getValues } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
     defaultValues: empty,
   });
+  // What she wrote when her session ended comes back once she is signed in again.
+  const keepDraft = useDraft<Values>('journal', (values) => reset(values));
   const entryError = useFieldError(control, 'root');
 
   const write = useWriteJournalEntry({
@@ -53,6 +56,7 @@ export function JournalForm() {
     onError: (error) => {
       // docs/product.md §8: toast 'Unauthorized', then sign in after 0.5 s.
       if (isApiRequestError(error) && error.status === 401) {
+        keepDraft(getValues());
         loggedOut();
         return;
       }

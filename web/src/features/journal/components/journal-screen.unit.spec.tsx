@@ -4,6 +4,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../../../lib/api-client';
+import { keepDraft } from '../../../lib/drafts';
 import { createQueryClient } from '../../../lib/query-client';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import {
@@ -61,6 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   setUnauthorizedHandler(null);
+  window.sessionStorage.clear();
 });
 
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
@@ -269,6 +271,42 @@ describe('JournalScreen', () => {
     await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
+  });
+
+  it('gives her back what she wrote once she is signed in again, and nobody else', async () => {
+    onPost = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+    const journalAndSignIn = [
+      { path: '/journal', element: <JournalScreen /> },
+      { path: '/auth', element: <p>Sign in page</p> },
+    ];
+    const { router } = renderWithProviders(journalAndSignIn, { path: '/journal' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Gratitude'), 'The cool linen sheets.');
+    await user.type(screen.getByLabelText('Forgiveness'), 'My restless self.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    // signed in again (the same user), back on the journal
+    renderWithProviders(journalAndSignIn, { path: '/journal' });
+    await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The cool linen sheets.'));
+    expect((screen.getByLabelText('Forgiveness') as HTMLTextAreaElement).value).toBe('My restless self.');
+    cleanup();
+
+    // taken once: the next visit starts empty
+    renderWithProviders(journalAndSignIn, { path: '/journal' });
+    expect(await screen.findByLabelText('Gratitude')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('never shows a draft to another user signing in in the same tab', async () => {
+    keepDraft('journal', 'c0ffee00-0000-4000-8000-000000000001', { affirmation: '', gratitude: 'Not hers', forgiveness: '' });
+    renderWithProviders(<JournalScreen />);
+    expect(await screen.findByLabelText('Gratitude')).toBeTruthy();
+    await waitFor(() => expect(window.sessionStorage.length).toBe(0));
+    expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('keeps her entries on screen when a reload of the list fails', async () => {

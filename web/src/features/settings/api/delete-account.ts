@@ -2,6 +2,7 @@ import { MessageResponse, type DeleteAccountRequest } from '@sleepweave/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
+import { dropDrafts } from '../../../lib/drafts';
 
 /** DELETE /api/account with her password: everything of hers is deleted and she is signed out. */
 export function deleteAccount(data: DeleteAccountRequest): Promise<MessageResponse> {
@@ -20,6 +21,7 @@ export function useDeleteAccount({
     mutationFn: deleteAccount,
     onSuccess: (response) => {
       clearSession(queryClient);
+      dropDrafts();
       onSuccess?.(response);
     },
     onError,

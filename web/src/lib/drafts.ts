@@ -1,0 +1,53 @@
+/**
+ * What she was writing when her session ended (a save answered 401: the app signs her in
+ * again, docs/product.md §8), kept in this tab until she is back on the same screen: her
+ * journal entry or message is not lost with the sign-in. A draft belongs to the user who
+ * wrote it: another user signing in in this tab never sees it, and it is dropped at once.
+ * Kept in sessionStorage (this tab only, gone with it) for a day at most; signing out on
+ * purpose drops them all.
+ */
+const PREFIX = 'sleepweave:draft:';
+const KEPT_MS = 24 * 60 * 60 * 1000;
+
+interface Stored<T> {
+  userId: string;
+  values: T;
+  at: number;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage refused (a privacy setting): nothing is kept, as before
+  }
+}
+
+export function keepDraft<T>(key: string, userId: string, values: T): void {
+  try {
+    storage()?.setItem(PREFIX + key, JSON.stringify({ userId, values, at: Date.now() } satisfies Stored<T>));
+  } catch {
+    // full or refused: the draft is not kept
+  }
+}
+
+/** The draft kept under `key` for `userId`, removed as it is taken; null when there is none of hers. */
+export function takeDraft<T>(key: string, userId: string): T | null {
+  const store = storage();
+  const text = store?.getItem(PREFIX + key);
+  if (!store || !text) return null;
+  store.removeItem(PREFIX + key);
+  try {
+    const stored = JSON.parse(text) as Stored<T>;
+    return stored.userId === userId && Date.now() - stored.at < KEPT_MS ? stored.values : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every draft of this tab (signing out, deleting the account). */
+export function dropDrafts(): void {
+  const store = storage();
+  if (!store) return;
+  for (const key of Object.keys(store)) if (key.startsWith(PREFIX)) store.removeItem(key);
+}

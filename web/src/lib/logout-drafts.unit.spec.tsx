@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../testing/render';
+import { useLogout } from './auth';
+import { keepDraft } from './drafts';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+function LogoutButton() {
+  const logout = useLogout();
+  return (
+    <button type="button" onClick={() => logout.mutate()}>
+      Logout
+    </button>
+  );
+}
+
+describe('signing out on purpose', () => {
+  it('drops the drafts kept in the tab (they are kept only for a session that ended by itself)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { message: 'Logged out.' })),
+    );
+    keepDraft('journal', '6f1c2a52-3c1e-4a53-9a0e-0a7c7c1d2f11', { gratitude: 'Linen' });
+    const { router } = renderWithProviders(
+      [
+        { path: '/dashboard', element: <LogoutButton /> },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/dashboard' },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});

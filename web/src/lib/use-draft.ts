@@ -1,0 +1,20 @@
+import { useEffect, useEffectEvent } from 'react';
+import { useUser } from './auth';
+import { keepDraft, takeDraft } from './drafts';
+
+/**
+ * A form's draft under `key`: `restore` gets it once her user is known on this screen, and
+ * the function returned keeps the values given (call it before the signed-out redirect).
+ */
+export function useDraft<T>(key: string, restore: (values: T) => void): (values: T) => void {
+  const userId = useUser().data?.id;
+  const onRestore = useEffectEvent(restore);
+  useEffect(() => {
+    if (!userId) return;
+    const values = takeDraft<T>(key, userId);
+    if (values !== null) onRestore(values);
+  }, [key, userId]);
+  return (values: T) => {
+    if (userId) keepDraft(key, userId, values);
+  };
+}
