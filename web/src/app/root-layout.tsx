@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { PageTitleContext } from './page-title';
 
 export const APP_NAME = 'Sleepweave';
 
@@ -36,7 +37,10 @@ function focusNewPage(): void {
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const title = routeTitle(useMatches());
+  const routeName = routeTitle(useMatches());
+  /** What the page itself is called, once it says (usePageTitle): a thread's or an article's name. */
+  const [pageName, setPageName] = useState<string | null>(null);
+  const title = pageName ?? routeName;
   const shownPath = useRef(pathname);
 
   useEffect(() => {
@@ -50,9 +54,9 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <>
+    <PageTitleContext value={setPageName}>
       <Outlet />
       <ScrollRestoration />
-    </>
+    </PageTitleContext>
   );
 }

@@ -87,6 +87,29 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Page Not Found · Sleepweave'));
   });
 
+  it("names an article's page after the article once it is loaded, and the next page after itself", async () => {
+    const id = 'c4cc3ba4-d882-46af-bb30-e10a494dbbd7';
+    const article = {
+      id,
+      category: 'Fabric info',
+      title: 'Why linen breathes',
+      summary: 'Flax fibres and night sweats.',
+      imagePath: '/api/library/images/linen.svg',
+      tags: [],
+      bodyHtml: '<p>Linen.</p>',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    fetchMock.mockImplementation(async (input) =>
+      jsonResponse(200, String(input) === '/api/user' ? maria : String(input).endsWith(id) ? article : []),
+    );
+    const { router } = renderWithProviders(createRoutes(), { path: `/library/article/${id}` });
+    await screen.findByRole('heading', { level: 1, name: 'Why linen breathes' });
+    await waitFor(() => expect(document.title).toBe('Why linen breathes · Sleepweave'));
+    await act(() => router.navigate('/calculator'));
+    await waitFor(() => expect(document.title).toBe('Clothes Frequency Calculator · Sleepweave'));
+  });
+
   it('moves focus to the new page heading after a navigation, not on the first load', async () => {
     fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? maria : []));
     renderWithProviders(createRoutes(), { path: '/dashboard' });

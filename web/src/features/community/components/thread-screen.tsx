@@ -1,6 +1,7 @@
 import { THREAD_NOT_FOUND_MESSAGE, type Message } from '@sleepweave/contracts';
 import { ArrowLeft, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { usePageTitle } from '../../../app/page-title';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -36,6 +37,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   const live = useThreadLive(threadId, thread.data !== undefined && !notFound);
   const now = useNow();
   const list = useRef<HTMLElement>(null);
+  usePageTitle(thread.data?.thread.name);
   const newest = thread.data?.messages.at(-1)?.id;
   const [announcement, setAnnouncement] = useState('');
   /** The newest message id already shown: undefined before the first load, null for none. */

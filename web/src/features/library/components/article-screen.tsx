@@ -1,5 +1,6 @@
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../app/page-title';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
@@ -40,6 +41,7 @@ function ArticleNotFound() {
 /** /library/article/{id}: hero image, back link, category, title, summary, tags and the body. */
 export function ArticleScreen({ articleId }: { articleId: string }) {
   const article = useLibraryArticle(articleId);
+  usePageTitle(article.data?.title);
 
   if (article.isPending) return <LoadingState text="Loading article..." className="min-h-[50vh]" />;
   if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
