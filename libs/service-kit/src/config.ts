@@ -55,6 +55,12 @@ export const BaseConfig = z.object({
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(50).default(5),
   DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Her own exports (sleep as Excel or PDF, journal, research data) per user in 10 minutes
+   * (per instance): each reads all her data of the range and makes a file of it, so an
+   * unlimited loop of them from a few accounts could take a service's CPU.
+   */
+  PERSONAL_EXPORTS_PER_10_MINUTES: z.coerce.number().int().min(1).default(30),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

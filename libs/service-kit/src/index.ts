@@ -6,6 +6,7 @@ export * from './http.ts';
 export * from './http-client.ts';
 export * from './logger.ts';
 export * from './memory.ts';
+export * from './rate-limits.ts';
 export * from './runtime.ts';
 export * from './cli.ts';
 export * from './commands.ts';

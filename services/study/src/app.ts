@@ -1,4 +1,4 @@
-import { requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { registerRateLimits, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import { consentRoutes } from './consents/routes.ts';
 import type { StudyContext } from './context.ts';
 import { sleepExportRoutes } from './sleep-exports/routes.ts';
@@ -10,6 +10,7 @@ export async function studyApp(app: ServiceApp, ctx: StudyContext): Promise<void
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
+  await registerRateLimits(app);
   await consentRoutes(app, ctx);
   await sleepLogRoutes(app, ctx);
   await sleepExportRoutes(app, ctx);

@@ -50,9 +50,11 @@ export function isTemporarilyUnavailable(error: unknown): boolean {
 
 /**
  * What to tell her when something failed: the server's words when Sleepweave is
- * temporarily unavailable (or still setting up her profile), else the screen's own.
+ * temporarily unavailable (or still setting up her profile) or she has reached a limit
+ * (429: how long to wait, which "Please try again" would not say), else the screen's own.
  */
 export function failureMessage(error: unknown, fallback: string): string {
+  if (isApiRequestError(error) && error.status === 429) return serverMessage(error) ?? fallback;
   return isTemporarilyUnavailable(error) ? (serverMessage(error) ?? TEMPORARILY_UNAVAILABLE_MESSAGE) : fallback;
 }
 

@@ -164,4 +164,11 @@ describe('api client', () => {
     expect(isTemporarilyUnavailable(bug)).toBe(false);
     expect(failureMessage(bug, 'Failed to save journal entry. Please try again.')).toBe('Failed to save journal entry. Please try again.');
   });
+
+  it('says how long to wait when she has reached a limit (429), in the server’s words', async () => {
+    const wait = 'You can export up to 30 times in 10 minutes. Please wait a few minutes and try again.';
+    stubFetch(json(429, { error: 'too_many_requests', message: wait }));
+    const limited = await api.get('/api/journal/export?format=md').catch((e: unknown) => e);
+    expect(failureMessage(limited, 'Failed to export your journal. Please try again.')).toBe(wait);
+  });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CreateMessageRequest, Message } from '@sleepweave/contracts';
-import { requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { perUserLimit, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
-import { messagePostLimitMessage, perMemberLimit } from '../rate-limits.ts';
+import { messagePostLimitMessage } from '../rate-limits.ts';
 import { findMessage } from '../threads/queries.ts';
 import { postMessage } from './commands.ts';
 
@@ -14,7 +14,7 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
     '/api/community/message',
     {
       schema: { body: CreateMessageRequest, response: { 201: Message } },
-      config: perMemberLimit(perMinute, '1 minute', messagePostLimitMessage(perMinute)),
+      config: perUserLimit(perMinute, '1 minute', messagePostLimitMessage(perMinute)),
     },
     async (request, reply) => {
       const { sub } = requireUser(request);

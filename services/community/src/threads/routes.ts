@@ -7,13 +7,14 @@ import {
   limitParam,
   NEXT_CURSOR_HEADER,
   notFound,
+  perUserLimit,
   requestMetadata,
   requireUser,
   type ServiceApp,
 } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';
-import { perMemberLimit, threadCreateLimitMessage } from '../rate-limits.ts';
+import { threadCreateLimitMessage } from '../rate-limits.ts';
 import { openThread } from '../memberships/commands.ts';
 import { createPublicThread } from './commands.ts';
 import {
@@ -55,7 +56,7 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
     '/api/community/thread',
     {
       schema: { body: CreateThreadRequest, response: { 201: ThreadListItem } },
-      config: perMemberLimit(threadsPerHour, '1 hour', threadCreateLimitMessage(threadsPerHour)),
+      config: perUserLimit(threadsPerHour, '1 hour', threadCreateLimitMessage(threadsPerHour)),
     },
     async (request, reply) => {
       const { sub } = requireUser(request);

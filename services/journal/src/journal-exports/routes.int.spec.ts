@@ -82,6 +82,21 @@ describe('GET /api/journal/export', () => {
     expect((await get('/api/journal/export?format=md', {})).statusCode).toBe(401);
   });
 
+  it('answers 429 with a sentence past PERSONAL_EXPORTS_PER_10_MINUTES exports of hers', async () => {
+    const { access } = await register(env.identity, { timezone: 'Europe/London' });
+    const headers = { authorization: `Bearer ${access}` };
+    const allowed = env.journal.deps.config.PERSONAL_EXPORTS_PER_10_MINUTES;
+    for (let i = 0; i < allowed; i++) expect((await get('/api/journal/export?format=md', headers)).statusCode).not.toBe(429);
+    const refused = await get('/api/journal/export?format=md', headers);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: `You can export up to ${allowed} times in 10 minutes. Please wait a few minutes and try again.`,
+    });
+    // hers only
+    expect((await get('/api/journal/export?format=md', her.headers)).statusCode).toBe(200);
+  });
+
   it('gives her whole journal as Markdown, oldest first, her words as she wrote them', async () => {
     const today = calendarDateIn('America/Los_Angeles', new Date());
     const response = await get('/api/journal/export?format=md', her.headers);

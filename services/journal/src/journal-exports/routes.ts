@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { calendarDateIn, journalExportFileName, JournalExportQuery, NO_JOURNAL_ENTRIES_MESSAGE } from '@sleepweave/contracts';
-import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { awaitDirectoryUser, badRequest, notFound, personalExportLimit, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { JournalContext } from '../context.ts';
 import type { JournalEntry } from '@sleepweave/contracts';
 import { markdownEntry, markdownHeader, type JournalHeader } from './business-logic.ts';
@@ -46,7 +46,7 @@ export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext):
    * Her whole journal, oldest first, as a PDF or as Markdown (docs/personal-exports.md).
    * 400 for another format; 404 with a sentence when she has written nothing yet.
    */
-  app.get('/api/journal/export', async (request, reply) => {
+  app.get('/api/journal/export', { config: personalExportLimit(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES) }, async (request, reply) => {
     const { sub: userId } = requireUser(request);
     const parsed = JournalExportQuery.safeParse(request.query);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid export request.');

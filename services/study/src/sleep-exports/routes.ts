@@ -1,5 +1,5 @@
 import { noNightsInRangeMessage, SleepExportQuery } from '@sleepweave/contracts';
-import { awaitDirectoryUser, badRequest, notFound, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { awaitDirectoryUser, badRequest, notFound, personalExportLimit, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { StudyContext } from '../context.ts';
 import { countNights, findExportSubject } from './queries.ts';
 
@@ -11,7 +11,7 @@ export async function sleepExportRoutes(app: ServiceApp, ctx: StudyContext): Pro
    * Her sleep of a range as an Excel workbook or a PDF report (docs/personal-exports.md).
    * 400 with a sentence for a bad request; 404 with a sentence when the range has no night.
    */
-  app.get('/api/sleep/export', async (request, reply) => {
+  app.get('/api/sleep/export', { config: personalExportLimit(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES) }, async (request, reply) => {
     const { sub: userId } = requireUser(request);
     // Checked here rather than by a route schema, so the answer is the sentence alone.
     const parsed = SleepExportQuery.safeParse(request.query);

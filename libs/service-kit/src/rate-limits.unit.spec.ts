@@ -1,0 +1,31 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { authPlugin, requireUser } from './auth.ts';
+import { createHttpApp } from './http.ts';
+import { personalExportLimit, registerRateLimits } from './rate-limits.ts';
+
+async function exportingApp(max: number) {
+  const app = createHttpApp({ logger: pino({ level: 'silent' }) });
+  await app.register(authPlugin, {
+    verifier: async (token: string) => ({ sub: token, sid: 's', role: 'participant' as const, exp: Math.floor(Date.now() / 1000) + 900 }),
+  });
+  await registerRateLimits(app);
+  app.get('/api/things/export', { config: personalExportLimit(max) }, async (request) => ({ for: requireUser(request).sub }));
+  return app;
+}
+
+describe('personalExportLimit', () => {
+  it('lets each user export PERSONAL_EXPORTS_PER_10_MINUTES times, then answers 429 with a sentence; others are not counted with her', async () => {
+    const app = await exportingApp(2);
+    const as = (user: string) => app.inject({ method: 'GET', url: '/api/things/export', headers: { authorization: `Bearer ${user}` } });
+    expect((await as('her')).statusCode).toBe(200);
+    expect((await as('her')).statusCode).toBe(200);
+    const refused = await as('her');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'You can export up to 2 times in 10 minutes. Please wait a few minutes and try again.',
+    });
+    expect((await as('someone-else')).statusCode).toBe(200);
+  });
+});
