@@ -24,6 +24,12 @@ export function BlendForm({
   const total = blendTotal(rows);
   const complete = isCompleteTotal(total);
   const update = (key: number, patch: Partial<BlendRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  /** Removes a row; the focus goes to the fabric of the row now in its place (the one above for the last), not to the page. */
+  const remove = (index: number) => {
+    const next = rows[index + 1] ?? rows[index - 1];
+    onChange(rows.filter((_, i) => i !== index));
+    if (next) requestAnimationFrame(() => document.getElementById(`blend-fabric-${next.key}`)?.focus());
+  };
 
   return (
     <div className="grid gap-5">
@@ -76,7 +82,7 @@ export function BlendForm({
                   variant="ghost"
                   size="icon"
                   aria-label={`Remove fabric ${n}`}
-                  onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                  onClick={() => remove(index)}
                   className="ml-auto text-night-600 hover:text-rose-700 sm:ml-0"
                 >
                   <Trash2 aria-hidden="true" className="size-5" />

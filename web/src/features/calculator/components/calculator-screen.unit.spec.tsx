@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
@@ -88,6 +88,8 @@ describe('CalculatorScreen', () => {
     expect(document.getElementById('calculate-problem')!.textContent).toBe('Choose a fabric for every row, or remove the empty one.');
     await user.click(screen.getByRole('button', { name: 'Remove fabric 3' }));
     expect(screen.queryByRole('button', { name: /Remove fabric/ })).toBeNull();
+    // the focus goes to the row now last (the one above), not to the page
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Fabric 2')));
 
     await user.click(calculateButton());
     const result = screen.getByRole('region', { name: 'Fabric Blend Analysis' });
