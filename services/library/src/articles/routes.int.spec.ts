@@ -113,6 +113,17 @@ describe('GET /api/library/card/{id}', () => {
     expect(response.json().bodyHtml).toContain('<h2>');
   });
 
+  it("cleans a body stored under older rules with today's: an image at another path of the site goes", async () => {
+    const id = randomUUID();
+    await library.deps.sql`
+      insert into library_cards (id, category, title, summary, body_html, body_text, image_path, tags, created_at, updated_at)
+      values (${id}, 'Sleep tips', 'Stored long ago', 'Old rules', '<p>Read me</p><img src="/api/admin/export/users" alt="">', 'Read me',
+        '/api/library/images/linen.svg', '{}', now(), now())`;
+    const response = await get(`/api/library/card/${id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().bodyHtml).toBe('<p>Read me</p>');
+  });
+
   it.each([randomUUID(), 'not-a-uuid', '12345', "1' or '1'='1", 'ffffffff-ffff-ffff-ffff-fffffffffffff'])(
     'answers 404 for an unknown or malformed id (%s)',
     async (id) => {
