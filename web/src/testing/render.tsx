@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toast';
+import { clearToasts } from '../components/ui/toast-store';
 // The app shell loads the contracts' schemas with its first answer (lib/contracts.ts); load
 // them with the test file, so that first answer does not spend a test's timeout on
 // compiling every schema.
@@ -22,6 +23,8 @@ export function renderWithProviders(
   ui: ReactElement | RouteObject[],
   { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
 ) {
+  // a fresh screen: the toasts of an earlier test in the file (errors stay until closed) are gone
+  clearToasts();
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(

@@ -45,6 +45,11 @@ export function dismiss(id?: number): void {
   }, REMOVE_DELAY_MS);
 }
 
+/** Every toast gone at once, without their exit (a test's fresh start: an error's toast otherwise stays). */
+export function clearToasts(): void {
+  emit([]);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

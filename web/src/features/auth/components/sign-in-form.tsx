@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
+import { dismiss, toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
@@ -25,6 +25,8 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
 
   const loginMutation = useLogin({
     onSuccess: () => {
+      // what was said before she signed in ('Unauthorized', a failed attempt) is over; errors otherwise stay until closed
+      dismiss();
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
       void navigate(paths.dashboard, { replace: true });
     },

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { maria } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { SignInForm } from './sign-in-form';
 
@@ -58,6 +59,23 @@ describe('SignInForm', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/login');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'maria@example.com', password: 'wrong-password' });
+  });
+
+  it('once signed in, closes what was said before (a failed attempt, Unauthorized), which errors otherwise keep open', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' }));
+    renderWithProviders(<SignInForm />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'You have successfully logged in.', user: maria }));
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'the right password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
   });
 
   it('opens the Reset Password modal from "Forgot your password?"', async () => {
