@@ -15,6 +15,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { dismiss } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/auth';
@@ -98,6 +99,7 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
 
   const registerMutation = useRegister({
     onSuccess: (response: AuthResponse) => {
+      dismiss(); // what was said before she signed up is over (errors otherwise stay until closed)
       setMessage({ kind: 'success', text: 'Account created successfully! Redirecting...' });
       redirectTimer.current = setTimeout(() => {
         setSessionUser(queryClient, response.user);

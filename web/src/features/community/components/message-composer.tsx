@@ -95,7 +95,8 @@ export function MessageComposer({ threadId }: { threadId: string }) {
           className="max-h-48 min-h-12 resize-none"
           {...register('body')}
         />
-        <Button type="submit" disabled={!canSend} pending={send.isPending} className="shrink-0">
+        {/* while one is on its way the button is pending (keeps the focus), not disabled */}
+        <Button type="submit" disabled={!canSend && !send.isPending} pending={send.isPending} className="shrink-0">
           {send.isPending ? null : <Send aria-hidden="true" className="size-5" />}
           {send.isPending ? 'Sending...' : 'Send'}
         </Button>

@@ -39,11 +39,11 @@ export function JournalExport() {
         <p className="text-base text-night-700">Every entry you wrote, oldest first.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => download.mutate('pdf')} pending={pending === 'pdf'} disabled={pending !== null}>
+        <Button variant="outline" onClick={() => download.mutate('pdf')} pending={pending === 'pdf'} disabled={pending === 'md'}>
           {pending === 'pdf' ? null : <FileDown aria-hidden="true" className="size-5" />}
           Export as PDF
         </Button>
-        <Button variant="outline" onClick={() => download.mutate('md')} pending={pending === 'md'} disabled={pending !== null}>
+        <Button variant="outline" onClick={() => download.mutate('md')} pending={pending === 'md'} disabled={pending === 'pdf'}>
           {pending === 'md' ? null : <FileText aria-hidden="true" className="size-5" />}
           Export as Markdown
         </Button>

@@ -68,6 +68,30 @@ describe('Take your journal with you', () => {
     await waitFor(() => expect(exportUrls()).toEqual(['/api/journal/export?format=md', '/api/journal/export?format=pdf']));
   });
 
+  it('while one is prepared, its button keeps the focus (pending, not disabled) and the other waits (disabled)', async () => {
+    let answer!: (response: Response) => void;
+    const md = exportAnswer;
+    exportAnswer = () => new Promise<Response>((resolve) => (answer = resolve)) as never;
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/journal/entries') return jsonResponse(200, entries);
+      return exportAnswer();
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<JournalExport />, { path: '/journal' });
+    const region = await screen.findByRole('region', { name: 'Take your journal with you' });
+    const button = within(region).getByRole('button', { name: 'Export as Markdown' });
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    expect(within(region).getByRole('button', { name: 'Export as PDF' }).hasAttribute('disabled')).toBe(true);
+    answer(md());
+    await waitFor(() => expect(clicked).toEqual(['sleepweave-journal-2026-05-05.md']));
+  });
+
   it('is not offered before her first entry', async () => {
     entries = [];
     renderWithProviders(<JournalExport />, { path: '/journal' });

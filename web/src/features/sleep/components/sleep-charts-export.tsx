@@ -45,11 +45,11 @@ export function ChartsExport({ startDate, endDate }: { startDate: string; endDat
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => start('xlsx')} pending={pending === 'xlsx'} disabled={pending !== null}>
+        <Button variant="outline" onClick={() => start('xlsx')} pending={pending === 'xlsx'} disabled={pending === 'pdf'}>
           {pending === 'xlsx' ? null : <FileSpreadsheet aria-hidden="true" className="size-5" />}
           Export to Excel
         </Button>
-        <Button variant="outline" onClick={() => start('pdf')} pending={pending === 'pdf'} disabled={pending !== null}>
+        <Button variant="outline" onClick={() => start('pdf')} pending={pending === 'pdf'} disabled={pending === 'xlsx'}>
           {pending === 'pdf' ? null : <FileText aria-hidden="true" className="size-5" />}
           Generate PDF Report
         </Button>
