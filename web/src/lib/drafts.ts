@@ -2,9 +2,9 @@
  * What she was writing when her session ended (a save answered 401: the app signs her in
  * again, docs/product.md §8), kept in this tab until she is back on the same screen: her
  * journal entry or message is not lost with the sign-in. A draft belongs to the user who
- * wrote it: another user signing in in this tab never sees it, and it is dropped at once.
- * Kept in sessionStorage (this tab only, gone with it) for a day at most; signing out on
- * purpose drops them all.
+ * wrote it: once a user is known in the tab, every draft of another user's or older than a
+ * day is removed (sweepDrafts). Kept in sessionStorage (this tab only; a browser may
+ * restore it with the tab); signing out on purpose drops them all.
  */
 const PREFIX = 'sleepweave:draft:';
 const KEPT_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,25 @@ export function takeDraft<T>(key: string, userId: string): T | null {
     return stored.userId === userId && Date.now() - stored.at < KEPT_MS ? stored.values : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Removes the drafts `userId` may not have (another user's) and those past their day: what
+ * is stored, not only what is shown, is hers and recent. Run when her user is known.
+ */
+export function sweepDrafts(userId: string): void {
+  const store = storage();
+  if (!store) return;
+  for (const key of Object.keys(store)) {
+    if (!key.startsWith(PREFIX)) continue;
+    try {
+      const stored = JSON.parse(store.getItem(key) ?? '') as Stored<unknown>;
+      if (stored.userId === userId && Date.now() - stored.at < KEPT_MS) continue;
+    } catch {
+      // unreadable: removed
+    }
+    store.removeItem(key);
   }
 }
 

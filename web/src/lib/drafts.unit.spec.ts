@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dropDrafts, keepDraft, takeDraft } from './drafts';
+import { dropDrafts, keepDraft, sweepDrafts, takeDraft } from './drafts';
 
 const her = '6f1c2a52-3c1e-4a53-9a0e-0a7c7c1d2f11';
 const other = '9b2e6f1c-4d3a-4c8b-8e7f-1a2b3c4d5e6f';
@@ -25,6 +25,17 @@ describe('drafts', () => {
     keepDraft('message:a', her, 'Hello');
     vi.setSystemTime(new Date('2026-11-30T10:00:01Z'));
     expect(takeDraft('message:a', her)).toBeNull();
+  });
+
+  it('sweeps what is not hers or is past its day, keeping hers', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T10:00:00Z') });
+    keepDraft('message:old', her, 'Yesterday');
+    vi.setSystemTime(new Date('2026-11-30T10:00:01Z'));
+    keepDraft('message:a', other, 'Not hers');
+    keepDraft('journal', her, { gratitude: 'Linen' });
+    window.sessionStorage.setItem('sleepweave:draft:broken', '{');
+    sweepDrafts(her);
+    expect(Object.keys(window.sessionStorage).sort()).toEqual(['sleepweave:draft:journal']);
   });
 
   it('drops every draft of the tab, and only drafts', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useUser } from './auth';
-import { keepDraft, takeDraft } from './drafts';
+import { keepDraft, sweepDrafts, takeDraft } from './drafts';
 
 /**
  * A form's draft under `key`: `restore` gets it once her user is known on this screen, and
@@ -11,6 +11,7 @@ export function useDraft<T>(key: string, restore: (values: T) => void): (values:
   const onRestore = useEffectEvent(restore);
   useEffect(() => {
     if (!userId) return;
+    sweepDrafts(userId);
     const values = takeDraft<T>(key, userId);
     if (values !== null) onRestore(values);
   }, [key, userId]);
