@@ -80,9 +80,10 @@ export const reconnectDelaySeconds = (retries: number): number => Math.min(0.05 
  * A transaction left open with nothing running is ended by PostgreSQL after this long, its
  * locks with it. A client that stops without closing its connection (a paused container,
  * a frozen machine, a network cut) otherwise held a stream's lock until TCP gave up, two
- * hours by default, and every write to that stream waited as long. Nothing here keeps a
- * transaction idle for more than a moment: its statements follow one another, or wait on
- * a lock, which is not idle.
+ * hours by default, and every write to that stream waited as long. Waiting on a lock is
+ * not idle. The longest idle moments here: a consumer's rebuild waiting for a history page
+ * over HTTP (its timeout 30 s), and the research run's zip work between its reads in one
+ * snapshot (under a second for the study's size).
  */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 

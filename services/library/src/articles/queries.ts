@@ -1,4 +1,4 @@
-import type { LibraryArticle, LibraryCard, LibraryCategory } from '@sleepweave/contracts';
+import { LIBRARY_IMAGE_PATH, type LibraryArticle, type LibraryCard, type LibraryCategory } from '@sleepweave/contracts';
 import { cursorPart, decodeCursor, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import { sanitizeArticleHtml } from './sanitize.ts';
@@ -31,7 +31,9 @@ export function toCard(row: CardRow): LibraryCard {
     category: row.category,
     title: row.title,
     summary: row.summary,
-    imagePath: row.image_path,
+    // a path stored before images were limited to the library's own goes as none (the SPA
+    // shows its placeholder; a browser fetches nothing for an empty src)
+    imagePath: LIBRARY_IMAGE_PATH.test(row.image_path) ? row.image_path : '',
     tags: row.tags,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

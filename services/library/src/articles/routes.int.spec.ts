@@ -113,15 +113,18 @@ describe('GET /api/library/card/{id}', () => {
     expect(response.json().bodyHtml).toContain('<h2>');
   });
 
-  it("cleans a body stored under older rules with today's: an image at another path of the site goes", async () => {
+  it("cleans a card stored under older rules with today's: an image at another path of the site goes, from its body and as its picture", async () => {
     const id = randomUUID();
     await library.deps.sql`
       insert into library_cards (id, category, title, summary, body_html, body_text, image_path, tags, created_at, updated_at)
       values (${id}, 'Sleep tips', 'Stored long ago', 'Old rules', '<p>Read me</p><img src="/api/admin/export/users" alt="">', 'Read me',
-        '/api/library/images/linen.svg', '{}', now(), now())`;
+        '/api/community/thread/5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a10', '{}', now(), now())`;
     const response = await get(`/api/library/card/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().bodyHtml).toBe('<p>Read me</p>');
+    expect(response.json().imagePath).toBe('');
+    const listed = (await get('/api/library/cards?limit=100')).json() as { id: string; imagePath: string }[];
+    expect(listed.find((card) => card.id === id)?.imagePath).toBe('');
   });
 
   it.each([randomUUID(), 'not-a-uuid', '12345', "1' or '1'='1", 'ffffffff-ffff-ffff-ffff-fffffffffffff'])(

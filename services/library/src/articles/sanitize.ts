@@ -35,6 +35,8 @@ const ALLOWED_TAGS = [
 ];
 
 const LINK_SCHEMES = ['http', 'https', 'mailto'];
+/** Paths of the app that are not pages (its API, its socket), in any letter case. */
+const APP_INTERFACE = /^\/(?:api|ws)(?:[/?#]|$)/i;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -58,7 +60,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Links are rebuilt from scratch: only href and title survive from the input.
     a: (_tagName, attribs) => {
       const attributes: Record<string, string> = {};
-      if (attribs.href) attributes.href = attribs.href;
+      // not to the app's API or socket: a click would call it with her session
+      if (attribs.href && !APP_INTERFACE.test(attribs.href.trim())) attributes.href = attribs.href;
       if (attribs.title) attributes.title = attribs.title;
       if (attribs.href && /^https?:/i.test(attribs.href.trim())) {
         attributes.rel = 'noopener noreferrer';

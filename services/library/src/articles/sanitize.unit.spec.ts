@@ -65,6 +65,15 @@ describe('sanitizeArticleHtml', () => {
     }
   });
 
+  it("keeps a link's text but not its address when it leads to the app's API or socket (a click would call it with her session)", () => {
+    for (const href of ['/api/admin/export/users', '/API/admin/export/users', ' /api/community/thread/x', '/ws', '/ws?x=1']) {
+      expect(sanitizeArticleHtml(`<p><a href="${href}">Export</a></p>`)).toBe('<p><a>Export</a></p>');
+    }
+    expect(sanitizeArticleHtml('<p><a href="/library/article/x">Read</a> <a href="/apis">A page</a></p>')).toBe(
+      '<p><a href="/library/article/x">Read</a> <a href="/apis">A page</a></p>',
+    );
+  });
+
   it('turns an h1 into an h2 (the page title is the only h1)', () => {
     expect(sanitizeArticleHtml('<h1>Big</h1>')).toBe('<h2>Big</h2>');
   });
