@@ -239,3 +239,28 @@ export async function duringDeletion<C extends ServiceConfig, Ctx, T>(
   });
   return pending!;
 }
+
+/** A node of PostgreSQL's `EXPLAIN (format json)`; the Actual figures with `analyze`. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's nodes, the root and every node under it. */
+export const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+/** The nodes of `statement`'s plan as PostgreSQL runs it (EXPLAIN ANALYZE: it is run). */
+export async function explainAnalyze(sql: Sql, statement: unknown): Promise<PlanNode[]> {
+  const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement as never}`;
+  return planNodes(row!['QUERY PLAN'][0].Plan);
+}
+
+/** What each table gave the plan, node by node: rows × loops, and those a filter passed over. */
+export const rowsRead = (plan: PlanNode[]) =>
+  plan
+    .filter((node) => node['Relation Name'])
+    .map((node) => [node['Relation Name']!, (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']] as const);

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connectDatabase, createLogger, databaseName } from '@sleepweave/service-kit';
+import { planNodes, type PlanNode } from '@sleepweave/service-kit/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunityContext } from '../context.ts';
@@ -13,11 +14,8 @@ import { startCommunity, type Community } from '../test/helpers.ts';
 import { onUserDeleted } from './user-deleted.ts';
 
 const ROWS = 5_000;
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
-const seqScans = (node: PlanNode): string[] => [
-  ...(node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []),
-  ...(node.Plans ?? []).flatMap(seqScans),
-];
+const seqScans = (plan: PlanNode): string[] =>
+  planNodes(plan).flatMap((node) => (node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : []));
 
 let community: Community;
 const her = randomUUID();

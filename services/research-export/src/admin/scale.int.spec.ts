@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminUserSort } from '@sleepweave/contracts';
 import { connectDatabase, databaseName } from '@sleepweave/service-kit';
+import { explainAnalyze, rowsRead, type PlanNode } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startResearchExport, type ResearchExport } from '../test/helpers.ts';
 import { listUsers, usersPageQuery } from './queries.ts';
@@ -140,20 +141,6 @@ describe(`the admin list at ${USERS.toLocaleString('en')} users`, () => {
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-/** What each table gave the plan (rows × loops, and those a filter dropped), node by node. */
-const readOf = (plan: PlanNode[]) =>
-  plan
-    .filter((node) => node['Relation Name'])
-    .map((node) => [node['Relation Name']!, node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0)] as const);
 /** Sorting the page (51 rows, the page's users once chosen) is no sort of the list. */
 const sortsOfMoreThanAPage = (plan: PlanNode[]) => plan.filter((node) => node['Node Type'] === 'Sort' && node['Actual Rows'] > 51);
 
@@ -165,10 +152,9 @@ describe('a page is one range of an index, whatever its depth', () => {
     const now = new Date();
     const cursor = (await cursorAfter(query, 50)).slice('&cursor='.length);
     const { statement } = usersPageQuery(sql, now, { sort, order, limit: 50, cursor });
-    const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
-    const plan = nodes(row!['QUERY PLAN'][0].Plan);
+    const plan = await explainAnalyze(sql, statement);
     expect(sortsOfMoreThanAPage(plan)).toEqual([]);
-    const read = readOf(plan);
+    const read = rowsRead(plan);
     // 51 rows (the page and one more to know there is a next), one of each table per user
     for (const [table, rows] of read) expect(rows, `${table}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
   });
@@ -182,8 +168,7 @@ describe('a page is one range of an index, whatever its depth', () => {
       const [matching] = await sql<{ n: number }[]>`select count(*)::int as n from user_directory where last_name ilike '%last99%'`;
       expect(matching!.n).toBeGreaterThan(51);
       const { statement } = usersPageQuery(sql, new Date(), { sort, order: 'asc', q: 'last99', limit: 50 });
-      const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
-      const read = readOf(nodes(row!['QUERY PLAN'][0].Plan));
+      const read = rowsRead(await explainAnalyze(sql, statement));
       for (const table of ['research_participants', 'admin_night_activity', 'admin_journal_activity']) {
         const rows = read.filter(([name]) => name === table);
         expect(rows, JSON.stringify(read)).not.toEqual([]);
@@ -235,10 +220,9 @@ describe('a page is one range of an index, whatever its depth', () => {
       const [counted] = await sql<{ followUp: number }[]>`select count(*)::int as "followUp" from admin_user_order where follow_up`;
       expect(counted!.followUp).toBeGreaterThan(51);
       const { statement } = usersPageQuery(sql, now, { sort, order, notLogged: true, limit: 50 });
-      const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`explain (analyze, format json) ${statement}`;
-      const plan = nodes(row!['QUERY PLAN'][0].Plan);
+      const plan = await explainAnalyze(sql, statement);
       expect(sortsOfMoreThanAPage(plan)).toEqual([]);
-      const read = readOf(plan);
+      const read = rowsRead(plan);
       for (const [table, rows] of read) expect(rows, `${table}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(51);
     },
   );
