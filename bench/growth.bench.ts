@@ -14,6 +14,8 @@
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
  * - library: the first page (100) of N cards, and the page 8/10 of the way in
+ * - admin stats: the dashboard's four tiles among N users, from the tallies migration 007's
+ *   triggers keep (checked against a count of the rows first)
  * - admin lists (research-export), among N users (four in five enrolled) and N audit entries:
  *   a page of 50 users, first and 9/10 of the way in (a deep page), sorted by joined and by
  *   study compliance, the deep page sorted by name and by last log, a search, the follow-up
@@ -29,6 +31,7 @@
  * It uses its own databases and removes them afterwards.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ACTIVE_USER_DAYS } from '@sleepweave/contracts';
 import { fileURLToPath } from 'node:url';
 import { listeningOptions, migrateEventStore, startRelay } from '@sleepweave/event-store';
 import postgres from 'postgres';
@@ -55,6 +58,7 @@ import {
   AuditCursor,
   type UserListOptions,
 } from '../services/research-export/src/admin/queries.ts';
+import { adminStats, compactAdminTallies } from '../services/research-export/src/admin/stats.ts';
 import { refreshDueCompliance } from '../services/research-export/src/admin/user-order.ts';
 import { listSleepLogs } from '../services/study/src/sleep-logs/queries.ts';
 
@@ -298,6 +302,28 @@ try {
       const { next } = await listUsers(rsql, at, { ...options, limit: Math.floor(size * 0.9) });
       return median(() => page({ ...options, cursor: next ?? undefined }));
     };
+    // the tiles from the tallies the triggers keep (migration 007), folded as the service does
+    // every minute (the seed above added a row for each row it wrote), checked against a count
+    await compactAdminTallies(rsql, at);
+    const tiles = await adminStats(rsql, at);
+    const [tilesCounted] = await rsql<{ users: number; active: number; nights: number; entries: number }[]>`
+      select (select count(*)::int from user_directory) as users,
+        (select count(*)::int from user_directory d
+           left join admin_night_activity n on n.user_id = d.user_id
+           left join admin_journal_activity j on j.user_id = d.user_id
+         where greatest(n.last_recorded_at, j.last_written_at) > ${at}::timestamptz - make_interval(days => ${ACTIVE_USER_DAYS})) as active,
+        (select coalesce(sum(nights), 0)::int from admin_night_activity) as nights,
+        (select coalesce(sum(entries), 0)::int from admin_journal_activity) as entries`;
+    const { users, active, nights, entries } = tilesCounted!;
+    if (
+      tiles.totalUsers !== users ||
+      tiles.activeUsers !== active ||
+      tiles.totalSleepLogs !== nights ||
+      tiles.totalJournalEntries !== entries
+    ) {
+      throw new Error(`admin stats ${JSON.stringify(tiles)} differ from the rows counted ${JSON.stringify(tilesCounted)}`);
+    }
+    row.adminStats = await median(() => adminStats(rsql, at));
     row.adminJoined = await median(() => page({ sort: 'joined', order: 'desc' }));
     row.adminJoinedDeep = await deep({ sort: 'joined', order: 'desc' });
     row.adminCompliance = await median(() => page({ sort: 'compliance', order: 'asc' }));
@@ -335,6 +361,7 @@ try {
     ['sleepLogs', 'sleep-log list, first page (100)'],
     ['library', 'library cards, first page (100)'],
     ['libraryDeep', 'library cards, page at 8/10'],
+    ['adminStats', 'admin stats (the four tiles)'],
     ['adminJoined', 'admin users by joined, first page (50)'],
     ['adminJoinedDeep', 'admin users by joined, page at 9/10'],
     ['adminCompliance', 'admin users by compliance, first page'],

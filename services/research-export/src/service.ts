@@ -9,7 +9,8 @@ import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
 import { startRunWorker } from './runs/worker.ts';
-import { refreshUserOrder, startComplianceRefresh } from './admin/user-order.ts';
+import { startAdminUpkeep } from './admin/upkeep.ts';
+import { refreshUserOrder } from './admin/user-order.ts';
 
 /**
  * The research-export service: the study's data under research ids (fed by identity, study
@@ -33,6 +34,6 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
     // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.
     const worker = startRunWorker(ctx, async (runCtx, now) => (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now));
     ctx.wakeRunWorker = worker.wake;
-    return [worker, startComplianceRefresh(ctx)];
+    return [worker, startAdminUpkeep(ctx)];
   },
 };

@@ -1,10 +1,8 @@
 import {
-  ACTIVE_USER_DAYS,
   Uuid,
   type AdminAuditEntry,
   type AdminPhaseFilter,
   type AdminSleepLogSummary,
-  type AdminStats,
   type AdminUserDetail,
   type AdminUserListItem,
   type AdminUserSort,
@@ -18,28 +16,6 @@ import { z } from 'zod';
 import { ageOn, specCompliancePercent, studyProgress } from './compliance.ts';
 import { refreshDueCompliance } from './user-order.ts';
 import { userColumns, userKeysQuery, usersQuery, type UserRow } from './users-query.ts';
-
-const DAY_MS = 86_400_000;
-
-export async function adminStats(sql: Sql, now: Date): Promise<AdminStats> {
-  const since = new Date(now.getTime() - ACTIVE_USER_DAYS * DAY_MS);
-  const [row] = await sql<{ total_users: number; active_users: number; sleep_logs: number; journal_entries: number }[]>`
-    select
-      (select count(*)::int from user_directory) as total_users,
-      (select count(*)::int from user_directory d
-         left join admin_night_activity n on n.user_id = d.user_id
-         left join admin_journal_activity j on j.user_id = d.user_id
-       where n.last_recorded_at > ${since} or j.last_written_at > ${since}) as active_users,
-      (select coalesce(sum(nights), 0)::int from admin_night_activity) as sleep_logs,
-      (select coalesce(sum(entries), 0)::int from admin_journal_activity) as journal_entries`;
-  return {
-    totalUsers: row!.total_users,
-    activeUsers: row!.active_users,
-    totalSleepLogs: row!.sleep_logs,
-    totalJournalEntries: row!.journal_entries,
-    activeDays: ACTIVE_USER_DAYS,
-  };
-}
 
 export interface UserListOptions {
   q?: string | undefined;

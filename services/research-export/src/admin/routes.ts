@@ -25,7 +25,8 @@ import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
 import { recordExport, recordParticipantView } from './commands.ts';
 import { exportCsv, exportFileName, timeZoneOf } from './exports.ts';
-import { adminStats, AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
+import { AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
+import { adminStats } from './stats.ts';
 
 const NO_SUCH_USER = 'No such user.';
 

@@ -1,8 +1,6 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { studyLength, Timezone } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 import type { Sql, SqlFragment } from '@sleepweave/service-kit';
-import type { Logger } from 'pino';
 import { tonightIn, usersQuery } from './users-query.ts';
 
 /**
@@ -80,40 +78,4 @@ export async function refreshDueCompliance(sql: Sql, now: Date): Promise<number>
     await updateFrom(tx, orderKeys(tx, now, tx`and d.user_id = any(${ids}::uuid[])`));
     return ids.length;
   });
-}
-
-/**
- * The admin list's compliance brought up to date in the background ({@link refreshDueCompliance}
- * every `intervalMs`, first after one interval), so that the first page sorted or filtered by
- * it after 04:00 in a time zone does not pay for that zone's day (1.3 s for 100,000 users,
- * all zones at once); such a page still refreshes what is left, usually nothing. Every
- * instance runs one: they share the rows (skip locked). A failed round is logged and tried
- * again at the next.
- */
-export function startComplianceRefresh(
-  ctx: { sql: Sql; logger: Logger },
-  options: { intervalMs?: number } = {},
-): { stop(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? 60_000;
-  const log = ctx.logger.child({ component: 'compliance-refresh' });
-  const stopping = new AbortController();
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      // a stop ends the wait at once
-      await delay(intervalMs, undefined, { signal: stopping.signal }).catch(() => undefined);
-      if (stopping.signal.aborted) break;
-      try {
-        const refreshed = await refreshDueCompliance(ctx.sql, new Date());
-        if (refreshed > 0) log.info({ refreshed }, 'compliance brought up to date for a new day');
-      } catch (err) {
-        log.error({ err }, 'compliance refresh failed; trying again at the next round');
-      }
-    }
-  })();
-  return {
-    async stop() {
-      stopping.abort();
-      await loop;
-    },
-  };
 }
