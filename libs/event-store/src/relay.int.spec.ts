@@ -305,6 +305,34 @@ describe('relay', () => {
     expect(r.status().failing).toBe(true);
   });
 
+  it('tries again at once when woken from outside (the bus back), not at the end of its back-off', async () => {
+    // The bus refuses three publishes (the back-off is then at its longest, 1 s), then takes them.
+    let refusals = 0;
+    let refusedAt = 0;
+    const published: string[] = [];
+    const event = revoked();
+    const r = relay({
+      bus: {
+        publish: async (envelope) => {
+          if (refusals < 3) {
+            refusals += 1;
+            refusedAt = performance.now();
+            throw new Error('NATS is not connected');
+          }
+          published.push((envelope.data as { sessionId: string }).sessionId);
+        },
+      },
+      name: 'woken',
+    });
+    await store.appendToStream(`woken:${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
+    await expect.poll(() => refusals, { timeout: 5_000 }).toBe(3);
+    // in the back-off after the third refusal: woken as the bus's reconnect wakes it
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    r.wake();
+    await expect.poll(() => published.includes(event.data.sessionId), { timeout: 5_000 }).toBe(true);
+    expect(performance.now() - refusedAt).toBeLessThan(500);
+  });
+
   it("publishes a batch's events together, in the order they committed", async () => {
     await store.appendToStream('session:together', [revoked(), revoked(), revoked(), revoked()], { expectedVersion: 'no_stream' });
     const calls: string[] = [];

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Bus } from '@sleepweave/bus';
 import type postgres from 'postgres';
 import { integrationEvents, type EventEnvelope, type IntegrationEventData, type IntegrationEventType } from '@sleepweave/contracts';
@@ -72,7 +71,10 @@ export interface RelayStatus {
 export interface Relay {
   /** Stops after the current batch and releases the lock. */
   stop(): Promise<void>;
-  /** Runs a cycle now (a NOTIFY does the same). */
+  /**
+   * Runs a cycle now, even in the back-off after a failed one (the bus is back: the service
+   * calls it on NATS's reconnect). A NOTIFY runs one too, but waits for a back-off to end.
+   */
   wake(): void;
   status(): RelayStatus;
 }
@@ -186,12 +188,25 @@ export function startRelay(options: RelayOptions): Relay {
     });
   };
   /**
-   * After a failed cycle: waits `ms`, cut short by stop() only. A NOTIFY does not bring the
-   * next attempt forward: under write traffic one comes with every commit, and a relay that
+   * After a failed cycle: waits `ms`, cut short by stop() and by wake() from outside (the
+   * bus is back: the next attempt is made at once, not up to a second later). A NOTIFY does
+   * not bring it forward: under write traffic one comes with every commit, and a relay that
    * cannot publish (the bus down, an event its mapping refuses) would otherwise re-read its
    * batch and fail again on every write, not every 250 ms to 1 s.
    */
-  const backOff = (ms: number): Promise<void> => delay(ms, undefined, { signal: abort.signal }).catch(() => undefined);
+  let endBackOff: (() => void) | null = null;
+  const backOff = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        abort.signal.removeEventListener('abort', finish);
+        if (endBackOff === finish) endBackOff = null;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      abort.signal.addEventListener('abort', finish, { once: true });
+      endBackOff = finish;
+    });
   // Its own connection: a NOTIFY on the channel (an append committed) starts a cycle, and
   // so does losing the connection: the cycle fails, and retries until the database is back.
   const conn = options.connect({
@@ -393,7 +408,10 @@ export function startRelay(options: RelayOptions): Relay {
   })();
 
   return {
-    wake,
+    wake() {
+      wake();
+      endBackOff?.();
+    },
     status: () => ({ active: isActive, checkpoint, heldBack, failing, lastCycleAt }),
     async stop() {
       if (!abort.signal.aborted) {
