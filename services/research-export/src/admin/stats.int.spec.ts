@@ -15,7 +15,7 @@ import { migrateEventStore } from '@sleepweave/event-store';
 import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations, type Sql } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshJournalActivity, refreshNightActivity } from './activity.ts';
-import { adminStats, compactAdminTallies } from './stats.ts';
+import { adminStats, compactAdminTallies, foldAdminTallies } from './stats.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const name = `sw_test_${randomBytes(4).toString('hex')}_admin_stats`;
@@ -56,6 +56,10 @@ async function counted(at: Date) {
       (select coalesce(sum(entries), 0)::int from admin_journal_activity) as "totalJournalEntries"`;
   return { ...row!, activeDays: ACTIVE_USER_DAYS };
 }
+
+/** Statements of this database waiting for a lock. */
+const waiting = async () =>
+  (await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).length;
 
 /** The tiles at `now` and at other times of the window's edges agree with the count. */
 async function expectTilesCounted() {
@@ -198,10 +202,65 @@ describe("the dashboard's tiles", () => {
     await expectTilesCounted();
   });
 
+  it('keep their lookups by key when a statement adds many rows to tables that were small', async () => {
+    // as in a new database, or at a rebuild's start: the tables small, and known to be
+    await sql`analyze admin_last_activity, admin_night_activity, admin_journal_activity`;
+    const rolledBack = new Error('rolled back');
+    await sql
+      .begin(async (tx) => {
+        // the trigger's statements planned on this connection while the tables are small
+        const [someone] = await tx<{ user_id: string }[]>`select user_id from admin_journal_activity limit 1`;
+        for (let i = 0; i < 8; i++) await refreshJournalActivity(tx, someone!.user_id, hoursBefore(i).toISOString(), false);
+        // then 2,000 users' first entries in one statement
+        const scans = async () =>
+          (
+            await tx<{ scans: number }[]>`
+              select coalesce(sum(seq_scan), 0)::int as scans from pg_stat_xact_user_tables
+              where relname in ('admin_last_activity', 'admin_night_activity', 'admin_journal_activity')`
+          )[0]!.scans;
+        const before = await scans();
+        await tx`
+          insert into admin_journal_activity (user_id, entries, last_written_at)
+          select gen_random_uuid(), 1, ${now}::timestamptz - make_interval(mins => i) from generate_series(1, 2000) i`;
+        // a sequential scan of them for each row added made this some 8,000
+        expect((await scans()) - before).toBeLessThan(20);
+        throw rolledBack;
+      })
+      .catch((err: unknown) => {
+        if (err !== rolledBack) throw err;
+      });
+    await expectTilesCounted();
+  });
+
+  it("a rebuild's recount of Active Users waits for a fold in progress, and sees what it made", async () => {
+    for (let i = 0; i < 5; i++) await writeEntry(await addUser(), hoursBefore(2 + i * 20));
+    // a fold, not committed yet
+    let release!: () => void;
+    let folded!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const foldDone = new Promise<void>((resolve) => (folded = resolve));
+    const fold = sql.begin(async (tx) => {
+      await foldAdminTallies(tx, now);
+      folded();
+      await held;
+    });
+    await foldDone;
+    // the rebuild of the journal's activity: its TRUNCATE recounts Active Users
+    const rebuild = sql.begin(async (tx) => {
+      const entries = await tx`select * from admin_journal_activity`;
+      await tx`truncate table admin_journal_activity`;
+      for (const row of entries) await tx`insert into admin_journal_activity ${tx(row)}`;
+    });
+    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
+    release();
+    await Promise.all([fold, rebuild]);
+    // without the fold's lock, the recount deleted the rows it could see, and the fold's
+    // committed after it stayed: every active user twice
+    await expectTilesCounted();
+  });
+
   it('count a user once when her night and her entry are written at once', async () => {
     const userId = await addUser();
-    const waiting = async () =>
-      (await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).length;
     // her night's transaction holds her row of admin_last_activity until it commits; her
     // entry's waits for it and then sees the night (without the lock both counted her, or
     // the entry's left her last activity before the night)

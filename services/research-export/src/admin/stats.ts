@@ -1,4 +1,5 @@
 import { ACTIVE_USER_DAYS, type AdminStats } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
 
 const DAY_MS = 86_400_000;
@@ -38,9 +39,19 @@ export async function adminStats(sql: Sql, now: Date): Promise<AdminStats> {
  * statement deletes are the ones it sums, and a change not yet committed is folded next time.
  * Returns the rows folded.
  */
-export async function compactAdminTallies(sql: Sql, now: Date): Promise<number> {
+export function compactAdminTallies(sql: Sql, now: Date): Promise<number> {
+  return sql.begin((tx) => foldAdminTallies(tx, now)) as Promise<number>;
+}
+
+/** compactAdminTallies in the caller's transaction. */
+export async function foldAdminTallies(tx: Tx, now: Date): Promise<number> {
   const oldest = new Date(now.getTime() - (ACTIVE_USER_DAYS + 1) * DAY_MS);
-  const [row] = await sql<{ folded: number }[]>`
+  // Never beside a recount of Active Users (after a rebuild's TRUNCATE, migration 007),
+  // which locks the table `exclusive`: that recount would not see the rows this fold makes,
+  // and they would count twice. Writers' locks (row share, row exclusive) do not conflict
+  // with this one: they do not wait for the fold, nor it for them.
+  await tx`lock table admin_last_activity in row share mode`;
+  const [row] = await tx<{ folded: number }[]>`
     with folded as (delete from admin_tallies returning counter, day, delta),
     kept as (
       insert into admin_tallies (counter, day, delta)
