@@ -333,6 +333,43 @@ describe('relay', () => {
     expect(performance.now() - refusedAt).toBeLessThan(500);
   });
 
+  it('tries again at once when woken from outside while the cycle that then fails is in flight', async () => {
+    // The bus back while the third publish is on its way: it fails all the same (JetStream
+    // not ready yet after a restart), and the wake must not be lost to the back-off after it.
+    let calls = 0;
+    let failedAt = 0;
+    let retriedAt = 0;
+    let failThird!: () => void;
+    const thirdSent = deferred<void>();
+    const event = revoked();
+    const r = relay({
+      bus: {
+        publish: async (envelope) => {
+          if ((envelope.data as { sessionId: string }).sessionId !== event.data.sessionId) return;
+          calls += 1;
+          if (calls < 3) throw new Error('NATS is not connected');
+          if (calls === 3) {
+            await new Promise<void>((_, reject) => {
+              failThird = () => {
+                failedAt = performance.now();
+                reject(new Error('JetStream not ready'));
+              };
+              thirdSent.resolve();
+            });
+          }
+          retriedAt = performance.now();
+        },
+      },
+      name: 'woken-in-flight',
+    });
+    await store.appendToStream(`woken:${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
+    await thirdSent.promise;
+    r.wake();
+    failThird();
+    await expect.poll(() => retriedAt, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(retriedAt - failedAt).toBeLessThan(500);
+  });
+
   it("publishes a batch's events together, in the order they committed", async () => {
     await store.appendToStream('session:together', [revoked(), revoked(), revoked(), revoked()], { expectedVersion: 'no_stream' });
     const calls: string[] = [];

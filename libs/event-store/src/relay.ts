@@ -195,8 +195,14 @@ export function startRelay(options: RelayOptions): Relay {
    * batch and fail again on every write, not every 250 ms to 1 s.
    */
   let endBackOff: (() => void) | null = null;
+  /** wake() from outside since the cycle began: a cycle that then fails is tried again at once. */
+  let wokenFromOutside = false;
   const backOff = (ms: number): Promise<void> =>
     new Promise((resolve) => {
+      if (wokenFromOutside || abort.signal.aborted) {
+        wokenFromOutside = false;
+        return resolve();
+      }
       const finish = () => {
         clearTimeout(timer);
         abort.signal.removeEventListener('abort', finish);
@@ -354,6 +360,7 @@ export function startRelay(options: RelayOptions): Relay {
     let failureLoggedAt = 0;
     let heldBackRetryMs = HELD_BACK_FIRST_RETRY_MS;
     while (!abort.signal.aborted) {
+      wokenFromOutside = false;
       try {
         const horizon = await holdLock();
         if (horizon === null) {
@@ -409,6 +416,7 @@ export function startRelay(options: RelayOptions): Relay {
 
   return {
     wake() {
+      wokenFromOutside = true;
       wake();
       endBackOff?.();
     },

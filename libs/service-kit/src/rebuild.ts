@@ -22,8 +22,9 @@ export function readModelsOf<C extends ServiceConfig, Ctx>(definition: ServiceDe
 
 /**
  * Rebuilds read models (all of them, or those named): a projection from the service's own
- * events, a consumer by replaying its producer's history (libs/event-store). Returns the
- * number of events each one applied. Unknown names throw before anything is touched.
+ * events, a consumer by replaying its producer's history (libs/event-store), then the
+ * service's `afterRebuild`. Returns the number of events each one applied. Unknown names
+ * throw before anything is touched.
  */
 export async function rebuildReadModels<C extends ServiceConfig, Ctx>(
   definition: ServiceDefinition<C, Ctx>,
@@ -53,5 +54,6 @@ export async function rebuildReadModels<C extends ServiceConfig, Ctx>(
   for (const projection of definition.projections.filter((p) => chosen(p.name))) {
     results.push({ name: projection.name, kind: 'projection', events: await rebuildProjection(sql, projection) });
   }
+  if (results.length > 0) await definition.afterRebuild?.(ctx, sql);
   return results;
 }

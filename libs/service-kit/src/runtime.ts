@@ -86,6 +86,11 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
    * consumers and stopped before them.
    */
   workers?(ctx: Ctx): BackgroundWorker[];
+  /**
+   * After `projections:rebuild` rebuilt read models: what its background work would do
+   * later and a rebuild leaves a lot of (e.g. rows to fold), done at once.
+   */
+  afterRebuild?(ctx: Ctx, sql: Sql): Promise<void>;
 }
 
 export interface BackgroundWorker {

@@ -122,8 +122,11 @@ begin
   if delta <> 0 then
     insert into admin_tallies (counter, delta) values ('sleep_logs', delta);
   end if;
-  if tg_op <> 'UPDATE' or new.last_recorded_at is distinct from old.last_recorded_at then
+  if tg_op <> 'UPDATE' or new.last_recorded_at is distinct from old.last_recorded_at or new.user_id <> old.user_id then
     perform admin_activity_moved(case tg_op when 'DELETE' then old.user_id else new.user_id end);
+  end if;
+  if tg_op = 'UPDATE' and new.user_id <> old.user_id then
+    perform admin_activity_moved(old.user_id);
   end if;
   return null;
 end $$;
@@ -141,8 +144,11 @@ begin
   if delta <> 0 then
     insert into admin_tallies (counter, delta) values ('journal_entries', delta);
   end if;
-  if tg_op <> 'UPDATE' or new.last_written_at is distinct from old.last_written_at then
+  if tg_op <> 'UPDATE' or new.last_written_at is distinct from old.last_written_at or new.user_id <> old.user_id then
     perform admin_activity_moved(case tg_op when 'DELETE' then old.user_id else new.user_id end);
+  end if;
+  if tg_op = 'UPDATE' and new.user_id <> old.user_id then
+    perform admin_activity_moved(old.user_id);
   end if;
   return null;
 end $$;
@@ -158,7 +164,8 @@ create trigger admin_directory_truncated after truncate on user_directory
 create trigger admin_night_activity_tallied after insert or delete on admin_night_activity
   for each row execute function admin_night_activity_tallied();
 create trigger admin_night_activity_updated after update on admin_night_activity
-  for each row when (old.nights is distinct from new.nights or old.last_recorded_at is distinct from new.last_recorded_at)
+  for each row when (old.nights is distinct from new.nights or old.last_recorded_at is distinct from new.last_recorded_at
+    or old.user_id <> new.user_id)
   execute function admin_night_activity_tallied();
 create trigger admin_night_activity_truncated after truncate on admin_night_activity
   for each statement execute function admin_night_activity_tallied();
@@ -166,7 +173,8 @@ create trigger admin_night_activity_truncated after truncate on admin_night_acti
 create trigger admin_journal_activity_tallied after insert or delete on admin_journal_activity
   for each row execute function admin_journal_activity_tallied();
 create trigger admin_journal_activity_updated after update on admin_journal_activity
-  for each row when (old.entries is distinct from new.entries or old.last_written_at is distinct from new.last_written_at)
+  for each row when (old.entries is distinct from new.entries or old.last_written_at is distinct from new.last_written_at
+    or old.user_id <> new.user_id)
   execute function admin_journal_activity_tallied();
 create trigger admin_journal_activity_truncated after truncate on admin_journal_activity
   for each statement execute function admin_journal_activity_tallied();

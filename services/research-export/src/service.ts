@@ -9,6 +9,7 @@ import { studyConsentGiven } from './integration/study-consent-given.ts';
 import { studySleepLogs } from './integration/study-sleep-logs.ts';
 import { onUserDeleted } from './users/user-deleted.ts';
 import { startRunWorker } from './runs/worker.ts';
+import { compactAdminTallies } from './admin/stats.ts';
 import { startAdminUpkeep } from './admin/upkeep.ts';
 import { refreshUserOrder } from './admin/user-order.ts';
 
@@ -30,6 +31,12 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   // her time zone decides her today, so her compliance in the admin list's order
   onUserChanged: (_ctx, tx, userId) => refreshUserOrder(tx, userId),
   consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx)],
+  // A rebuild leaves a row of admin_tallies for every night and entry it replayed: folded at
+  // once, and the table made small again (the tiles read it whole; docs/admin.md).
+  afterRebuild: async (_ctx, sql) => {
+    await compactAdminTallies(sql, new Date());
+    await sql`vacuum full admin_tallies`;
+  },
   workers: (ctx) => {
     // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.
     const worker = startRunWorker(ctx, async (runCtx, now) => (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now));

@@ -39,9 +39,18 @@ export async function adminStats(sql: Sql, now: Date): Promise<AdminStats> {
  * statement deletes are the ones it sums, and a change not yet committed is folded next time.
  * Returns the rows folded.
  */
-export function compactAdminTallies(sql: Sql, now: Date): Promise<number> {
-  return sql.begin((tx) => foldAdminTallies(tx, now)) as Promise<number>;
+export async function compactAdminTallies(sql: Sql, now: Date): Promise<number> {
+  try {
+    return (await sql.begin((tx) => foldAdminTallies(tx, now))) as number;
+  } catch (err) {
+    // a rebuild is recounting: its end folds them (ResearchExport's afterRebuild)
+    if ((err as { code?: string }).code === LOCK_NOT_AVAILABLE) return 0;
+    throw err;
+  }
 }
+
+/** PostgreSQL's error of a lock taken `nowait` that another transaction holds. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** compactAdminTallies in the caller's transaction. */
 export async function foldAdminTallies(tx: Tx, now: Date): Promise<number> {
@@ -49,8 +58,9 @@ export async function foldAdminTallies(tx: Tx, now: Date): Promise<number> {
   // Never beside a recount of Active Users (after a rebuild's TRUNCATE, migration 007),
   // which locks the table `exclusive`: that recount would not see the rows this fold makes,
   // and they would count twice. Writers' locks (row share, row exclusive) do not conflict
-  // with this one: they do not wait for the fold, nor it for them.
-  await tx`lock table admin_last_activity in row share mode`;
+  // with this one: they do not wait for the fold, nor it for them. Not waiting for a
+  // rebuild either (its transaction can last minutes): the fold is skipped (55P03).
+  await tx`lock table admin_last_activity in row share mode nowait`;
   const [row] = await tx<{ folded: number }[]>`
     with folded as (delete from admin_tallies returning counter, day, delta),
     kept as (
