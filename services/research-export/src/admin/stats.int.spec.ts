@@ -155,6 +155,12 @@ describe("the dashboard's tiles", () => {
       from user_directory where first_name = 'Bulk'`;
     await sql`update admin_journal_activity set entries = entries + 1, last_written_at = last_written_at + interval '1 day'`;
     await expectTilesCounted();
+    // a row given to someone else (no code does it; the totals follow all the same)
+    const newcomer = await addUser();
+    await sql`
+      update admin_journal_activity set user_id = ${newcomer}
+      where user_id = (select user_id from user_directory where first_name = 'Bulk' limit 1)`;
+    await expectTilesCounted();
     await sql`delete from user_directory where first_name = 'Bulk'`;
     await sql`delete from admin_journal_activity a where not exists (select 1 from user_directory d where d.user_id = a.user_id)`;
     await expectTilesCounted();
