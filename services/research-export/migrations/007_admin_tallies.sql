@@ -109,45 +109,25 @@ begin
   return null;
 end $$;
 
-create function admin_night_activity_tallied() returns trigger language plpgsql as $$
+-- admin_night_activity and admin_journal_activity: tg_argv names the total and the column
+-- of her count in the table ('sleep_logs', 'nights' and 'journal_entries', 'entries').
+create function admin_activity_tallied() returns trigger language plpgsql as $$
 declare
   delta bigint;
 begin
   if tg_op = 'TRUNCATE' then
-    perform admin_tally_cleared('sleep_logs');
+    perform admin_tally_cleared(tg_argv[0]);
     perform admin_activity_recounted();
     return null;
   end if;
-  delta := case tg_op when 'INSERT' then new.nights when 'DELETE' then -old.nights else new.nights - old.nights end;
+  delta := coalesce((to_jsonb(new) ->> tg_argv[1])::bigint, 0) - coalesce((to_jsonb(old) ->> tg_argv[1])::bigint, 0);
   if delta <> 0 then
-    insert into admin_tallies (counter, delta) values ('sleep_logs', delta);
+    insert into admin_tallies (counter, delta) values (tg_argv[0], delta);
   end if;
-  if tg_op <> 'UPDATE' or new.last_recorded_at is distinct from old.last_recorded_at or new.user_id <> old.user_id then
-    perform admin_activity_moved(case tg_op when 'DELETE' then old.user_id else new.user_id end);
+  if tg_op <> 'DELETE' then
+    perform admin_activity_moved(new.user_id);
   end if;
-  if tg_op = 'UPDATE' and new.user_id <> old.user_id then
-    perform admin_activity_moved(old.user_id);
-  end if;
-  return null;
-end $$;
-
-create function admin_journal_activity_tallied() returns trigger language plpgsql as $$
-declare
-  delta bigint;
-begin
-  if tg_op = 'TRUNCATE' then
-    perform admin_tally_cleared('journal_entries');
-    perform admin_activity_recounted();
-    return null;
-  end if;
-  delta := case tg_op when 'INSERT' then new.entries when 'DELETE' then -old.entries else new.entries - old.entries end;
-  if delta <> 0 then
-    insert into admin_tallies (counter, delta) values ('journal_entries', delta);
-  end if;
-  if tg_op <> 'UPDATE' or new.last_written_at is distinct from old.last_written_at or new.user_id <> old.user_id then
-    perform admin_activity_moved(case tg_op when 'DELETE' then old.user_id else new.user_id end);
-  end if;
-  if tg_op = 'UPDATE' and new.user_id <> old.user_id then
+  if tg_op = 'DELETE' or (tg_op = 'UPDATE' and new.user_id <> old.user_id) then
     perform admin_activity_moved(old.user_id);
   end if;
   return null;
@@ -162,22 +142,22 @@ create trigger admin_directory_truncated after truncate on user_directory
   for each statement execute function admin_directory_tallied();
 
 create trigger admin_night_activity_tallied after insert or delete on admin_night_activity
-  for each row execute function admin_night_activity_tallied();
+  for each row execute function admin_activity_tallied('sleep_logs', 'nights');
 create trigger admin_night_activity_updated after update on admin_night_activity
   for each row when (old.nights is distinct from new.nights or old.last_recorded_at is distinct from new.last_recorded_at
     or old.user_id <> new.user_id)
-  execute function admin_night_activity_tallied();
+  execute function admin_activity_tallied('sleep_logs', 'nights');
 create trigger admin_night_activity_truncated after truncate on admin_night_activity
-  for each statement execute function admin_night_activity_tallied();
+  for each statement execute function admin_activity_tallied('sleep_logs', 'nights');
 
 create trigger admin_journal_activity_tallied after insert or delete on admin_journal_activity
-  for each row execute function admin_journal_activity_tallied();
+  for each row execute function admin_activity_tallied('journal_entries', 'entries');
 create trigger admin_journal_activity_updated after update on admin_journal_activity
   for each row when (old.entries is distinct from new.entries or old.last_written_at is distinct from new.last_written_at
     or old.user_id <> new.user_id)
-  execute function admin_journal_activity_tallied();
+  execute function admin_activity_tallied('journal_entries', 'entries');
 create trigger admin_journal_activity_truncated after truncate on admin_journal_activity
-  for each statement execute function admin_journal_activity_tallied();
+  for each statement execute function admin_activity_tallied('journal_entries', 'entries');
 
 -- What was there before.
 insert into admin_tallies (counter, delta)
