@@ -57,15 +57,17 @@ export const threadsProjection = defineProjection<ThreadEvent | MembershipEvent 
 });
 
 /**
- * Recounts what `threadsProjection` keeps of these threads from the rows left (after a
- * user's deletion took her memberships and messages away): the same values a rebuild
- * from the remaining events gives.
+ * What `threadsProjection` keeps of these threads, after a user's deletion took her
+ * memberships (of the threads `left`) and messages away: the same values a rebuild from the
+ * remaining events gives. A thread she left has one member fewer (the count is one a
+ * membership: counting them again read every member of the welcome thread, which everyone
+ * is in); its last messages are found again along the messages' index.
  */
-export async function refreshThreadActivity(tx: Tx, threadIds: string[]): Promise<void> {
+export async function refreshThreadActivity(tx: Tx, threadIds: string[], left: string[]): Promise<void> {
   if (threadIds.length === 0) return;
   await tx`
     update message_threads t
-    set member_count = (select count(*) from thread_members m where m.thread_id = t.id),
+    set member_count = t.member_count - (t.id = any(${left}::uuid[]))::int,
         last_message_id = last.id,
         last_message_preview = left(last.body, ${PREVIEW}),
         last_message_at = last.created_at,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connectDatabase, createLogger, databaseName } from '@sleepweave/service-kit';
-import { planNodes, type PlanNode } from '@sleepweave/service-kit/testing';
+import { planNodes, rowsRead, type PlanNode } from '@sleepweave/service-kit/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunityContext } from '../context.ts';
@@ -19,6 +19,8 @@ const seqScans = (plan: PlanNode): string[] =>
 
 let community: Community;
 const her = randomUUID();
+const member = randomUUID();
+const everyone = randomUUID();
 beforeAll(async () => {
   community = await startCommunity();
   const { sql } = community.deps;
@@ -47,6 +49,16 @@ beforeAll(async () => {
     values (${thread}, 'Hers', false, false, ${her}, now(), now(), 1)`;
   await sql`insert into thread_members (thread_id, user_id, joined_at) values (${thread}, ${her}, now())`;
   await sql`insert into messages (id, thread_id, sender_id, body, created_at) values (${randomUUID()}, ${thread}, ${her}, 'Mine', now())`;
+  // a thread everyone is in (as the welcome thread is), another member with them
+  await sql`
+    insert into user_directory (user_id, email, first_name, last_name, timezone, role, registered_at)
+    values (${member}, 'member@example.com', 'Mia', 'Lund', 'Europe/London', 'participant', now())`;
+  await sql`
+    insert into message_threads (id, name, is_direct, pinned, created_by, created_at, activity_at, member_count)
+    values (${everyone}, 'Welcome', false, true, null, now(), now(), ${ROWS + 1})`;
+  await sql`
+    insert into thread_members (thread_id, user_id, joined_at)
+    select ${everyone}::uuid, user_id, now() from member_activity union all select ${everyone}::uuid, ${member}::uuid, now()`;
   await sql`analyze`;
 }, 60_000);
 afterAll(async () => {
@@ -86,5 +98,55 @@ describe("a user's deletion", () => {
       await recording.end();
     }
     expect(await community.deps.sql`select 1 from message_threads where created_by = ${her}`).toHaveLength(0);
+  });
+
+  it('counts a thread of 5,000 members she leaves one fewer, without reading its members', async () => {
+    const { config, sql } = community.deps;
+    // her deletion's statements, recorded in a transaction rolled back, then run again one by
+    // one under EXPLAIN ANALYZE (in another, rolled back too) for the rows each reads
+    const statements: { query: string; params: unknown[] }[] = [];
+    const recording = postgres(`${config.DATABASE_URL}/${databaseName(config, 'community')}`, {
+      max: 1,
+      onnotice: () => undefined,
+      transform: { undefined: null },
+      debug: (_connection, query, params) => void statements.push({ query, params: [...(params as unknown[])] }),
+    });
+    const rolledBack = new Error('rolled back');
+    const rollingBack = (err: unknown) => {
+      if (err !== rolledBack) throw err;
+    };
+    try {
+      const ctx = createCommunityContext({ sql: recording as never, logger: createLogger('test', 'silent'), config });
+      await recording
+        .begin(async (tx) => {
+          await onUserDeleted(ctx, tx as never, member);
+          throw rolledBack;
+        })
+        .catch(rollingBack);
+    } finally {
+      await recording.end();
+    }
+    let membersRead = 0;
+    await sql
+      .begin(async (tx) => {
+        for (const { query, params } of statements) {
+          if (!/^\s*(select|insert|update|delete|with)\b/i.test(query)) continue;
+          const [row] = await tx.unsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(
+            `explain (analyze, format json) ${query}`,
+            params as never[],
+          );
+          for (const [table, rows] of rowsRead(planNodes(row!['QUERY PLAN'][0].Plan))) if (table === 'thread_members') membersRead += rows;
+        }
+        throw rolledBack;
+      })
+      .catch(rollingBack);
+    // her own rows (a membership or two), not the thread's 5,001 (counted again, they were)
+    expect(membersRead).toBeLessThan(50);
+
+    await sql.begin((tx) => onUserDeleted(community.context, tx, member));
+    const [thread] = await sql<{ member_count: number; members: number }[]>`
+      select member_count, (select count(*)::int from thread_members where thread_id = ${everyone}) as members
+      from message_threads where id = ${everyone}`;
+    expect(thread).toEqual({ member_count: ROWS, members: ROWS });
   });
 });

@@ -23,7 +23,7 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   await ctx.store.deleteStreamsByPrefix(membershipStreamPrefix(userId), tx);
   await ctx.store.deleteStreams([participantStreamId(userId)], tx);
   await tx`delete from messages where sender_id = ${userId}`;
-  await tx`delete from thread_members where user_id = ${userId}`;
+  const left = await tx<{ thread_id: string }[]>`delete from thread_members where user_id = ${userId} returning thread_id`;
   const [activity] = await tx<{ day: string }[]>`
     delete from member_activity where user_id = ${userId} returning (last_posted_at at time zone 'UTC')::date::text as day`;
   if (activity) await moveActiveMember(tx, activity.day, null);
@@ -42,7 +42,11 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   // for it.
   await tx`select id from message_threads where id in ${tx(ids)} order by id for no key update`;
   // Their member counts and last messages, without hers.
-  await refreshThreadActivity(tx, ids);
+  await refreshThreadActivity(
+    tx,
+    ids,
+    left.map((row) => row.thread_id),
+  );
   const empty = await tx<{ id: string }[]>`
     select t.id from message_threads t
     where t.id in ${tx(ids)} and not t.pinned
