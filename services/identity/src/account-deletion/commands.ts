@@ -3,6 +3,7 @@ import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { sessionStreamId } from '../sessions/session.ts';
 import { ROLE_LOCK } from '../users/commands.ts';
+import { countAdmins } from '../users/queries.ts';
 import { userStreamId } from '../users/user.ts';
 import type { DeletedBy } from './account-deletion.ts';
 import { accountDeletionStreamId } from './account-deletion.ts';
@@ -38,8 +39,7 @@ export async function deleteUser(
     const [user] = await tx<{ email: string; role: string }[]>`select email, role from users where id = ${userId} for update`;
     if (!user) return 'no_such_user' as const;
     if (user.role === 'admin') {
-      const [row] = await tx<{ admins: number }[]>`select count(*)::int as admins from users where role = 'admin'`;
-      if ((row?.admins ?? 0) <= 1) return 'last_admin' as const;
+      if ((await countAdmins(tx)) <= 1) return 'last_admin' as const;
     }
 
     const sessions = await tx<{ id: string; active: boolean }[]>`

@@ -5,7 +5,7 @@ import { conflict, execute, notFound, runCommand, unauthorized, type DomainError
 import type { IdentityContext } from '../context.ts';
 import { revokeUserSessions } from '../sessions/commands.ts';
 import { LastAdmin, UserNotFound, userDecider } from './business-logic.ts';
-import { findUserByEmail } from './queries.ts';
+import { countAdmins, findUserByEmail } from './queries.ts';
 import { userStreamId } from './user.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -179,8 +179,7 @@ export async function changeRole(
       const { events } = await handle(stream, userDecider, { type: 'GrantRole', data: { userId, role, now, grantedBy: by } });
       return events.length > 0 ? 'granted' : 'unchanged';
     }
-    const [row] = await tx<{ admins: number }[]>`select count(*)::int as admins from users where role = 'admin'`;
-    const admins = row?.admins ?? 0;
+    const admins = await countAdmins(tx);
     const { events } = await handle(stream, userDecider, { type: 'RevokeAdminRole', data: { userId, revokedBy: by, admins, now } });
     return events.length > 0 ? 'revoked' : 'unchanged';
   });

@@ -1,4 +1,5 @@
 import type { AuthUser, User } from '@sleepweave/contracts';
+import type { Tx } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
 
 interface UserRow {
@@ -57,4 +58,14 @@ export function toUser(row: UserRow): User {
 
 export function toAuthUser(row: UserRow): AuthUser {
   return { ...toUser(row), studyStartDate: row.study_start_date };
+}
+
+/** How many admins there are (`users_admins`, migration 007: never every user). */
+export function adminsCountQuery(sql: Sql | Tx) {
+  return (sql as Sql)<{ admins: number }[]>`select count(*)::int as admins from users where role = 'admin'`;
+}
+
+export async function countAdmins(sql: Sql | Tx): Promise<number> {
+  const [row] = await adminsCountQuery(sql);
+  return row?.admins ?? 0;
 }

@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { connectBus, type Bus } from '@sleepweave/bus';
 import { LAST_ADMIN_MESSAGE, type EventEnvelope } from '@sleepweave/contracts';
 import { createLogger } from '@sleepweave/service-kit';
+import { explainAnalyze, rowsRead } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 import { grantAdmin } from './commands.ts';
+import { adminsCountQuery, countAdmins } from './queries.ts';
 
 let identity: Identity;
 let bus: Bus;
@@ -153,5 +155,18 @@ describe('PUT /api/admin/users/:id/role', () => {
       .sql`select stream_id, type, data from events where data::text like ${`%${admin.user.id}%`} or metadata::text like ${`%${admin.user.id}%`}`;
     expect(left.filter((e) => e.stream_id !== `account_deletion:${admin.user.id}`)).toEqual([]);
     expect(await roleOf(member.user.id)).toBe('admin'); // the change stays
+  });
+
+  it('counts the admins without reading every user (the last admin rule)', async () => {
+    const { sql } = identity.deps;
+    await sql`
+      insert into users (id, email, password_hash, first_name, last_name, timezone, role, created_at, updated_at)
+      select gen_random_uuid(), 'many' || i || '@example.com', 'x', 'Many', 'Users', 'Europe/London', 'participant', now(), now()
+      from generate_series(1, 5000) i`;
+    await sql`analyze users`;
+    const read = rowsRead(await explainAnalyze(sql, adminsCountQuery(sql)));
+    // the admins this file made, through the partial index (every user before migration 007)
+    expect(read.filter(([table]) => table === 'users').reduce((sum, [, rows]) => sum + rows, 0)).toBeLessThan(100);
+    expect(await countAdmins(sql)).toBe((await sql`select 1 from users where role = 'admin'`).length);
   });
 });
