@@ -59,9 +59,9 @@ export const threadsProjection = defineProjection<ThreadEvent | MembershipEvent 
 /**
  * What `threadsProjection` keeps of these threads, after a user's deletion took her
  * memberships (of the threads `left`) and messages away: the same values a rebuild from the
- * remaining events gives. A thread she left has one member fewer (the count is one a
- * membership: counting them again read every member of the welcome thread, which everyone
- * is in); its last messages are found again along the messages' index.
+ * remaining events gives. A thread she left has one member fewer (the count grows by one
+ * with each membership; counting the members again read all of the welcome thread's, which
+ * everyone is in); its last messages are found again along the messages' index.
  */
 export async function refreshThreadActivity(tx: Tx, threadIds: string[], left: string[]): Promise<void> {
   if (threadIds.length === 0) return;

@@ -43,7 +43,7 @@ export async function compactAdminTallies(sql: Sql, now: Date): Promise<number> 
   try {
     return (await sql.begin((tx) => foldAdminTallies(tx, now))) as number;
   } catch (err) {
-    // a rebuild is recounting: its end folds them (ResearchExport's afterRebuild)
+    // a rebuild is recounting: its end folds them (the service's afterRebuild)
     if ((err as { code?: string }).code === LOCK_NOT_AVAILABLE) return 0;
     throw err;
   }
