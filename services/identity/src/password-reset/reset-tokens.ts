@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '@sleepweave/service-kit';
+import { pruneExpiredRows } from '../expired-rows.ts';
 
 /** A reset token: 256 bits from the CSPRNG, URL-safe. Only its SHA-256 is ever stored. */
 export function newResetToken(): string {
@@ -33,7 +34,7 @@ export async function allowResetRequest(sql: Sql, email: string, max: number, wi
   return sql.begin(async (tx) => {
     // one request at a time per e-mail, so two at once cannot both slip under the limit
     await tx`select pg_advisory_xact_lock(hashtext('password_reset_requests'), hashtext(${email}))`;
-    await tx`delete from password_reset_requests where requested_at <= ${since}`;
+    await pruneExpiredRows(tx, 'password_reset_requests', since);
     const [row] = await tx<{ count: number }[]>`
       select count(*)::int as count from password_reset_requests where email = ${email} and requested_at > ${since}`;
     if ((row?.count ?? 0) >= max) return false;

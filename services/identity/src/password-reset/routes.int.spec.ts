@@ -1,10 +1,12 @@
 import { internalHeaders } from '@sleepweave/service-kit';
+import { explainAnalyze, rowsRead } from '@sleepweave/service-kit/testing';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinkIn, startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_DONE } from './routes.ts';
+import { expiredRows } from '../expired-rows.ts';
 
 /** Headers of a call from another service (the gateway) to an internal route. */
 const internal = () => internalHeaders(identity.deps.config.INTERNAL_TOKEN);
@@ -138,6 +140,29 @@ describe('POST /api/forgot-password', () => {
     identity.context.clock = () => new Date(Date.now() + 16 * 60_000);
     expect((await forgot(body.email)).statusCode).toBe(200);
     await expect.poll(() => mailsTo(body.email), { timeout: 5_000 }).toBe(4);
+  });
+
+  it('forgets every request past its window, of any e-mail, along an index and a few at a time', async () => {
+    const { sql } = identity.deps;
+    // a burst of 5,000 addresses a minute ago, and 150 requests of an hour ago
+    await sql`
+      insert into password_reset_requests (email, requested_at)
+      select 'burst' || i || '@example.com', now() - case when i <= 150 then interval '1 hour' else interval '1 minute' end
+      from generate_series(1, 5150) i`;
+    await sql`analyze password_reset_requests`;
+    const old = async () =>
+      (
+        await sql<
+          { n: number }[]
+        >`select count(*)::int as n from password_reset_requests where requested_at < now() - interval '30 minutes'`
+      )[0]!.n;
+    expect((await forgot(`someone.${randomUUID()}@example.com`)).statusCode).toBe(200);
+    // one request removes a hundred of them (it used to wait for, and delete, all at once)
+    expect(await old()).toBe(50);
+    // what a request reads for them: those past the window, not the burst's (5,050 without the index)
+    const plan = await explainAnalyze(sql, expiredRows(sql, 'password_reset_requests', new Date(Date.now() - 15 * 60_000)));
+    expect(rowsRead(plan).reduce((sum, [, rows]) => sum + rows, 0)).toBeLessThanOrEqual(100);
+    await sql`delete from password_reset_requests where email like 'burst%'`;
   });
 
   it('limits requests per IP with 429', async () => {

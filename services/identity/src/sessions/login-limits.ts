@@ -1,14 +1,12 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Sql } from '@sleepweave/service-kit';
+import { pruneExpiredRows } from '../expired-rows.ts';
 
 /**
  * Where sign-in attempts come from, as the limits count them: the address, an IPv6 one by
  * its /64 (one subscriber's network), as the per-IP rate limit groups them (its own function).
  */
 export const loginClient = (ip: string): string => normalizeIP(ip);
-
-/** Failures past their window removed by one attempt at most: never one attempt's wait for a burst's worth. */
-const PRUNED_AT_ONCE = 100;
 
 export interface LoginLimits {
   /** Failures per account from one client within the window. */
@@ -39,11 +37,7 @@ export async function reserveLoginAttempt(
   const since = new Date(now.getTime() - limits.windowMinutes * 60_000);
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('login:' || ${email}))`;
-    // old failures of any e-mail, a few at a time: those another attempt is removing are
-    // passed over, not waited for
-    await tx`
-      delete from login_failures where ctid in (
-        select ctid from login_failures where failed_at <= ${since} limit ${PRUNED_AT_ONCE} for update skip locked)`;
+    await pruneExpiredRows(tx, 'login_failures', since);
     const [row] = await tx<{ all: number; here: number }[]>`
       select count(*)::int as all, (count(*) filter (where client = ${client}))::int as here
       from login_failures where email = ${email}`;
