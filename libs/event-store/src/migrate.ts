@@ -83,6 +83,10 @@ export const CONCURRENT_INDEXES: readonly { name: string; definition: string }[]
   // byte order, which a prefix is a range of whatever the database's collation (under
   // en_US, the unique index's order, it is not, and the delete read every event).
   { name: 'events_stream_prefix_idx', definition: 'on events (stream_id text_pattern_ops)' },
+  // A deleted user's id in the metadata of events not of her streams (store.ts
+  // eraseUserFromMetadata): found by reading every event before (1M events: 0.33 s, in the
+  // deletion's transaction, in each service). About 2 µs more an append.
+  { name: 'events_metadata_user_idx', definition: "on events ((metadata ->> 'userId'))" },
 ];
 
 /** A later index's state: missing, valid, or invalid (left by an interrupted concurrent build). */

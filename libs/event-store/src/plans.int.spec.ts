@@ -100,8 +100,9 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await migrateEventStore(db.sql);
   await db.sql`
-    insert into events (id, stream_id, stream_position, type, data)
-    select gen_random_uuid(), 'bulk:' || g, 1, 'Bulk', '{}' from generate_series(1, ${EVENTS}::int) g`;
+    insert into events (id, stream_id, stream_position, type, data, metadata)
+    select gen_random_uuid(), 'bulk:' || g, 1, 'Bulk', '{}', jsonb_build_object('userId', gen_random_uuid())
+    from generate_series(1, ${EVENTS}::int) g`;
   await db.sql`
     insert into inbox (consumer, event_id, processed_at)
     select 'consumer-' || (g % 5), gen_random_uuid(), now() - g * interval '1 minute' from generate_series(1, ${EVENTS}::int) g`;
@@ -130,8 +131,9 @@ describe("the event store's statements, with many events stored", () => {
     await store.handle(streamId, decider, {});
     await store.handle(streamId, { ...decider, evolvesOn: ['Noted'] }, {});
     await store.readStream(streamId);
-    // a deleted user's streams, by the prefix of their ids
+    // a deleted user's streams, by the prefix of their ids, and her id in others' metadata
     expect(await store.deleteStreamsByPrefix(streamId.slice(0, -4))).toBe(3);
+    expect(await store.eraseUserFromMetadata(randomUUID())).toBe(0);
     await relayBacklogMs(storeSql);
     await readIntegrationHistory(storeSql, { after: '0:0', limit: 100, types: ['identity.session.revoked'], toIntegration: () => null });
     await storeSql.end();

@@ -72,6 +72,12 @@ export interface EventStore {
   deleteStreams(streamIds: string[], tx?: Tx): Promise<number>;
   /** Hard delete of every stream whose id starts with `prefix`; returns the number of events removed. */
   deleteStreamsByPrefix(prefix: string, tx?: Tx): Promise<number>;
+  /**
+   * A deleted user's id taken from the metadata of the events that name her as who caused
+   * them (events of streams not hers: a thread she created, an admin's change to someone
+   * else's account), by `events_metadata_user_idx`; returns the number of events changed.
+   */
+  eraseUserFromMetadata(userId: string, tx?: Tx): Promise<number>;
 }
 
 /** A row of `events` as selected with EVENT_COLUMNS. */
@@ -308,6 +314,12 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
       const end = prefix.slice(0, -1) + String.fromCharCode(last + 1);
       const result = await q`
         delete from events where stream_id ~>=~ ${prefix} and stream_id ~<~ ${end} and starts_with(stream_id, ${prefix})`;
+      return result.count;
+    },
+
+    async eraseUserFromMetadata(userId, tx) {
+      const q: Queryable = tx ?? sql;
+      const result = await q`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
       return result.count;
     },
   };

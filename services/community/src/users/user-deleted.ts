@@ -32,7 +32,7 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   if (participant) await countStudyStart(tx, participant.start_date, -1);
   await tx`update message_threads set created_by = null where created_by = ${userId}`;
   // Events of threads she created (kept for the others) name her in their metadata.
-  await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
+  await ctx.store.eraseUserFromMetadata(userId, tx);
 
   const ids = touched.map((row) => row.thread_id);
   if (ids.length === 0) return;

@@ -54,7 +54,7 @@ export async function deleteUser(
     await tx`delete from password_reset_requests where email = ${user.email}`;
     // her id as the actor of events she caused on other streams (e.g. an admin who deleted
     // another account) goes too
-    await tx`update events set metadata = metadata - 'userId' where metadata->>'userId' = ${userId}`;
+    await ctx.store.eraseUserFromMetadata(userId, tx);
     // and as the admin who granted or revoked someone's role (the change stays, by nobody)
     await tx`
       update events set data = jsonb_set(data, '{grantedBy}', 'null'::jsonb)

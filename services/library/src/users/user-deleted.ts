@@ -7,7 +7,7 @@ import type { LibraryContext } from '../context.ts';
  * (they are the library's, not hers), but her user id goes from the read model, from the
  * events' data and from their metadata, in the consumer's transaction.
  */
-export async function onUserDeleted(_ctx: LibraryContext, tx: Tx, userId: string): Promise<void> {
+export async function onUserDeleted(ctx: LibraryContext, tx: Tx, userId: string): Promise<void> {
   await tx`update library_cards set created_by = null where created_by = ${userId}`;
   await tx`update library_cards set updated_by = null where updated_by = ${userId}`;
   await tx`
@@ -16,5 +16,5 @@ export async function onUserDeleted(_ctx: LibraryContext, tx: Tx, userId: string
   await tx`
     update events set data = jsonb_set(data, '{revisedBy}', 'null'::jsonb)
     where type = 'ArticleRevised' and data ->> 'revisedBy' = ${userId}`;
-  await tx`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
+  await ctx.store.eraseUserFromMetadata(userId, tx);
 }

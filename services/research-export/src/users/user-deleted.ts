@@ -53,5 +53,5 @@ export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: 
   await tx`
     update events set data = jsonb_set(data, '{requestedBy}', 'null'::jsonb)
     where type = 'RunRequested' and data ->> 'requestedBy' = ${userId}`;
-  await tx`update events set metadata = metadata - 'userId' where metadata ->> 'userId' = ${userId}`;
+  await ctx.store.eraseUserFromMetadata(userId, tx);
 }
