@@ -15,10 +15,14 @@ import {
   type AdminUserList,
   type MyDataAccessList,
 } from '@sleepweave/contracts';
+import { createLogger, databaseName } from '@sleepweave/service-kit';
 import { rebuildAndSnapshot, snapshotTables } from '@sleepweave/service-kit/testing';
+import postgres from 'postgres';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
+import { createResearchExportContext } from '../context.ts';
+import { onUserDeleted } from '../users/user-deleted.ts';
 import { listUsers } from './queries.ts';
 
 let service: ResearchExport;
@@ -640,6 +644,37 @@ describe('a user’s detail and the audit trail', () => {
     expect(await service.deps.sql`select requested_by from research_runs where id = ${runId}`).toEqual([{ requested_by: null }]);
     const kept = (await audit('limit=100')).items.find((e) => e.subject?.id === stays && e.actor?.id === null);
     expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
+  });
+
+  it("reads the audit trail's and the runs' events at a deletion only for one who made some", async () => {
+    // a participant who never was an admin: her deletion's statements, recorded (rolled back)
+    const userId = await addUser({ lastName: `Del${randomUUID().slice(0, 6)}` });
+    await logNights(userId, 3, [1, 2]);
+    expect((await get(`/api/admin/user/${userId}`)).statusCode).toBe(200); // an entry about her
+    const { config } = service.deps;
+    const statements: string[] = [];
+    const recording = postgres(`${config.DATABASE_URL}/${databaseName(config, 'research-export')}`, {
+      max: 1,
+      onnotice: () => undefined,
+      debug: (_connection, query) => void statements.push(query),
+    });
+    const rolledBack = new Error('rolled back');
+    try {
+      const ctx = createResearchExportContext({ config, sql: recording as never, logger: createLogger('test', 'silent') });
+      await recording
+        .begin(async (tx) => {
+          await onUserDeleted(ctx, tx as never, userId);
+          throw rolledBack;
+        })
+        .catch((err: unknown) => {
+          if (err !== rolledBack) throw err;
+        });
+    } finally {
+      await recording.end();
+    }
+    expect(statements.some((query) => query.includes('admin_audit'))).toBe(true);
+    // every entry of the trail and every run was read for her id before
+    expect(statements.filter((query) => /AdminAuditRecorded|RunRequested/.test(query))).toEqual([]);
   });
 
   it('rebuilds the dashboard’s read model to the same tables (activity counts, audit trail, the list’s order)', async () => {
