@@ -40,7 +40,7 @@ export async function reserveLoginAttempt(
     await pruneExpiredRows(tx, 'login_failures', since);
     const [row] = await tx<{ all: number; here: number }[]>`
       select count(*)::int as all, (count(*) filter (where client = ${client}))::int as here
-      from login_failures where email = ${email}`;
+      from login_failures where email = ${email} and failed_at > ${since}`;
     if ((row?.here ?? 0) >= limits.perClient || (row?.all ?? 0) >= limits.perAccount) return false;
     await tx`insert into login_failures (email, client, failed_at) values (${email}, ${client}, ${now})`;
     return true;

@@ -77,6 +77,22 @@ describe('POST /api/login', () => {
     expect(await identity.deps.sql`select 1 from login_failures where email = ${stale}`).toHaveLength(0);
   });
 
+  it('counts only the failures within the window, whatever is left of older ones to remove', async () => {
+    const { body } = await register(identity);
+    const { sql } = identity.deps;
+    // a burst of 200 failures a day ago (others'), and five of hers 20 minutes ago: the
+    // attempt removes the oldest hundred, and hers stay a while
+    await sql`
+      insert into login_failures (email, client, failed_at)
+      select 'burst' || i || '@example.com', '10.8.0.1', now() - interval '1 day' from generate_series(1, 200) i`;
+    await sql`
+      insert into login_failures (email, client, failed_at)
+      select ${body.email.toLowerCase()}, '10.0.0.1', now() - interval '20 minutes' from generate_series(1, 5)`;
+    // they counted all the same, and she was refused
+    expect((await login(body.email, body.password)).statusCode).toBe(200);
+    await sql`delete from login_failures where email like 'burst%'`;
+  });
+
   it('limits failures per account from every address together (LOGIN_FAILURES_PER_ACCOUNT_ALL_CLIENTS)', async () => {
     const { body } = await register(identity);
     for (let i = 0; i < 8; i++) expect((await login(body.email, 'wrong', `10.3.0.${i}`)).statusCode).toBe(401);
