@@ -29,6 +29,17 @@ async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata
 }
 
 /**
+ * Whether the admin who acts is still here, her directory row share-locked when she is
+ * known: her deletion, under way in another transaction, is waited for (it deletes the row
+ * first), so an entry naming her cannot slip in after it cleared her id from the trail.
+ * One not known here yet (her registration still on its way) counts as here.
+ */
+async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
+  if (await lockDirectoryRow(tx, actorId)) return true;
+  return !(await isDeletedUser(tx, actorId));
+}
+
+/**
  * An admin read her detail: recorded before the detail is sent. Her directory row is
  * share-locked in the append transaction (docs/data-protection.md), so an entry about her
  * cannot outlive her deletion; false when she is not (or no longer) here. An admin whose
@@ -40,7 +51,7 @@ export async function recordParticipantView(
   metadata: EventMetadata,
 ): Promise<boolean> {
   return ctx.store.transaction(async (tx) => {
-    if (await isDeletedUser(tx, input.actorId)) throw accountDeleted();
+    if (!(await actorHere(tx, input.actorId))) throw accountDeleted();
     if (!(await lockDirectoryRow(tx, input.subjectId))) return false;
     await append(ctx, tx, { action: 'participant_viewed', ...input }, metadata);
     return true;
@@ -54,7 +65,7 @@ export async function recordExport(
   metadata: EventMetadata,
 ): Promise<void> {
   await ctx.store.transaction(async (tx) => {
-    if (await isDeletedUser(tx, input.actorId)) throw accountDeleted();
+    if (!(await actorHere(tx, input.actorId))) throw accountDeleted();
     await append(ctx, tx, { action: EXPORT_ACTIONS[input.kind], actorId: input.actorId, subjectId: null, now: input.now }, metadata);
   });
 }
@@ -70,7 +81,7 @@ export async function recordRoleChange(
   input: { eventId: string; userId: string; role: 'admin' | 'participant'; grantedBy: string | null; at: Date },
   metadata: EventMetadata,
 ): Promise<void> {
-  const actorId = input.grantedBy && !(await isDeletedUser(tx, input.grantedBy)) ? input.grantedBy : null;
+  const actorId = input.grantedBy && (await actorHere(tx, input.grantedBy)) ? input.grantedBy : null;
   await append(
     ctx,
     tx,

@@ -45,8 +45,9 @@ export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: 
   await ctx.store.deleteStreamsByPrefix(subjectAuditPrefix(userId), tx);
   await tx`delete from admin_audit where subject_id = ${userId}`;
   // The events are read only for one who was an admin: the read models (kept in the
-  // transaction of their events) say so by an index, where the events' data has none and
-  // every entry of the trail would be read at every deletion.
+  // transaction of their events) say so (the trail's by an index; the runs are one a
+  // night), where the events' data has no index and every entry of the trail would be read
+  // at every deletion.
   const actor = await tx`update admin_audit set actor_id = null where actor_id = ${userId}`;
   if (actor.count > 0) {
     await tx`
