@@ -65,16 +65,23 @@ afterAll(async () => {
   await community?.cleanup();
 });
 
+/** A client of the community's database that records every statement it sends, with its parameters. */
+function recordingClient() {
+  const { config } = community.deps;
+  const statements: { query: string; params: unknown[] }[] = [];
+  const recording = postgres(`${config.DATABASE_URL}/${databaseName(config, 'community')}`, {
+    max: 1,
+    onnotice: () => undefined,
+    transform: { undefined: null },
+    debug: (_connection, query, params) => void statements.push({ query, params: [...(params as unknown[])] }),
+  });
+  return { statements, recording };
+}
+
 describe("a user's deletion", () => {
   it('reads none of the community tables whole', async () => {
     const { config } = community.deps;
-    const statements: { query: string; params: unknown[] }[] = [];
-    const recording = postgres(`${config.DATABASE_URL}/${databaseName(config, 'community')}`, {
-      max: 1,
-      onnotice: () => undefined,
-      transform: { undefined: null },
-      debug: (_connection, query, params) => void statements.push({ query, params: [...(params as unknown[])] }),
-    });
+    const { statements, recording } = recordingClient();
     try {
       const ctx = createCommunityContext({ sql: recording as never, logger: createLogger('test', 'silent'), config });
       await recording.begin((tx) => onUserDeleted(ctx, tx as never, her));
@@ -104,13 +111,7 @@ describe("a user's deletion", () => {
     const { config, sql } = community.deps;
     // her deletion's statements, recorded in a transaction rolled back, then run again one by
     // one under EXPLAIN ANALYZE (in another, rolled back too) for the rows each reads
-    const statements: { query: string; params: unknown[] }[] = [];
-    const recording = postgres(`${config.DATABASE_URL}/${databaseName(config, 'community')}`, {
-      max: 1,
-      onnotice: () => undefined,
-      transform: { undefined: null },
-      debug: (_connection, query, params) => void statements.push({ query, params: [...(params as unknown[])] }),
-    });
+    const { statements, recording } = recordingClient();
     const rolledBack = new Error('rolled back');
     const rollingBack = (err: unknown) => {
       if (err !== rolledBack) throw err;
