@@ -17,6 +17,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Types her e-mail and password and presses Sign In. */
+async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, password: string) {
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
 describe('SignInForm', () => {
   it('shows the validation messages and does not call the server', async () => {
     renderWithProviders(<SignInForm />);
@@ -35,10 +42,7 @@ describe('SignInForm', () => {
   it('refuses an e-mail address that is not one', async () => {
     renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'maria.example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret');
-
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'maria.example.com', 'secret');
 
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.queryByText('Password is required')).toBeNull();
@@ -49,10 +53,7 @@ describe('SignInForm', () => {
     fetchMock.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' }));
     renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'maria@example.com', 'wrong-password');
 
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
     expect(screen.getByText('Login failed')).toBeTruthy();
@@ -65,9 +66,7 @@ describe('SignInForm', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' }));
     renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), 'maria@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signIn(user, 'maria@example.com', 'wrong-password');
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
 
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'You have successfully logged in.', user: maria }));
