@@ -3,37 +3,22 @@
  * everyone gets her row of admin_user_order, so no one leaves the list, and the compliance,
  * phase and follow-up of the enrolled are computed by the first page that needs them.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { addDays, currentNight } from '@sleepweave/contracts';
-import { migrateEventStore } from '@sleepweave/event-store';
-import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations, type Sql } from '@sleepweave/service-kit';
+import type { Sql } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../test/helpers.ts';
 import { listUsers } from './queries.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const name = `sw_test_${randomBytes(4).toString('hex')}_admin_migration`;
-const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
+let db: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let sql: Sql;
-let before: string;
 
 beforeAll(async () => {
-  await ensureDatabase(DATABASE_URL, name);
-  sql = connectDatabase(DATABASE_URL, name, { max: 2 });
-  await migrateEventStore(sql);
-  await migrateUserDirectory(sql);
-  // the migrations before 003, alone
-  before = await mkdtemp(join(tmpdir(), 'research-migrations-'));
-  for (const file of (await readdir(migrations)).filter((file) => file < '003')) await copyFile(join(migrations, file), join(before, file));
-  await runMigrations(sql, before);
+  db = await databaseBeforeMigration('admin_migration', '003', 2);
+  sql = db.sql;
 });
 afterAll(async () => {
-  await sql?.end();
-  await dropDatabase(DATABASE_URL, name);
-  if (before) await rm(before, { recursive: true, force: true });
+  await db?.drop();
 });
 
 describe('migration 003 (admin_user_order)', () => {
@@ -59,7 +44,7 @@ describe('migration 003 (admin_user_order)', () => {
         (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
       values (${enrolled}, 5, 5, ${addDays(start, 4)}, true, ${addDays(start, 3)}, true, now())`;
 
-    await runMigrations(sql, migrations);
+    await db.migrateRest();
 
     const all = await listUsers(sql, now, { sort: 'joined', order: 'desc', limit: 10 });
     expect(all.items.map((u) => u.id).sort()).toEqual([enrolled, member].sort());

@@ -5,41 +5,27 @@
  * real ones), a deletion, a bulk insert, a rebuild's TRUNCATE and replay, and the fold.
  * Its own database: every total is what this file made.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
 import { ACTIVE_USER_DAYS } from '@sleepweave/contracts';
-import { migrateEventStore } from '@sleepweave/event-store';
-import { connectDatabase, dropDatabase, ensureDatabase, migrateUserDirectory, runMigrations, type Sql } from '@sleepweave/service-kit';
+import type { Sql } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from '../test/helpers.ts';
 import { refreshJournalActivity, refreshNightActivity } from './activity.ts';
 import { adminStats, compactAdminTallies, foldAdminTallies } from './stats.ts';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const name = `sw_test_${randomBytes(4).toString('hex')}_admin_stats`;
-const migrations = fileURLToPath(new URL('../../migrations', import.meta.url));
+let db: Awaited<ReturnType<typeof databaseBeforeMigration>>;
 let sql: Sql;
-let before: string;
 
 const HOUR = 3_600_000;
 const now = new Date('2026-03-10T12:00:00.000Z');
 const hoursBefore = (h: number) => new Date(now.getTime() - h * HOUR);
 
 beforeAll(async () => {
-  await ensureDatabase(DATABASE_URL, name);
-  sql = connectDatabase(DATABASE_URL, name, { max: 4 });
-  await migrateEventStore(sql);
-  await migrateUserDirectory(sql);
-  before = await mkdtemp(join(tmpdir(), 'research-migrations-'));
-  for (const file of (await readdir(migrations)).filter((file) => file < '007')) await copyFile(join(migrations, file), join(before, file));
-  await runMigrations(sql, before);
+  db = await databaseBeforeMigration('admin_stats', '007', 4);
+  sql = db.sql;
 });
 afterAll(async () => {
-  await sql?.end();
-  await dropDatabase(DATABASE_URL, name);
-  if (before) await rm(before, { recursive: true, force: true });
+  await db?.drop();
 });
 
 /** The tiles as they were counted before migration 007: every user, night and entry. */
@@ -118,7 +104,7 @@ describe("the dashboard's tiles", () => {
     await recordNight(a, '2026-03-02', hoursBefore(8 * 24));
     await recordNight(b, '2026-03-09', hoursBefore(2));
     await writeEntry(c, hoursBefore(7 * 24 - 1)); // within the window by an hour
-    await runMigrations(sql, migrations);
+    await db.migrateRest();
     expect(await counted(now)).toMatchObject({ totalUsers: 3, activeUsers: 2, totalSleepLogs: 3, totalJournalEntries: 1 });
     await expectTilesCounted();
   });

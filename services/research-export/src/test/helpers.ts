@@ -1,7 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { addDays, SLEEP_LOG_FIELD_LIST, type IntegrationEventData, type Role } from '@sleepweave/contracts';
-import { findDirectoryUser, type AccessTokenVerifier } from '@sleepweave/service-kit';
+import { migrateEventStore } from '@sleepweave/event-store';
+import {
+  connectDatabase,
+  dropDatabase,
+  ensureDatabase,
+  findDirectoryUser,
+  migrateUserDirectory,
+  runMigrations,
+  type AccessTokenVerifier,
+  type Sql,
+} from '@sleepweave/service-kit';
 import { fakeProducers, startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { readResearchExportConfig } from '../config.ts';
 import { researchExportService } from '../service.ts';
@@ -90,5 +104,37 @@ export function night(userId: string, fields: Partial<NightData> & Pick<NightDat
     recordedAt: `${addDays(fields.date, 1)}T07:00:00.000Z`,
     ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'recordedAt'>),
     ...fields,
+  };
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/**
+ * A database of its own (named after `purpose`) as a deployment before migration `next`
+ * left it: the event store, the directory and the service's migrations before `next`.
+ * `migrateRest()` applies the others, as the next start would; `drop()` removes it.
+ */
+export async function databaseBeforeMigration(purpose: string, next: string, max = 2) {
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const name = `sw_test_${randomBytes(4).toString('hex')}_${purpose}`;
+  await ensureDatabase(url, name);
+  const sql: Sql = connectDatabase(url, name, { max });
+  await migrateEventStore(sql);
+  await migrateUserDirectory(sql);
+  const earlier = await mkdtemp(join(tmpdir(), 'research-migrations-'));
+  try {
+    for (const file of (await readdir(MIGRATIONS)).filter((file) => file < next))
+      await copyFile(join(MIGRATIONS, file), join(earlier, file));
+    await runMigrations(sql, earlier);
+  } finally {
+    await rm(earlier, { recursive: true, force: true });
+  }
+  return {
+    sql,
+    migrateRest: () => runMigrations(sql, MIGRATIONS),
+    async drop() {
+      await sql.end();
+      await dropDatabase(url, name);
+    },
   };
 }
