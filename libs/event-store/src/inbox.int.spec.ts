@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INBOX_KEEP_MS, pruneInbox, startInboxPruning } from './inbox.ts';
+import { INBOX_KEEP_MS, pruneInbox } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
-import { createTestDatabase, eventually, testLogger, type TestDatabase } from './test-support.ts';
+import { createTestDatabase, type TestDatabase } from './test-support.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 let db: TestDatabase;
@@ -55,26 +55,5 @@ describe('the inbox', () => {
     const counts = await Promise.all([pruneInbox(db.sql, { before, batchSize: 300 }), pruneInbox(db.sql, { before, batchSize: 300 })]);
     expect(counts[0] + counts[1]).toBe(4_000);
     expect(await rows()).toEqual({});
-  });
-
-  it('is pruned in the background: at the start, then on every round, until stopped', async () => {
-    await applied('old', 1_000, 40);
-    await applied('recent', 10, 0);
-    const pruning = startInboxPruning({ sql: db.sql, logger: testLogger(), firstAfterMs: 0, everyMs: 50 });
-    try {
-      await eventually(async () => (await rows()).old === undefined);
-      // what grows old later goes on a later round
-      await applied('later', 200, 29);
-      await eventually(async () => (await rows()).later === undefined);
-      expect(await rows()).toEqual({ recent: 10 });
-    } finally {
-      const stopping = Date.now();
-      await pruning.stop();
-      expect(Date.now() - stopping).toBeLessThan(1_000);
-    }
-    // stopped: nothing more goes
-    await applied('after', 5, 40);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await rows()).after).toBe(5);
   });
 });

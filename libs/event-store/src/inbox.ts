@@ -1,7 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { STREAM_MAX_AGE_MS } from '@sleepweave/bus';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import type { Logger } from 'pino';
 import { CONSUMER_LOCK_CLASS, hashKey } from './locks.ts';
 import type { Sql, Tx } from './types.ts';
 
@@ -99,44 +97,4 @@ export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: 
     deleted += result.count;
     if (result.count < batchSize) return deleted;
   }
-}
-
-export interface InboxPruning {
-  stop(): Promise<void>;
-}
-
-/**
- * Keeps the inbox from growing with every event ever applied: deletes what is older than
- * `keepMs` a minute after the start and then every `everyMs` (an hour). A failure is
- * logged and tried again next time; instances of a service may prune at once.
- */
-export function startInboxPruning(options: {
-  sql: Sql;
-  logger: Logger;
-  keepMs?: number;
-  everyMs?: number;
-  firstAfterMs?: number;
-}): InboxPruning {
-  const { sql, keepMs = INBOX_KEEP_MS, everyMs = 60 * 60_000, firstAfterMs = 60_000 } = options;
-  const log = options.logger.child({ component: 'inbox-pruning' });
-  const abort = new AbortController();
-  const wait = (ms: number) => delay(ms, undefined, { signal: abort.signal }).catch(() => undefined);
-  const loop = (async () => {
-    await wait(firstAfterMs);
-    while (!abort.signal.aborted) {
-      try {
-        const deleted = await pruneInbox(sql, { before: new Date(Date.now() - keepMs) });
-        if (deleted > 0) log.info({ deleted }, 'pruned the inbox');
-      } catch (err) {
-        if (!abort.signal.aborted) log.warn({ err }, 'pruning the inbox failed; trying again later');
-      }
-      await wait(everyMs);
-    }
-  })();
-  return {
-    async stop() {
-      abort.abort();
-      await loop;
-    },
-  };
 }

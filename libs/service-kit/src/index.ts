@@ -16,3 +16,4 @@ export * from './rebuild.ts';
 export * from './user-directory.ts';
 export * from './package-root.ts';
 export * from './paging.ts';
+export * from './upkeep.ts';

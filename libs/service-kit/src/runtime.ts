@@ -5,7 +5,8 @@ import {
   relayBacklogMs,
   type ConnectionEvents,
   startConsumer,
-  startInboxPruning,
+  INBOX_KEEP_MS,
+  pruneInbox,
   startRelay,
   type Consumer,
   type HistorySource,
@@ -18,6 +19,7 @@ import type { Logger } from 'pino';
 import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVerifier } from './auth.ts';
 import type { BaseConfig } from './config.ts';
 import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
+import { startUpkeep } from './upkeep.ts';
 import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
@@ -238,7 +240,13 @@ export async function startService<C extends ServiceConfig, Ctx>(
       previous = started.caughtUp;
     }
     // What the consumers applied is remembered as long as a copy can still come (inbox.ts).
-    if (consumers.length > 0) workers.push(startInboxPruning({ sql, logger }));
+    if (consumers.length > 0) {
+      const task = {
+        name: 'pruning the inbox',
+        run: async (now: Date) => ({ deleted: await pruneInbox(sql, { before: new Date(now.getTime() - INBOX_KEEP_MS) }) }),
+      };
+      workers.push(startUpkeep(logger, [task], { component: 'inbox-pruning', firstAfterMs: 60_000, everyMs: 60 * 60_000 }));
+    }
     workers.push(...(definition.workers?.(context) ?? []));
   }
 

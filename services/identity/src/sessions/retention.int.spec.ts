@@ -1,0 +1,106 @@
+/**
+ * Ended sessions go a day after their end, with their streams and retired tokens
+ * (retention.ts): the tables and the event store no longer grow with every renewal ever made.
+ */
+import { internalHeaders } from '@sleepweave/service-kit';
+import { explainAnalyze, rowsRead } from '@sleepweave/service-kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { register, startIdentity, type Identity } from '../test/helpers.ts';
+import { openSession, refreshSession, revokeSession } from './commands.ts';
+import { ENDED_SESSION_KEPT_MS, endedSessions, removeEndedSessions, startSessionRetention } from './retention.ts';
+import { sessionStreamId } from './session.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+let identity: Identity;
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity?.cleanup();
+});
+
+/** A session of hers started `daysAgo` days ago and renewed `renewals` times an hour apart; its current refresh token. */
+async function oldSession(userId: string, daysAgo: number, renewals: number): Promise<{ sessionId: string; token: string }> {
+  const started = new Date(Date.now() - daysAgo * DAY_MS);
+  const session = await openSession(identity.context, { id: userId, role: 'participant' }, {}, started);
+  let token = session.refreshToken;
+  for (let i = 1; i <= renewals; i += 1) {
+    const outcome = await refreshSession(identity.context, token, {}, { rotate: true, now: new Date(started.getTime() + i * 3_600_000) });
+    if (outcome.kind !== 'rotated') throw new Error(`renewal ${i}: ${outcome.kind}`);
+    token = outcome.refreshToken;
+  }
+  return { sessionId: session.sessionId, token };
+}
+
+/** What identity holds of a session: its events, its row, its retired tokens. */
+async function held(sessionId: string) {
+  const { sql } = identity.deps;
+  const [row] = await sql<{ events: number; rows: number; retired: number }[]>`
+    select (select count(*)::int from events where stream_id = ${sessionStreamId(sessionId)}) as events,
+           (select count(*)::int from sessions where id = ${sessionId}) as rows,
+           (select count(*)::int from session_retired_tokens where session_id = ${sessionId}) as retired`;
+  return row!;
+}
+
+const refresh = (refreshToken: string) =>
+  identity.app.inject({
+    method: 'POST',
+    url: '/internal/session/refresh',
+    payload: { refreshToken },
+    headers: internalHeaders(identity.deps.config.INTERNAL_TOKEN),
+  });
+
+it('removes a session a day after it expired or was revoked, with its stream and retired tokens; a live one stays', async () => {
+  const { user, refresh: live } = await register(identity);
+  // expired 10 days ago (30-day sessions), after 3 renewals
+  const expired = await oldSession(user.id, 40, 3);
+  // revoked now, and revoked 2 days ago
+  const revokedNow = await oldSession(user.id, 5, 1);
+  await revokeSession(identity.context, revokedNow.sessionId, 'logout', {});
+  const revokedBefore = await oldSession(user.id, 6, 2);
+  await revokeSession(identity.context, revokedBefore.sessionId, 'logout', {}, new Date(Date.now() - 2 * DAY_MS));
+  expect(await held(expired.sessionId)).toEqual({ events: 4, rows: 1, retired: 3 });
+
+  expect(await removeEndedSessions(identity.context, new Date())).toBeGreaterThanOrEqual(2);
+  expect(await held(expired.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
+  expect(await held(revokedBefore.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
+  // within its day
+  expect(await held(revokedNow.sessionId)).toEqual({ events: 3, rows: 1, retired: 1 });
+  // its tokens are refused as before
+  expect((await refresh(expired.token)).statusCode).toBe(401);
+  expect((await refresh(revokedNow.token)).statusCode).toBe(401);
+
+  await removeEndedSessions(identity.context, new Date(Date.now() + ENDED_SESSION_KEPT_MS + 60_000));
+  expect(await held(revokedNow.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
+  expect((await refresh(revokedNow.token)).statusCode).toBe(401);
+  // her live session is untouched and renews
+  expect((await refresh(live)).statusCode).toBe(200);
+});
+
+it('finds the ended sessions along their index, not among the live ones', async () => {
+  const { sql } = identity.deps;
+  await sql`
+    insert into sessions (id, user_id, refresh_token_hash, started_at, expires_at)
+    select gen_random_uuid(), gen_random_uuid(), 'live-' || i, now(), now() + interval '30 days'
+    from generate_series(1, 3000) i`;
+  await sql`analyze sessions`;
+  try {
+    const plan = await explainAnalyze(sql, endedSessions(sql, new Date(Date.now() - ENDED_SESSION_KEPT_MS)));
+    expect(rowsRead(plan).reduce((sum, [, rows]) => sum + rows, 0)).toBeLessThanOrEqual(50);
+  } finally {
+    await sql`delete from sessions where refresh_token_hash like 'live-%'`;
+  }
+});
+
+it('removes them in the background, round after round', async () => {
+  const { user } = await register(identity);
+  const expired = await oldSession(user.id, 35, 1);
+  const retention = startSessionRetention(identity.context, { everyMs: 50 });
+  try {
+    await expect.poll(async () => (await held(expired.sessionId)).rows, { timeout: 5_000 }).toBe(0);
+    const later = await oldSession(user.id, 33, 0);
+    await expect.poll(async () => (await held(later.sessionId)).events, { timeout: 5_000 }).toBe(0);
+  } finally {
+    await retention.stop();
+  }
+});
