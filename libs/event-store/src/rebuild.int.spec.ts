@@ -87,4 +87,77 @@ describe('rebuildProjection', () => {
     await rebuildProjection(db.sql, nightsProjection);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('replays every event once, in order, over many pages (positions past 999, 9,999 ...)', async () => {
+    type Counted = DomainEvent<'Counted', { n: number }>;
+    const seen: number[] = [];
+    const counting = defineProjection<Counted>({
+      name: 'counting',
+      tables: [],
+      handles: ['Counted'],
+      async apply(_tx, event) {
+        seen.push(event.data.n);
+      },
+    });
+    // 1,200 events in one stream: their global positions cross 999 on the second page
+    const events: Counted[] = Array.from({ length: 1_200 }, (_, n) => ({ type: 'Counted', data: { n } }));
+    for (let from = 0; from < events.length; from += 400) {
+      await store.appendToStream('counted:1', events.slice(from, from + 400), { expectedVersion: 'any' });
+    }
+    expect(await rebuildProjection(db.sql, counting)).toBe(1_200);
+    // each once, in the order they were appended (pages ordered by the text of the
+    // positions lost some and replayed others twice)
+    expect(seen).toEqual(events.map((event) => event.data.n));
+  });
+
+  it("gives a projection's replay state to every event, and writes it at the end, in the rebuild's transaction", async () => {
+    type Tallied = DomainEvent<'Tallied', { key: string }>;
+    await db.sql`create table tallies (key text primary key, n int not null)`;
+    const applied: (Map<string, number> | undefined)[] = [];
+    const tallying = defineProjection<Tallied, Map<string, number>>({
+      name: 'tallying',
+      tables: ['tallies'],
+      handles: ['Tallied'],
+      async apply(tx, event, replay) {
+        applied.push(replay);
+        if (replay) replay.set(event.data.key, (replay.get(event.data.key) ?? 0) + 1);
+        else await tx`insert into tallies (key, n) values (${event.data.key}, 1) on conflict (key) do update set n = tallies.n + 1`;
+      },
+      replay: {
+        start: () => new Map(),
+        async end(tx, state) {
+          for (const [key, n] of state) await tx`insert into tallies (key, n) values (${key}, ${n})`;
+          // still inside the transaction: a failure here leaves the tables as they were
+          if (state.has('fail')) throw new Error('end failed');
+        },
+      },
+    });
+    const tallyStore = createEventStore(db.sql, { projections: [tallying] });
+    const keys = ['a', 'b', 'a', 'c', 'a', 'b'];
+    await tallyStore.appendToStream(
+      'tallied:1',
+      keys.map((key) => ({ type: 'Tallied' as const, data: { key } })),
+      { expectedVersion: 'any' },
+    );
+    // appended: applied row by row, without a replay state
+    expect(applied).toEqual(keys.map(() => undefined));
+    const tallies = async () => [...(await db.sql`select key, n from tallies order by key`)];
+    const live = await tallies();
+    expect(live).toEqual([
+      { key: 'a', n: 3 },
+      { key: 'b', n: 2 },
+      { key: 'c', n: 1 },
+    ]);
+
+    applied.length = 0;
+    expect(await rebuildProjection(db.sql, tallying)).toBe(6);
+    expect(new Set(applied).size).toBe(1);
+    expect(applied[0]).toBeInstanceOf(Map);
+    expect(await tallies()).toEqual(live);
+
+    await tallyStore.appendToStream('tallied:1', [{ type: 'Tallied', data: { key: 'fail' } }], { expectedVersion: 'any' });
+    const before = await tallies();
+    await expect(rebuildProjection(db.sql, tallying)).rejects.toThrow('end failed');
+    expect(await tallies()).toEqual(before);
+  });
 });

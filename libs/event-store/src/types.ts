@@ -59,16 +59,34 @@ export interface Projection {
   tables: string[];
   /** Event types it handles. */
   handles: string[];
-  apply(tx: Tx, event: RecordedEvent): Promise<void>;
+  /** `replay`: during a rebuild, the state its `replay.start` made (else undefined). */
+  apply(tx: Tx, event: RecordedEvent, replay?: unknown): Promise<void>;
+  replay?: ProjectionReplay<unknown>;
+}
+
+/**
+ * A rebuild replays every event in one transaction, where a row updated at every event gets
+ * slower at each update (PostgreSQL walks every version the transaction made of it: the
+ * rebuild's time grows with the square of that row's events). A projection with such rows
+ * (a count, a latest) keeps their figures in memory during a rebuild instead: `start` makes
+ * the state `apply` is given, and `end` writes it, in the rebuild's transaction, at its end.
+ */
+export interface ProjectionReplay<R> {
+  start(): R;
+  end(tx: Tx, state: R): Promise<void>;
 }
 
 /** Types a projection by the events it handles; the store only calls it for those types. */
-export function defineProjection<E extends DomainEvent>(projection: {
+export function defineProjection<E extends DomainEvent, R = never>(projection: {
   name: string;
   tables: string[];
   handles: E['type'][];
-  /** `event` is a discriminated union: `switch (event.type)` narrows `event.data`. */
-  apply(tx: Tx, event: Recorded<E>): Promise<void>;
+  /**
+   * `event` is a discriminated union: `switch (event.type)` narrows `event.data`. `replay`:
+   * a rebuild's state (with `replay`), undefined for an append.
+   */
+  apply(tx: Tx, event: Recorded<E>, replay?: R): Promise<void>;
+  replay?: ProjectionReplay<R>;
 }): Projection {
   return projection as unknown as Projection;
 }
