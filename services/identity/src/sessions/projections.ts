@@ -26,10 +26,13 @@ export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
       case 'SessionRevoked':
         await tx`update sessions set revoked_at = ${event.data.revokedAt}, revoke_reason = ${event.data.reason} where id = ${event.data.sessionId}`;
         return;
-      case 'UserDeleted':
-        await tx`delete from session_retired_tokens where session_id in (select id from sessions where user_id = ${event.data.userId})`;
-        await tx`delete from sessions where user_id = ${event.data.userId}`;
+      case 'UserDeleted': {
+        // her sessions' rows before their tokens', in the order the removal of ended
+        // sessions locks them (retention.ts): taken the other way round, the two deadlocked
+        const ended = await tx<{ id: string }[]>`delete from sessions where user_id = ${event.data.userId} returning id`;
+        if (ended.length > 0) await tx`delete from session_retired_tokens where session_id = any(${ended.map((row) => row.id)}::uuid[])`;
         return;
+      }
     }
   },
 });

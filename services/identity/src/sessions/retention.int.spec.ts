@@ -3,12 +3,15 @@
  * (retention.ts): the tables and the event store no longer grow with every renewal ever made.
  */
 import { internalHeaders } from '@sleepweave/service-kit';
-import { explainAnalyze, rowsRead } from '@sleepweave/service-kit/testing';
+import { explainAnalyze, holdStreamLock, rowsRead } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
+import { deleteUser } from '../account-deletion/commands.ts';
 import { openSession, refreshSession, revokeSession } from './commands.ts';
 import { ENDED_SESSION_KEPT_MS, endedSessions, removeEndedSessions, startSessionRetention } from './retention.ts';
 import { sessionStreamId } from './session.ts';
+import { sessionsProjection } from './projections.ts';
+import { rebuildProjection } from '@sleepweave/event-store';
 
 const DAY_MS = 24 * 60 * 60_000;
 let identity: Identity;
@@ -41,6 +44,13 @@ async function held(sessionId: string) {
            (select count(*)::int from session_retired_tokens where session_id = ${sessionId}) as retired`;
   return row!;
 }
+
+/** Connections of this database waiting for a lock. */
+const lockWaits = async () =>
+  (
+    await identity.deps.sql<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
+  )[0]!.n;
 
 const refresh = (refreshToken: string) =>
   identity.app.inject({
@@ -103,4 +113,51 @@ it('removes them in the background, round after round', async () => {
   } finally {
     await retention.stop();
   }
+});
+
+it("takes turns with her account's deletion without a deadlock: the sessions' rows, then their tokens, in both", async () => {
+  const { sql } = identity.deps;
+  const { user } = await register(identity);
+  const ended = await oldSession(user.id, 40, 2);
+  // the removal stops on the ended session's stream, holding its row
+  const stream = await holdStreamLock(sql, sessionStreamId(ended.sessionId));
+  const removal = removeEndedSessions(identity.context, new Date());
+  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+  // her deletion now waits for that row (a deletion that took her tokens' rows first was
+  // then waited for by the removal: PostgreSQL failed the deletion, which ran again)
+  const { store } = identity.context;
+  const transaction = store.transaction;
+  let attempts = 0;
+  store.transaction = (work) => {
+    attempts += 1;
+    return transaction(work);
+  };
+  try {
+    const deletion = deleteUser(identity.context, user.id, 'self', {});
+    await expect.poll(lockWaits, { timeout: 5_000 }).toBe(2);
+    await stream.release();
+    expect(await deletion).toBe('deleted');
+    expect(await removal).toBeGreaterThanOrEqual(1);
+  } finally {
+    store.transaction = transaction;
+  }
+  expect(attempts).toBe(1);
+  expect(await held(ended.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
+});
+
+it('takes turns with a rebuild of the sessions without a deadlock: the events table first, in both', async () => {
+  const { sql } = identity.deps;
+  const { user } = await register(identity);
+  const ended = await oldSession(user.id, 40, 1);
+  const stream = await holdStreamLock(sql, sessionStreamId(ended.sessionId));
+  const removal = removeEndedSessions(identity.context, new Date());
+  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+  // the rebuild waits for the removal (one that took the events table's lock before the
+  // removal deleted its streams, and then waited to empty `sessions`, deadlocked with it)
+  const rebuild = rebuildProjection(sql, sessionsProjection);
+  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(2);
+  await stream.release();
+  expect(await removal).toBeGreaterThanOrEqual(1);
+  expect(await rebuild).toBeGreaterThan(0);
+  expect(await held(ended.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
 });

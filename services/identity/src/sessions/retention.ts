@@ -37,11 +37,15 @@ export async function removeEndedSessions(ctx: Pick<IdentityContext, 'sql' | 'st
   let removed = 0;
   for (;;) {
     const count = await ctx.sql.begin(async (tx) => {
+      // Locks in the order the others take them: the events' table first (a rebuild of
+      // `sessions` takes it, then empties `sessions`: the other way round, the two
+      // deadlocked), then the sessions' rows, their streams, their tokens (as a deletion does).
+      await tx`lock table events in row exclusive mode`;
       const ended = await endedSessions(tx, endedBy);
       if (ended.length === 0) return 0;
       const ids = ended.map((row) => row.id);
-      // each stream's lock is taken: a command on it under way finishes first (for a session
-      // over a day past its end, only one that is refused)
+      // a command on one of the streams under way finishes first (for a session over a day
+      // past its end, only one that is refused)
       await ctx.store.deleteStreams(ids.map(sessionStreamId), tx);
       await tx`delete from session_retired_tokens where session_id = any(${ids}::uuid[])`;
       await tx`delete from sessions where id = any(${ids}::uuid[])`;
