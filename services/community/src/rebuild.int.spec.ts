@@ -86,6 +86,27 @@ describe('rebuilding every read model', () => {
           select member_count, last_message_id, last_message_preview, last_message_at, last_member_message_at, activity_at
           from message_threads where id = ${threadId}`
       )[0];
+    // a cohort: two of them start on one date, one on another
+    const starts = { [ines.id]: '2030-02-01', [maya.id]: '2030-02-01', [zoe.id]: '2030-02-08' };
+    for (const [userId, studyStartDate] of Object.entries(starts)) {
+      await community.producers.publish(
+        testEnvelope('study.consent.given', {
+          userId,
+          consentVersion: '1.0',
+          acceptedAt: `${studyStartDate}T08:00:00.000Z`,
+          studyStartDate,
+        }),
+      );
+    }
+    const cohort = async () =>
+      (
+        await community.deps.sql<{ start_date: string; participants: number }[]>`
+        select start_date::text, participants from study_start_days where start_date >= '2030-01-01' order by 1`
+      ).map((r) => ({ ...r }));
+    await expect.poll(cohort).toEqual([
+      { start_date: '2030-02-01', participants: 2 },
+      { start_date: '2030-02-08', participants: 1 },
+    ]);
     const live = await row(thread.id);
     expect(live).toMatchObject({
       member_count: 3,
@@ -103,6 +124,10 @@ describe('rebuilding every read model', () => {
     expect(after).toEqual(before);
     expect(await row(thread.id)).toEqual(live);
     expect(await row(news.id)).toEqual(liveNews);
+    expect(await cohort()).toEqual([
+      { start_date: '2030-02-01', participants: 2 },
+      { start_date: '2030-02-08', participants: 1 },
+    ]);
     const lastOfZoe = await community.deps.sql`select last_posted_at from member_activity where user_id = ${zoe.id}`;
     expect(lastOfZoe[0]!.last_posted_at).toEqual(new Date('2030-01-04T12:00:00.000Z'));
   });
