@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVerifier } from './auth.ts';
 import type { BaseConfig } from './config.ts';
 import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
-import { startUpkeep } from './upkeep.ts';
+import { startUpkeep, type BackgroundWorker } from './upkeep.ts';
 import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
@@ -93,10 +93,6 @@ export interface ServiceDefinition<C extends ServiceConfig, Ctx> {
    * later and a rebuild leaves a lot of (e.g. rows to fold), done at once.
    */
   afterRebuild?(ctx: Ctx, sql: Sql): Promise<void>;
-}
-
-export interface BackgroundWorker {
-  stop(): Promise<void>;
 }
 
 /** Every consumer of a service: its user directory (or deletions) first, then its own. */

@@ -1,6 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { BackgroundWorker } from './runtime.ts';
+
+/** Work of a service's own in the background (its `workers`), stopped before the service. */
+export interface BackgroundWorker {
+  stop(): Promise<void>;
+}
 
 /** One task of a service's upkeep, run at every round. */
 export interface UpkeepTask {
