@@ -50,6 +50,12 @@ export const LIBRARY_PAGE_LIMIT = 100;
  */
 export const LibraryBrowseCursor = z.tuple([cursorPart.instant, z.number().int(), z.string(), z.uuid()]);
 export const LibrarySearchCursor = z.tuple([cursorPart.real, cursorPart.instant, z.string(), z.uuid()]);
+/**
+ * A cursor's length at most: it carries a title (200 UTF-16 units, up to 600 bytes of UTF-8
+ * in Cyrillic or CJK), some 1,000 characters encoded. The default 500 refused the next page
+ * after a title of 150 Cyrillic letters.
+ */
+export const LIBRARY_CURSOR_MAX = 2_000;
 
 interface RankedRow extends CardRow {
   category_rank: number;

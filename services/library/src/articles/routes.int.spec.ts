@@ -302,6 +302,20 @@ describe('GET /api/library/cards, paged (Growth)', () => {
     expect((await allPages(`/api/library/cards?search=${word}&limit=1`)).map((c) => c.id)).toEqual(found.map((c) => c.id));
   });
 
+  it('pages past cards whose titles are as long as a title may be, in any script (a cursor carries the title)', async () => {
+    const word = uniqueWord();
+    // 200 characters of three bytes each: its cursor is some 900 characters long
+    for (const title of [`${word} ${'夜'.repeat(199 - word.length)}`, `${word} ${'сон'.repeat(66)}`.slice(0, 200)]) {
+      expect(title.length).toBeLessThanOrEqual(200);
+      await published({ title });
+    }
+    const whole = (await get('/api/library/cards')).json() as LibraryCard[];
+    expect((await allPages('/api/library/cards?limit=1')).map((c) => c.id)).toEqual(whole.map((c) => c.id));
+    const found = await search(word);
+    expect(found).toHaveLength(2);
+    expect((await allPages(`/api/library/cards?search=${word}&limit=1`)).map((c) => c.id)).toEqual(found.map((c) => c.id));
+  });
+
   it('refuses a cursor of the other mode or a made-up one (400 with a message); clamps a large limit', async () => {
     const word = uniqueWord();
     await published({ title: `${word} one` });

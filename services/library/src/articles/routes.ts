@@ -14,10 +14,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LibraryContext } from '../context.ts';
 import { ARTICLE_NOT_FOUND, publishArticle, reviseArticle } from './commands.ts';
-import { findArticle, isUuid, LIBRARY_PAGE_LIMIT, listCards } from './queries.ts';
+import { findArticle, isUuid, LIBRARY_CURSOR_MAX, LIBRARY_PAGE_LIMIT, listCards } from './queries.ts';
 
 /** The spec's optional search, and optional keyset paging (docs/architecture.md, Paging): 100 cards a page by default and at most. */
-const CardsQuery = LibrarySearchQuery.extend({ limit: limitParam(LIBRARY_PAGE_LIMIT, LIBRARY_PAGE_LIMIT), cursor: cursorParam() });
+const CardsQuery = LibrarySearchQuery.extend({
+  limit: limitParam(LIBRARY_PAGE_LIMIT, LIBRARY_PAGE_LIMIT),
+  cursor: cursorParam(LIBRARY_CURSOR_MAX),
+});
 
 const IdParams = z.object({ id: z.string() });
 
