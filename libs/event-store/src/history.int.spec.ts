@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectBus, type Bus } from '@sleepweave/bus';
 import { isEventOfType, type EventEnvelope } from '@sleepweave/contracts';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer } from './consumer.ts';
 import { applyOnce } from './inbox.ts';
@@ -237,6 +238,77 @@ describe('rebuildConsumer', () => {
     const rows = await participants();
     expect(rows).toHaveLength(count!.n);
     expect(rows.every((r) => r.applied === 1)).toBe(true);
+  });
+});
+
+describe('rebuildConsumer, over many streams', () => {
+  it("holds every stream's turn with one lock, however many streams its handlers record to", async () => {
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    // 2,000 consents, each recorded by the handler as an event of its own stream (as the
+    // services' consumers record one on her stream): a lock a stream would be 2,000 slots
+    // of the lock table PostgreSQL shares between every database (64 a connection)
+    const envelopes = Array.from({ length: 2_000 }, () =>
+      testEnvelope('study.consent.given', {
+        userId: randomUUID(),
+        consentVersion: '1.0',
+        acceptedAt: '2026-01-04T08:00:00.000Z',
+        studyStartDate: '2026-01-05',
+      }),
+    );
+    const many: HistorySource = { name: 'study', page: async () => ({ events: envelopes, next: 'end', end: true }) };
+    const own = createEventStore(consumer.sql);
+    let held = 0;
+    const recorded = async (tx: Tx, envelope: EventEnvelope) => {
+      if (!isEventOfType(envelope, 'study.consent.given')) return;
+      await own.appendToStream(`participant:${envelope.data.userId}`, [consent()], { expectedVersion: 'no_stream', tx });
+      if (envelope === envelopes.at(-1)) {
+        const [row] = await tx<
+          { n: number }[]
+        >`select count(*)::int as n from pg_locks where pid = pg_backend_pid() and locktype = 'advisory'`;
+        held = row!.n;
+      }
+    };
+    const applied = await rebuildConsumer(consumer.sql, {
+      name,
+      types: ['study.consent.given'],
+      handle: recorded,
+      source: many,
+      tables: [],
+    });
+    expect(applied).toBe(2_000);
+    // the consumer's own, and nothing a stream
+    expect(held).toBe(1);
+    const [streams] = await consumer.sql<
+      { n: number }[]
+    >`select count(distinct stream_id)::int as n from events where stream_id like 'participant:%'`;
+    expect(streams!.n).toBeGreaterThanOrEqual(2_000);
+  });
+
+  it("holds off the service's own appends until it ends, as a projection's rebuild does", async () => {
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    const own = createEventStore(consumer.sql);
+    const started = deferred();
+    const finish = deferred();
+    const slow: HistorySource = {
+      name: 'study',
+      page: async () => {
+        started.resolve();
+        await finish.promise;
+        return { events: [], next: 'end', end: true };
+      },
+    };
+    const rebuild = rebuildConsumer(consumer.sql, { name, types: ['study.consent.given'], handle: project, source: slow, tables: [] });
+    await started.promise;
+    let appended = false;
+    const append = own.appendToStream(`participant:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' }).then(() => {
+      appended = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(appended).toBe(false);
+    finish.resolve();
+    await rebuild;
+    await append;
+    expect(appended).toBe(true);
   });
 });
 

@@ -167,7 +167,24 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
  * of the commits, which consumers that keep the newest by its stamp rely on.
  */
 export async function lockStream(tx: Tx, streamId: string): Promise<void> {
+  if (holdingEveryStream.has(tx)) return;
   await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
+}
+
+/** Transactions that hold every stream's turn at once ({@link lockEveryStream}). */
+const holdingEveryStream = new WeakSet<Tx>();
+
+/**
+ * Takes every stream's turn at once, for a transaction that may touch any number of them (a
+ * consumer's rebuild replays a producer's whole history): the events table, against every
+ * other writer until it ends (reads go on). A lock a stream would hold a slot of
+ * PostgreSQL's lock table, which the whole server shares (64 per connection by default):
+ * a rebuild over some 6,000 users filled it, and then failed, as did other transactions
+ * of every database meanwhile. {@link lockStream} in this transaction then takes nothing.
+ */
+export async function lockEveryStream(tx: Tx): Promise<void> {
+  await tx`lock table events in share row exclusive mode`;
+  holdingEveryStream.add(tx);
 }
 
 export function createEventStore(sql: Sql, options: EventStoreOptions = {}): EventStore {
