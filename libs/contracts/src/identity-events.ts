@@ -46,7 +46,7 @@ export const identityEvents = {
   'identity.session.revoked': z.object({
     sessionId: Uuid,
     userId: Uuid,
-    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin', 'refresh_token_reused']),
+    reason: z.enum(['logout', 'password_reset', 'password_changed', 'account_deleted', 'admin', 'refresh_token_reused', 'session_limit']),
     revokedAt: z.string(),
   }),
 } as const;

@@ -317,7 +317,8 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
       return inTransaction(tx, async (t) => {
         // wait for appends in flight to these streams, so none lands after the delete
         for (const streamId of [...new Set(streamIds)].sort()) await lockStream(t, streamId);
-        const result = await t`delete from events where stream_id in ${t(streamIds)}`;
+        // one parameter, however many streams (a list is one each, 65,535 at most)
+        const result = await t`delete from events where stream_id = any(${streamIds}::text[])`;
         return result.count;
       });
     },

@@ -5,7 +5,7 @@ import { execute, runCommand, type CommandScope } from '@sleepweave/service-kit'
 import type { IdentityContext } from '../context.ts';
 import { SessionNotActive, sessionDecider } from './business-logic.ts';
 import { findSessionOfToken } from './queries.ts';
-import { sessionStreamId, type RevokeReason } from './session.ts';
+import { MAX_SESSIONS_PER_USER, sessionStreamId, type RevokeReason } from './session.ts';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
 export interface IssuedSession {
@@ -42,6 +42,14 @@ export async function openSession(
     // Likewise a reset or a change of her password: it revokes the sessions it finds when it
     // commits, so one made with the old password after that would outlive it.
     if (user.passwordHash !== undefined && row.password_hash !== user.passwordHash) throw new PasswordChangedMeanwhile();
+    // One more than MAX_SESSIONS_PER_USER: her oldest end (two sign-ins of hers at the
+    // same moment may each leave one more; the next sign-in ends those too).
+    const oldest = await tx<{ id: string }[]>`
+      select id from sessions where user_id = ${user.id} and revoked_at is null and expires_at > ${now}
+      order by started_at desc, id desc offset ${MAX_SESSIONS_PER_USER - 1}`;
+    for (const { id } of oldest) {
+      await handle(sessionStreamId(id), sessionDecider, { type: 'RevokeSession', data: { sessionId: id, reason: 'session_limit', now } });
+    }
     // A new session's stream: its id was made above (nothing to read).
     await handle(
       sessionStreamId(sessionId),

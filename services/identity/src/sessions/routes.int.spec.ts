@@ -1,6 +1,7 @@
 import { internalHeaders } from '@sleepweave/service-kit';
 import { openSession, PasswordChangedMeanwhile } from './commands.ts';
 import { hashToken } from './tokens.ts';
+import { MAX_SESSIONS_PER_USER } from './session.ts';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,6 +258,30 @@ describe('sessions', () => {
       headers: internal(),
     });
     expect(renewed.statusCode).toBe(401);
+  });
+
+  it('keeps at most MAX_SESSIONS_PER_USER sessions of hers: a sign-in past it ends her oldest', async () => {
+    const { user, refresh: first } = await register(identity);
+    // her first (registration's), then 99 more
+    for (let i = 1; i < MAX_SESSIONS_PER_USER; i++) await openSession(identity.context, { id: user.id, role: 'participant' }, {});
+    const active = async () =>
+      (
+        await identity.deps.sql<{ n: number }[]>`
+          select count(*)::int as n from sessions where user_id = ${user.id} and revoked_at is null`
+      )[0]!.n;
+    expect(await active()).toBe(MAX_SESSIONS_PER_USER);
+    const refresh = (refreshToken: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
+    expect((await refresh(first)).statusCode).toBe(200);
+
+    const newest = await openSession(identity.context, { id: user.id, role: 'participant' }, {});
+    expect(await active()).toBe(MAX_SESSIONS_PER_USER);
+    // the registration's session, the oldest, ended; the newest works
+    const [ended] = await identity.deps.sql<{ revoke_reason: string }[]>`
+      select s.revoke_reason from sessions s where s.user_id = ${user.id} and s.revoked_at is not null`;
+    expect(ended?.revoke_reason).toBe('session_limit');
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await refresh(newest.refreshToken)).statusCode).toBe(200);
   });
 
   it('serves its public keys as a JWKS without private parts', async () => {

@@ -15,7 +15,22 @@ export const REFRESH_GRACE_MS = 30_000;
  */
 const RETIRED_KEPT_MS = 2 * REFRESH_GRACE_MS;
 
-export type RevokeReason = 'logout' | 'password_reset' | 'password_changed' | 'account_deleted' | 'admin' | 'refresh_token_reused';
+export type RevokeReason =
+  | 'logout'
+  | 'password_reset'
+  | 'password_changed'
+  | 'account_deleted'
+  | 'admin'
+  | 'refresh_token_reused'
+  /** Her oldest session, when a sign-in made one more than MAX_SESSIONS_PER_USER. */
+  | 'session_limit';
+
+/**
+ * Sessions of one user at once, at most: a sign-in past it ends her oldest. What touches
+ * all of them in one transaction (a password change or reset, her account's deletion, each
+ * session's stream locked) stays bounded; scripted sign-ins made thousands.
+ */
+export const MAX_SESSIONS_PER_USER = 100;
 
 export type SessionStarted = DomainEvent<
   'SessionStarted',
