@@ -242,7 +242,7 @@ describe('rebuildConsumer', () => {
 });
 
 describe('rebuildConsumer, over many streams', () => {
-  it("holds every stream's turn with one lock, however many streams its handlers record to", async () => {
+  it('takes no lock a stream, however many streams its handlers record to', async () => {
     const name = `c-${randomUUID().slice(0, 8)}`;
     // 2,000 consents, each recorded by the handler as an event of its own stream (as the
     // services' consumers record one on her stream): a lock a stream would be 2,000 slots
@@ -276,7 +276,7 @@ describe('rebuildConsumer, over many streams', () => {
       tables: [],
     });
     expect(applied).toBe(2_000);
-    // the consumer's own, and nothing a stream
+    // the consumer's own only
     expect(held).toBe(1);
     const [streams] = await consumer.sql<
       { n: number }[]
@@ -284,7 +284,7 @@ describe('rebuildConsumer, over many streams', () => {
     expect(streams!.n).toBeGreaterThanOrEqual(2_000);
   });
 
-  it("holds off the service's own appends until it ends, as a projection's rebuild does", async () => {
+  it("lets the service's own commands go on meanwhile (nothing of theirs waits for the rebuild)", async () => {
     const name = `c-${randomUUID().slice(0, 8)}`;
     const own = createEventStore(consumer.sql);
     const started = deferred();
@@ -299,16 +299,12 @@ describe('rebuildConsumer, over many streams', () => {
     };
     const rebuild = rebuildConsumer(consumer.sql, { name, types: ['study.consent.given'], handle: project, source: slow, tables: [] });
     await started.promise;
-    let appended = false;
-    const append = own.appendToStream(`participant:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' }).then(() => {
-      appended = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(appended).toBe(false);
-    finish.resolve();
-    await rebuild;
-    await append;
-    expect(appended).toBe(true);
+    try {
+      await own.appendToStream(`participant:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+    } finally {
+      finish.resolve();
+      await rebuild;
+    }
   });
 });
 

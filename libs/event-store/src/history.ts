@@ -3,7 +3,7 @@ import type postgres from 'postgres';
 import type { Logger } from 'pino';
 import { relayHorizon } from './horizon.ts';
 import { applyBatchOnce, applyOnce, lockConsumerExclusive, type EnvelopeHandler } from './inbox.ts';
-import { EVENT_COLUMNS, lockEveryStream, toRecordedEvent, type EventRow } from './store.ts';
+import { EVENT_COLUMNS, skipStreamLocks, toRecordedEvent, type EventRow } from './store.ts';
 import type { RecordedEvent, Sql, Tx } from './types.ts';
 
 /**
@@ -160,9 +160,9 @@ export interface RebuildConsumerOptions extends CatchUpOptions {
 
 /**
  * Rebuilds a read model fed by another service's events: in one transaction that holds the
- * consumer's lock (its bus deliveries wait meanwhile) and every stream of this service (its
- * appends wait too, as they do for a projection's rebuild), empties its tables, forgets which
- * events it applied, and replays the producer's whole history. The read model is then
+ * consumer's lock (its bus deliveries wait meanwhile), empties its tables, forgets which
+ * events it applied, and replays the producer's whole history, its handlers' stream locks
+ * left out (skipStreamLocks). The read model is then
  * exactly what the history gives; bus deliveries that waited find their event applied,
  * or apply it after. Returns the number of events applied.
  */
@@ -170,9 +170,9 @@ export async function rebuildConsumer(sql: Sql, options: RebuildConsumerOptions)
   const { name, types, handle, source, tables } = options;
   return sql.begin(async (tx) => {
     await lockConsumerExclusive(tx, name);
-    // Its handlers may take the turn of a stream for each event (a command recording it,
-    // a deletion's streams): every stream's at once, one lock.
-    await lockEveryStream(tx);
+    // Its handlers would lock a stream for each event (a command recording it, a deleted
+    // user's streams): none of those turns is needed here (store.ts)
+    skipStreamLocks(tx);
     if (tables.length > 0) await tx`truncate table ${tx(tables as string[])}`;
     await tx`delete from inbox where consumer = ${name}`;
     let position: HistoryPosition = HISTORY_START;

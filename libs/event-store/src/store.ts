@@ -68,8 +68,13 @@ export interface EventStore {
     options?: HandleOptions,
   ): Promise<HandleResult<S, E>>;
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Hard delete; returns the number of events removed. */
-  deleteStreams(streamIds: string[], tx?: Tx): Promise<number>;
+  /**
+   * Hard delete; returns the number of events removed. Each stream's lock is taken first
+   * (an append in flight to it lands before, never after), except with `settled`: streams
+   * no command writes to any more (a revoked session), whose locks would only take slots
+   * of PostgreSQL's lock table, which the whole server shares.
+   */
+  deleteStreams(streamIds: string[], tx?: Tx, options?: { settled?: boolean }): Promise<number>;
   /** Hard delete of every stream whose id starts with `prefix`; returns the number of events removed. */
   deleteStreamsByPrefix(prefix: string, tx?: Tx): Promise<number>;
   /**
@@ -167,24 +172,28 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
  * of the commits, which consumers that keep the newest by its stamp rely on.
  */
 export async function lockStream(tx: Tx, streamId: string): Promise<void> {
-  if (holdingEveryStream.has(tx)) return;
+  if (withoutStreamLocks.has(tx)) return;
   await tx`select pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, ${hashKey(streamId)})`;
 }
 
-/** Transactions that hold every stream's turn at once ({@link lockEveryStream}). */
-const holdingEveryStream = new WeakSet<Tx>();
+/** Transactions whose stream locks are left out ({@link skipStreamLocks}). */
+const withoutStreamLocks = new WeakSet<Tx>();
 
 /**
- * Takes every stream's turn at once, for a transaction that may touch any number of them (a
- * consumer's rebuild replays a producer's whole history): the events table, against every
- * other writer until it ends (reads go on). A lock a stream would hold a slot of
- * PostgreSQL's lock table, which the whole server shares (64 per connection by default):
- * a rebuild over some 6,000 users filled it, and then failed, as did other transactions
- * of every database meanwhile. {@link lockStream} in this transaction then takes nothing.
+ * Leaves out the stream locks of a transaction that touches any number of streams and needs
+ * no turns: a consumer's rebuild, which replays a producer's whole history in one
+ * transaction. A lock a stream would take a slot of PostgreSQL's lock table, which the
+ * whole server shares (64 a connection by default): some 6,000 users filled it, failing the
+ * rebuild and, meanwhile, other databases' transactions. Its handlers need no turns: what
+ * they record is recorded already (a consent's event, found and not added again), and the
+ * streams they delete are of users deleted before, which no command can write to. Were one
+ * to append to a stream a live command appends to at that moment, the stream's unique
+ * positions still refuse the second (the rebuild then fails, and is run again). Holding the
+ * events table against other writers instead would make the rebuild and live commands,
+ * which lock her directory row before they append, wait for each other in a circle.
  */
-export async function lockEveryStream(tx: Tx): Promise<void> {
-  await tx`lock table events in share row exclusive mode`;
-  holdingEveryStream.add(tx);
+export function skipStreamLocks(tx: Tx): void {
+  withoutStreamLocks.add(tx);
 }
 
 export function createEventStore(sql: Sql, options: EventStoreOptions = {}): EventStore {
@@ -312,11 +321,11 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
 
     // Deleting events breaks the append-only rule on purpose: when a user is deleted,
     // privacy wins over immutability and nothing of hers may survive (docs/architecture.md).
-    async deleteStreams(streamIds, tx) {
+    async deleteStreams(streamIds, tx, options = {}) {
       if (streamIds.length === 0) return 0;
       return inTransaction(tx, async (t) => {
         // wait for appends in flight to these streams, so none lands after the delete
-        for (const streamId of [...new Set(streamIds)].sort()) await lockStream(t, streamId);
+        if (!options.settled) for (const streamId of [...new Set(streamIds)].sort()) await lockStream(t, streamId);
         // one parameter, however many streams (a list is one each, 65,535 at most)
         const result = await t`delete from events where stream_id = any(${streamIds}::text[])`;
         return result.count;

@@ -161,3 +161,44 @@ it('takes turns with a rebuild of the sessions without a deadlock: the events ta
   expect(await rebuild).toBeGreaterThan(0);
   expect(await held(ended.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
 });
+
+it("deletes an account's revoked sessions without a lock each (scripted sign-ins past her limit leave many for a day)", async () => {
+  const { sql } = identity.deps;
+  const { user } = await register(identity);
+  // 150 sign-ins: the limit of 100 revoked her 51 oldest (the registration's among them)
+  for (let i = 0; i < 150; i++) await openSession(identity.context, { id: user.id, role: 'participant' }, {});
+  const [counts] = await sql<{ revoked: number; open: number }[]>`
+    select count(*) filter (where revoked_at is not null)::int as revoked, count(*) filter (where revoked_at is null)::int as open
+    from sessions where user_id = ${user.id}`;
+  expect(counts).toEqual({ revoked: 51, open: 100 });
+  // the deletion stops at its last step (her address's counters), holding all its locks
+  const email = (await sql<{ email: string }[]>`select email from users where id = ${user.id}`)[0]!.email;
+  await sql`insert into login_failures (email, client, failed_at) values (${email}, 'test', now())`;
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let holding!: () => void;
+  const isHeld = new Promise<void>((resolve) => (holding = resolve));
+  const holder = sql.begin(async (tx) => {
+    await tx`select 1 from login_failures where email = ${email} for update`;
+    holding();
+    await held;
+  });
+  await isHeld;
+  const deletion = deleteUser(identity.context, user.id, 'self', {});
+  try {
+    await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+    const [locks] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pg_locks l
+      where l.locktype = 'advisory' and l.granted
+        and l.pid = (select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' limit 1)`;
+    // her open sessions' streams, her user stream and the deletion's own: not the revoked ones
+    expect(locks!.n).toBeGreaterThanOrEqual(100);
+    expect(locks!.n).toBeLessThan(110);
+  } finally {
+    letGo();
+    await holder;
+  }
+  expect(await deletion).toBe('deleted');
+  const [left] = await sql<{ n: number }[]>`select count(*)::int as n from sessions where user_id = ${user.id}`;
+  expect(left!.n).toBe(0);
+});
