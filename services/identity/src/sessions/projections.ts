@@ -29,8 +29,8 @@ export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
       case 'UserDeleted': {
         // her sessions' rows before their tokens', in the order the removal of ended
         // sessions locks them (retention.ts): taken the other way round, the two deadlocked
-        const ended = await tx<{ id: string }[]>`delete from sessions where user_id = ${event.data.userId} returning id`;
-        if (ended.length > 0) await tx`delete from session_retired_tokens where session_id = any(${ended.map((row) => row.id)}::uuid[])`;
+        const hers = await tx<{ id: string }[]>`delete from sessions where user_id = ${event.data.userId} returning id`;
+        if (hers.length > 0) await tx`delete from session_retired_tokens where session_id = any(${hers.map((row) => row.id)}::uuid[])`;
         return;
       }
     }
