@@ -1,7 +1,7 @@
 import { RetryLater, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
 import { catchUp, type HistorySource } from './history.ts';
-import { applyBatchOnce, applyOnce, type EnvelopeHandler } from './inbox.ts';
+import { applyBatchOnce, applyOnce, type EnvelopeHandler, type OrderKey } from './inbox.ts';
 import type { Sql } from './types.ts';
 
 export interface ConsumerOptions {
@@ -12,6 +12,8 @@ export interface ConsumerOptions {
   stream: StreamName;
   types: string[];
   handle: EnvelopeHandler;
+  /** Its events of different keys are independent: a batch applies them by key (inbox.ts). */
+  orderKey?: OrderKey;
   /** The producer's history, read before following the bus (docs/architecture.md, "Late joiners"). */
   history: HistorySource;
   /**
@@ -73,7 +75,7 @@ export function retryLogLevel(err: unknown, failures: number): 'info' | 'error' 
  * producer, the database or NATS is unreachable, so a service starts whatever else is down.
  */
 export function startConsumer(options: ConsumerOptions): Consumer {
-  const { sql, bus, name, stream, types, handle, history } = options;
+  const { sql, bus, name, stream, types, handle, history, orderKey } = options;
   const log = options.logger.child({ component: 'consumer', consumer: name });
   const abort = new AbortController();
   let state: ConsumerState = 'catching_up';
@@ -98,7 +100,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     for (let failures = 0; !abort.signal.aborted;) {
       try {
         if (!caught) {
-          await catchUp(sql, { name, types, handle, source: history }, log);
+          await catchUp(sql, { name, types, handle, source: history, orderKey }, log);
           caught = true;
           markCaughtUp();
         }
@@ -112,7 +114,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
             if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
           },
           handleBatch: async (envelopes) => {
-            await applyBatchOnce(sql, name, envelopes, handle);
+            await applyBatchOnce(sql, name, envelopes, handle, orderKey);
           },
         });
         state = 'following';

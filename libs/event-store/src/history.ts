@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import type postgres from 'postgres';
 import type { Logger } from 'pino';
 import { relayHorizon } from './horizon.ts';
-import { applyBatchOnce, applyOnce, lockConsumerExclusive, type EnvelopeHandler } from './inbox.ts';
+import { applyBatchOnce, applyOnce, lockConsumerExclusive, type EnvelopeHandler, type OrderKey } from './inbox.ts';
 import { EVENT_COLUMNS, skipStreamLocks, toRecordedEvent, type EventRow } from './store.ts';
 import type { RecordedEvent, Sql, Tx } from './types.ts';
 
@@ -98,6 +98,8 @@ export interface CatchUpOptions {
   types: readonly string[];
   handle: EnvelopeHandler;
   source: HistorySource;
+  /** Its events of different keys are independent: a page applies them by key (inbox.ts). */
+  orderKey?: OrderKey;
 }
 
 interface CatchUpRow {
@@ -128,7 +130,7 @@ async function savePosition(q: postgres.ISql, name: string, position: HistoryPos
  * cannot be read; the caller retries.
  */
 export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger): Promise<number> {
-  const { name, types, handle, source } = options;
+  const { name, types, handle, source, orderKey } = options;
   const [row] = await sql<CatchUpRow[]>`
     select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
   if (row?.completed) return 0;
@@ -138,7 +140,7 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
   for (;;) {
     const page = await source.page(position, types);
     try {
-      applied += await applyBatchOnce(sql, name, page.events, handle);
+      applied += await applyBatchOnce(sql, name, page.events, handle, orderKey);
     } catch {
       // One of them cannot be applied (yet): those before it are, and its error is thrown.
       for (const envelope of page.events) {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INBOX_KEEP_MS, pruneInbox } from './inbox.ts';
+import { randomUUID } from 'node:crypto';
+import { testEnvelope } from '@sleepweave/bus/testing';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { applyBatchOnce, INBOX_KEEP_MS, pruneInbox, type OrderKey } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import { createTestDatabase, type TestDatabase } from './test-support.ts';
+import type { Tx } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 let db: TestDatabase;
@@ -55,5 +59,51 @@ describe('the inbox', () => {
     const counts = await Promise.all([pruneInbox(db.sql, { before, batchSize: 300 }), pruneInbox(db.sql, { before, batchSize: 300 })]);
     expect(counts[0] + counts[1]).toBe(4_000);
     expect(await rows()).toEqual({});
+  });
+});
+
+describe('a batch with an order key', () => {
+  /**
+   * Two consumers' batches at once, each with an event of users A and B, the first in the
+   * order A, B and the second B, A; each handler locks her row, and the first of each batch
+   * waits (up to 300 ms) until the other batch has locked its first.
+   */
+  async function twoBatches(orderKey?: OrderKey) {
+    await db.sql`create table if not exists her_rows (user_id text primary key, n int not null default 0)`;
+    const [a, b] = ['user-a-' + randomUUID(), 'user-b-' + randomUUID()];
+    await db.sql`insert into her_rows (user_id) values (${a}), (${b})`;
+    let arrived = 0;
+    const firsts = new Set<string>();
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      await tx`update her_rows set n = n + 1 where user_id = ${(envelope.data as { userId: string }).userId}`;
+      if (firsts.has(envelope.id)) {
+        arrived += 1;
+        const until = Date.now() + 300;
+        while (arrived < 2 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    const event = (userId: string, first: boolean) => {
+      const envelope = testEnvelope('journal.entry.written', {
+        entryId: randomUUID(),
+        userId,
+        date: '2026-01-05',
+        writtenAt: '2026-01-05T07:00:00.000Z',
+      }) as EventEnvelope;
+      if (first) firsts.add(envelope.id);
+      return envelope;
+    };
+    const results = await Promise.allSettled([
+      applyBatchOnce(db.sql, `journal-${randomUUID().slice(0, 8)}`, [event(a, true), event(b, false)], handle, orderKey),
+      applyBatchOnce(db.sql, `nights-${randomUUID().slice(0, 8)}`, [event(b, true), event(a, false)], handle, orderKey),
+    ]);
+    return results.map((result) => (result.status === 'fulfilled' ? 'applied' : (result.reason as { code?: string }).code));
+  }
+
+  it("takes the users' rows in one order: two batches never wait for each other in a circle", async () => {
+    expect(await twoBatches((envelope) => (envelope.data as { userId: string }).userId)).toEqual(['applied', 'applied']);
+  });
+
+  it('without one, applies them as they came (and those two deadlock: PostgreSQL fails one)', async () => {
+    expect((await twoBatches()).sort()).toEqual(['40P01', 'applied']);
   });
 });

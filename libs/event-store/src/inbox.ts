@@ -35,18 +35,29 @@ export async function applyOnce(sql: Sql, consumerName: string, envelope: EventE
 }
 
 /**
+ * Which events of a consumer are independent of each other: those of different keys (her
+ * user id). A batch applies them ordered by key, each key's own in their order, so two
+ * batches (of two consumers, or two instances) take the rows of several keys in one order
+ * instead of waiting for each other in a circle.
+ */
+export type OrderKey = (envelope: EventEnvelope) => string;
+
+/**
  * Applies several events at most once each, all in one transaction (one commit for a burst
  * or a page of history instead of one per event): records their ids in the inbox and runs
- * the handler, in order, for those not there yet. A handler error rolls all of them back;
- * the caller then applies them one by one ({@link applyOnce}). Returns how many ran.
+ * the handler, in order (by `orderKey` first, when given), for those not there yet. A
+ * handler error rolls all of them back; the caller then applies them one by one
+ * ({@link applyOnce}). Returns how many ran.
  */
 export async function applyBatchOnce(
   sql: Sql,
   consumerName: string,
-  envelopes: readonly EventEnvelope[],
+  batch: readonly EventEnvelope[],
   handle: EnvelopeHandler,
+  orderKey?: OrderKey,
 ): Promise<number> {
-  if (envelopes.length === 0) return 0;
+  if (batch.length === 0) return 0;
+  const envelopes = orderKey ? inKeyOrder(batch, orderKey) : batch;
   return sql.begin(async (tx) => {
     await lockConsumerShared(tx, consumerName);
     const ids = [...new Set(envelopes.map((envelope) => envelope.id))];
@@ -97,4 +108,11 @@ export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: 
     deleted += result.count;
     if (result.count < batchSize) return deleted;
   }
+}
+
+/** The events ordered by key, each key's own in the order they came (a stable sort). */
+function inKeyOrder(envelopes: readonly EventEnvelope[], orderKey: OrderKey): EventEnvelope[] {
+  const keyed = envelopes.map((envelope) => ({ envelope, key: orderKey(envelope) }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map((entry) => entry.envelope);
 }

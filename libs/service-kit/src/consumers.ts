@@ -24,6 +24,12 @@ export interface ConsumerDefinition<T extends IntegrationEventType = Integration
   tables: readonly string[];
   /** Runs in the inbox transaction; a throw rolls both back and the event comes again. */
   handle(tx: Tx, envelope: EnvelopeOf<T>): Promise<void>;
+  /**
+   * When its events of different keys (her user id) touch different rows only, and two
+   * batches could otherwise take rows of the same users in other orders: a batch applies
+   * them by key, each key's own in their order (libs/event-store, OrderKey).
+   */
+  orderKey?(envelope: EnvelopeOf<T>): string;
 }
 
 /** Declares a consumer; its handler is typed by the event types it lists. */

@@ -228,6 +228,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
         stream,
         types: [...consumer.types],
         handle: consumer.handle as (tx: Tx, envelope: EventEnvelope) => Promise<void>,
+        orderKey: consumer.orderKey as ((envelope: EventEnvelope) => string) | undefined,
         history: history(stream),
         after: previous,
         logger,

@@ -8,6 +8,8 @@ export const journalEntries = () =>
     types: ['journal.entry.written'],
     // and her count and last entry for the admin dashboard
     tables: ['research_journal_entries', JOURNAL_ACTIVITY_TABLE],
+    // her rows only; the nights' consumer locks her last activity too: both take users in one order
+    orderKey: (envelope) => envelope.data.userId,
     async handle(tx, envelope) {
       const { entryId, userId, date, writtenAt } = envelope.data;
       if (!(await lockDirectoryRowForEvent(tx, userId))) return;

@@ -58,6 +58,9 @@ export const studySleepLogs = () =>
     types: ['study.sleep_log.recorded', 'study.sleep_log.revised'],
     // and her counts for the admin dashboard
     tables: ['research_nights', NIGHT_ACTIVITY_TABLE],
+    // her rows only; the journal's consumer locks her last activity too (admin_last_activity):
+    // both take users in one order
+    orderKey: (envelope) => envelope.data.userId,
     async handle(tx, envelope) {
       if (!(await lockDirectoryRowForEvent(tx, envelope.data.userId))) return;
       if (envelope.type === 'study.sleep_log.recorded') await recorded(tx, envelope.data);
