@@ -82,6 +82,8 @@ export function userDirectoryConsumer(
     name: `${service}-identity-users`,
     types: ['identity.user.registered', 'identity.user.profile_updated', 'identity.user.role_granted', 'identity.user.deleted'],
     tables: ['user_directory', 'deleted_users'],
+    // users' events by her lock, then by her (consumers of her rows take users in one order)
+    orderKey: (envelope) => userOrderKey(envelope.data.userId),
     async handle(tx, envelope) {
       // One user's events are applied one at a time. Two instances share this consumer, and
       // the bus hands each whichever event comes next: her registration and her deletion
@@ -135,6 +137,16 @@ export function userDirectoryConsumer(
 
 /** How many locks the directory's events take turns on (users share one by a hash of their id). */
 export const DIRECTORY_LOCKS = 256;
+
+/**
+ * The order a batch applies users' events in (a consumer's `orderKey`): by the directory
+ * lock her events take turns on, then by her id. Every consumer that declares it takes
+ * users' locks and rows in this one order, so two batches (two consumers, two instances)
+ * never wait for each other in a circle.
+ */
+export function userOrderKey(userId: string): string {
+  return `${String(directoryLockOf(userId)).padStart(3, '0')}:${userId}`;
+}
 
 /** Which of the DIRECTORY_LOCKS a user's events take turns on. */
 export function directoryLockOf(userId: string): number {

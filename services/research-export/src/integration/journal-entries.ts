@@ -1,4 +1,4 @@
-import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
+import { defineConsumer, lockDirectoryRowForEvent, userOrderKey } from '@sleepweave/service-kit';
 import { JOURNAL_ACTIVITY_TABLE, refreshJournalActivity } from '../admin/activity.ts';
 
 /** journal.entry.written -> `research_journal_entries`: that she wrote on a day (never what). */
@@ -8,8 +8,9 @@ export const journalEntries = () =>
     types: ['journal.entry.written'],
     // and her count and last entry for the admin dashboard
     tables: ['research_journal_entries', JOURNAL_ACTIVITY_TABLE],
-    // her rows only; the nights' consumer locks her last activity too: both take users in one order
-    orderKey: (envelope) => envelope.data.userId,
+    // her rows only, which the directory's and the other research consumers lock too (her last
+    // activity, her place in the admin list): all take users in one order
+    orderKey: (envelope) => userOrderKey(envelope.data.userId),
     async handle(tx, envelope) {
       const { entryId, userId, date, writtenAt } = envelope.data;
       if (!(await lockDirectoryRowForEvent(tx, userId))) return;

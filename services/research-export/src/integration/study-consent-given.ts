@@ -1,4 +1,4 @@
-import { defineConsumer, lockDirectoryRowForEvent, runCommand } from '@sleepweave/service-kit';
+import { defineConsumer, lockDirectoryRowForEvent, runCommand, userOrderKey } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import { participantDecider } from '../participants/business-logic.ts';
 import { participantStreamId } from '../participants/participant.ts';
@@ -13,6 +13,8 @@ export const studyConsentGiven = (ctx: ResearchExportContext) =>
     name: 'research-export-enrolments',
     types: ['study.consent.given'],
     tables: [],
+    // her rows only (her place in the admin list, which the nights' consumer locks too)
+    orderKey: (envelope) => userOrderKey(envelope.data.userId),
     async handle(tx, envelope) {
       const { userId, studyStartDate, consentVersion, acceptedAt } = envelope.data;
       // Deleted meanwhile: nothing; her registration not here yet: retried until it is.

@@ -1,6 +1,6 @@
 import { SLEEP_LOG_FIELD_LIST, type IntegrationEventData } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
-import { defineConsumer, lockDirectoryRowForEvent } from '@sleepweave/service-kit';
+import { defineConsumer, lockDirectoryRowForEvent, userOrderKey } from '@sleepweave/service-kit';
 import { NIGHT_ACTIVITY_TABLE, refreshNightActivity } from '../admin/activity.ts';
 import { refreshUserOrder } from '../admin/user-order.ts';
 
@@ -58,9 +58,9 @@ export const studySleepLogs = () =>
     types: ['study.sleep_log.recorded', 'study.sleep_log.revised'],
     // and her counts for the admin dashboard
     tables: ['research_nights', NIGHT_ACTIVITY_TABLE],
-    // her rows only; the journal's consumer locks her last activity too (admin_last_activity):
-    // both take users in one order
-    orderKey: (envelope) => envelope.data.userId,
+    // her rows only, which the directory's and the other research consumers lock too (her last
+    // activity, her place in the admin list): all take users in one order
+    orderKey: (envelope) => userOrderKey(envelope.data.userId),
     async handle(tx, envelope) {
       if (!(await lockDirectoryRowForEvent(tx, envelope.data.userId))) return;
       if (envelope.type === 'study.sleep_log.recorded') await recorded(tx, envelope.data);
