@@ -193,13 +193,16 @@ export async function holdStreamLock(sql: Sql, streamId: string): Promise<{ rele
   };
 }
 
-/** Resolves once a session of the service's database waits for a lock (a write blocked by a transaction of the test). */
-export async function untilBlocked(sql: Sql, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+/**
+ * Resolves once a session of the service's database waits for a lock (a write blocked by a
+ * transaction of the test), or `waiting` sessions do.
+ */
+export async function untilBlocked(sql: Sql, options: { timeoutMs?: number; signal?: AbortSignal; waiting?: number } = {}): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   while (!options.signal?.aborted) {
     const [row] = await sql<{ n: number }[]>`
       select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-    if (row!.n > 0) return;
+    if (row!.n >= (options.waiting ?? 1)) return;
     if (Date.now() > deadline) throw new Error('nothing waited for a lock');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

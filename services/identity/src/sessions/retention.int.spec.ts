@@ -3,7 +3,7 @@
  * (retention.ts): the tables and the event store no longer grow with every renewal ever made.
  */
 import { internalHeaders } from '@sleepweave/service-kit';
-import { explainAnalyze, holdStreamLock, rowsRead } from '@sleepweave/service-kit/testing';
+import { explainAnalyze, holdStreamLock, rowsRead, untilBlocked } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 import { deleteUser } from '../account-deletion/commands.ts';
@@ -45,12 +45,16 @@ async function held(sessionId: string) {
   return row!;
 }
 
-/** Connections of this database waiting for a lock. */
-const lockWaits = async () =>
-  (
-    await identity.deps.sql<{ n: number }[]>`
-      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`
-  )[0]!.n;
+/**
+ * The removal of ended sessions, started and stopped at the stream of `sessionId` (its lock
+ * held by the test), holding that session's row; `release` lets it go on.
+ */
+async function removalHeldAt(sessionId: string) {
+  const stream = await holdStreamLock(identity.deps.sql, sessionStreamId(sessionId));
+  const removal = removeEndedSessions(identity.context, new Date());
+  await untilBlocked(identity.deps.sql);
+  return { removal, release: () => stream.release() };
+}
 
 const refresh = (refreshToken: string) =>
   identity.app.inject({
@@ -116,13 +120,9 @@ it('removes them in the background, round after round', async () => {
 });
 
 it("takes turns with her account's deletion without a deadlock: the sessions' rows, then their tokens, in both", async () => {
-  const { sql } = identity.deps;
   const { user } = await register(identity);
   const ended = await oldSession(user.id, 40, 2);
-  // the removal stops on the ended session's stream, holding its row
-  const stream = await holdStreamLock(sql, sessionStreamId(ended.sessionId));
-  const removal = removeEndedSessions(identity.context, new Date());
-  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+  const { removal, release } = await removalHeldAt(ended.sessionId);
   // her deletion now waits for that row (a deletion that took her tokens' rows first was
   // then waited for by the removal: PostgreSQL failed the deletion, which ran again)
   const { store } = identity.context;
@@ -134,8 +134,8 @@ it("takes turns with her account's deletion without a deadlock: the sessions' ro
   };
   try {
     const deletion = deleteUser(identity.context, user.id, 'self', {});
-    await expect.poll(lockWaits, { timeout: 5_000 }).toBe(2);
-    await stream.release();
+    await untilBlocked(identity.deps.sql, { waiting: 2 });
+    await release();
     expect(await deletion).toBe('deleted');
     expect(await removal).toBeGreaterThanOrEqual(1);
   } finally {
@@ -149,14 +149,12 @@ it('takes turns with a rebuild of the sessions without a deadlock: the events ta
   const { sql } = identity.deps;
   const { user } = await register(identity);
   const ended = await oldSession(user.id, 40, 1);
-  const stream = await holdStreamLock(sql, sessionStreamId(ended.sessionId));
-  const removal = removeEndedSessions(identity.context, new Date());
-  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+  const { removal, release } = await removalHeldAt(ended.sessionId);
   // the rebuild waits for the removal (one that took the events table's lock before the
   // removal deleted its streams, and then waited to empty `sessions`, deadlocked with it)
   const rebuild = rebuildProjection(sql, sessionsProjection);
-  await expect.poll(lockWaits, { timeout: 5_000 }).toBe(2);
-  await stream.release();
+  await untilBlocked(sql, { waiting: 2 });
+  await release();
   expect(await removal).toBeGreaterThanOrEqual(1);
   expect(await rebuild).toBeGreaterThan(0);
   expect(await held(ended.sessionId)).toEqual({ events: 0, rows: 0, retired: 0 });
@@ -186,7 +184,7 @@ it("deletes an account's revoked sessions without a lock each (scripted sign-ins
   await isHeld;
   const deletion = deleteUser(identity.context, user.id, 'self', {});
   try {
-    await expect.poll(lockWaits, { timeout: 5_000 }).toBe(1);
+    await untilBlocked(sql);
     const [locks] = await sql<{ n: number }[]>`
       select count(*)::int as n from pg_locks l
       where l.locktype = 'advisory' and l.granted
