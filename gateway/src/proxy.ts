@@ -81,12 +81,24 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly method: string,
+    private readonly clientGone: () => boolean,
     private readonly resolve: (answer: ProxyAnswer) => void,
     private readonly reject: (err: Error) => void,
+    /** Called once the call is over (answered whole, or failed). */
+    private readonly over: () => void,
   ) {}
 
+  private ended = false;
+  private done(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.over();
+  }
+
+  /** Called as the call leaves the queue for a connection: one whose client has gone is not sent. */
   onConnect(abort: (err?: Error) => void): void {
     this.abort = abort;
+    if (this.clientGone()) abort(new Error('the client went away before the call was sent'));
   }
 
   onHeaders(statusCode: number, raw: Buffer[], resume: () => void): boolean {
@@ -119,6 +131,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
 
   onComplete(): void {
     this.complete = true;
+    this.done();
     if (this.stream) {
       this.stream.push(null);
       return;
@@ -132,6 +145,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   }
 
   onError(err: Error): void {
+    this.done();
     if (this.stream) this.stream.destroy(err);
     else this.reject(err);
   }
@@ -153,27 +167,63 @@ export interface ProxyAnswer {
   body: Buffer | NodeJS.ReadableStream | null;
 }
 
+/** Refused without calling: more calls to that service already wait for a connection than the gateway queues. */
+export class ServiceBusy extends Error {
+  readonly code = 'SW_SERVICE_BUSY';
+}
+
+export interface ServiceProxyOptions {
+  /** Each service's connections (undici's Pool options). */
+  pool?: Pool.Options;
+  /**
+   * Calls that may wait for one of a service's connections; past it a call is refused at
+   * once (503). Without a bound, a service that stopped answering (or connections held by
+   * clients not reading their answers) let the queue, each call with its headers and body,
+   * grow for as long as requests came.
+   */
+  maxQueued?: number;
+}
+
+export const PROXY_DEFAULTS = {
+  // A service answers within seconds or not at all (a lock never released, a process stopped):
+  // its connection is not held for undici's five minutes.
+  pool: { connections: 32, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 },
+  maxQueued: 1_000,
+} satisfies Required<ServiceProxyOptions>;
+
 /**
  * Forwards API calls to the services: one keep-alive connection pool per service (undici),
  * the client's request headers filtered once, and answers of known small size read whole so
  * that they leave in one write (headers and body) instead of being piped through a stream.
  */
 export class ServiceProxy {
-  private readonly pools = new Map<string, Pool>();
+  /** Each service's pool, and its calls under way (sent, or waiting for a connection). */
+  private readonly pools = new Map<string, { pool: Pool; calls: number }>();
+  private readonly poolOptions: Pool.Options;
+  /** Calls to one service at once, at most: its connections, and as many again as may wait. */
+  private readonly maxCalls: number;
 
-  constructor(private readonly poolOptions: Pool.Options = { connections: 32, pipelining: 1 }) {}
-
-  private pool(origin: string): Pool {
-    let pool = this.pools.get(origin);
-    if (!pool) {
-      pool = new Pool(new URL(origin).origin, this.poolOptions);
-      this.pools.set(origin, pool);
-    }
-    return pool;
+  constructor(options: ServiceProxyOptions = {}) {
+    this.poolOptions = options.pool ?? PROXY_DEFAULTS.pool;
+    this.maxCalls = (this.poolOptions.connections ?? 1) + (options.maxQueued ?? PROXY_DEFAULTS.maxQueued);
   }
 
-  /** Calls the service; rejects when it cannot be reached or does not answer (the caller answers 503/504). */
+  private pool(origin: string): { pool: Pool; calls: number } {
+    let entry = this.pools.get(origin);
+    if (!entry) {
+      entry = { pool: new Pool(new URL(origin).origin, this.poolOptions), calls: 0 };
+      this.pools.set(origin, entry);
+    }
+    return entry;
+  }
+
+  /**
+   * Calls the service; rejects when it cannot be reached, does not answer, or has too many
+   * calls waiting already ({@link ServiceBusy}); the caller answers 503/504.
+   */
   forward(request: FastifyRequest, target: ProxyTarget): Promise<ProxyAnswer> {
+    const service = this.pool(target.origin);
+    if (service.calls >= this.maxCalls) return Promise.reject(new ServiceBusy(`${service.calls} calls to ${target.origin} under way`));
     const method = request.method;
     const headers: Record<string, string | string[]> = {};
     const incoming = request.headers;
@@ -192,17 +242,24 @@ export class ServiceProxy {
     if (request.body !== undefined) body = JSON.stringify(request.body);
     else delete headers['content-type'];
 
-    const pool = this.pool(target.origin);
+    const client = request.raw.socket;
+    service.calls += 1;
     return new Promise((resolve, reject) => {
-      pool.dispatch(
+      service.pool.dispatch(
         { method: method as Dispatcher.HttpMethod, path: request.url, headers, body },
-        new AnswerHandler(method, resolve, reject),
+        new AnswerHandler(
+          method,
+          () => client.destroyed,
+          resolve,
+          reject,
+          () => (service.calls -= 1),
+        ),
       );
     });
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+    await Promise.all([...this.pools.values()].map(({ pool }) => pool.close()));
     this.pools.clear();
   }
 }

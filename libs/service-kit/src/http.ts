@@ -38,6 +38,24 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const correlationIdOf = (header: string | string[] | undefined, requestId: string): string =>
   typeof header === 'string' && REQUEST_ID.test(header) ? header : requestId;
 
+/**
+ * Options of a route polled every few seconds (the health checks of Docker and of the
+ * gateway): its requests are not logged, so the logs hold what people did; a failure of
+ * the route itself (a 500) still is.
+ */
+export const POLLED_ROUTE = { logLevel: 'warn' } as const;
+
+/**
+ * How long a client has to send a whole request (headers and body), and how long a
+ * connection may stay silent either way (a request not read, an answer not taken): past
+ * either it is closed. Without them a client sending a megabyte body a byte at a time, or
+ * taking an answer and never reading it, held its memory (and, at the gateway, one of a
+ * service's few connections) for good. An answer being worked on longer than the idle time
+ * is no concern: every route answers or fails within seconds (the research run is a job).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
+
 export interface HttpAppOptions {
   logger: Logger;
   /** Services sit behind the gateway and trust its X-Forwarded-For. */
@@ -48,6 +66,8 @@ export interface HttpAppOptions {
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** How answers become JSON (serializer.ts); default: `checked` under vitest, else `fast`. */
   serializer?: SerializerMode;
+  /** {@link REQUEST_TIMEOUT_MS} and {@link CONNECTION_IDLE_TIMEOUT_MS} unless given (tests). */
+  timeouts?: { requestMs: number; idleMs: number };
 }
 
 /**
@@ -56,10 +76,16 @@ export interface HttpAppOptions {
  * (400 validation, 401, 403, 404, 409, 429; 500 without internals).
  */
 export function createHttpApp(options: HttpAppOptions): ServiceApp {
+  const requestTimeout = options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: (options.trustProxy ?? true) as FastifyServerOptions['trustProxy'],
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestTimeout,
+    connectionTimeout: options.timeouts?.idleMs ?? CONNECTION_IDLE_TIMEOUT_MS,
+    // Node checks the requests' time at this interval (30 s by default: a request could
+    // then take twice its time)
+    http: { connectionsCheckingInterval: Math.max(100, Math.min(5_000, requestTimeout / 4)) },
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
@@ -78,6 +104,8 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
         : logger.child(requestBindings, childOptions);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Node enforces the request's time only when the headers' own (60 s) is not longer
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, requestTimeout);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerFor(options.serializer ?? serializerModeFromEnv()) as never);
