@@ -203,4 +203,15 @@ describe('docker-compose.yml', () => {
     expect(volumes('postgres').some((v) => v.startsWith('- postgres-data:/var/lib/postgresql/data'))).toBe(true);
     expect(volumes('nats').some((v) => /^- nats-data:\/data/.test(v))).toBe(true);
   });
+
+  it("rotates every container's log (Docker keeps it whole by default: the health checks alone fill a disk)", () => {
+    const rotation = Object.fromEntries(
+      Object.entries(services).map(([name, service]) => {
+        const logging = at(service, 'logging');
+        const options = at(service, 'logging', 'options');
+        return [name, `${scalar(logging, 'driver')} ${scalar(options, 'max-size')} ${scalar(options, 'max-file')}`];
+      }),
+    );
+    expect(rotation).toEqual(Object.fromEntries(names.map((name) => [name, 'json-file 20m 5'])));
+  });
 });

@@ -13,6 +13,7 @@ import {
   isSuccess,
   notFound,
   notFoundJson,
+  POLLED_ROUTE,
   unauthorized,
   type ServiceApp,
 } from '@sleepweave/service-kit';
@@ -197,7 +198,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     return cookies;
   }
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', POLLED_ROUTE, async (_request, reply) => {
     const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
     for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
     await Promise.all(

@@ -10,11 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from './config.ts';
 import { startGateway, type RunningGateway } from './start.ts';
 
-const logger = createLogger('gateway', 'silent');
+/** What the gateway logged (at info, as it runs). */
+const lines: string[] = [];
+const logger = createLogger('gateway', 'info', 'json', { write: (line: string) => void lines.push(line) });
+const messages = () => lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
 let nats: NatsServer;
 let gateway: RunningGateway;
 // every service it routes to answers its own /health: only the gateway's checks vary
-const upstream = createHttpApp({ logger });
+const upstream = createHttpApp({ logger: createLogger('upstream', 'silent') });
 upstream.get('/health', async () => ({ status: 'ok' }));
 
 beforeAll(async () => {
@@ -69,6 +72,17 @@ describe('gateway /health', () => {
     });
     await nats.start();
     await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
+  });
+});
+
+describe('gateway /health in the logs', () => {
+  it('is not logged when it answers (Docker polls it every 10 s), while other requests are', async () => {
+    await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
+    lines.length = 0;
+    await health();
+    expect(messages()).toEqual([]);
+    await gateway.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(messages()).toEqual(['incoming request', 'request completed']);
   });
 });
 

@@ -10,6 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notesService } from '../test/notes-service.ts';
 import { BaseConfig, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
 import { RELAY_BEHIND_AFTER_MS, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
 import { startTestService, testEnv, type TestService } from './testing.ts';
 
@@ -59,6 +60,18 @@ describe('/health', () => {
         checks: { postgres: 'ok', nats: 'ok', relay: 'ok' },
         relay: 'active', // the only instance publishes
       });
+  });
+
+  it('is not logged when it answers (it is polled every few seconds), while other requests are', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('restart-test', 'info', 'json', { write: (line: string) => void lines.push(line) });
+    const service = await start(notesService, {}, { logger });
+    await expect.poll(async () => (await health(service)).status).toBe(200);
+    lines.length = 0;
+    await health(service);
+    expect(lines).toEqual([]);
+    await service.app.inject({ method: 'GET', url: '/no-such-route' });
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['incoming request', 'request completed']);
   });
 
   it('is degraded while the next event to publish has waited too long (the relay is behind)', async () => {

@@ -21,7 +21,7 @@ import type { BaseConfig } from './config.ts';
 import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
 import { startUpkeep, type BackgroundWorker } from './upkeep.ts';
 import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
-import { createHttpApp, type ServiceApp } from './http.ts';
+import { createHttpApp, POLLED_ROUTE, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
 import { createLogger } from './logger.ts';
 import { releaseMemoryWhenIdle, type MemoryRelease } from './memory.ts';
@@ -188,7 +188,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
   const app = createHttpApp({ logger });
   requireInternalToken(app, config.INTERNAL_TOKEN);
   await app.register(authPlugin, { verifier });
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', POLLED_ROUTE, async (_request, reply) => {
     const checks: Record<string, string> = { postgres: 'ok', nats: bus.isConnected() ? 'ok' : 'down' };
     try {
       await sql`select 1`;
