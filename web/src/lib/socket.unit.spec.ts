@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openLiveSocket, reconnectDelayMs, socketUrl } from './socket';
+import { HEARTBEAT_MS, openLiveSocket, PONG_WAIT_MS, reconnectDelayMs, socketUrl, STABLE_AFTER_MS } from './socket';
 
 class FakeSocket {
   static made: FakeSocket[] = [];
@@ -18,6 +19,9 @@ class FakeSocket {
   close(code: number) {
     this.closedWith = code;
     this.readyState = 3;
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
   }
   open() {
     this.readyState = 1;
@@ -42,7 +46,9 @@ afterEach(() => {
 function start() {
   const onMessage = vi.fn();
   const opens: boolean[] = [];
+  const unreachable: number[] = [];
   const live = openLiveSocket({
+    onUnreachable: (failures) => unreachable.push(failures),
     url: 'ws://app.test/ws',
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     onOpen: (send, reconnected) => {
@@ -51,8 +57,9 @@ function start() {
     },
     onMessage,
   });
-  return { live, onMessage, opens };
+  return { live, onMessage, opens, unreachable };
 }
+const pings = (socket: FakeSocket) => socket.sent.filter((text) => text === JSON.stringify({ type: 'ping' })).length;
 
 describe('socketUrl', () => {
   it('uses the page host, wss on https', () => {
@@ -62,9 +69,10 @@ describe('socketUrl', () => {
 });
 
 describe('reconnectDelayMs', () => {
-  it('backs off from half a second to at most 15 s', () => {
-    const mid = () => 0.5;
-    expect([1, 2, 3, 4, 10].map((n) => reconnectDelayMs(n, mid))).toEqual([500, 1000, 2000, 4000, 15000]);
+  it('backs off from half a second to at most 15 s, spread over the last three quarters of it', () => {
+    const most = () => 1;
+    expect([1, 2, 3, 4, 10].map((n) => reconnectDelayMs(n, most))).toEqual([500, 1000, 2000, 4000, 15000]);
+    expect([1, 10].map((n) => reconnectDelayMs(n, () => 0))).toEqual([125, 3750]);
   });
 });
 
@@ -102,5 +110,98 @@ describe('openLiveSocket', () => {
     FakeSocket.made[1]!.drop(4401);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.made).toHaveLength(2);
+  });
+
+  it('pings while open, and makes the connection again when nothing comes back (a laptop woke up, the network changed)', async () => {
+    const { live, opens } = start();
+    const first = FakeSocket.made[0]!;
+    first.open();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(pings(first)).toBe(1);
+    first.receive({ type: 'pong' });
+    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
+    expect(FakeSocket.made).toHaveLength(1); // it answered: still the same connection
+
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - PONG_WAIT_MS);
+    expect(pings(first)).toBe(2);
+    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS); // silence: the browser still says open
+    expect(first.closedWith).toBe(4000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.open();
+    expect(opens).toEqual([false, true]); // joined again, so what was missed is fetched
+    first.drop(); // the old one's late close changes nothing
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    live.close();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS * 3);
+    expect(pings(FakeSocket.made[1]!)).toBe(0);
+  });
+
+  it('checks the connection at once when the browser is back online or the tab is shown again', async () => {
+    const { live } = start();
+    const first = FakeSocket.made[0]!;
+    first.open();
+    window.dispatchEvent(new Event('online'));
+    expect(pings(first)).toBe(1);
+    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
+    expect(first.closedWith).toBe(4000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const second = FakeSocket.made[1]!;
+    second.open();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(pings(second)).toBe(1);
+    second.receive({ type: 'pong' });
+    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
+    expect(FakeSocket.made).toHaveLength(2);
+    live.close();
+    window.dispatchEvent(new Event('online'));
+    expect(pings(second)).toBe(1);
+  });
+
+  it('keeps backing off from a connection that opens and drops at once, and starts over after one that stayed up', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    try {
+      const { live } = start();
+      const waits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const socket = FakeSocket.made.at(-1)!;
+        socket.open();
+        socket.drop(4413);
+        const before = FakeSocket.made.length;
+        let waited = 0;
+        while (FakeSocket.made.length === before) {
+          await vi.advanceTimersByTimeAsync(100);
+          waited += 100;
+        }
+        waits.push(waited);
+      }
+      expect(waits).toEqual([500, 1000, 2000, 4000]);
+      const stable = FakeSocket.made.at(-1)!;
+      stable.open();
+      stable.receive({ type: 'pong' });
+      await vi.advanceTimersByTimeAsync(STABLE_AFTER_MS);
+      stable.drop();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(FakeSocket.made.at(-1)).not.toBe(stable);
+      live.close();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('says how many attempts in a row failed before opening (a refused upgrade looks like any network error)', async () => {
+    const { live, unreachable } = start();
+    for (let i = 0; i < 3; i++) {
+      FakeSocket.made.at(-1)!.drop();
+      await vi.advanceTimersByTimeAsync(15_000);
+    }
+    expect(unreachable).toEqual([1, 2, 3]);
+    FakeSocket.made.at(-1)!.open();
+    FakeSocket.made.at(-1)!.drop();
+    await vi.advanceTimersByTimeAsync(15_000);
+    FakeSocket.made.at(-1)!.drop();
+    expect(unreachable).toEqual([1, 2, 3, 1]);
+    live.close();
   });
 });

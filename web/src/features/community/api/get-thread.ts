@@ -31,6 +31,10 @@ function merge(...lists: ThreadDetail['messages'][]): ThreadDetail['messages'] {
  */
 export async function catchUpThread(queryClient: QueryClient, threadId: string): Promise<void> {
   const key = threadQueryOptions(threadId).queryKey;
+  // A reload of the whole thread under way lands first (fetchQuery joins it): landing after
+  // this catch-up, it would put back the messages as they were when it was sent.
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0)
+    await queryClient.fetchQuery(threadQueryOptions(threadId)).catch(() => undefined);
   const have = queryClient.getQueryData(key);
   if (!have) {
     await queryClient.invalidateQueries({ queryKey: key });
@@ -46,13 +50,19 @@ export async function catchUpThread(queryClient: QueryClient, threadId: string):
   );
 }
 
-/** Earlier messages (`?before=`), put before the ones she has. */
+/**
+ * Earlier messages (`?before=`), put before the ones she has; dropped if the thread was
+ * loaded again meanwhile (its oldest message is another now: put before it, they would
+ * leave a gap that no later page fills).
+ */
 export async function loadEarlierMessages(queryClient: QueryClient, threadId: string): Promise<void> {
   const key = threadQueryOptions(threadId).queryKey;
   const have = queryClient.getQueryData(key);
   if (!have?.before) return;
   const earlier = await api.get(threadUrl(threadId, `?before=${encodeURIComponent(have.before)}`), { schema: ThreadDetail });
   queryClient.setQueryData(key, (current) =>
-    current ? { ...current, messages: merge(earlier.messages, current.messages), before: earlier.before } : current,
+    current && current.before === have.before
+      ? { ...current, messages: merge(earlier.messages, current.messages), before: earlier.before }
+      : current,
   );
 }

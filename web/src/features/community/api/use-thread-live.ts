@@ -28,7 +28,8 @@ function fromSocket(status: SocketStatus): ThreadLiveStatus {
  * while the connection was down is not missed, and a new message costs one message, not
  * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
  * the gateway refuses is asked again, 0.5 s doubling up to 15 s; one refused because the
- * thread is gone (or no longer hers) also reloads the thread, which then says so.
+ * thread is gone (or no longer hers) also reloads the thread, which then says so. A burst
+ * of notices costs one catch-up after the one under way, not one each.
  */
 export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveStatus {
   const queryClient = useQueryClient();
@@ -43,9 +44,24 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
       if (rejoin) clearTimeout(rejoin);
       rejoin = null;
     };
+    // One catch-up at a time: notices that come while one is under way (a burst of
+    // messages) are answered by a single one after it, not one request each.
+    let catchingUp = false;
+    let again = false;
     const refetch = () => {
-      catchUpThread(queryClient, threadId).catch(() => queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) }));
       void queryClient.invalidateQueries({ queryKey: threadsQueryKey, refetchType: 'none' });
+      if (catchingUp) {
+        again = true;
+        return;
+      }
+      catchingUp = true;
+      void (async () => {
+        do {
+          again = false;
+          await catchUpThread(queryClient, threadId).catch(() => queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) }));
+        } while (again && !stopped);
+        catchingUp = false;
+      })();
     };
     const live = openLiveSocket({
       onOpen: (send) => {
@@ -71,6 +87,11 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
             live.send({ type: 'join_thread', threadId });
           }, reconnectDelayMs(refusals));
         }
+      },
+      // Three attempts in a row that did not connect: ask the API, which says why (a 401 there
+      // takes her to sign in, when her session ended elsewhere) and brings what she missed.
+      onUnreachable: (failures) => {
+        if (failures % 3 === 0) refetch();
       },
       onStatus: (socketStatus) => {
         if (stopped || socketStatus === 'open') return; // live once joined

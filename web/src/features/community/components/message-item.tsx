@@ -1,8 +1,7 @@
 import { STUDY_TEAM_ID, type Message } from '@sleepweave/contracts';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { cn } from '../../../lib/utils';
 import { initialOf, senderName } from '../utils/display';
-import { relativeTime } from '../utils/relative-time';
 
 function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
   const [broken, setBroken] = useState(false);
@@ -23,12 +22,14 @@ function Avatar({ name, imageUrl }: { name: string; imageUrl: string | null }) {
  * One message. Her own sit on the right, labelled You; others show avatar and name.
  * The body is a text node (React escapes it): a message is never interpreted as HTML.
  * No aria-label on the item: a screen reader reads name, time and text as they are.
+ * `when` is its time as shown ("5m ago"): given as text, so that when the clock moves on
+ * only the messages whose text changed are drawn again, not the whole conversation.
  */
-export function MessageItem({ message, own, now }: { message: Message; own: boolean; now: Date }) {
+export const MessageItem = memo(function MessageItem({ message, own, when }: { message: Message; own: boolean; when: string }) {
   const name = own ? 'You' : senderName(message.sender);
   const time = (
     <time dateTime={message.createdAt} className="text-sm text-night-500">
-      {relativeTime(message.createdAt, now)}
+      {when}
     </time>
   );
   return (
@@ -54,4 +55,4 @@ export function MessageItem({ message, own, now }: { message: Message; own: bool
       </div>
     </li>
   );
-}
+});

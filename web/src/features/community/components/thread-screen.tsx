@@ -11,6 +11,7 @@ import { useThread } from '../api/get-thread';
 import { useThreadLive } from '../api/use-thread-live';
 import { useNow } from '../hooks/use-now';
 import { messagePreview, senderName } from '../utils/display';
+import { relativeTime } from '../utils/relative-time';
 import { EarlierMessages } from './earlier-messages';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
@@ -149,7 +150,12 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
               ) : (
                 <ol className="grid gap-4">
                   {thread.data.messages.map((message) => (
-                    <MessageItem key={message.id} message={message} own={message.senderId === thread.data.currentUserId} now={now} />
+                    <MessageItem
+                      key={message.id}
+                      message={message}
+                      own={message.senderId === thread.data.currentUserId}
+                      when={relativeTime(message.createdAt, now)}
+                    />
                   ))}
                 </ol>
               )}

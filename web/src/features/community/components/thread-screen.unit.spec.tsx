@@ -144,6 +144,37 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/community/thread/${threadId}?after=WyJjdXJzb3IiXQ`);
   });
 
+  it('answers a burst of new-message notices with one catch-up after the one under way, not one request each', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    await screen.findByText('No messages yet. Start the conversation!');
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+    const catchUps = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('?after=')).length;
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const notice = (i: number) => ({
+      type: 'new_message',
+      threadId,
+      message: { id: `0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a${String(i).padStart(3, '0')}`, senderId: ada, createdAt: minutesAgo(0) },
+    });
+    // the answer to her join, then twenty messages posted at once
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    act(() => {
+      for (let i = 0; i < 20; i++) FakeSocket.made[0]!.receive(notice(i));
+    });
+    await waitFor(() => expect(catchUps()).toBe(1));
+    const burst = Array.from({ length: 20 }, (_, i) =>
+      message(`0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a${String(i).padStart(3, '0')}`, ada, `Burst ${i}`, { firstName: 'Ada' }, minutesAgo(0)),
+    );
+    await act(async () => answers.shift()!(jsonResponse(200, detail(burst.slice(0, 5)))));
+    // one more for all that came meanwhile, and no other
+    await waitFor(() => expect(catchUps()).toBe(2));
+    await act(async () => answers.shift()!(jsonResponse(200, detail(burst))));
+    expect(await screen.findByText('Burst 19')).toBeTruthy();
+    expect(within(screen.getByLabelText('Messages')).getAllByRole('listitem')).toHaveLength(20);
+    expect(catchUps()).toBe(2);
+  });
+
   it('Enter sends, Shift+Enter makes a new line; Send is disabled when empty and says Sending...', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
     let release: (r: Response) => void = () => {};
