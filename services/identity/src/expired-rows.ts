@@ -21,3 +21,24 @@ export function expiredRows(sql: Sql | Tx, table: keyof typeof WINDOWED, since: 
 export async function pruneExpiredRows(tx: Tx, table: keyof typeof WINDOWED, since: Date): Promise<void> {
   await tx`delete from ${tx(table)} where ctid in (${expiredRows(tx, table, since)})`;
 }
+
+/** Ended things (sessions, reset links) removed by one transaction at most, each with its stream. */
+export const REMOVED_AT_ONCE = 50;
+
+/**
+ * Runs `batch` (which removes at most {@link REMOVED_AT_ONCE} ended things and says how many)
+ * in transactions of its own until one removes fewer; returns how many went in all. Each
+ * first takes the events' table, as a rebuild does before it empties a read model: the
+ * other way round (a read model's rows, then the events) the two deadlocked.
+ */
+export async function removeInBatches(sql: Sql, batch: (tx: Tx) => Promise<number>): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const count = (await sql.begin(async (tx) => {
+      await tx`lock table events in row exclusive mode`;
+      return batch(tx);
+    })) as number;
+    removed += count;
+    if (count < REMOVED_AT_ONCE) return removed;
+  }
+}

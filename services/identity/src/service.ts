@@ -4,8 +4,8 @@ import { identityApp } from './app.ts';
 import type { IdentityConfig } from './config.ts';
 import { createIdentityContext, identityProjections, type IdentityContext } from './context.ts';
 import { toIntegration } from './integration/publishers.ts';
+import { startRetention } from './retention.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
-import { startSessionRetention } from './sessions/retention.ts';
 import { loadSigningKeys } from './sessions/tokens.ts';
 import { grantAdminEmails } from './users/commands.ts';
 
@@ -22,6 +22,6 @@ export const identityService: ServiceDefinition<IdentityConfig, IdentityContext>
   routes: identityApp,
   toIntegration,
   consumers: (ctx) => [studyConsentGiven(ctx)],
-  // a session's stream and rows go a day after it ended (sessions/retention.ts)
-  workers: (ctx) => [startSessionRetention(ctx)],
+  // a session's and a reset link's stream and rows go a day after it ended (retention.ts)
+  workers: (ctx) => [startRetention(ctx)],
 };

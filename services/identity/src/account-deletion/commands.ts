@@ -1,6 +1,7 @@
 import type { EventMetadata } from '@sleepweave/event-store';
 import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
+import { resetLinkStreamId } from '../password-reset/reset-link.ts';
 import { sessionStreamId } from '../sessions/session.ts';
 import { ROLE_LOCK } from '../users/commands.ts';
 import { countAdmins } from '../users/queries.ts';
@@ -18,8 +19,8 @@ export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin';
  *    she is the only admin;
  * 2. appends to `account_deletion:<id>` a SessionRevoked for each active session and
  *    UserDeleted (ids and times only); the projections delete her rows;
- * 3. deletes her `user:` stream (profile, hashes, reset-link hashes) and every `session:`
- *    stream of hers, and the per-e-mail counters that hold her address.
+ * 3. deletes her `user:` stream (profile, hashes) and every `session:` and
+ *    `password_reset:` stream of hers, and the per-e-mail counters that hold her address.
  * After the commit the relay publishes the revocations and `identity.user.deleted`.
  */
 export async function deleteUser(
@@ -42,6 +43,8 @@ export async function deleteUser(
       if ((await countAdmins(tx)) <= 1) return 'last_admin' as const;
     }
 
+    // her reset links, each a stream of its own (her rows name them; the deletion removes the rows)
+    const links = await tx<{ id: string }[]>`select id from password_reset_tokens where user_id = ${userId}`;
     const sessions = await tx<{ id: string; active: boolean; revoked: boolean }[]>`
       select id, (revoked_at is null and expires_at > ${now}) as active, revoked_at is not null as revoked
       from sessions where user_id = ${userId}`;
@@ -54,12 +57,11 @@ export async function deleteUser(
     await ctx.store.deleteStreams([userStreamId(userId), ...open.map((s) => sessionStreamId(s.id))], tx);
     // A revoked session takes no command any more (a refresh is refused, a revocation finds
     // it revoked): its stream goes without its lock. Scripted sign-ins past her limit of
-    // sessions leave many of them for a day (sessions/retention.ts).
-    await ctx.store.deleteStreams(
-      revoked.map((s) => sessionStreamId(s.id)),
-      tx,
-      { settled: true },
-    );
+    // sessions leave many of them for a day (sessions/retention.ts). Nor does a reset link
+    // once written (a new one for her waits for her stream's lock, held here, then finds her gone).
+    await ctx.store.deleteStreams([...revoked.map((s) => sessionStreamId(s.id)), ...links.map((link) => resetLinkStreamId(link.id))], tx, {
+      settled: true,
+    });
     await tx`delete from login_failures where email = ${user.email}`;
     await tx`delete from password_reset_requests where email = ${user.email}`;
     // her id as the actor of events she caused on other streams (e.g. an admin who deleted

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { INVALID_RESET_TOKEN } from '@sleepweave/contracts';
-import type { EventMetadata } from '@sleepweave/event-store';
-import { execute, HttpError, runCommand, type DomainErrors } from '@sleepweave/service-kit';
+import { lockStream, type EventMetadata } from '@sleepweave/event-store';
+import { execute, HttpError, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { revokeUserSessions } from '../sessions/commands.ts';
 import { InvalidResetToken, RESET_TOKEN_TTL_MINUTES, UserNotFound, userDecider } from '../users/business-logic.ts';
-import { userStreamId } from '../users/user.ts';
+import { userStreamId, type PasswordResetRequested, type UserEvent } from '../users/user.ts';
+import { linkOf, resetLinkDecider, resetLinkStreamId } from './reset-link.ts';
 
 export const invalidResetToken = () => new HttpError(400, 'invalid_token', INVALID_RESET_TOKEN);
 
@@ -16,8 +17,10 @@ const errors: DomainErrors = [
 ];
 
 /**
- * Records a reset link for her (its hash and expiry); returns false when she was deleted a
- * moment ago (the caller answers as for any unknown e-mail).
+ * Records a reset link for her (its hash and expiry) in a stream of its own, under her
+ * password's current version; returns false when she was deleted a moment ago (the caller
+ * answers as for any unknown e-mail). Her stream's lock is held meanwhile: a password change
+ * or a deletion of hers goes before or after, never between the read and the link.
  */
 export async function requestPasswordReset(
   ctx: IdentityContext,
@@ -25,30 +28,37 @@ export async function requestPasswordReset(
   metadata: EventMetadata,
 ): Promise<boolean> {
   const { userId, tokenHash, now } = input;
-  try {
-    await runCommand(
-      ctx,
-      userStreamId(userId),
-      userDecider,
-      { type: 'RequestPasswordReset', data: { userId, tokenId: randomUUID(), tokenHash, ttlMinutes: RESET_TOKEN_TTL_MINUTES, now } },
-      { metadata },
+  return execute(ctx, { metadata }, async ({ tx, handle }) => {
+    await lockStream(tx, userStreamId(userId));
+    const { events } = await ctx.store.readStream<UserEvent>(userStreamId(userId), tx);
+    const user = events.reduce(userDecider.evolve, userDecider.initialState());
+    if (user.status !== 'registered') return false;
+    const tokenId = randomUUID();
+    await handle(
+      resetLinkStreamId(tokenId),
+      resetLinkDecider,
+      {
+        type: 'RequestPasswordReset',
+        data: { userId, tokenId, tokenHash, ttlMinutes: RESET_TOKEN_TTL_MINUTES, passwordVersion: user.passwordVersion, now },
+      },
+      { expectedVersion: 'no_stream' },
     );
     return true;
-  } catch (err) {
-    if (err instanceof UserNotFound) return false;
-    throw err;
-  }
+  });
 }
 
 /** Sets the new password, uses the token up and ends every session of hers, in one transaction. */
 export async function resetPassword(
   ctx: IdentityContext,
-  input: { userId: string; tokenHash: string; passwordHash: string; now: Date },
+  input: { userId: string; tokenId: string; tokenHash: string; passwordHash: string; now: Date },
   metadata: EventMetadata,
 ): Promise<void> {
-  const { userId, tokenHash, passwordHash, now } = input;
+  const { userId, tokenId, tokenHash, passwordHash, now } = input;
   await execute(ctx, { metadata, errors }, async (scope) => {
-    await scope.handle(userStreamId(userId), userDecider, { type: 'ResetPassword', data: { userId, tokenHash, passwordHash, now } });
+    // (a link's stream never changes once written: read without its lock)
+    const { events } = await ctx.store.readStream<PasswordResetRequested>(resetLinkStreamId(tokenId), scope.tx);
+    const link = linkOf(events.reduce(resetLinkDecider.evolve, resetLinkDecider.initialState()));
+    await scope.handle(userStreamId(userId), userDecider, { type: 'ResetPassword', data: { userId, tokenHash, passwordHash, now, link } });
     await revokeUserSessions(scope, userId, 'password_reset', { now });
     // A sign-in lock from failed attempts ends with the new password.
     await scope.tx`delete from login_failures where email = (select email from users where id = ${userId})`;

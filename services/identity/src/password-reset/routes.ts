@@ -113,7 +113,7 @@ export async function passwordResetRoutes(app: ServiceApp, ctx: IdentityContext)
       await refuseCommonPassword(password, 'password');
       const userId = row.user_id;
       const passwordHash = await hashPassword(password);
-      await resetPassword(ctx, { userId, tokenHash, passwordHash, now }, { ...requestMetadata(request), userId });
+      await resetPassword(ctx, { userId, tokenId: row.id, tokenHash, passwordHash, now }, { ...requestMetadata(request), userId });
       clearSessionCookies(reply, ctx);
       return { message: PASSWORD_RESET_DONE };
     },

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { register, startIdentity, type Identity } from '../test/helpers.ts';
 import { deleteUser } from '../account-deletion/commands.ts';
 import { openSession, refreshSession, revokeSession } from './commands.ts';
-import { ENDED_SESSION_KEPT_MS, endedSessions, removeEndedSessions, startSessionRetention } from './retention.ts';
+import { startRetention } from '../retention.ts';
+import { ENDED_SESSION_KEPT_MS, endedSessions, removeEndedSessions } from './retention.ts';
 import { sessionStreamId } from './session.ts';
 import { sessionsProjection } from './projections.ts';
 import { rebuildProjection } from '@sleepweave/event-store';
@@ -109,7 +110,7 @@ it('finds the ended sessions along their index, not among the live ones', async 
 it('removes them in the background, round after round', async () => {
   const { user } = await register(identity);
   const expired = await oldSession(user.id, 35, 1);
-  const retention = startSessionRetention(identity.context, { everyMs: 50 });
+  const retention = startRetention(identity.context, { everyMs: 50 });
   try {
     await expect.poll(async () => (await held(expired.sessionId)).rows, { timeout: 5_000 }).toBe(0);
     const later = await oldSession(user.id, 33, 0);

@@ -1,6 +1,7 @@
 import type { Tx } from '@sleepweave/event-store';
-import { startUpkeep, type BackgroundWorker, type Sql } from '@sleepweave/service-kit';
+import type { Sql } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
+import { REMOVED_AT_ONCE, removeInBatches } from '../expired-rows.ts';
 import { sessionStreamId } from './session.ts';
 
 /**
@@ -13,9 +14,6 @@ import { sessionStreamId } from './session.ts';
  * would leave some hundred rows and events a month for good (docs/decisions.md).
  */
 export const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
-
-/** Sessions removed by one transaction at most (each one's stream locked and deleted). */
-const REMOVED_AT_ONCE = 50;
 
 /** The sessions ended by `endedBy`, as many as one transaction removes, oldest first, locked. */
 export function endedSessions(sql: Sql | Tx, endedBy: Date) {
@@ -34,36 +32,17 @@ export function endedSessions(sql: Sql | Tx, endedBy: Date) {
  */
 export async function removeEndedSessions(ctx: Pick<IdentityContext, 'sql' | 'store'>, now: Date): Promise<number> {
   const endedBy = new Date(now.getTime() - ENDED_SESSION_KEPT_MS);
-  let removed = 0;
-  for (;;) {
-    const count = await ctx.sql.begin(async (tx) => {
-      // Locks in the order the others take them: the events' table first (a rebuild of
-      // `sessions` takes it, then empties `sessions`: the other way round, the two
-      // deadlocked), then the sessions' rows, their streams, their tokens (as a deletion does).
-      await tx`lock table events in row exclusive mode`;
-      const ended = await endedSessions(tx, endedBy);
-      if (ended.length === 0) return 0;
-      const ids = ended.map((row) => row.id);
-      // a command on one of the streams under way finishes first (for a session over a day
-      // past its end, only one that is refused)
-      await ctx.store.deleteStreams(ids.map(sessionStreamId), tx);
-      await tx`delete from session_retired_tokens where session_id = any(${ids}::uuid[])`;
-      await tx`delete from sessions where id = any(${ids}::uuid[])`;
-      return ids.length;
-    });
-    removed += count;
-    if (count < REMOVED_AT_ONCE) return removed;
-  }
-}
-
-/** {@link removeEndedSessions} in the background, every `everyMs` (a quarter of an hour). */
-export function startSessionRetention(ctx: IdentityContext, options: { everyMs?: number } = {}): BackgroundWorker {
-  return startUpkeep(
-    ctx.logger,
-    [{ name: 'removing ended sessions', run: async (now) => ({ removed: await removeEndedSessions(ctx, now) }) }],
-    {
-      component: 'session-retention',
-      everyMs: options.everyMs ?? 15 * 60_000,
-    },
-  );
+  return removeInBatches(ctx.sql, async (tx) => {
+    // (the events' table is held first: removeInBatches) then the sessions' rows, their
+    // streams, their tokens, in the order a deletion takes them
+    const ended = await endedSessions(tx, endedBy);
+    if (ended.length === 0) return 0;
+    const ids = ended.map((row) => row.id);
+    // a command on one of the streams under way finishes first (for a session over a day
+    // past its end, only one that is refused)
+    await ctx.store.deleteStreams(ids.map(sessionStreamId), tx);
+    await tx`delete from session_retired_tokens where session_id = any(${ids}::uuid[])`;
+    await tx`delete from sessions where id = any(${ids}::uuid[])`;
+    return ids.length;
+  });
 }

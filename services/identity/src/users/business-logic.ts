@@ -1,6 +1,6 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
-import { evolve, initialState, type Profile, type UserEvent, type UserState } from './user.ts';
+import { evolve, initialState, type Profile, type ResetLink, type UserEvent, type UserState } from './user.ts';
 
 /** A reset link works for this long (and once). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -36,16 +36,13 @@ export type UpdateProfile = {
 };
 /** The current password has been verified by the caller (argon2 is async; deciders are pure). */
 export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: string; now: Date } };
-export type RequestPasswordReset = {
-  type: 'RequestPasswordReset';
-  data: { userId: string; tokenId: string; tokenHash: string; ttlMinutes: number; now: Date };
-};
+/** `link`: the link with that hash, read from its own stream (null: none there). */
 export type ResetPassword = {
   type: 'ResetPassword';
-  data: { userId: string; tokenHash: string; passwordHash: string; now: Date };
+  data: { userId: string; tokenHash: string; passwordHash: string; now: Date; link: ResetLink | null };
 };
 export type UserCommand =
-  RegisterUser | GrantRole | RevokeAdminRole | RecordStudyStartDate | UpdateProfile | ChangePassword | RequestPasswordReset | ResetPassword;
+  RegisterUser | GrantRole | RevokeAdminRole | RecordStudyStartDate | UpdateProfile | ChangePassword | ResetPassword;
 
 export class UserAlreadyRegistered extends Error {
   override name = 'UserAlreadyRegistered';
@@ -113,18 +110,16 @@ export function changePassword(command: ChangePassword, state: UserState): UserE
   return [{ type: 'PasswordChanged', data: { userId, passwordHash, changedAt: now.toISOString() } }];
 }
 
-export function requestPasswordReset(command: RequestPasswordReset, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw new UserNotFound('No such user');
-  const { userId, tokenId, tokenHash, ttlMinutes, now } = command.data;
-  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000).toISOString();
-  return [{ type: 'PasswordResetRequested', data: { userId, tokenId, tokenHash, requestedAt: now.toISOString(), expiresAt } }];
-}
-
-/** A pending token, not yet expired, resets the password once. */
+/**
+ * A link of hers, asked for under her current password and not yet expired, resets the
+ * password once (the reset makes a new password version, which voids it and every other).
+ * Links of before 2026-12-06 are in her state instead.
+ */
 export function resetPassword(command: ResetPassword, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw new InvalidResetToken('Invalid or expired reset token');
-  const { userId, tokenHash, passwordHash, now } = command.data;
-  const token = state.resetTokens.find((t) => t.tokenHash === tokenHash);
+  const { userId, tokenHash, passwordHash, now, link } = command.data;
+  const current = link && link.userId === userId && link.tokenHash === tokenHash && link.passwordVersion === state.passwordVersion;
+  const token = current ? link : state.resetTokens.find((t) => t.tokenHash === tokenHash);
   if (!token || token.expiresAt <= now.toISOString()) throw new InvalidResetToken('Invalid or expired reset token');
   return [{ type: 'PasswordReset', data: { userId, tokenId: token.tokenId, passwordHash, resetAt: now.toISOString() } }];
 }
@@ -143,8 +138,6 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       return updateProfile(command, state);
     case 'ChangePassword':
       return changePassword(command, state);
-    case 'RequestPasswordReset':
-      return requestPasswordReset(command, state);
     case 'ResetPassword':
       return resetPassword(command, state);
     default: {

@@ -34,10 +34,15 @@ export type StudyStartDateRecorded = DomainEvent<'StudyStartDateRecorded', { use
 /** The whole profile after the change. */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string } & Profile & { updatedAt: string }>;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
-/** Only the SHA-256 of the token is recorded; the token itself is in the e-mail alone. */
+/**
+ * A reset link was sent. Only the SHA-256 of the token is recorded; the token itself is in
+ * the e-mail alone. Recorded in the link's own stream (`password_reset:<tokenId>`, with
+ * `passwordVersion`: her password's version when it was asked for); links asked for before
+ * 2026-12-06 were recorded in her `user:` stream, without it.
+ */
 export type PasswordResetRequested = DomainEvent<
   'PasswordResetRequested',
-  { userId: string; tokenId: string; tokenHash: string; requestedAt: string; expiresAt: string }
+  { userId: string; tokenId: string; tokenHash: string; requestedAt: string; expiresAt: string; passwordVersion?: number }
 >;
 export type PasswordReset = DomainEvent<'PasswordReset', { userId: string; tokenId: string; passwordHash: string; resetAt: string }>;
 
@@ -51,6 +56,13 @@ export interface PendingResetToken {
   expiresAt: string;
 }
 
+/** A link from its own stream (`password_reset:<tokenId>`), as a reset is decided on. */
+export interface ResetLink extends PendingResetToken {
+  userId: string;
+  /** Her password's version when the link was asked for. */
+  passwordVersion: number;
+}
+
 export type UserState =
   | { status: 'unregistered' }
   | {
@@ -60,6 +72,13 @@ export type UserState =
       role: Role;
       studyStartDate: string | null;
       profile: Profile;
+      /**
+       * Her password's version: 1 at registration, one more at each change or reset. A
+       * reset link works only for the version it was asked under (any new password voids
+       * every link sent before).
+       */
+      passwordVersion: number;
+      /** Links recorded in this stream (before 2026-12-06), while they may still be used. */
       resetTokens: PendingResetToken[];
     };
 
@@ -82,6 +101,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         hormonalStage: d.hormonalStage,
         profileImageUrl: null,
       },
+      passwordVersion: 1,
       resetTokens: [],
     };
   }
@@ -96,6 +116,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, profile };
     }
     case 'PasswordResetRequested': {
+      // (only links of before 2026-12-06 are in this stream)
       const { tokenId, tokenHash, expiresAt, requestedAt } = event.data;
       // Tokens that had expired by now are forgotten, so the state stays small.
       const live = state.resetTokens.filter((token) => token.expiresAt > requestedAt);
@@ -104,7 +125,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     // A new password, however it was set, voids every outstanding reset link.
     case 'PasswordReset':
     case 'PasswordChanged':
-      return { ...state, resetTokens: [] };
+      return { ...state, passwordVersion: state.passwordVersion + 1, resetTokens: [] };
     default:
       return state;
   }

@@ -1,7 +1,7 @@
-import { deciderSpec } from '@sleepweave/event-store/testing';
+import { deciderSpec, fold } from '@sleepweave/event-store/testing';
 import { describe, expect, it } from 'vitest';
 import { InvalidResetToken, LastAdmin, userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
-import type { UserEvent } from './user.ts';
+import type { ResetLink, UserEvent } from './user.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const userId = '6f1c2a52-3c1e-4a53-9a0e-0a7c7c1d2f11';
@@ -140,93 +140,107 @@ describe('user decider', () => {
 
   describe('password reset', () => {
     const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-    const request = (tokenId: string, tokenHash: string, at = now) => ({
-      type: 'RequestPasswordReset' as const,
-      data: { userId, tokenId, tokenHash, ttlMinutes: 60, now: at },
-    });
-    const requested = (tokenId: string, tokenHash: string, at = now): UserEvent => ({
-      type: 'PasswordResetRequested',
-      data: { userId, tokenId, tokenHash, requestedAt: at.toISOString(), expiresAt: new Date(at.getTime() + 3_600_000).toISOString() },
-    });
-    const reset = (tokenHash: string, at: Date) => ({
-      type: 'ResetPassword' as const,
-      data: { userId, tokenHash, passwordHash: '$argon2id$new', now: at },
-    });
     const tokenA = 'a1b2c3d4-0000-4000-8000-00000000000a';
     const tokenB = 'a1b2c3d4-0000-4000-8000-00000000000b';
+    /** A link from its own stream, asked for under password version `version`. */
+    const link = (tokenId: string, tokenHash: string, version = 1, at = now): ResetLink => ({
+      userId,
+      tokenId,
+      tokenHash,
+      expiresAt: new Date(at.getTime() + 3_600_000).toISOString(),
+      passwordVersion: version,
+    });
+    const reset = (tokenHash: string, at: Date, given: ResetLink | null) => ({
+      type: 'ResetPassword' as const,
+      data: { userId, tokenHash, passwordHash: '$argon2id$new', now: at, link: given },
+    });
+    const resetWith = (tokenId: string, at: Date): UserEvent => ({
+      type: 'PasswordReset',
+      data: { userId, tokenId, passwordHash: '$argon2id$new', resetAt: at.toISOString() },
+    });
+    const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: later(1).toISOString() } };
 
-    it('records a link valid for 60 minutes, by hash only', () => {
+    it('resets the password with a link of hers asked for under her current password, within the hour', () => {
       spec
         .given([registered])
-        .when(request(tokenA, 'hash-a'))
-        .then([requested(tokenA, 'hash-a')]);
+        .when(reset('hash-a', later(59), link(tokenA, 'hash-a')))
+        .then([resetWith(tokenA, later(59))]);
     });
 
-    it('refuses a link for an unknown user', () => {
-      spec.given([]).when(request(tokenA, 'hash-a')).thenThrows(UserNotFound);
-    });
-
-    it('resets the password with a pending link within the hour', () => {
+    it('refuses no link, an expired link, a link of someone else and a link whose hash is another', () => {
       spec
-        .given([registered, requested(tokenA, 'hash-a')])
-        .when(reset('hash-a', later(59)))
-        .then([
-          { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(59).toISOString() } },
-        ]);
-    });
-
-    it('refuses an unknown link, an expired link and a link used once already', () => {
-      spec
-        .given([registered, requested(tokenA, 'hash-a')])
-        .when(reset('hash-x', later(1)))
+        .given([registered])
+        .when(reset('hash-a', later(1), null))
         .thenThrows(InvalidResetToken);
       spec
-        .given([registered, requested(tokenA, 'hash-a')])
-        .when(reset('hash-a', later(60)))
+        .given([registered])
+        .when(reset('hash-a', later(60), link(tokenA, 'hash-a')))
         .thenThrows(InvalidResetToken);
-      const used: UserEvent = {
-        type: 'PasswordReset',
-        data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() },
-      };
       spec
-        .given([registered, requested(tokenA, 'hash-a'), used])
-        .when(reset('hash-a', later(2)))
+        .given([registered])
+        .when(reset('hash-a', later(1), { ...link(tokenA, 'hash-a'), userId: '0b0b0b0b-0000-4000-8000-000000000000' }))
+        .thenThrows(InvalidResetToken);
+      spec
+        .given([registered])
+        .when(reset('hash-x', later(1), link(tokenA, 'hash-a')))
+        .thenThrows(InvalidResetToken);
+      spec
+        .given([])
+        .when(reset('hash-a', later(1), link(tokenA, 'hash-a')))
         .thenThrows(InvalidResetToken);
     });
 
-    it('voids every other pending link once the password is new (reset or changed)', () => {
-      const used: UserEvent = {
-        type: 'PasswordReset',
-        data: { userId, tokenId: tokenA, passwordHash: 'h', resetAt: later(1).toISOString() },
-      };
+    it('takes a link once, and voids every other sent before a new password (reset or changed)', () => {
+      // used: her password is at version 2 now
       spec
-        .given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b'), used])
-        .when(reset('hash-b', later(2)))
+        .given([registered, resetWith(tokenA, later(1))])
+        .when(reset('hash-a', later(2), link(tokenA, 'hash-a')))
         .thenThrows(InvalidResetToken);
-      const changed: UserEvent = { type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: later(1).toISOString() } };
       spec
-        .given([registered, requested(tokenB, 'hash-b'), changed])
-        .when(reset('hash-b', later(2)))
+        .given([registered, resetWith(tokenA, later(1))])
+        .when(reset('hash-b', later(2), link(tokenB, 'hash-b')))
         .thenThrows(InvalidResetToken);
-    });
-
-    it('keeps an earlier link usable while it is valid, and forgets expired ones', () => {
+      spec
+        .given([registered, changed])
+        .when(reset('hash-b', later(2), link(tokenB, 'hash-b')))
+        .thenThrows(InvalidResetToken);
+      // one asked for after the change works
       const state = spec
-        .given([registered, requested(tokenA, 'hash-a')])
-        .when(request(tokenB, 'hash-b', later(10)))
-        .then([requested(tokenB, 'hash-b', later(10))]);
-      expect(state.status === 'registered' && state.resetTokens.map((t) => t.tokenId)).toEqual([tokenA, tokenB]);
-      spec
-        .given([registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b', later(10))])
-        .when(reset('hash-a', later(20)))
-        .then([
-          { type: 'PasswordReset', data: { userId, tokenId: tokenA, passwordHash: '$argon2id$new', resetAt: later(20).toISOString() } },
-        ]);
-      const afterExpiry = spec
-        .given([registered, requested(tokenA, 'hash-a')])
-        .when(request(tokenB, 'hash-b', later(61)))
-        .then([requested(tokenB, 'hash-b', later(61))]);
-      expect(afterExpiry.status === 'registered' && afterExpiry.resetTokens.map((t) => t.tokenId)).toEqual([tokenB]);
+        .given([registered, changed])
+        .when(reset('hash-b', later(2), link(tokenB, 'hash-b', 2)))
+        .then([resetWith(tokenB, later(2))]);
+      expect(state.status === 'registered' && state.passwordVersion).toBe(3);
+    });
+
+    describe('links recorded in her stream before 2026-12-06', () => {
+      const requested = (tokenId: string, tokenHash: string, at = now): UserEvent => ({
+        type: 'PasswordResetRequested',
+        data: { userId, tokenId, tokenHash, requestedAt: at.toISOString(), expiresAt: new Date(at.getTime() + 3_600_000).toISOString() },
+      });
+
+      it('still reset the password while valid, once, and a new password voids them', () => {
+        spec
+          .given([registered, requested(tokenA, 'hash-a')])
+          .when(reset('hash-a', later(59), null))
+          .then([resetWith(tokenA, later(59))]);
+        spec
+          .given([registered, requested(tokenA, 'hash-a')])
+          .when(reset('hash-a', later(60), null))
+          .thenThrows(InvalidResetToken);
+        spec
+          .given([registered, requested(tokenA, 'hash-a'), resetWith(tokenA, later(1))])
+          .when(reset('hash-a', later(2), null))
+          .thenThrows(InvalidResetToken);
+        spec
+          .given([registered, requested(tokenB, 'hash-b'), changed])
+          .when(reset('hash-b', later(2), null))
+          .thenThrows(InvalidResetToken);
+      });
+
+      it('are forgotten once expired, so the state stays small', () => {
+        const state = fold(userDecider, [registered, requested(tokenA, 'hash-a'), requested(tokenB, 'hash-b', later(61))]);
+        expect(state.status === 'registered' && state.resetTokens.map((t) => t.tokenId)).toEqual([tokenB]);
+      });
     });
   });
 
