@@ -44,7 +44,12 @@ export const GatewayConfig = BaseConfig.extend({
     }),
   /** Open WebSockets a session may hold (the app opens one per open thread screen). */
   WS_MAX_SOCKETS_PER_SESSION: z.coerce.number().int().min(1).default(10),
-  /** Open WebSockets one client address may hold (several people behind one NAT). */
+  /**
+   * Open WebSockets of one user, her sessions together (a phone and a laptop, tabs on each):
+   * she may hold 100 sessions, which at 10 sockets each came to a thousand.
+   */
+  WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** Open WebSockets one client address may hold (several people behind one NAT; IPv6 by its /64). */
   WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
   /** The gateway pings each socket this often; one that did not answer the last ping is closed. */
   WS_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),

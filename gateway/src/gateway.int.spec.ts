@@ -760,14 +760,16 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
   async function gatewayWithSession(
     expiresInSeconds: number,
     env: NodeJS.ProcessEnv = {},
-    sid = randomUUID(),
+    sid: string | null = randomUUID(),
     threads?: GatewayDeps['threads'],
   ) {
     const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent', ...env });
     const logger = createLogger('gateway', 'silent');
+    // one user; each connection in a session of its own unless `sid` is given
+    const sub = randomUUID();
     const sessions = {
       resolve: async () => ({
-        claims: { sub: randomUUID(), sid, role: 'participant' as const },
+        claims: { sub, sid: sid ?? randomUUID(), role: 'participant' as const },
         accessToken: 'stand-in',
         expiresAt: Math.floor(Date.now() / 1000) + expiresInSeconds,
       }),
@@ -866,6 +868,26 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
       for (const o of open) o.socket?.close();
     } finally {
       await perIp.app.close();
+    }
+  });
+
+  it('caps the sockets of a user, her sessions together', async () => {
+    const { app, url } = await gatewayWithSession(600, { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_SOCKETS_PER_IP: '100' }, null);
+    try {
+      const open = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
+      expect(open.every((o) => o.socket)).toBe(true);
+      expect((await connect(url)).status).toBe(429);
+      open[0]!.socket!.close();
+      await expect
+        .poll(async () => {
+          const again = await connect(url);
+          again.socket?.close();
+          return Boolean(again.socket);
+        })
+        .toBe(true);
+      for (const o of open) o.socket?.close();
+    } finally {
+      await app.close();
     }
   });
 

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage } from '@sleepweave/contracts';
 import { forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { GatewayDeps } from './deps.ts';
+import { addressGroup } from './client-address.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { MAX_THREADS_PER_SOCKET, sendFrame } from './community-live.ts';
 
@@ -36,8 +37,22 @@ const send = (socket: WebSocket, message: ServerSocketMessage) => sendFrame(sock
  */
 export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<void> {
   const socketsBySession = new Map<string, Set<WebSocket>>();
+  /** Open sockets by user, and by client address (addressGroup: an IPv6 client by its /64). */
+  const socketsByUser = new Map<string, number>();
   const socketsByIp = new Map<string, number>();
-  const { WS_MAX_SOCKETS_PER_SESSION: perSession, WS_MAX_SOCKETS_PER_IP: perIp, WS_HEARTBEAT_MS, WS_IDLE_MS } = deps.config;
+  const {
+    WS_MAX_SOCKETS_PER_SESSION: perSession,
+    WS_MAX_SOCKETS_PER_USER: perUser,
+    WS_MAX_SOCKETS_PER_IP: perIp,
+    WS_HEARTBEAT_MS,
+    WS_IDLE_MS,
+  } = deps.config;
+  const add = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const remove = (counts: Map<string, number>, key: string) => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
 
   deps.revocations.onRevoke((sessionId) => {
     for (const socket of socketsBySession.get(sessionId) ?? []) socket.close(CLOSE.sessionEnded, 'session ended');
@@ -55,9 +70,12 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         // An upgrade cannot set cookies: renew the access token without rotating the refresh token.
         const session = await deps.sessions.resolve(request, { rotate: false });
         if (!session) throw unauthorized();
-        if ((socketsByIp.get(request.ip) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
+        if ((socketsByIp.get(addressGroup(request.ip)) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
         if ((socketsBySession.get(session.claims.sid)?.size ?? 0) >= perSession) {
           throw tooManyRequests('Too many live connections for this session. Close a tab and try again.');
+        }
+        if ((socketsByUser.get(session.claims.sub) ?? 0) >= perUser) {
+          throw tooManyRequests('Too many live connections for your account. Close a tab or sign out elsewhere and try again.');
         }
         request.session = session;
       },
@@ -68,8 +86,10 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       const set = socketsBySession.get(sessionId) ?? new Set<WebSocket>();
       set.add(socket);
       socketsBySession.set(sessionId, set);
-      const ip = request.ip;
-      socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
+      const ip = addressGroup(request.ip);
+      const userId = session.claims.sub;
+      add(socketsByIp, ip);
+      add(socketsByUser, userId);
       /**
        * Threads this socket follows: `true` once joined; while community is being asked, how
        * many join_thread messages wait for its answer (each gets one, never `joined` before it).
@@ -102,9 +122,8 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         clearInterval(heartbeat);
         set.delete(socket);
         if (set.size === 0) socketsBySession.delete(sessionId);
-        const left = (socketsByIp.get(ip) ?? 1) - 1;
-        if (left > 0) socketsByIp.set(ip, left);
-        else socketsByIp.delete(ip);
+        remove(socketsByIp, ip);
+        remove(socketsByUser, userId);
         for (const threadId of threads.keys()) deps.threads?.leave(threadId, socket);
         threads.clear();
       });
