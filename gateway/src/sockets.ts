@@ -1,8 +1,7 @@
 import type { WebSocket } from 'ws';
 import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage } from '@sleepweave/contracts';
-import { forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { clientAddress, forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { GatewayDeps } from './deps.ts';
-import { addressGroup } from './client-address.ts';
 import { isAllowedOrigin } from './origin.ts';
 import { MAX_THREADS_PER_SOCKET, sendFrame } from './community-live.ts';
 
@@ -37,7 +36,7 @@ const send = (socket: WebSocket, message: ServerSocketMessage) => sendFrame(sock
  */
 export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<void> {
   const socketsBySession = new Map<string, Set<WebSocket>>();
-  /** Open sockets by user, and by client address (addressGroup: an IPv6 client by its /64). */
+  /** Open sockets by user, and by client address (clientAddress: an IPv6 client by its /64). */
   const socketsByUser = new Map<string, number>();
   const socketsByIp = new Map<string, number>();
   const {
@@ -70,7 +69,7 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         // An upgrade cannot set cookies: renew the access token without rotating the refresh token.
         const session = await deps.sessions.resolve(request, { rotate: false });
         if (!session) throw unauthorized();
-        if ((socketsByIp.get(addressGroup(request.ip)) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
+        if ((socketsByIp.get(clientAddress(request.ip)) ?? 0) >= perIp) throw tooManyRequests('Too many live connections from here.');
         if ((socketsBySession.get(session.claims.sid)?.size ?? 0) >= perSession) {
           throw tooManyRequests('Too many live connections for this session. Close a tab and try again.');
         }
@@ -86,7 +85,7 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       const set = socketsBySession.get(sessionId) ?? new Set<WebSocket>();
       set.add(socket);
       socketsBySession.set(sessionId, set);
-      const ip = addressGroup(request.ip);
+      const ip = clientAddress(request.ip);
       const userId = session.claims.sub;
       add(socketsByIp, ip);
       add(socketsByUser, userId);

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { authPlugin, requireUser } from './auth.ts';
 import { createHttpApp } from './http.ts';
-import { personalExportLimit, registerRateLimits } from './rate-limits.ts';
+import { clientAddress, personalExportLimit, registerRateLimits } from './rate-limits.ts';
 
 async function exportingApp(max: number) {
   const app = createHttpApp({ logger: pino({ level: 'silent' }) });
@@ -27,5 +27,17 @@ describe('personalExportLimit', () => {
       message: 'You can export up to 2 times in 10 minutes. Please wait a few minutes and try again.',
     });
     expect((await as('someone-else')).statusCode).toBe(200);
+  });
+});
+
+describe('clientAddress', () => {
+  it('counts an IPv4 address as it is (also written as IPv6), an IPv6 one by its /64', () => {
+    expect(clientAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    const group = clientAddress('2001:db8:85a3:42::1');
+    for (const ip of ['2001:0db8:85a3:0042:0000:0000:0000:0002', '2001:db8:85a3:42:ffff:ffff:ffff:ffff', '2001:db8:85a3:42:1::7']) {
+      expect(clientAddress(ip)).toBe(group);
+    }
+    expect(clientAddress('2001:db8:85a3:43::1')).not.toBe(group);
   });
 });

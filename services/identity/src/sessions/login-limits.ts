@@ -1,12 +1,11 @@
-import { normalizeIP } from '@fastify/rate-limit';
-import type { Sql } from '@sleepweave/service-kit';
+import { clientAddress, type Sql } from '@sleepweave/service-kit';
 import { pruneExpiredRows } from '../expired-rows.ts';
 
 /**
  * Where sign-in attempts come from, as the limits count them: the address, an IPv6 one by
- * its /64 (one subscriber's network), as the per-IP rate limit groups them (its own function).
+ * its /64 (one subscriber's network), as every per-address limit does.
  */
-export const loginClient = (ip: string): string => normalizeIP(ip);
+export const loginClient = clientAddress;
 
 export interface LoginLimits {
   /** Failures per account from one client within the window. */

@@ -8,7 +8,7 @@ import {
   UpdateProfileRequest,
   User,
 } from '@sleepweave/contracts';
-import { HttpError, requestMetadata, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import { clientAddress, HttpError, requestMetadata, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import { openSession } from '../sessions/commands.ts';
@@ -28,7 +28,7 @@ export const perUserLimit = (max: number) => ({
   rateLimit: {
     max,
     timeWindow: '15 minutes',
-    keyGenerator: (request: FastifyRequest) => request.user?.sub ?? request.ip,
+    keyGenerator: (request: FastifyRequest) => request.user?.sub ?? clientAddress(request.ip),
     errorResponseBuilder: () => new HttpError(429, 'too_many_requests', 'Too many attempts. Please wait a few minutes and try again.'),
   },
 });
