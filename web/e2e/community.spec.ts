@@ -113,3 +113,42 @@ test('two participants: A creates a thread, B opens it, A posts, B sees it live'
   await b.goto(`/community/thread/${randomUUID()}`);
   await expect(b.getByText('Thread not found or access denied')).toBeVisible();
 });
+
+test('a connection that went silent (a laptop woke up, the network changed) is noticed, made again, and what was missed arrives', async ({
+  browser,
+  baseURL,
+}) => {
+  // the page's heartbeat (web/src/lib/socket.ts): a ping every 25 s, 10 s for an answer
+  test.setTimeout(120_000);
+  const a = await participant(browser, baseURL!, 'Alma');
+  const b = await participant(browser, baseURL!, 'Bea');
+  // Alma's socket goes through the test, which stops passing the gateway's frames on when
+  // told: to her browser the socket stays open, and nothing arrives on it any more.
+  let silent = false;
+  let connections = 0;
+  await a.routeWebSocket(/\/ws$/, (socket) => {
+    const connection = ++connections;
+    const gateway = socket.connectToServer();
+    socket.onMessage((message) => gateway.send(message));
+    gateway.onMessage((message) => {
+      if (!(silent && connection === 1)) socket.send(message);
+    });
+  });
+  await a.goto('/community');
+  await a.getByRole('link', { name: /Welcome to the Sleepweave Community/ }).click();
+  await expect(a.getByText('Live')).toBeVisible();
+  await b.goto(a.url());
+  await expect(b.getByText('Live')).toBeVisible();
+
+  silent = true;
+  const text = `Cotton washout night ${randomUUID().slice(0, 8)}`;
+  await b.getByRole('textbox', { name: 'Message' }).fill(text);
+  await b.getByRole('button', { name: 'Send' }).click();
+  const missed = a.getByRole('region', { name: 'Messages' }).getByText(text, { exact: true });
+  await a.waitForTimeout(3_000);
+  await expect(missed).toHaveCount(0); // not delivered: the socket is silent, still "Live"
+  await expect(a.getByText('Live')).toBeVisible();
+  await expect(missed).toBeVisible({ timeout: 60_000 });
+  expect(connections).toBe(2);
+  await expect(a.getByText('Live')).toBeVisible();
+});
