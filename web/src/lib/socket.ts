@@ -72,8 +72,6 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
   let failures = 0;
   let opened = false;
   let openedAt = 0;
-  /** Frames received on the current connection (any: a pong, a notice, an answer). */
-  let heard = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let pongWait: ReturnType<typeof setTimeout> | null = null;
@@ -88,15 +86,17 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
     heartbeat = pongWait = null;
   }
 
-  /** Pings, and takes the connection as gone if nothing comes back in time. */
+  /**
+   * Pings, and takes the connection as gone if nothing at all comes back in time (any frame
+   * ends the wait: a pong, a notice, an answer).
+   */
   function probe() {
     const current = socket;
     if (!current || current.readyState !== OPEN || pongWait) return;
-    const heardBefore = heard;
     send({ type: 'ping' });
     pongWait = setTimeout(() => {
       pongWait = null;
-      if (socket === current && heard === heardBefore) lost(current, 1006);
+      lost(current, 1006);
     }, PONG_WAIT_MS);
   }
 
@@ -136,7 +136,9 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
     };
     current.onmessage = (event: MessageEvent) => {
       if (socket !== current) return;
-      heard += 1;
+      // it answered: the next check (a tab shown again, the network back) pings at once
+      if (pongWait) clearTimeout(pongWait);
+      pongWait = null;
       let data: unknown;
       try {
         data = JSON.parse(String(event.data));

@@ -154,9 +154,22 @@ describe('openLiveSocket', () => {
     second.receive({ type: 'pong' });
     await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
     expect(FakeSocket.made).toHaveLength(2);
+    // answered a moment ago, then the lid closed: on waking she is checked at once all the same
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - PONG_WAIT_MS);
+    expect(pings(second)).toBe(2);
+    second.receive({ type: 'pong' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(pings(second)).toBe(3);
+    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
+    expect(second.closedWith).toBe(4000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const third = FakeSocket.made[2]!;
+    third.open();
     live.close();
     window.dispatchEvent(new Event('online'));
-    expect(pings(second)).toBe(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(pings(third)).toBe(0); // closed: no longer listening
   });
 
   it('keeps backing off from a connection that opens and drops at once, and starts over after one that stayed up', async () => {

@@ -10,10 +10,24 @@ export const THREAD_PAGE_LIMIT = 500;
 const threadUrl = (threadId: string, query = '') => `/api/community/thread/${encodeURIComponent(threadId)}${query}`;
 
 /** GET /api/community/thread/{id}: opening a public thread makes her a member. Its newest 500 messages. */
-export const getThread = (threadId: string) => api.get(threadUrl(threadId), { schema: ThreadDetail });
+export const getThread = (threadId: string, signal?: AbortSignal) => api.get(threadUrl(threadId), { schema: ThreadDetail, signal });
 
 export const threadQueryOptions = (threadId: string) =>
-  queryOptions({ queryKey: threadQueryKey(threadId), queryFn: () => getThread(threadId) });
+  queryOptions({ queryKey: threadQueryKey(threadId), queryFn: ({ signal }) => getThread(threadId, signal) });
+
+/**
+ * How long a catch-up waits for its answer, or for a reload under way: one request stuck on
+ * a network that went away (TCP can take minutes to say so) must not hold up the catch-up
+ * that the next connection's join asks for.
+ */
+export const CATCH_UP_TIMEOUT_MS = 10_000;
+
+/** Waits for `promise`, at most `ms`. */
+async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 export const useThread = (threadId: string) => useQuery(threadQueryOptions(threadId));
 
@@ -33,14 +47,18 @@ export async function catchUpThread(queryClient: QueryClient, threadId: string):
   const key = threadQueryOptions(threadId).queryKey;
   // A reload of the whole thread under way lands first (fetchQuery joins it): landing after
   // this catch-up, it would put back the messages as they were when it was sent.
-  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0)
-    await queryClient.fetchQuery(threadQueryOptions(threadId)).catch(() => undefined);
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
+    await atMost(queryClient.fetchQuery(threadQueryOptions(threadId)), CATCH_UP_TIMEOUT_MS);
+  }
   const have = queryClient.getQueryData(key);
   if (!have) {
     await queryClient.invalidateQueries({ queryKey: key });
     return;
   }
-  const fresh = await api.get(threadUrl(threadId, `?after=${encodeURIComponent(have.after)}`), { schema: ThreadDetail });
+  const fresh = await api.get(threadUrl(threadId, `?after=${encodeURIComponent(have.after)}`), {
+    schema: ThreadDetail,
+    signal: AbortSignal.timeout(CATCH_UP_TIMEOUT_MS),
+  });
   if (fresh.messages.length >= THREAD_PAGE_LIMIT) {
     await queryClient.invalidateQueries({ queryKey: key });
     return;

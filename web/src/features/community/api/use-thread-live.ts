@@ -27,7 +27,7 @@ function fromSocket(status: SocketStatus): ThreadLiveStatus {
  * fetches what is new since the newest message she has (`?after=`), so a message posted
  * while the connection was down is not missed, and a new message costs one message, not
  * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
- * the gateway refuses is asked again, 0.5 s doubling up to 15 s; one refused because the
+ * the gateway refuses is asked again, up to 0.5 s doubling up to 15 s; one refused because the
  * thread is gone (or no longer hers) also reloads the thread, which then says so. A burst
  * of notices costs one catch-up after the one under way, not one each.
  */

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateMessageRequest, STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
+import { CATCH_UP_TIMEOUT_MS } from '../api/get-thread';
 import { ThreadScreen } from './thread-screen';
 
 /** Stands in for the browser's WebSocket: records what the screen sends. */
@@ -173,6 +174,36 @@ describe('ThreadScreen', () => {
     expect(await screen.findByText('Burst 19')).toBeTruthy();
     expect(within(screen.getByLabelText('Messages')).getAllByRole('listitem')).toHaveLength(20);
     expect(catchUps()).toBe(2);
+  });
+
+  it('gives up on a catch-up that gets no answer in time, so that it does not hold up the next', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    await screen.findByText('No messages yet. Start the conversation!');
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+    const catchUps = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('?after=')).length;
+    // the first catch-up's request hangs (a network gone away) until its time is up
+    const timeUp = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeUp.signal);
+    const fresh = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d1', ada, 'Missed while away', { firstName: 'Ada' }, minutesAgo(0));
+    fetchMock.mockImplementation((url, init) =>
+      String(url).includes('?after=') && catchUps() === 1
+        ? new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+        : Promise.resolve(jsonResponse(200, detail([fresh]))),
+    );
+    try {
+      act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+      await waitFor(() => expect(catchUps()).toBe(1));
+      expect(timeout).toHaveBeenCalledWith(CATCH_UP_TIMEOUT_MS);
+      // the connection is made again meanwhile, and its join asks for what was missed
+      act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+      expect(catchUps()).toBe(1);
+      act(() => timeUp.abort(new DOMException('no answer', 'TimeoutError')));
+      await waitFor(() => expect(catchUps()).toBe(2));
+      expect(await screen.findByText('Missed while away')).toBeTruthy();
+    } finally {
+      timeout.mockRestore();
+    }
   });
 
   it('Enter sends, Shift+Enter makes a new line; Send is disabled when empty and says Sending...', async () => {
