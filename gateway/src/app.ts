@@ -198,7 +198,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     return cookies;
   }
 
-  app.get('/health', POLLED_ROUTE, async (_request, reply) => {
+  app.get('/health', POLLED_ROUTE, async (request, reply) => {
     const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
     for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
     await Promise.all(
@@ -211,6 +211,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       }),
     );
     const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
+    // (its answers are not logged: POLLED_ROUTE) what is wrong is, at each poll while it is
+    if (!ok) request.log.warn({ checks }, 'degraded');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: 'gateway', checks });
   });
 

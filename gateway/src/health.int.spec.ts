@@ -70,6 +70,10 @@ describe('gateway /health', () => {
         'watch:community-messages': 'recovering',
       },
     });
+    // what is wrong is logged at each poll, though its answers are not
+    lines.length = 0;
+    await health();
+    expect(messages()).toContain('degraded');
     await nats.start();
     await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
   });

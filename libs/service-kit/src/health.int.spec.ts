@@ -89,11 +89,19 @@ describe('/health', () => {
       const empty = emptyHistory(stream);
       return { name: empty.name, page: async (...args): Promise<HistoryPage> => (await released, empty.page(...args)) };
     };
-    const service = await start(directoryService, {}, { history: stalled });
+    const lines: string[] = [];
+    const logger = createLogger('health-test', 'info', 'json', { write: (line: string) => void lines.push(line) });
+    const service = await start(directoryService, {}, { history: stalled, logger });
+    lines.length = 0;
     expect(await health(service)).toMatchObject({
       status: 503,
       body: { checks: { 'consumer:health-test-identity-users': 'catching_up' } },
     });
+    // its answer is not logged (it is polled), but what is wrong is, at each poll
+    const said = lines.map((line) => JSON.parse(line) as { msg: string; checks?: Record<string, string> });
+    expect(said.filter((line) => line.msg === 'degraded').map((line) => line.checks?.['consumer:health-test-identity-users'])).toEqual([
+      'catching_up',
+    ]);
     release();
     await expect.poll(async () => (await health(service)).status, { timeout: 10_000 }).toBe(200);
   });

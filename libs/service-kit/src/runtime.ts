@@ -188,7 +188,7 @@ export async function startService<C extends ServiceConfig, Ctx>(
   const app = createHttpApp({ logger });
   requireInternalToken(app, config.INTERNAL_TOKEN);
   await app.register(authPlugin, { verifier });
-  app.get('/health', POLLED_ROUTE, async (_request, reply) => {
+  app.get('/health', POLLED_ROUTE, async (request, reply) => {
     const checks: Record<string, string> = { postgres: 'ok', nats: bus.isConnected() ? 'ok' : 'down' };
     try {
       await sql`select 1`;
@@ -198,6 +198,8 @@ export async function startService<C extends ServiceConfig, Ctx>(
     }
     for (const consumer of consumers) checks[`consumer:${consumer.name}`] = consumer.state();
     const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
+    // (its answers are not logged: POLLED_ROUTE) what is wrong is, at each poll while it is
+    if (!ok) request.log.warn({ checks }, 'degraded');
     // Which instance publishes this service's events (the others stand by).
     const role = relay ? { relay: relay.status().active ? 'active' : 'standby' } : {};
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: definition.name, checks, ...role });

@@ -112,6 +112,20 @@ it('removes a link with its stream a day after it expired, along an index; a liv
   }
 });
 
+it('removes, past its day, a link stream whose row went without it (an account deleted by an instance of before link streams)', async () => {
+  const { user } = await register(identity);
+  const orphan = await askForLink(user.id, new Date(Date.now() - EXPIRED_LINK_KEPT_MS - 2 * HOUR_MS));
+  const young = await askForLink(user.id, new Date(Date.now() - 2 * HOUR_MS));
+  const kept = await askForLink(user.id);
+  // what the previous release's deletion did: her rows went, her links' streams stayed
+  await identity.deps.sql`delete from password_reset_tokens where id in ${identity.deps.sql([orphan.tokenId, young.tokenId])}`;
+  await removeExpiredResetLinks(identity.context, new Date());
+  expect(await eventsOf(resetLinkStreamId(orphan.tokenId))).toBe(0);
+  // not yet a day past its expiry; and a link with its row is the row's to remove
+  expect(await eventsOf(resetLinkStreamId(young.tokenId))).toBe(1);
+  expect([await eventsOf(resetLinkStreamId(kept.tokenId)), await linkRows(kept.tokenId)]).toEqual([1, 1]);
+});
+
 it("removes her links' streams with her account", async () => {
   const { user } = await register(identity);
   const links = [await askForLink(user.id), await askForLink(user.id)];

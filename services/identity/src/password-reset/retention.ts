@@ -31,11 +31,33 @@ export function expiredLinks(sql: Sql | Tx, expiredBy: Date) {
  */
 export async function removeExpiredResetLinks(ctx: Pick<IdentityContext, 'sql' | 'store'>, now: Date): Promise<number> {
   const expiredBy = new Date(now.getTime() - EXPIRED_LINK_KEPT_MS);
-  return removeInBatches(ctx.sql, async (tx) => {
+  const removed = await removeInBatches(ctx.sql, async (tx) => {
     const ids = (await expiredLinks(tx, expiredBy)).map((row) => row.id);
     if (ids.length === 0) return 0;
     await ctx.store.deleteStreams(ids.map(resetLinkStreamId), tx, { settled: true });
     await tx`delete from password_reset_tokens where id = any(${ids}::uuid[])`;
     return ids.length;
   });
+  return removed + (await removeOrphanedLinks(ctx.sql, expiredBy));
+}
+
+/**
+ * Link streams whose row is gone, past their day: an identity instance of before link
+ * streams (a rolling deploy) deletes an account's rows but knows nothing of her links'
+ * streams, which no row then names. Found among every link held (along
+ * `events_stream_prefix_idx`: a day's links), after the events' table is taken (a rebuild
+ * of the rows under way is waited for, not read half done).
+ */
+async function removeOrphanedLinks(sql: Sql, expiredBy: Date): Promise<number> {
+  const prefix = resetLinkStreamId('');
+  const end = `${prefix.slice(0, -1)};`; // the next id after every `password_reset:…` in byte order
+  return (await sql.begin(async (tx) => {
+    await tx`lock table events in row exclusive mode`;
+    const { count } = await tx`
+      delete from events
+      where stream_id ~>=~ ${prefix} and stream_id ~<~ ${end}
+        and type = 'PasswordResetRequested' and (data->>'expiresAt')::timestamptz <= ${expiredBy}
+        and not exists (select from password_reset_tokens where id::text = events.data->>'tokenId')`;
+    return count;
+  })) as number;
 }
