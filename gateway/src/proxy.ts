@@ -95,7 +95,11 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     this.over();
   }
 
-  /** Called as the call leaves the queue for a connection: one whose client has gone is not sent. */
+  /**
+   * Called as the call leaves the queue for a connection: one whose client has gone is not
+   * sent. (undici closes that connection with it, and the next call opens another: a
+   * handshake, cheaper than a call nobody waits for to a service that is already behind.)
+   */
   onConnect(abort: (err?: Error) => void): void {
     this.abort = abort;
     if (this.clientGone()) abort(new Error('the client went away before the call was sent'));
