@@ -81,10 +81,16 @@ describe('a PostgreSQL restart under load', () => {
       expect(uncaught).toEqual([]);
       expect([...statuses.keys()].sort()).toEqual([201, 503]); // never a 500
       expect([...unavailable]).toEqual([TEMPORARILY_UNAVAILABLE_MESSAGE]);
-      // every acknowledged write is stored once, and reaches the bus
+      // every acknowledged write is stored once, and every stored one reaches the bus
       const rows = await service.deps.sql<{ id: string }[]>`select id from notes`;
-      expect(new Set(rows.map((r) => r.id))).toEqual(new Set(acknowledged));
-      await expect.poll(() => published.size, { timeout: 15_000 }).toBe(acknowledged.length);
+      const stored = new Set(rows.map((r) => r.id));
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      expect(stored.size).toBe(rows.length);
+      // A write whose COMMIT reached the server as it stopped can be stored while its answer
+      // never came back (the connection cut first): answered 503, in doubt, as with any
+      // database. The load sends one write at a time, so at most one.
+      expect(stored.size - new Set(acknowledged).size).toBeLessThanOrEqual(1);
+      await expect.poll(() => published.size, { timeout: 15_000 }).toBe(stored.size);
       // and its health says so again within moments (it read 503 once right here in a loaded
       // CI run, its body unseen: the relay saves the checkpoint its backlog is read from just
       // after the bus has the events, and a pooled connection may predate the restart)
