@@ -843,21 +843,26 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     }
   });
 
+  /** `cap` sockets open at `url`, one more is refused (429), and a place is free again once one closed. */
+  async function expectCapOf(cap: number, url: string) {
+    const open = await Promise.all(Array.from({ length: cap }, () => connect(url)));
+    expect(open.every((o) => o.socket)).toBe(true);
+    expect((await connect(url)).status).toBe(429);
+    open[0]!.socket!.close();
+    await expect
+      .poll(async () => {
+        const again = await connect(url);
+        again.socket?.close();
+        return Boolean(again.socket);
+      })
+      .toBe(true);
+    for (const o of open) o.socket?.close();
+  }
+
   it('caps the sockets of a session and of an address', async () => {
     const { app, url } = await gatewayWithSession(600, { WS_MAX_SOCKETS_PER_SESSION: '3', WS_MAX_SOCKETS_PER_IP: '100' });
     try {
-      const open = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
-      expect(open.every((o) => o.socket)).toBe(true);
-      expect((await connect(url)).status).toBe(429);
-      open[0]!.socket!.close();
-      await expect
-        .poll(async () => {
-          const again = await connect(url);
-          again.socket?.close();
-          return Boolean(again.socket);
-        })
-        .toBe(true); // a place is free again once one closed
-      for (const o of open) o.socket?.close();
+      await expectCapOf(3, url);
     } finally {
       await app.close();
     }
@@ -874,18 +879,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
   it('caps the sockets of a user, her sessions together', async () => {
     const { app, url } = await gatewayWithSession(600, { WS_MAX_SOCKETS_PER_USER: '3', WS_MAX_SOCKETS_PER_IP: '100' }, null);
     try {
-      const open = await Promise.all(Array.from({ length: 3 }, () => connect(url)));
-      expect(open.every((o) => o.socket)).toBe(true);
-      expect((await connect(url)).status).toBe(429);
-      open[0]!.socket!.close();
-      await expect
-        .poll(async () => {
-          const again = await connect(url);
-          again.socket?.close();
-          return Boolean(again.socket);
-        })
-        .toBe(true);
-      for (const o of open) o.socket?.close();
+      await expectCapOf(3, url);
     } finally {
       await app.close();
     }

@@ -267,3 +267,6 @@ export const rowsRead = (plan: PlanNode[]) =>
   plan
     .filter((node) => node['Relation Name'])
     .map((node) => [node['Relation Name']!, (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']] as const);
+
+/** The rows a plan read from every table together ({@link rowsRead}, summed). */
+export const totalRowsRead = (plan: PlanNode[]) => rowsRead(plan).reduce((sum, [, rows]) => sum + rows, 0);
