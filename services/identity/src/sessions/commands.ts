@@ -36,14 +36,16 @@ export async function openSession(
   const refreshToken = newRefreshToken();
   await execute(ctx, { metadata: { ...metadata, userId: user.id } }, async ({ tx, handle }) => {
     // Her row stays until this commits: an account deletion running meanwhile waits for
-    // this session and revokes it, or has finished and this sign-in fails.
-    const [row] = await tx<{ password_hash: string }[]>`select password_hash from users where id = ${user.id} for share`;
+    // this session and revokes it, or has finished and this sign-in fails. Locked against
+    // her other sign-ins too, so that each counts the sessions the one before made (the cap
+    // below holds however many come at once); not against the key-share locks of rows that
+    // refer to hers.
+    const [row] = await tx<{ password_hash: string }[]>`select password_hash from users where id = ${user.id} for no key update`;
     if (!row) throw new Error('The user was deleted while signing in');
     // Likewise a reset or a change of her password: it revokes the sessions it finds when it
     // commits, so one made with the old password after that would outlive it.
     if (user.passwordHash !== undefined && row.password_hash !== user.passwordHash) throw new PasswordChangedMeanwhile();
-    // One more than MAX_SESSIONS_PER_USER: her oldest end (two sign-ins of hers at the
-    // same moment may each leave one more; the next sign-in ends those too).
+    // One more than MAX_SESSIONS_PER_USER: her oldest end.
     const oldest = await tx<{ id: string }[]>`
       select id from sessions where user_id = ${user.id} and revoked_at is null and expires_at > ${now}
       order by started_at desc, id desc offset ${MAX_SESSIONS_PER_USER - 1}`;

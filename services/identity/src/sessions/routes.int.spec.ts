@@ -284,6 +284,24 @@ describe('sessions', () => {
     expect((await refresh(newest.refreshToken)).statusCode).toBe(200);
   });
 
+  it('keeps the cap when her sign-ins come at the same moment (each waits for the one before)', async () => {
+    const { user } = await register(identity);
+    for (let i = 1; i < MAX_SESSIONS_PER_USER; i++) await openSession(identity.context, { id: user.id, role: 'participant' }, {});
+    const issued = await Promise.all(
+      Array.from({ length: 8 }, () => openSession(identity.context, { id: user.id, role: 'participant' }, {})),
+    );
+    const [{ active, limited }] = await identity.deps.sql<{ active: number; limited: number }[]>`
+      select count(*) filter (where revoked_at is null)::int as active,
+             count(*) filter (where revoke_reason = 'session_limit')::int as limited
+      from sessions where user_id = ${user.id}`;
+    expect(active).toBe(MAX_SESSIONS_PER_USER);
+    expect(limited).toBe(issued.length);
+    // the eight new ones are among those left
+    const left = await identity.deps.sql<{ id: string }[]>`
+      select id from sessions where user_id = ${user.id} and revoked_at is null and id = any(${issued.map((s) => s.sessionId)}::uuid[])`;
+    expect(left).toHaveLength(issued.length);
+  });
+
   it('serves its public keys as a JWKS without private parts', async () => {
     const response = await identity.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
     expect(response.statusCode).toBe(200);
