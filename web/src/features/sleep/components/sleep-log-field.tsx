@@ -1,4 +1,4 @@
-import { SLEEP_LOG_FIELD_SPECS, sleepQualityLabel, type SleepLogFieldKey, type SleepLogInput } from '@sleepweave/contracts';
+import { groupThousands, SLEEP_LOG_FIELD_SPECS, sleepQualityLabel, type SleepLogFieldKey, type SleepLogInput } from '@sleepweave/contracts';
 import { useId, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { Card } from '../../../components/ui/card';
@@ -172,19 +172,29 @@ function CheckboxField({ control, name }: FieldProps) {
   );
 }
 
-/** Free text (her comments), up to the list's limit. */
+/** From this many characters before a text's limit on, the field shows how much room is left. */
+const COUNTER_WITHIN = 300;
+
+/**
+ * Free text (her comments), up to the list's limit. No `maxlength`: a long paste is not cut
+ * silently (docs/decisions.md, Journal limits); near the limit a counter shows, past it the
+ * schema's message.
+ */
 function TextField({ control, name }: FieldProps) {
   const { field } = useController({ control, name });
   const spec = SLEEP_LOG_FIELD_SPECS[name];
+  const max = 'max' in spec ? spec.max : undefined;
+  const length = String(field.value ?? '').length;
+  const hint =
+    max !== undefined && length >= max - COUNTER_WITHIN ? `${groupThousands(length)} of ${groupThousands(max)} characters` : hintOf(name);
   return (
-    <FormField control={control} name={name} id={`sleep-${name}`} label={labelOf(name)} hint={hintOf(name)}>
+    <FormField control={control} name={name} id={`sleep-${name}`} label={labelOf(name)} hint={hint}>
       {(props) => (
         <Textarea
           {...props}
           ref={field.ref}
           name={field.name}
           rows={4}
-          maxLength={'max' in spec ? spec.max : undefined}
           value={field.value as string}
           onChange={field.onChange}
           onBlur={field.onBlur}

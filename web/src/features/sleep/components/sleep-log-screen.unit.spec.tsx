@@ -338,6 +338,25 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('keeps comments past their limit whole, counts them near it, and says what is too long', async () => {
+    serve({});
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    const comments = (await screen.findByLabelText('Comments')) as HTMLTextAreaElement;
+    expect(screen.getByText('Notes on hot flashes, emotions and mood.')).toBeTruthy();
+    await fill(user, comments, 'a'.repeat(1_700));
+    expect(await screen.findByText('1,700 of 2,000 characters')).toBeTruthy();
+    await user.paste('b'.repeat(400));
+    expect(comments.value).toHaveLength(2_100);
+    expect(await screen.findByText('2,100 of 2,000 characters')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await screen.findByText('Comments must be at most 2000 characters')).toBeTruthy();
+    expect(comments.getAttribute('aria-invalid')).toBe('true');
+    expect(comments.value).toHaveLength(2_100);
+    expect(posts()).toHaveLength(0);
+  });
+
   it('switches to edit mode with the stored night when the date is logged already (409)', async () => {
     const logs: Record<string, SleepLog> = {};
     serve({
