@@ -1,28 +1,49 @@
 import { studyLength } from '@sleepweave/contracts';
 import type { Tx } from '@sleepweave/event-store';
 
-/**
- * Her row of `admin_night_activity`, counted again from her own nights (a few dozen at
- * most, by the (user_id, date) index) in the transaction that changed them: exact whatever
- * order recordings, revisions and redeliveries arrive in.
- */
-export async function refreshNightActivity(tx: Tx, userId: string): Promise<void> {
-  await tx`
+/** Her figures in `admin_night_activity`, counted from her nights as this statement sees them. */
+function nightFigures(tx: Tx, userId: string) {
+  return tx`
     with nights as (
       select date, study_day between 1 and ${studyLength()} as in_study, recorded_at from research_nights where user_id = ${userId}
     )
+    select ${userId}::uuid as user_id, count(*)::int as nights, (count(*) filter (where in_study))::int as study_nights,
+      max(date) as last_night_date, (array_agg(in_study order by date desc))[1] as last_night_in_study,
+      (array_agg(date order by date desc))[2] as previous_night_date, (array_agg(in_study order by date desc))[2] as previous_night_in_study,
+      max(recorded_at) as last_recorded_at
+    from nights`;
+}
+
+/**
+ * Her row of `admin_night_activity`, counted again from her own nights (a few dozen at
+ * most, by the (user_id, date) index) in the transaction that changed them: exact whatever
+ * order recordings, revisions and redeliveries arrive in. Two statements: the first writes
+ * her row and so holds it; its count is of the nights it saw when it started, and a
+ * transaction of another of her nights (another instance of the consumer) that held her
+ * row then committed while it waited, unseen. The second counts again once her row is
+ * held, so it sees every night of the transactions that held it before, and writes only
+ * if that count differs.
+ */
+export async function refreshNightActivity(tx: Tx, userId: string): Promise<void> {
+  await tx`
     insert into admin_night_activity
       (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
-    select ${userId}, count(*)::int, (count(*) filter (where in_study))::int,
-      max(date), (array_agg(in_study order by date desc))[1],
-      (array_agg(date order by date desc))[2], (array_agg(in_study order by date desc))[2],
-      max(recorded_at)
-    from nights
+    ${nightFigures(tx, userId)}
     on conflict (user_id) do update set
       nights = excluded.nights, study_nights = excluded.study_nights,
       last_night_date = excluded.last_night_date, last_night_in_study = excluded.last_night_in_study,
       previous_night_date = excluded.previous_night_date, previous_night_in_study = excluded.previous_night_in_study,
       last_recorded_at = excluded.last_recorded_at`;
+  await tx`
+    update admin_night_activity a set
+      nights = f.nights, study_nights = f.study_nights,
+      last_night_date = f.last_night_date, last_night_in_study = f.last_night_in_study,
+      previous_night_date = f.previous_night_date, previous_night_in_study = f.previous_night_in_study,
+      last_recorded_at = f.last_recorded_at
+    from (${nightFigures(tx, userId)}) f
+    where a.user_id = f.user_id
+      and (a.nights, a.study_nights, a.last_night_date, a.last_night_in_study, a.previous_night_date, a.previous_night_in_study, a.last_recorded_at)
+        is distinct from (f.nights, f.study_nights, f.last_night_date, f.last_night_in_study, f.previous_night_date, f.previous_night_in_study, f.last_recorded_at)`;
 }
 
 /**

@@ -272,6 +272,41 @@ describe("the dashboard's tiles", () => {
     await expectTilesCounted();
   });
 
+  it('count both of her nights when two are written at once (two instances of the consumer)', async () => {
+    const userId = await addUser();
+    // the first night's transaction holds her row of admin_night_activity; the second's
+    // counted her nights before it waited for it (its statement's snapshot, without the
+    // first), so it wrote one night less than she has, unless it counts them again after
+    async function atOnce(first: string, second: string) {
+      let release!: () => void;
+      let written!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const firstWritten = new Promise<void>((resolve) => (written = resolve));
+      const one = sql.begin(async (tx) => {
+        await tx`
+          insert into research_nights (log_id, user_id, date, study_day, phase, recommended_material, recorded_at)
+          values (${randomUUID()}, ${userId}, ${first}, 1, 'polyester', '100% Polyester', ${hoursBefore(3)})`;
+        await refreshNightActivity(tx, userId);
+        written();
+        await held;
+      });
+      await firstWritten;
+      const two = recordNight(userId, second, hoursBefore(2));
+      await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
+      release();
+      await Promise.all([one, two]);
+      const [row] = await sql<{ nights: number; last: string; previous: string }[]>`
+        select nights, last_night_date::text as last, previous_night_date::text as previous
+        from admin_night_activity where user_id = ${userId}`;
+      return row;
+    }
+    // her first nights (no row of hers yet), then again with her row there
+    expect(await atOnce('2026-03-01', '2026-03-02')).toEqual({ nights: 2, last: '2026-03-02', previous: '2026-03-01' });
+    await expectTilesCounted();
+    expect(await atOnce('2026-03-04', '2026-03-03')).toEqual({ nights: 4, last: '2026-03-04', previous: '2026-03-03' });
+    await expectTilesCounted();
+  });
+
   it('count a user once when her night and her entry are written at once', async () => {
     const userId = await addUser();
     // her night's transaction holds her row of admin_last_activity until it commits; her
