@@ -10,7 +10,8 @@ import type { DeletedBy } from './account-deletion.ts';
 import { accountDeletionStreamId } from './account-deletion.ts';
 import { accountDeletionDecider } from './business-logic.ts';
 
-export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin';
+/** `password_changed`: her password is no longer the one `verifiedHash` says was checked. */
+export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin' | 'password_changed';
 
 /**
  * Deletes a user for good (docs/data-protection.md), in one transaction:
@@ -28,8 +29,9 @@ export async function deleteUser(
   userId: string,
   deletedBy: DeletedBy,
   metadata: EventMetadata,
-  now: Date = ctx.clock(),
+  options: { now?: Date; verifiedHash?: string } = {},
 ): Promise<DeleteUserResult> {
+  const now = options.now ?? ctx.clock();
   return execute(ctx, { metadata }, async ({ tx, handle }) => {
     // An empty append takes the stream's lock and appends nothing: commands on her
     // stream that started earlier finish first; later ones find the stream gone.
@@ -37,8 +39,12 @@ export async function deleteUser(
     // The last admin's account stays until another admin is named (as her role does);
     // role changes and deletions of admins take turns on the same lock.
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
-    const [user] = await tx<{ email: string; role: string }[]>`select email, role from users where id = ${userId} for update`;
+    const [user] = await tx<{ email: string; role: string; password_hash: string }[]>`
+      select email, role, password_hash from users where id = ${userId} for update`;
     if (!user) return 'no_such_user' as const;
+    // Her own deletion, confirmed with a password checked before her stream's turn came: a
+    // change or a reset of it that committed meanwhile stops it.
+    if (options.verifiedHash !== undefined && user.password_hash !== options.verifiedHash) return 'password_changed' as const;
     if (user.role === 'admin') {
       if ((await countAdmins(tx)) <= 1) return 'last_admin' as const;
     }

@@ -1,4 +1,5 @@
-import { rebuildAndSnapshot } from '@sleepweave/service-kit/testing';
+import { holdStreamLock, rebuildAndSnapshot, untilBlocked } from '@sleepweave/service-kit/testing';
+import { userStreamId } from '../users/user.ts';
 import { internalHeaders } from '@sleepweave/service-kit';
 import { randomUUID } from 'node:crypto';
 import { LAST_ADMIN_DELETION_MESSAGE, type EventEnvelope } from '@sleepweave/contracts';
@@ -148,6 +149,31 @@ describe('DELETE /api/account', () => {
     ).toBe(400);
     // Her e-mail address is free again.
     await register(identity, { email });
+  });
+
+  it('deletes nothing when her password changed while the one given was being checked', async () => {
+    const { body, user, access } = await register(identity);
+    const held = await holdStreamLock(identity.deps.sql, userStreamId(user.id));
+    const changing = identity.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: bearer(access),
+      payload: { currentPassword: body.password, newPassword: 'a brand new password', confirmPassword: 'a brand new password' },
+    });
+    await untilBlocked(identity.deps.sql, { waiting: 1 });
+    // checked against her password as it still is, her stream's turn coming after the change's
+    const deleting = deleteOwn(access, body.password);
+    await untilBlocked(identity.deps.sql, { waiting: 2 });
+    await held.release();
+    expect((await changing).statusCode).toBe(200);
+    const refused = await deleting;
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'wrong_password',
+      message: 'That password is not correct. Your account has not been deleted.',
+    });
+    expect(await identity.deps.sql`select 1 from users where id = ${user.id}`).toHaveLength(1);
+    expect((await login(body.email, 'a brand new password')).statusCode).toBe(200);
   });
 
   it('answers 401 without a session and 400 without a password', async () => {

@@ -22,8 +22,9 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
       if (!(await verifyPassword(row.password_hash, request.body.password))) {
         throw wrongPassword('That password is not correct. Your account has not been deleted.');
       }
-      const result = await deleteUser(ctx, sub, 'self', requestMetadata(request));
+      const result = await deleteUser(ctx, sub, 'self', requestMetadata(request), { verifiedHash: row.password_hash });
       if (result === 'no_such_user') throw unauthorized();
+      if (result === 'password_changed') throw wrongPassword('That password is not correct. Your account has not been deleted.');
       if (result === 'last_admin') throw conflict(LAST_ADMIN_DELETION_MESSAGE);
       clearSessionCookies(reply, ctx);
       return { message: ACCOUNT_DELETED };

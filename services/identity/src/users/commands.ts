@@ -3,7 +3,7 @@ import { lockStream, type EventMetadata } from '@sleepweave/event-store';
 import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
 import { conflict, execute, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
-import { revokeUserSessions } from '../sessions/commands.ts';
+import { PasswordChangedMeanwhile, revokeUserSessions } from '../sessions/commands.ts';
 import { LastAdmin, UserNotFound, userDecider } from './business-logic.ts';
 import { countAdmins, findUserByEmail } from './queries.ts';
 import { userStreamId } from './user.ts';
@@ -68,14 +68,24 @@ export async function updateProfile(
   });
 }
 
-/** A new password (the current one was verified by the caller); her other sessions end, `keep` stays. */
+/**
+ * A new password; her other sessions end, `keep` stays. `verifiedHash`: the hash the caller
+ * checked her current password against, which must still be hers once her stream's turn
+ * has come (else PasswordChangedMeanwhile): a change or a reset that committed while the
+ * caller was checking would otherwise be overwritten by one made with the password it
+ * replaced.
+ */
 export async function changePassword(
   ctx: IdentityContext,
-  input: { userId: string; passwordHash: string; keep: string; now: Date },
+  input: { userId: string; verifiedHash: string; passwordHash: string; keep: string; now: Date },
   metadata: EventMetadata,
 ): Promise<void> {
-  const { userId, passwordHash, keep, now } = input;
+  const { userId, verifiedHash, passwordHash, keep, now } = input;
   await execute(ctx, { metadata, errors }, async (scope) => {
+    // Every change of her password is a command on her stream: with its lock held, her row is current.
+    await lockStream(scope.tx, userStreamId(userId));
+    const [row] = await scope.tx<{ password_hash: string }[]>`select password_hash from users where id = ${userId}`;
+    if (row && row.password_hash !== verifiedHash) throw new PasswordChangedMeanwhile();
     await scope.handle(userStreamId(userId), userDecider, { type: 'ChangePassword', data: { userId, passwordHash, now } });
     await revokeUserSessions(scope, userId, 'password_changed', { now, keep });
   });

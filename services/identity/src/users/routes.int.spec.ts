@@ -1,5 +1,5 @@
 import { internalHeaders } from '@sleepweave/service-kit';
-import { holdStreamLock } from '@sleepweave/service-kit/testing';
+import { holdStreamLock, untilBlocked } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userStreamId } from './user.ts';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -223,6 +223,38 @@ describe('POST /api/account/password', () => {
       identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password } });
     expect((await signIn('a new password')).statusCode).toBe(200);
     expect((await signIn(body.password)).statusCode).toBe(401);
+  });
+
+  it('refuses a change checked against a password that another change replaced meanwhile', async () => {
+    const { body, user, access } = await register(identity);
+    // Two changes made with the same current password (hers, and someone else's who knows
+    // it), each checked before either's turn on her stream came: the one whose turn comes
+    // second no longer has the current password.
+    const held = await holdStreamLock(identity.deps.sql, userStreamId(user.id));
+    const first = change(access, {
+      currentPassword: body.password,
+      newPassword: 'first new password',
+      confirmPassword: 'first new password',
+    });
+    await untilBlocked(identity.deps.sql, { waiting: 1 });
+    const second = change(access, {
+      currentPassword: body.password,
+      newPassword: 'second new password',
+      confirmPassword: 'second new password',
+    });
+    await untilBlocked(identity.deps.sql, { waiting: 2 });
+    await held.release();
+    expect((await first).statusCode).toBe(200);
+    const refused = await second;
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'wrong_password', message: 'Your current password is not correct.' });
+
+    const signIn = (password: string) =>
+      identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password }, remoteAddress: randomIp() });
+    expect((await signIn('first new password')).statusCode).toBe(200);
+    expect((await signIn('second new password')).statusCode).toBe(401);
+    const changes = await identity.deps.sql`select 1 from events where stream_id = ${userStreamId(user.id)} and type = 'PasswordChanged'`;
+    expect(changes).toHaveLength(1);
   });
 
   it.each([

@@ -11,7 +11,7 @@ import {
 import { clientAddress, HttpError, requestMetadata, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityContext } from '../context.ts';
-import { openSession } from '../sessions/commands.ts';
+import { openSession, PasswordChangedMeanwhile } from '../sessions/commands.ts';
 import { setSessionCookies } from '../sessions/cookies.ts';
 import { changePassword, registerUser, updateProfile } from './commands.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
@@ -98,7 +98,17 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       }
       await refuseCommonPassword(request.body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(request.body.newPassword);
-      await changePassword(ctx, { userId: sub, passwordHash, keep: sid, now: ctx.clock() }, requestMetadata(request));
+      try {
+        await changePassword(
+          ctx,
+          { userId: sub, verifiedHash: row.password_hash, passwordHash, keep: sid, now: ctx.clock() },
+          requestMetadata(request),
+        );
+      } catch (err) {
+        // changed or reset meanwhile: the password she gave is no longer hers
+        if (err instanceof PasswordChangedMeanwhile) throw wrongPassword('Your current password is not correct.');
+        throw err;
+      }
       return { message: PASSWORD_CHANGED };
     },
   );
