@@ -78,7 +78,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
         <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6">
           <div className="min-w-0">
             <h1 className="line-clamp-2 text-xl font-semibold break-words text-night-950 sm:text-2xl">
-              {thread.data?.thread.name ?? (notFound ? 'Community' : 'Loading thread...')}
+              {thread.data?.thread.name ?? (thread.isPending ? 'Loading thread...' : 'Community')}
             </h1>
             {thread.data ? (
               <p className="flex items-center gap-2 text-sm text-night-600" aria-live="polite">

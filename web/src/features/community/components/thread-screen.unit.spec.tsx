@@ -477,6 +477,22 @@ describe('ThreadScreen', () => {
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
   });
 
+  it('says the thread could not be loaded, its heading no longer loading, and loads it on Try again', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'Something went wrong.' }));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(screen.getByRole('heading', { name: 'Loading thread...' })).toBeTruthy();
+    expect(await screen.findByText('The thread could not be loaded. Please check your connection and try again.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Community');
+    expect(FakeSocket.made).toHaveLength(0);
+
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, detail([message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f1', ada, 'Back again', { firstName: 'Ada' })])),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Back again')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(detail([]).thread.name);
+  });
+
   it('says Thread not found or access denied on 404, without a socket', async () => {
     fetchMock.mockResolvedValue(jsonResponse(404, { error: 'not_found', message: 'Thread not found or access denied' }));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
