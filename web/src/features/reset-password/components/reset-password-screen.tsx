@@ -11,7 +11,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
 import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
@@ -48,11 +48,17 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   } else if (check.isPending) {
     content = <LoadingState text="Validating your reset link..." className="min-h-0 py-8" />;
   } else if (check.isError) {
-    const refused = isApiRequestError(check.error) && check.error.status >= 400 && check.error.status < 500;
+    // A refusal of the link itself; not a limit reached (429), which says when to try again
+    // (a new link would not help, and would use up one of the few she may ask for).
+    const refused = isApiRequestError(check.error) && check.error.status >= 400 && check.error.status < 500 && check.error.status !== 429;
     content = refused ? (
       <InvalidLink message={serverMessage(check.error) ?? 'Invalid or expired reset token'} />
     ) : (
-      <InvalidLink message="Failed to validate reset token" onRetry={() => void check.refetch()} retrying={check.isFetching} />
+      <InvalidLink
+        message={failureMessage(check.error, 'Failed to validate reset token')}
+        onRetry={() => void check.refetch()}
+        retrying={check.isFetching}
+      />
     );
   } else {
     content = <NewPasswordForm token={token} />;
@@ -87,9 +93,11 @@ function InvalidLink({ message, onRetry, retrying = false }: { message: string; 
         <p role="alert" className="text-base text-night-700">
           {message}
         </p>
-        <p className="text-base text-night-700">
-          You can ask for a new link from the sign-in page with &ldquo;Forgot your password?&rdquo;.
-        </p>
+        {onRetry ? null : (
+          <p className="text-base text-night-700">
+            You can ask for a new link from the sign-in page with &ldquo;Forgot your password?&rdquo;.
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild size="lg" className="w-full sm:w-auto">

@@ -44,6 +44,8 @@ describe('ResetPasswordScreen', () => {
     await act(async () => answer(invalid()));
     expect(await screen.findByRole('heading', { name: 'Reset Link Invalid' })).toBeTruthy();
     expect(screen.getByText('Invalid or expired reset token')).toBeTruthy();
+    expect(screen.getByText(/ask for a new link/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth');
   });
 
@@ -51,6 +53,17 @@ describe('ResetPasswordScreen', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderWithProviders(routes('abc'), { path: '/reset-password' });
     expect(await screen.findByText('Failed to validate reset token', {}, { timeout: 4000 })).toBeTruthy();
+    fetchMock.mockResolvedValue(valid());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('New Password')).toBeTruthy();
+  });
+
+  it('on a limit reached while checking the link says when to try again, not that the link is invalid', async () => {
+    const wait = 'Too many requests. Please try again in 12 minutes.';
+    fetchMock.mockResolvedValue(jsonResponse(429, { error: 'too_many_requests', message: wait }));
+    renderWithProviders(routes('abc'), { path: '/reset-password' });
+    expect(await screen.findByText(wait, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(/ask for a new link/)).toBeNull();
     fetchMock.mockResolvedValue(valid());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('New Password')).toBeTruthy();
