@@ -9,7 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { LoaderCircle, MoonStar, PencilLine } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,7 @@ import { paths } from '../../../config/paths';
 import { isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { setServerFieldError, useValidatedForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useDraft } from '../../../lib/use-draft';
 import { useCreateSleepLog } from '../api/create-sleep-log';
 import { sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
@@ -80,9 +81,20 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     defaultValues: defaultValues(initialDate, recommendedOn(studyStartDate, initialDate, today)),
     resolver: sleepLogResolver(latest, studyStartDate),
   });
-  const { control, handleSubmit, reset, resetField, getFieldState, getValues } = form;
+  const { control, handleSubmit, reset, resetField, getFieldState, getValues, setValue } = form;
   /** What the form held when she saved (null when no save is on its way). */
   const savedValues = useRef<FormValues | null>(null);
+
+  // The night she was saving when her session ended (lib/drafts.ts), back once she is signed
+  // in again: its date is looked up first, then what she typed goes over the night as
+  // stored (edit mode) or as new (create mode), still to save.
+  const draft = useRef<FormValues | null>(null);
+  const [draftArrived, setDraftArrived] = useState(0);
+  const keepDraft = useDraft<FormValues>('sleep-log', (values) => {
+    draft.current = values;
+    setValue('date', values.date);
+    setDraftArrived((n) => n + 1);
+  });
 
   const date = useWatch({ control, name: 'date' });
   const lookupDate = isDate(date) ? date : null;
@@ -105,6 +117,15 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   // in; none -> create mode. Coming from edit mode, create mode starts from the defaults;
   // otherwise what she typed stays.
   useEffect(() => {
+    const typed = draft.current;
+    if (typed && settled && typed.date === lookupDate) {
+      draft.current = null;
+      savedValues.current = null;
+      shown.current = log ? { id: log.id, updatedAt: log.updatedAt } : null;
+      reset(log ? valuesFromLog(log) : defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
+      reset(typed, { keepDefaultValues: true });
+      return;
+    }
     if (log) {
       if (shown.current?.id === log.id && shown.current.updatedAt === log.updatedAt) return;
       shown.current = { id: log.id, updatedAt: log.updatedAt };
@@ -118,7 +139,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       shown.current = null;
       reset(defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
     }
-  }, [log, settled, lookupDate, studyStartDate, today, reset, getValues]);
+  }, [log, settled, lookupDate, studyStartDate, today, reset, getValues, draftArrived]);
 
   // A night not logged yet: the material is the one her phase recommends for that night
   // until she chooses another (a choice of hers stays when she changes the date).
@@ -130,6 +151,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
     if (isApiRequestError(error) && error.status === 401) {
       savedValues.current = null;
+      keepDraft(getValues());
       loggedOut();
       return;
     }

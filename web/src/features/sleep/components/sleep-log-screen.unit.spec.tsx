@@ -81,6 +81,10 @@ function serve({ start = today, consent = true, logs = {}, post, put }: Server) 
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     if (url === '/api/auth/user') return jsonResponse(200, profile(start));
+    if (url === '/api/user') {
+      const { studyStartDate: _start, ...user } = profile(start);
+      return jsonResponse(200, user);
+    }
     if (url === '/api/sleep/consent') {
       return jsonResponse(
         200,
@@ -121,6 +125,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  window.sessionStorage.clear();
   // Toasts live in a module-level store: close this test's so the next one starts clean.
   dismiss();
 });
@@ -498,6 +503,62 @@ describe('SleepLogScreen', () => {
     await act(() => vi.advanceTimersByTimeAsync(LOGGED_OUT_REDIRECT_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
+  });
+
+  it('gives her night back once she is signed in again, when her session ended as she saved it', async () => {
+    const night = addDays(today, -5);
+    const logs: Record<string, SleepLog> = {};
+    let put: Record<string, unknown> | null = null;
+    serve({
+      start: addDays(today, -10),
+      logs,
+      post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }),
+      put: (body) => {
+        put = body;
+        return jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), date: night, updatedAt: '2026-05-06T07:00:00.000Z' }));
+      },
+    });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '90');
+    await fill(user, screen.getByLabelText('Comments'), 'Hot flash at 3');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    // Signed in again, she comes back to the sleep log (on another night by default); the
+    // night was logged elsewhere meanwhile: hers goes over it, still to save.
+    logs[night] = storedLog({ date: night, sleepScore: 77 });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(night));
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('90'));
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Hot flash at 3');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    await waitFor(() => expect(put).toMatchObject({ sleepScore: 90, comments: 'Hot flash at 3' }));
+    cleanup();
+
+    // taken once: the next visit opens on the default night, as it is
+    renderWithProviders(routes, { path: '/sleep/log' });
+    expect(await screen.findByLabelText('Sleep score')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).not.toBe(night);
+  });
+
+  it('gives her new night back as new, when it was not logged meanwhile', async () => {
+    const night = addDays(today, -5);
+    serve({ start: addDays(today, -10), post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }) });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '64');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    renderWithProviders(routes, { path: '/sleep/log' });
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(night));
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64'));
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
   });
 
   it('shows a server refusal in a toast, and on its field when it names one', async () => {
