@@ -44,9 +44,24 @@ export const membershipsProjection = defineProjection<MembershipEvent | TeamMess
           return;
         }
         // Her last post's day (UTC) before and after: the day rollup moves her when it changes.
-        const [before] = await tx<{ day: string }[]>`
+        // Her row is held first, made if this is her first post: of two first posts of hers
+        // at once (two threads), the second waits for the first's row and then moves her
+        // from its day, instead of counting her as new a second time.
+        const lastDay = () => tx<{ day: string }[]>`
           select (last_posted_at at time zone 'UTC')::date::text as day from member_activity
           where user_id = ${d.senderId} for update`;
+        let [before] = await lastDay();
+        if (!before) {
+          const [first] = await tx<{ day: string }[]>`
+            insert into member_activity (user_id, last_posted_at) values (${d.senderId}, ${d.postedAt})
+            on conflict (user_id) do nothing
+            returning (last_posted_at at time zone 'UTC')::date::text as day`;
+          if (first) {
+            await moveActiveMember(tx, null, first.day);
+            return;
+          }
+          [before] = await lastDay();
+        }
         const [after] = await tx<{ day: string }[]>`
           insert into member_activity (user_id, last_posted_at) values (${d.senderId}, ${d.postedAt})
           on conflict (user_id) do update set last_posted_at = greatest(member_activity.last_posted_at, excluded.last_posted_at)

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
+import type { Tx } from '@sleepweave/event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMessage } from '../memberships/commands.ts';
 import { addUser, createThread, deleteUser, startCommunity, type Community } from '../test/helpers.ts';
 import { startDirectThread } from '../threads/commands.ts';
+import { untilBlocked } from '@sleepweave/service-kit/testing';
+import { membershipsProjection } from '../memberships/projections.ts';
 import { communityStats } from './queries.ts';
+import { countStudyStart, moveActiveMember } from './rollups.ts';
 
 // This file has its own database: every number below is exactly what it made.
 let community: Community;
@@ -154,5 +158,63 @@ describe('Community Stats', () => {
         (select count(*)::int from member_activity_days where members < 1)
           + (select count(*)::int from study_start_days where participants < 1) as empty`;
     expect(sums).toEqual({ members: sums!.activity, activity: sums!.activity, participants: sums!.starts, starts: sums!.starts, empty: 0 });
+  });
+
+  /** Runs `first` in a transaction held open until `second` waits for it, then lets both finish. */
+  async function atOnce(first: (tx: Tx) => Promise<unknown>, second: () => Promise<unknown>) {
+    const sql = community.deps.sql;
+    let release!: () => void;
+    let written!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const one = sql.begin(async (tx) => {
+      await first(tx as unknown as Tx);
+      written();
+      await held;
+    });
+    await firstWritten;
+    const two = second();
+    await untilBlocked(sql);
+    release();
+    await Promise.all([one, two]);
+  }
+
+  it('count a member once when her first two posts, in two threads, are written at once', async () => {
+    const sql = community.deps.sql;
+    const [her, other] = await Promise.all([addUser(community), addUser(community)]);
+    const [one, two] = [await createThread(community, other, 'First of two'), await createThread(community, other, 'Second of two')];
+    const membersOn = async (day: string) =>
+      (await sql<{ members: number }[]>`select members from member_activity_days where day = ${day}`)[0]?.members ?? 0;
+    const before = await membersOn('2026-03-10');
+    // her first post's read models written and not committed, when her second arrives
+    await atOnce(
+      (tx) =>
+        membershipsProjection.apply(tx, {
+          type: 'MessagePosted',
+          data: { threadId: one.id, senderId: her.id, messageId: randomUUID(), body: 'First', postedAt: hoursBefore(2).toISOString() },
+        } as unknown as Parameters<typeof membershipsProjection.apply>[1]),
+      () => postAt(her.id, two.id, hoursBefore(1)),
+    );
+    expect(await membersOn('2026-03-10')).toBe(before + 1);
+    const [sums] = await sql<{ members: number; activity: number }[]>`
+      select (select sum(members)::int from member_activity_days) as members, (select count(*)::int from member_activity) as activity`;
+    expect(sums!.members).toBe(sums!.activity);
+  });
+
+  it("remove a day's row when its last two go at once", async () => {
+    const sql = community.deps.sql;
+    await sql`insert into member_activity_days (day, members) values ('2025-01-02', 2)`;
+    await atOnce(
+      (tx) => moveActiveMember(tx, '2025-01-02', null),
+      () => sql.begin((tx) => moveActiveMember(tx as unknown as Tx, '2025-01-02', null)),
+    );
+    expect(await sql`select members from member_activity_days where day = '2025-01-02'`).toEqual([]);
+
+    await sql`insert into study_start_days (start_date, participants) values ('2025-01-02', 2)`;
+    await atOnce(
+      (tx) => countStudyStart(tx, '2025-01-02', -1),
+      () => sql.begin((tx) => countStudyStart(tx as unknown as Tx, '2025-01-02', -1)),
+    );
+    expect(await sql`select participants from study_start_days where start_date = '2025-01-02'`).toEqual([]);
   });
 });
