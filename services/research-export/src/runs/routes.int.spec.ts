@@ -16,7 +16,7 @@ import { runCommand } from '@sleepweave/service-kit';
 import { runDecider } from './business-logic.ts';
 import { startRun } from './commands.ts';
 import { runStreamId } from './run.ts';
-import { INTERRUPTED_MESSAGE, startRunWorker, type BuildRun } from './worker.ts';
+import { INTERRUPTED_MESSAGE, LOCK_LOST_MESSAGE, RUN_LOCK, startRunWorker, type BuildRun } from './worker.ts';
 
 const admin = bearer(randomUUID(), 'admin');
 const participant = bearer(randomUUID());
@@ -203,6 +203,28 @@ describe('research runs', () => {
     await startRun(service.context, orphan, new Date());
     service.context.wakeRunWorker();
     expect(await finished(service, orphan)).toMatchObject({ status: 'failed', failure: INTERRUPTED_MESSAGE });
+  });
+
+  it('fails a run whose lock went with its connection meanwhile, keeping no file of it, then runs the next', async () => {
+    let cut = true;
+    const service = await start(async (ctx, now) => {
+      // the database ends the session that holds the run lock (a restart, a network cut)
+      if (cut) {
+        await ctx.sql`
+          select pg_terminate_backend(pid) from pg_locks
+          where locktype = 'advisory' and granted and objsubid = 1
+            and objid = (hashtext(${RUN_LOCK})::bigint & 4294967295)::oid
+            and database = (select oid from pg_database where datname = current_database())`;
+      }
+      return smallZip(ctx, now);
+    });
+    const request = async () =>
+      (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json().id as string;
+    const lost = await request();
+    expect(await finished(service, lost)).toMatchObject({ status: 'failed', failure: LOCK_LOST_MESSAGE, downloadable: false });
+    expect(await service.deps.sql`select 1 from research_run_files where run_id = ${lost}`).toHaveLength(0);
+    cut = false;
+    expect(await finished(service, await request())).toMatchObject({ status: 'finished', downloadable: true });
   });
 
   it('stops within a moment when its database does not answer, but lets a run in progress finish', async () => {

@@ -37,6 +37,19 @@ const STOP_GRACE_MS = 1_000;
 
 export const INTERRUPTED_MESSAGE = 'Interrupted: the service stopped during the run. Please run it again.';
 
+export const LOCK_LOST_MESSAGE = 'Interrupted: the service lost its connection to the database during the run. Please run it again.';
+
+/**
+ * The run lock went with its connection (the database restarted, the network cut it)
+ * while the run was being made: a participant's deletion may have gone ahead meanwhile
+ * without waiting for the run, and another instance may be running.
+ */
+class RunLockLost extends Error {
+  constructor() {
+    super(LOCK_LOST_MESSAGE);
+  }
+}
+
 /**
  * The research runs' worker, in every instance: every `pollMs` (and when woken) it queues
  * the night's run once it is due (once per date, whichever instance gets there first; none
@@ -60,7 +73,8 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
   let wakeUp: (() => void) | null = null;
 
   async function runQueued(): Promise<void> {
-    const [lock] = await lockConnection<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${RUN_LOCK})) as locked`;
+    const [lock] = await lockConnection<{ locked: boolean; pid: number }[]>`
+      select pg_try_advisory_lock(hashtext(${RUN_LOCK})) as locked, pg_backend_pid() as pid`;
     if (!lock?.locked) return;
     try {
       for (const { id } of await ctx.sql<{ id: string }[]>`select id from research_runs where status = 'running'`) {
@@ -72,7 +86,7 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
         if (!next) return;
         building = true;
         try {
-          await runOne(next.id);
+          await runOne(next.id, lock.pid);
         } finally {
           building = false;
         }
@@ -82,7 +96,8 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
     }
   }
 
-  async function runOne(runId: string): Promise<void> {
+  /** `lockPid`: the database session that holds the run lock for it. */
+  async function runOne(runId: string, lockPid: number): Promise<void> {
     const startedAt = new Date();
     await startRun(ctx, runId, startedAt);
     log.info({ runId }, 'research run started');
@@ -90,6 +105,10 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
       const output = await build(ctx, startedAt);
       // The zip and the run's end in one transaction: a finished run always has its file.
       await execute(ctx, { metadata: { correlationId: runId } }, async ({ tx, handle }) => {
+        // Still under the lock it was made under, so no deletion of a participant it may
+        // hold has gone by without removing it (users/user-deleted.ts).
+        const [held] = await tx`select 1 from pg_locks where pid = ${lockPid} and locktype = 'advisory' and granted`;
+        if (!held) throw new RunLockLost();
         await tx`insert into research_run_files (run_id, content) values (${runId}, ${output.zip})`;
         await handle(runStreamId(runId), runDecider, {
           type: 'FinishRun',
@@ -99,6 +118,11 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
       await pruneFiles();
       log.info({ runId, bytes: output.zip.length, ms: Date.now() - startedAt.getTime() }, 'research run finished');
     } catch (err) {
+      if (err instanceof RunLockLost) {
+        log.warn({ runId }, 'research run lost its lock; marking it failed');
+        await failRun(ctx, runId, new Date(), LOCK_LOST_MESSAGE);
+        throw err; // no next run without the lock
+      }
       log.error({ err, runId }, 'research run failed');
       await failRun(ctx, runId, new Date(), `Failed: ${err instanceof Error ? err.message : String(err)}`);
     }
