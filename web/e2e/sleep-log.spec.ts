@@ -6,15 +6,47 @@ const dateInNewYork = (instant: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Signs up, joins the study today (day 1) and returns the study's first date. */
-async function joinStudy(page: Page): Promise<string> {
-  await signUp(page, { firstName: 'Lena', lastName: 'Marsh', dateOfBirth: '1969-10-03' });
+/** Signs up, joins the study today (day 1); the study's first date, and how she signs in. */
+async function joinStudyAs(page: Page): Promise<{ start: string; email: string; password: string }> {
+  const credentials = await signUp(page, { firstName: 'Lena', lastName: 'Marsh', dateOfBirth: '1969-10-03' });
   await page.goto('/sleep/consent');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Accept & Continue to Sleep Study' }).click();
   await expect(page).toHaveURL(/\/sleep\/log$/);
-  return dateInNewYork(new Date());
+  return { start: dateInNewYork(new Date()), ...credentials };
 }
+
+/** Signs up, joins the study today (day 1) and returns the study's first date. */
+const joinStudy = async (page: Page): Promise<string> => (await joinStudyAs(page)).start;
+
+test('a night being saved as her session ended is back in the form once she has signed in again', async ({ page }) => {
+  const { start, email, password } = await joinStudyAs(page);
+  await page.getByLabel('Sleep score').fill('81');
+  await page.getByLabel('Comments').fill('Woke once, cool in linen');
+  // her session ends while she fills the form in (it lasts 30 days; the study 42)
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(toasts(page).getByText('You are logged out. Logging in again...')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill(password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/sleep/log');
+  await expect(page.getByLabel('Date')).toHaveValue(start);
+  await expect(page.getByLabel('Sleep score')).toHaveValue('81');
+  await expect(page.getByLabel('Comments')).toHaveValue('Woke once, cool in linen');
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(toasts(page).getByText('Sleep Log Saved')).toBeVisible();
+  const logs = (await (await page.request.get('/api/sleep/logs')).json()) as { date: string; sleepScore: number; comments: string }[];
+  expect(logs).toEqual([expect.objectContaining({ date: start, sleepScore: 81, comments: 'Woke once, cool in linen' })]);
+
+  // taken once: the form opened again is her saved night, nothing else
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible();
+});
 
 test('after Sleep Log Saved the night stays in the form in edit mode: pressing again updates it', async ({ page }) => {
   const start = await joinStudy(page);

@@ -5,18 +5,25 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 /** Signs up a new participant through /auth (unique e-mail) and waits for the home screen. */
-export async function signUp(page: Page, profile: { firstName: string; lastName: string; dateOfBirth: string }) {
+/** Signs a new user up; her e-mail and password, to sign in again. */
+export async function signUp(
+  page: Page,
+  profile: { firstName: string; lastName: string; dateOfBirth: string },
+): Promise<{ email: string; password: string }> {
+  const email = `e2e-${randomUUID()}@example.com`;
+  const password = 'gentle-nights-42';
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   const form = page.getByRole('form', { name: 'Sign up' });
   await form.getByLabel('First name').fill(profile.firstName);
   await form.getByLabel('Last name').fill(profile.lastName);
-  await form.getByLabel('Email').fill(`e2e-${randomUUID()}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill('gentle-nights-42');
-  await form.getByLabel('Confirm password').fill('gentle-nights-42');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password').fill(password);
   await form.getByLabel('Date of birth').fill(profile.dateOfBirth);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password };
 }
 
 /** Picks an option of a radix Select by its label. */
