@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from './common.ts';
 import { MAX_DURATION_MINUTES } from './durations.ts';
 import { SleepwearMaterial } from './study-protocol.ts';
 
@@ -194,7 +195,7 @@ const { heartRate, spo2, hrv, heatWakeups, comments } = SLEEP_LOG_LIMITS;
 const commentsInput = z
   .string({ error: 'Comments must be text' })
   .trim()
-  .max(comments.max, `Comments must be at most ${comments.max} characters`)
+  .max(comments.max, `Comments must be at most ${groupThousands(comments.max)} characters`)
   .nullish();
 
 /** Every field of a night except id, userId, date and createdAt, in the order of docs/product.md §3. */

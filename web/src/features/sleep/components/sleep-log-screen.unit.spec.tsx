@@ -356,7 +356,7 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByText('2,100 of 2,000 characters')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
-    expect(await screen.findByText('Comments must be at most 2000 characters')).toBeTruthy();
+    expect(await screen.findByText('Comments must be at most 2,000 characters')).toBeTruthy();
     expect(comments.getAttribute('aria-invalid')).toBe('true');
     expect(comments.value).toHaveLength(2_100);
     expect(posts()).toHaveLength(0);
