@@ -211,7 +211,7 @@ describe('research runs', () => {
       // the database ends the session that holds the run lock (a restart, a network cut)
       if (cut) {
         await ctx.sql`
-          select pg_terminate_backend(pid) from pg_locks
+          select pg_terminate_backend(pid, 5000) from pg_locks
           where locktype = 'advisory' and granted and objsubid = 1
             and objid = (hashtext(${RUN_LOCK})::bigint & 4294967295)::oid
             and database = (select oid from pg_database where datname = current_database())`;

@@ -1,5 +1,6 @@
 import type { ResearchRunSummary } from '@sleepweave/contracts';
 import { connectDatabase, databaseName, execute, type BackgroundWorker, type Sql } from '@sleepweave/service-kit';
+import type { Tx } from '@sleepweave/event-store';
 import type { ResearchExportContext } from '../context.ts';
 import { runDecider } from './business-logic.ts';
 import { failRun, scheduleNightlyRun, startRun } from './commands.ts';
@@ -61,9 +62,13 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
   const pollMs = options.pollMs ?? 5_000;
   const log = ctx.logger.child({ component: 'research-runs' });
   // Its own connection: the session lock must live exactly as long as the run's work.
+  // The server probes it when silent (TCP keepalive, a minute at most): a network cut or a
+  // frozen instance then ends its session, and frees the lock, in about a minute instead of
+  // the two hours of the system's default; a deletion of a participant waits on it meanwhile.
   const lockConnection: Sql = connectDatabase(ctx.config.DATABASE_URL, databaseName(ctx.config, 'research-export'), {
     max: 1,
     holdsSessionLock: true,
+    settings: { tcp_keepalives_idle: '30', tcp_keepalives_interval: '10', tcp_keepalives_count: '3' },
   });
   let stopped = false;
   /** A run is being built (its work is waited for at stop; a poll cycle's is not). */
@@ -103,18 +108,27 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
     log.info({ runId }, 'research run started');
     try {
       const output = await build(ctx, startedAt);
-      // The zip and the run's end in one transaction: a finished run always has its file.
-      await execute(ctx, { metadata: { correlationId: runId } }, async ({ tx, handle }) => {
-        // Still under the lock it was made under, so no deletion of a participant it may
-        // hold has gone by without removing it (users/user-deleted.ts).
-        const [held] = await tx`select 1 from pg_locks where pid = ${lockPid} and locktype = 'advisory' and granted`;
-        if (!held) throw new RunLockLost();
-        await tx`insert into research_run_files (run_id, content) values (${runId}, ${output.zip})`;
-        await handle(runStreamId(runId), runDecider, {
-          type: 'FinishRun',
-          data: { now: new Date(), fileName: output.fileName, sizeBytes: output.zip.length, summary: output.summary },
-        });
-      });
+      // The zip and the run's end in one transaction (a finished run always has its file),
+      // on the connection that holds the lock: in the session the run was made under, so no
+      // deletion of a participant it may hold has gone by without waiting for it
+      // (users/user-deleted.ts), and a session lost before the commit takes the
+      // transaction with it.
+      try {
+        await lockConnection.begin((tx) =>
+          execute(ctx, { metadata: { correlationId: runId }, tx: tx as unknown as Tx }, async ({ tx, handle }) => {
+            const [session] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+            if (session?.pid !== lockPid) throw new RunLockLost(); // connected again since: the lock went with the session before
+            await tx`insert into research_run_files (run_id, content) values (${runId}, ${output.zip})`;
+            await handle(runStreamId(runId), runDecider, {
+              type: 'FinishRun',
+              data: { now: new Date(), fileName: output.fileName, sizeBytes: output.zip.length, summary: output.summary },
+            });
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof RunLockLost) && !(await holdsLock(lockPid))) throw new RunLockLost();
+        throw err;
+      }
       await pruneFiles();
       log.info({ runId, bytes: output.zip.length, ms: Date.now() - startedAt.getTime() }, 'research run finished');
     } catch (err) {
@@ -125,6 +139,16 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
       }
       log.error({ err, runId }, 'research run failed');
       await failRun(ctx, runId, new Date(), `Failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Whether the lock's connection is still the session `lockPid` (that holds the run lock). */
+  async function holdsLock(lockPid: number): Promise<boolean> {
+    try {
+      const [session] = await lockConnection<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      return session?.pid === lockPid;
+    } catch {
+      return false;
     }
   }
 
