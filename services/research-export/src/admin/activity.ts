@@ -17,14 +17,16 @@ function nightFigures(tx: Tx, userId: string) {
 /**
  * Her row of `admin_night_activity`, counted again from her own nights (a few dozen at
  * most, by the (user_id, date) index) in the transaction that changed them: exact whatever
- * order recordings, revisions and redeliveries arrive in. Two statements: the first writes
- * her row and so holds it; its count is of the nights it saw when it started, and a
- * transaction of another of her nights (another instance of the consumer) that held her
- * row then committed while it waited, unseen. The second counts again once her row is
- * held, so it sees every night of the transactions that held it before, and writes only
- * if that count differs.
+ * order recordings, revisions and redeliveries arrive in. Her row is held before she is
+ * counted, so the count (a later statement) sees every night of the transactions that held
+ * it before: of two of her nights handled at once (two instances of the consumer), the
+ * second counted without the first and wrote one night less than she had. Her first row
+ * cannot be held before it exists: when it was made by another transaction meanwhile, the
+ * upsert waited for it with a count made before, and she is counted again once it is held
+ * (and written only if that count differs).
  */
 export async function refreshNightActivity(tx: Tx, userId: string): Promise<void> {
+  const [held] = await tx`select 1 from admin_night_activity where user_id = ${userId} for update`;
   await tx`
     insert into admin_night_activity
       (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
@@ -34,6 +36,7 @@ export async function refreshNightActivity(tx: Tx, userId: string): Promise<void
       last_night_date = excluded.last_night_date, last_night_in_study = excluded.last_night_in_study,
       previous_night_date = excluded.previous_night_date, previous_night_in_study = excluded.previous_night_in_study,
       last_recorded_at = excluded.last_recorded_at`;
+  if (held) return;
   await tx`
     update admin_night_activity a set
       nights = f.nights, study_nights = f.study_nights,
