@@ -4,8 +4,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The toast list (radix also repeats each toast in a screen-reader announcer). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
-/** Signs up a new participant through /auth (unique e-mail) and waits for the home screen. */
-/** Signs a new user up; her e-mail and password, to sign in again. */
+/**
+ * Signs up a new participant through /auth (unique e-mail) and waits for the home screen;
+ * her e-mail and password, to sign in again.
+ */
 export async function signUp(
   page: Page,
   profile: { firstName: string; lastName: string; dateOfBirth: string },
