@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, ResetPasswordRequest } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, KeyRound, Link2Off, LoaderCircle, Moon } from 'lucide-react';
+import { CircleCheck, Clock, KeyRound, Link2Off, LoaderCircle, Moon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import { failureMessage, isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
+import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
 import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
@@ -50,12 +50,14 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   } else if (check.isError) {
     // A refusal of the link itself; not a limit reached (429), which says when to try again
     // (a new link would not help, and would use up one of the few she may ask for).
-    const refused = isApiRequestError(check.error) && check.error.status >= 400 && check.error.status < 500 && check.error.status !== 429;
+    const limited = isApiRequestError(check.error) && check.error.status === 429;
+    const refused = isApiRequestError(check.error) && check.error.status >= 400 && check.error.status < 500 && !limited;
     content = refused ? (
       <InvalidLink message={serverMessage(check.error) ?? 'Invalid or expired reset token'} />
     ) : (
       <InvalidLink
-        message={failureMessage(check.error, 'Failed to validate reset token')}
+        title={limited ? 'Too Many Attempts' : undefined}
+        message={limited ? (serverMessage(check.error) ?? 'Failed to validate reset token') : 'Failed to validate reset token'}
         onRetry={() => void check.refetch()}
         retrying={check.isFetching}
       />
@@ -82,14 +84,26 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   );
 }
 
-function InvalidLink({ message, onRetry, retrying = false }: { message: string; onRetry?: () => void; retrying?: boolean }) {
+const INVALID_TITLE = 'Reset Link Invalid';
+
+function InvalidLink({
+  title = INVALID_TITLE,
+  message,
+  onRetry,
+  retrying = false,
+}: {
+  title?: string | undefined;
+  message: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div className="grid gap-5">
       <span className="grid size-12 place-items-center rounded-2xl bg-rose-50 text-rose-700">
-        <Link2Off aria-hidden="true" className="size-6" />
+        {title === INVALID_TITLE ? <Link2Off aria-hidden="true" className="size-6" /> : <Clock aria-hidden="true" className="size-6" />}
       </span>
       <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold text-night-950">Reset Link Invalid</h1>
+        <h1 className="text-2xl font-semibold text-night-950">{title}</h1>
         <p role="alert" className="text-base text-night-700">
           {message}
         </p>

@@ -63,6 +63,7 @@ describe('ResetPasswordScreen', () => {
     fetchMock.mockResolvedValue(jsonResponse(429, { error: 'too_many_requests', message: wait }));
     renderWithProviders(routes('abc'), { path: '/reset-password' });
     expect(await screen.findByText(wait, {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Too Many Attempts');
     expect(screen.queryByText(/ask for a new link/)).toBeNull();
     fetchMock.mockResolvedValue(valid());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
