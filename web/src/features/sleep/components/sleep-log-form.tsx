@@ -86,12 +86,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const savedValues = useRef<FormValues | null>(null);
 
   // The night she was saving when her session ended (lib/drafts.ts), back once she is signed
-  // in again: its date is looked up first, then what she typed goes over the night as
-  // stored (edit mode) or as new (create mode), still to save.
-  const draft = useRef<FormValues | null>(null);
+  // in again: its date is looked up first, then what she sent goes over the night as
+  // stored (edit mode) or as new (create mode), still to save. Dropped if she chooses
+  // another night before that lookup answers.
+  const draft = useRef<{ values: FormValues; dateShown: boolean } | null>(null);
   const [draftArrived, setDraftArrived] = useState(0);
   const keepDraft = useDraft<FormValues>('sleep-log', (values) => {
-    draft.current = values;
+    if (!isDate(values.date)) return;
+    draft.current = { values, dateShown: false };
     setValue('date', values.date);
     setDraftArrived((n) => n + 1);
   });
@@ -117,7 +119,13 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   // in; none -> create mode. Coming from edit mode, create mode starts from the defaults;
   // otherwise what she typed stays.
   useEffect(() => {
-    const typed = draft.current;
+    const waiting = draft.current;
+    if (waiting && lookupDate !== waiting.values.date) {
+      if (waiting.dateShown) draft.current = null; // she chose another night meanwhile
+    } else if (waiting) {
+      waiting.dateShown = true;
+    }
+    const typed = draft.current?.values;
     if (typed && settled && typed.date === lookupDate) {
       draft.current = null;
       savedValues.current = null;
@@ -150,8 +158,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
     if (isApiRequestError(error) && error.status === 401) {
+      // what she sent (she may have moved to another night since, which replaced the form's values)
+      keepDraft(savedValues.current ?? getValues());
       savedValues.current = null;
-      keepDraft(getValues());
       loggedOut();
       return;
     }

@@ -534,15 +534,44 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('90'));
     expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Hot flash at 3');
+    // taken once: no longer kept in the tab
+    expect(window.sessionStorage.getItem('sleepweave:draft:sleep-log')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     await waitFor(() => expect(put).toMatchObject({ sleepScore: 90, comments: 'Hot flash at 3' }));
+  });
+
+  it('drops the night she was saving if she chooses another before it is looked up again', async () => {
+    const night = addDays(today, -5);
+    const other = addDays(today, -4);
+    serve({ start: addDays(today, -10), post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }) });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '64');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
     cleanup();
 
-    // taken once: the next visit opens on the default night, as it is
+    // back, her night's lookup slow to answer; she picks another night meanwhile
+    const served = fetchMock.getMockImplementation()!;
+    let answer!: () => void;
+    const slow = new Promise<void>((resolve) => (answer = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === `/api/sleep/log/${night}`) await slow;
+      return served(input, init);
+    });
     renderWithProviders(routes, { path: '/sleep/log' });
-    expect(await screen.findByLabelText('Sleep score')).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(night));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: other } });
+    answer();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy());
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('');
+    // and back on that night, it is as stored (not logged): her draft is gone
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: night } });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/sleep/log/${night}`).length).toBeGreaterThan(1),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((screen.getByLabelText('Date') as HTMLInputElement).value).not.toBe(night);
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('');
   });
 
   it('gives her new night back as new, when it was not logged meanwhile', async () => {
