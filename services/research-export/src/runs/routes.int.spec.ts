@@ -115,6 +115,11 @@ describe('research runs', () => {
     const before = await request();
     await finished(service, before);
     await service.deps.sql`update research_runs set started_at = '2026-09-30T00:00:00Z' where id = ${before}`;
+    // one started a moment before her consent was stamped (another service's clock), its
+    // snapshot taken after: it may hold her
+    const justBefore = await request();
+    await finished(service, justBefore);
+    await service.deps.sql`update research_runs set started_at = '2026-10-01T20:59:58Z' where id = ${justBefore}`;
     // a run being made, its snapshot holding her, when her deletion comes
     let open!: () => void;
     gate = new Promise<void>((resolve) => (open = resolve));
@@ -138,6 +143,9 @@ describe('research runs', () => {
       downloadable: true,
       fileRemoved: false,
     });
+    expect(
+      (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${justBefore}`, headers: admin })).json(),
+    ).toMatchObject({ downloadable: false, fileRemoved: true });
     const removed = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${during}/download`, headers: admin });
     expect(removed.statusCode).toBe(404);
     expect(removed.json().message).toBe(FILE_REMOVED);

@@ -5,11 +5,23 @@ import { participantStreamId } from '../participants/participant.ts';
 import { RUN_LOCK } from '../runs/worker.ts';
 
 /**
- * Removes the kept zips of the runs started since `since` (a participant's consent: an
- * earlier run cannot hold her), recording why. Waits, on the runs' lock, for a run being
- * made to end, so that its zip is removed too.
+ * How long before her consent a run may have started and still hold her. A run's start is
+ * stamped before its snapshot is taken (the zip's modules load in between: a second or two
+ * the first time), by this service's clock, and her consent by study's (the instances'
+ * clocks may differ by seconds): a consent stamped just after a run's start could be in its
+ * snapshot. Generous on purpose: a zip removed that did not hold her is made again by a
+ * run; one kept that did is her data kept.
  */
-async function eraseRunFiles(tx: Tx, since: Date): Promise<void> {
+export const RUN_STARTED_BEFORE_CONSENT_MARGIN_MS = 10 * 60_000;
+
+/**
+ * Removes the kept zips of the runs that may hold a participant who consented at
+ * `consentedAt` (those started since, less the margin above: an earlier run cannot hold
+ * her), recording why. Waits, on the runs' lock, for a run being made to end, so that its
+ * zip is removed too.
+ */
+async function eraseRunFiles(tx: Tx, consentedAt: Date): Promise<void> {
+  const since = new Date(consentedAt.getTime() - RUN_STARTED_BEFORE_CONSENT_MARGIN_MS);
   await tx`select pg_advisory_xact_lock(hashtext(${RUN_LOCK}))`;
   await tx`
     with erased as (
