@@ -34,7 +34,7 @@ async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata
  * first), so an entry naming her cannot slip in after it cleared her id from the trail.
  * One not known here yet (her registration still on its way) counts as here.
  */
-async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
+export async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
   if (await lockDirectoryRow(tx, actorId)) return true;
   return !(await isDeletedUser(tx, actorId));
 }

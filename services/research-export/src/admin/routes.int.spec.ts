@@ -680,6 +680,41 @@ describe('a user’s detail and the audit trail', () => {
     await waitUntil(async () => (await sql`select 1 from inbox where event_id = ${gone.id}`).length === 1, 'her deletion applied again');
   });
 
+  it('queues no run for an admin whose deletion is under way: it waits for it, then refuses', async () => {
+    const { sql } = service.deps;
+    const leaving = await addUser({ lastName: `Leaving${randomUUID().slice(0, 6)}`, role: 'admin' });
+    let release!: () => void;
+    let done!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deleted = new Promise<void>((resolve) => (done = resolve));
+    const deletion = sql.begin(async (tx) => {
+      await tx`delete from user_directory where user_id = ${leaving}`;
+      await tx`insert into deleted_users (user_id, deleted_at) values (${leaving}, now())`;
+      await onUserDeleted(service.context, tx, leaving);
+      done();
+      await held;
+    });
+    await deleted;
+    const request = service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(leaving, 'admin'), payload: {} });
+    const waiting = async () =>
+      (await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).length;
+    // before, it did not wait: its run, committed after the deletion had cleared her id from the runs, kept it
+    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
+    release();
+    await deletion;
+    expect((await request).statusCode).toBe(401);
+    expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
+    // and once she is gone, likewise at once
+    const late = await service.app.inject({
+      method: 'POST',
+      url: '/api/admin/research/runs',
+      headers: bearer(leaving, 'admin'),
+      payload: {},
+    });
+    expect(late.statusCode).toBe(401);
+    expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
+  });
+
   it("reads the audit trail's and the runs' events at a deletion only for one who made some", async () => {
     // a participant who never was an admin: her deletion's statements, recorded (rolled back)
     const userId = await addUser({ lastName: `Del${randomUUID().slice(0, 6)}` });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ResearchRunSummary } from '@sleepweave/contracts';
 import { isConcurrencyError, type EventMetadata } from '@sleepweave/event-store';
-import { conflict, execute, runCommand } from '@sleepweave/service-kit';
+import { accountDeleted, conflict, execute, runCommand } from '@sleepweave/service-kit';
+import { actorHere } from '../admin/commands.ts';
 import type { ResearchExportContext } from '../context.ts';
 import { runDecider } from './business-logic.ts';
 import { runStreamId } from './run.ts';
@@ -21,6 +22,9 @@ export async function requestRun(
 ): Promise<string> {
   const runId = randomUUID();
   await execute(ctx, { metadata }, async ({ tx, handle }) => {
+    // An admin whose deletion is under way or done (her token outlived it) asks for nothing:
+    // her id would stay on the run, after her deletion cleared it from the others.
+    if (!(await actorHere(tx, input.requestedBy))) throw accountDeleted();
     await tx`select pg_advisory_xact_lock(hashtext(${REQUEST_LOCK}))`;
     const [active] = await tx`select 1 from research_runs where status in ('queued', 'running') limit 1`;
     if (active) throw conflict(RUN_ACTIVE_MESSAGE);
