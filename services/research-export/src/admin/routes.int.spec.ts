@@ -683,13 +683,15 @@ describe('a user’s detail and the audit trail', () => {
   it('queues no run for an admin whose deletion is under way: it waits for it, then refuses', async () => {
     const { sql } = service.deps;
     const leaving = await addUser({ lastName: `Leaving${randomUUID().slice(0, 6)}`, role: 'admin' });
+    // her deletion as the directory consumer makes it, done but not committed yet
+    const gone = testEnvelope('identity.user.deleted', { userId: leaving, deletedAt: new Date().toISOString() });
     let release!: () => void;
     let done!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const deleted = new Promise<void>((resolve) => (done = resolve));
     const deletion = sql.begin(async (tx) => {
       await tx`delete from user_directory where user_id = ${leaving}`;
-      await tx`insert into deleted_users (user_id, deleted_at) values (${leaving}, now())`;
+      await tx`insert into deleted_users (user_id, deleted_at) values (${leaving}, ${gone.time})`;
       await onUserDeleted(service.context, tx, leaving);
       done();
       await held;
@@ -713,6 +715,9 @@ describe('a user’s detail and the audit trail', () => {
     });
     expect(late.statusCode).toBe(401);
     expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
+    // and identity's history says so, as it would have (a rebuild replays it)
+    await service.producers.publish(gone);
+    await waitUntil(async () => (await sql`select 1 from inbox where event_id = ${gone.id}`).length === 1, 'her deletion applied again');
   });
 
   it("reads the audit trail's and the runs' events at a deletion only for one who made some", async () => {
