@@ -3,15 +3,18 @@ import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { resetLinkStreamId } from '../password-reset/reset-link.ts';
 import { sessionStreamId } from '../sessions/session.ts';
-import { ROLE_LOCK } from '../users/commands.ts';
+import { actorHere, ROLE_LOCK } from '../users/commands.ts';
 import { countAdmins } from '../users/queries.ts';
 import { userStreamId } from '../users/user.ts';
 import type { DeletedBy } from './account-deletion.ts';
 import { accountDeletionStreamId } from './account-deletion.ts';
 import { accountDeletionDecider } from './business-logic.ts';
 
-/** `password_changed`: her password is no longer the one `verifiedHash` says was checked. */
-export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin' | 'password_changed';
+/**
+ * `password_changed`: her password is no longer the one `verifiedHash` says was checked;
+ * `actor_gone`: the admin who asked (`actorId`) was deleted meanwhile.
+ */
+export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin' | 'password_changed' | 'actor_gone';
 
 /**
  * Deletes a user for good (docs/data-protection.md), in one transaction:
@@ -29,7 +32,7 @@ export async function deleteUser(
   userId: string,
   deletedBy: DeletedBy,
   metadata: EventMetadata,
-  options: { now?: Date; verifiedHash?: string } = {},
+  options: { now?: Date; verifiedHash?: string; actorId?: string } = {},
 ): Promise<DeleteUserResult> {
   const now = options.now ?? ctx.clock();
   return execute(ctx, { metadata }, async ({ tx, handle }) => {
@@ -39,6 +42,7 @@ export async function deleteUser(
     // The last admin's account stays until another admin is named (as her role does);
     // role changes and deletions of admins take turns on the same lock.
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+    if (options.actorId !== undefined && !(await actorHere(tx, options.actorId))) return 'actor_gone' as const;
     const [user] = await tx<{ email: string; role: string; password_hash: string }[]>`
       select email, role, password_hash from users where id = ${userId} for update`;
     if (!user) return 'no_such_user' as const;

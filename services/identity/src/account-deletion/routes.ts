@@ -36,8 +36,9 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
     '/api/admin/users/:id',
     { schema: { params: z.object({ id: Uuid }), response: { 200: MessageResponse } } },
     async (request) => {
-      requireAdmin(request);
-      const result = await deleteUser(ctx, request.params.id, 'admin', requestMetadata(request));
+      const admin = requireAdmin(request);
+      const result = await deleteUser(ctx, request.params.id, 'admin', requestMetadata(request), { actorId: admin.sub });
+      if (result === 'actor_gone') throw unauthorized();
       if (result === 'no_such_user') throw notFound('No such user.');
       if (result === 'last_admin') throw conflict(LAST_ADMIN_DELETION_MESSAGE);
       return { message: 'The user and all their data have been deleted.' };

@@ -1,5 +1,5 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
-import { lockStream, type EventMetadata } from '@sleepweave/event-store';
+import { lockStream, type EventMetadata, type Tx } from '@sleepweave/event-store';
 import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
 import { conflict, execute, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
@@ -162,6 +162,15 @@ export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): 
 /** Role changes (and deleting an admin) take turns: the last-admin rule counts admins that no concurrent change is changing. */
 export const ROLE_LOCK = 'identity:admin-roles';
 
+/**
+ * Whether the admin who acts still has an account, asked under ROLE_LOCK: her own deletion
+ * takes it too, so she is either still here or gone with her id cleared from every event
+ * (her token outlives her by up to an hour). One gone changes nothing, her id on nothing.
+ */
+export async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
+  return (await tx`select 1 from users where id = ${actorId}`).length > 0;
+}
+
 export type RoleChange = 'granted' | 'revoked' | 'unchanged';
 
 /**
@@ -182,6 +191,7 @@ export async function changeRole(
   ];
   return execute(ctx, { metadata, errors: roleErrors }, async ({ tx, handle }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
+    if (!(await actorHere(tx, by))) throw unauthorized();
     // stamped once the role changes' turn has come: stamps follow the commits (the directories keep the newest)
     const now = input.now ?? ctx.clock();
     const stream = userStreamId(userId);

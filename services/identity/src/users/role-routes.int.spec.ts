@@ -157,6 +157,32 @@ describe('PUT /api/admin/users/:id/role', () => {
     expect(await roleOf(member.user.id)).toBe('admin'); // the change stays
   });
 
+  it('refuses a change or a deletion by an admin deleted a moment before (her token outlived her): 401, her id on nothing', async () => {
+    await newAdmin(); // not the last admin: she may delete her account
+    const admin = await newAdmin();
+    const member = await register(identity);
+    const own = await identity.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: admin.body.password },
+      headers: bearer(admin.token),
+    });
+    expect(own.statusCode).toBe(200);
+
+    expect((await setRole(admin.token, member.user.id, 'admin')).statusCode).toBe(401);
+    expect(await roleOf(member.user.id)).toBe('participant');
+    const deletion = await identity.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${member.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(deletion.statusCode).toBe(401);
+    expect(await roleOf(member.user.id)).toBe('participant'); // still there
+    const left = await identity.deps
+      .sql`select stream_id from events where data::text like ${`%${admin.user.id}%`} or metadata::text like ${`%${admin.user.id}%`}`;
+    expect(left.filter((e) => e.stream_id !== `account_deletion:${admin.user.id}`)).toEqual([]);
+  });
+
   it('counts the admins without reading every user (the last admin rule)', async () => {
     const { sql } = identity.deps;
     await sql`
