@@ -9,6 +9,7 @@ import { untilBlocked } from '@sleepweave/service-kit/testing';
 import { membershipsProjection } from '../memberships/projections.ts';
 import { communityStats } from './queries.ts';
 import { countStudyStart, moveActiveMember } from './rollups.ts';
+import { onUserDeleted } from '../users/user-deleted.ts';
 
 // This file has its own database: every number below is exactly what it made.
 let community: Community;
@@ -216,5 +217,31 @@ describe('Community Stats', () => {
       () => sql.begin((tx) => countStudyStart(tx as unknown as Tx, '2025-01-02', -1)),
     );
     expect(await sql`select participants from study_start_days where start_date = '2025-01-02'`).toEqual([]);
+  });
+
+  it("runs a member's deletion and a post in a thread she was in at once, without a deadlock", async () => {
+    const sql = community.deps.sql;
+    const [her, poster] = await Promise.all([addUser(community), addUser(community)]);
+    const thread = await createThread(community, poster, 'Shared by both');
+    await postAt(her.id, thread.id, hoursBefore(1)); // her last post is today's: her deletion leaves today's row
+    // a post in that thread has its turn (the thread's row); its read models come next
+    let release!: () => void;
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const threadLocked = new Promise<void>((resolve) => (locked = resolve));
+    const post = sql.begin(async (tx) => {
+      await tx`select id from message_threads where id = ${thread.id} for no key update`;
+      locked();
+      await held;
+      await moveActiveMember(tx as unknown as Tx, null, '2026-03-10'); // its author's first post today
+    });
+    await threadLocked;
+    // before, the deletion held today's row and then waited for the thread's, which the post
+    // held while it waited for today's: PostgreSQL ended one of them as a deadlock
+    const deletion = sql.begin((tx) => onUserDeleted(community.context, tx as unknown as Tx, her.id));
+    await untilBlocked(sql);
+    release();
+    await Promise.all([post, deletion]);
+    await sql.begin((tx) => moveActiveMember(tx as unknown as Tx, '2026-03-10', null)); // the post above had no author
   });
 });

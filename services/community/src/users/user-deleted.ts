@@ -19,6 +19,14 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
     select thread_id from thread_members where user_id = ${userId}
     union
     select id from message_threads where created_by = ${userId}`;
+  const ids = touched.map((row) => row.thread_id);
+  // Their rows first, before anything a post also takes (her streams, the day counts), and
+  // in one order (two deletions never wait for each other in a circle): a join or a post in
+  // one of them takes its thread's row first (memberships/commands.ts) and then the day
+  // counts, so the two take turns instead of each holding what the other waits for (a
+  // deadlock: one of them failed); the counts below and the test for an empty thread see
+  // it, and a thread deleted here is gone for it.
+  if (ids.length > 0) await tx`select id from message_threads where id in ${tx(ids)} order by id for no key update`;
 
   await ctx.store.deleteStreamsByPrefix(membershipStreamPrefix(userId), tx);
   await ctx.store.deleteStreams([participantStreamId(userId)], tx);
@@ -34,13 +42,7 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
   // Events of threads she created (kept for the others) name her in their metadata.
   await ctx.store.eraseUserFromMetadata(userId, tx);
 
-  const ids = touched.map((row) => row.thread_id);
   if (ids.length === 0) return;
-  // Their rows first (in one order: two deletions never wait for each other in a circle):
-  // a join or a post in one of them takes turns with this (memberships/commands.ts), so the
-  // counts below and the test for an empty thread see it, and a thread deleted here is gone
-  // for it.
-  await tx`select id from message_threads where id in ${tx(ids)} order by id for no key update`;
   // Their member counts and last messages, without hers.
   await refreshThreadActivity(
     tx,
