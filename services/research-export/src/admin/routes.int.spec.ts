@@ -646,11 +646,15 @@ describe('a user’s detail and the audit trail', () => {
     expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
   });
 
-  it('records no entry naming an admin whose deletion is under way: it waits for it, then refuses', async () => {
+  /**
+   * `act` (a request of an admin's) sent while her deletion, as the directory consumer makes
+   * it, is done and not committed yet: it must wait for it (before, it did not: it found her
+   * not deleted yet, and what it wrote, committed after the deletion had cleared her id,
+   * kept it). `check` is given its answer once the deletion has committed; then her
+   * deletion comes as identity's history has it (a rebuild replays it).
+   */
+  async function whileHerDeletionIsUnderWay<T>(leaving: string, act: () => Promise<T>, check: (answer: T) => Promise<void>): Promise<void> {
     const { sql } = service.deps;
-    const leaving = await addUser({ lastName: `Leaving${randomUUID().slice(0, 6)}`, role: 'admin' });
-    const subject = await addUser({ lastName: `Subject${randomUUID().slice(0, 6)}` });
-    // her deletion as the directory consumer makes it, done but not committed yet
     const gone = testEnvelope('identity.user.deleted', { userId: leaving, deletedAt: new Date().toISOString() });
     let release!: () => void;
     let done!: () => void;
@@ -664,60 +668,44 @@ describe('a user’s detail and the audit trail', () => {
       await held;
     });
     await deleted;
-    const view = get(`/api/admin/user/${subject}`, bearer(leaving, 'admin'));
+    const answer = act();
     const waiting = async () =>
       (await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).length;
-    // before, the view did not wait: it found her not deleted yet, and its entry, committed
-    // after the deletion had cleared her id from the trail, kept it
     await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
     release();
     await deletion;
-    expect((await view).statusCode).toBe(401);
-    expect(await sql`select 1 from admin_audit where actor_id = ${leaving}`).toHaveLength(0);
-    expect(await sql`select 1 from events where data::text like ${`%${leaving}%`}`).toHaveLength(0);
-    // and identity's history says so, as it would have (a rebuild replays it)
+    await check(await answer);
     await service.producers.publish(gone);
     await waitUntil(async () => (await sql`select 1 from inbox where event_id = ${gone.id}`).length === 1, 'her deletion applied again');
+  }
+
+  it('records no entry naming an admin whose deletion is under way: it waits for it, then refuses', async () => {
+    const { sql } = service.deps;
+    const leaving = await addUser({ lastName: `Leaving${randomUUID().slice(0, 6)}`, role: 'admin' });
+    const subject = await addUser({ lastName: `Subject${randomUUID().slice(0, 6)}` });
+    await whileHerDeletionIsUnderWay(
+      leaving,
+      () => get(`/api/admin/user/${subject}`, bearer(leaving, 'admin')),
+      async (view) => {
+        expect(view.statusCode).toBe(401);
+        expect(await sql`select 1 from admin_audit where actor_id = ${leaving}`).toHaveLength(0);
+        expect(await sql`select 1 from events where data::text like ${`%${leaving}%`}`).toHaveLength(0);
+      },
+    );
   });
 
   it('queues no run for an admin whose deletion is under way: it waits for it, then refuses', async () => {
     const { sql } = service.deps;
     const leaving = await addUser({ lastName: `Leaving${randomUUID().slice(0, 6)}`, role: 'admin' });
-    // her deletion as the directory consumer makes it, done but not committed yet
-    const gone = testEnvelope('identity.user.deleted', { userId: leaving, deletedAt: new Date().toISOString() });
-    let release!: () => void;
-    let done!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const deleted = new Promise<void>((resolve) => (done = resolve));
-    const deletion = sql.begin(async (tx) => {
-      await tx`delete from user_directory where user_id = ${leaving}`;
-      await tx`insert into deleted_users (user_id, deleted_at) values (${leaving}, ${gone.time})`;
-      await onUserDeleted(service.context, tx, leaving);
-      done();
-      await held;
+    const runNow = () =>
+      service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(leaving, 'admin'), payload: {} });
+    await whileHerDeletionIsUnderWay(leaving, runNow, async (answer) => {
+      expect(answer.statusCode).toBe(401);
+      expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
+      // and once she is gone, likewise at once
+      expect((await runNow()).statusCode).toBe(401);
+      expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
     });
-    await deleted;
-    const request = service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(leaving, 'admin'), payload: {} });
-    const waiting = async () =>
-      (await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).length;
-    // before, it did not wait: its run, committed after the deletion had cleared her id from the runs, kept it
-    await expect.poll(waiting, { timeout: 5_000 }).toBe(1);
-    release();
-    await deletion;
-    expect((await request).statusCode).toBe(401);
-    expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
-    // and once she is gone, likewise at once
-    const late = await service.app.inject({
-      method: 'POST',
-      url: '/api/admin/research/runs',
-      headers: bearer(leaving, 'admin'),
-      payload: {},
-    });
-    expect(late.statusCode).toBe(401);
-    expect(await sql`select 1 from research_runs where requested_by = ${leaving}`).toHaveLength(0);
-    // and identity's history says so, as it would have (a rebuild replays it)
-    await service.producers.publish(gone);
-    await waitUntil(async () => (await sql`select 1 from inbox where event_id = ${gone.id}`).length === 1, 'her deletion applied again');
   });
 
   it("reads the audit trail's and the runs' events at a deletion only for one who made some", async () => {
