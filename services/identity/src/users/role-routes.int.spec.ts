@@ -52,6 +52,17 @@ async function newAdmin() {
 const setRole = (token: string, userId: string, role: string) =>
   identity.app.inject({ method: 'PUT', url: `/api/admin/users/${userId}/role`, headers: bearer(token), payload: { role } });
 
+/** She deletes her own account (her token stays valid until it expires). */
+const deleteOwnAccount = (admin: Awaited<ReturnType<typeof newAdmin>>) =>
+  identity.app.inject({ method: 'DELETE', url: '/api/account', payload: { password: admin.body.password }, headers: bearer(admin.token) });
+
+/** Events that name `userId`, but the record of her own deletion. */
+const eventsNaming = async (userId: string) =>
+  (
+    await identity.deps.sql<{ stream_id: string; type: string }[]>`
+      select stream_id, type from events where data::text like ${`%${userId}%`} or metadata::text like ${`%${userId}%`}`
+  ).filter((e) => e.stream_id !== `account_deletion:${userId}`);
+
 const roleOf = async (userId: string) =>
   (await identity.deps.sql<{ role: string }[]>`select role from users where id = ${userId}`)[0]?.role;
 
@@ -144,16 +155,8 @@ describe('PUT /api/admin/users/:id/role', () => {
     const admin = await newAdmin();
     const member = await register(identity);
     expect((await setRole(admin.token, member.user.id, 'admin')).statusCode).toBe(200);
-    const own = await identity.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      payload: { password: admin.body.password },
-      headers: bearer(admin.token),
-    });
-    expect(own.statusCode).toBe(200);
-    const left = await identity.deps
-      .sql`select stream_id, type, data from events where data::text like ${`%${admin.user.id}%`} or metadata::text like ${`%${admin.user.id}%`}`;
-    expect(left.filter((e) => e.stream_id !== `account_deletion:${admin.user.id}`)).toEqual([]);
+    expect((await deleteOwnAccount(admin)).statusCode).toBe(200);
+    expect(await eventsNaming(admin.user.id)).toEqual([]);
     expect(await roleOf(member.user.id)).toBe('admin'); // the change stays
   });
 
@@ -161,13 +164,7 @@ describe('PUT /api/admin/users/:id/role', () => {
     await newAdmin(); // not the last admin: she may delete her account
     const admin = await newAdmin();
     const member = await register(identity);
-    const own = await identity.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      payload: { password: admin.body.password },
-      headers: bearer(admin.token),
-    });
-    expect(own.statusCode).toBe(200);
+    expect((await deleteOwnAccount(admin)).statusCode).toBe(200);
 
     expect((await setRole(admin.token, member.user.id, 'admin')).statusCode).toBe(401);
     expect(await roleOf(member.user.id)).toBe('participant');
@@ -178,9 +175,7 @@ describe('PUT /api/admin/users/:id/role', () => {
     });
     expect(deletion.statusCode).toBe(401);
     expect(await roleOf(member.user.id)).toBe('participant'); // still there
-    const left = await identity.deps
-      .sql`select stream_id from events where data::text like ${`%${admin.user.id}%`} or metadata::text like ${`%${admin.user.id}%`}`;
-    expect(left.filter((e) => e.stream_id !== `account_deletion:${admin.user.id}`)).toEqual([]);
+    expect(await eventsNaming(admin.user.id)).toEqual([]);
   });
 
   it('counts the admins without reading every user (the last admin rule)', async () => {

@@ -505,6 +505,22 @@ describe('SleepLogScreen', () => {
     expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(LOGGED_OUT_REDIRECT_MS);
   });
 
+  /**
+   * She fills in `night` (what `type` does) and saves it as her session ends (401): the app
+   * goes to sign in, keeping it for the tab. The screen is closed afterwards.
+   */
+  async function savedAsHerSessionEnds(night: string, type: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Sleep score');
+    await type(user);
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+    return user;
+  }
+  const sessionEnded = () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' });
+
   it('gives her night back once she is signed in again, when her session ended as she saved it', async () => {
     const night = addDays(today, -5);
     const logs: Record<string, SleepLog> = {};
@@ -512,19 +528,16 @@ describe('SleepLogScreen', () => {
     serve({
       start: addDays(today, -10),
       logs,
-      post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }),
+      post: sessionEnded,
       put: (body) => {
         put = body;
         return jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), date: night, updatedAt: '2026-05-06T07:00:00.000Z' }));
       },
     });
-    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
-    const user = userEvent.setup();
-    await fill(user, await screen.findByLabelText('Sleep score'), '90');
-    await fill(user, screen.getByLabelText('Comments'), 'Hot flash at 3');
-    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
-    cleanup();
+    const user = await savedAsHerSessionEnds(night, async (user) => {
+      await fill(user, screen.getByLabelText('Sleep score'), '90');
+      await fill(user, screen.getByLabelText('Comments'), 'Hot flash at 3');
+    });
 
     // Signed in again, she comes back to the sleep log (on another night by default); the
     // night was logged elsewhere meanwhile: hers goes over it, still to save.
@@ -543,13 +556,8 @@ describe('SleepLogScreen', () => {
   it('drops the night she was saving if she chooses another before it is looked up again', async () => {
     const night = addDays(today, -5);
     const other = addDays(today, -4);
-    serve({ start: addDays(today, -10), post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }) });
-    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
-    const user = userEvent.setup();
-    await fill(user, await screen.findByLabelText('Sleep score'), '64');
-    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
-    cleanup();
+    serve({ start: addDays(today, -10), post: sessionEnded });
+    await savedAsHerSessionEnds(night, (user) => fill(user, screen.getByLabelText('Sleep score'), '64'));
 
     // back, her night's lookup slow to answer; she picks another night meanwhile
     const served = fetchMock.getMockImplementation()!;
@@ -576,13 +584,8 @@ describe('SleepLogScreen', () => {
 
   it('gives her new night back as new, when it was not logged meanwhile', async () => {
     const night = addDays(today, -5);
-    serve({ start: addDays(today, -10), post: () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }) });
-    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
-    const user = userEvent.setup();
-    await fill(user, await screen.findByLabelText('Sleep score'), '64');
-    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
-    cleanup();
+    serve({ start: addDays(today, -10), post: sessionEnded });
+    await savedAsHerSessionEnds(night, (user) => fill(user, screen.getByLabelText('Sleep score'), '64'));
 
     renderWithProviders(routes, { path: '/sleep/log' });
     await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(night));
