@@ -1,7 +1,8 @@
 /**
  * What she was writing when her session ended (a save answered 401: the app signs her in
  * again, docs/product.md §8), kept in this tab until she is back on the same screen: her
- * journal entry, night's sleep log or message is not lost with the sign-in. A draft belongs to the user who
+ * journal entry, night's sleep log, message, new thread's name or profile changes are not
+ * lost with the sign-in. A draft belongs to the user who
  * wrote it: once a user is known in the tab, every draft of another user's or older than a
  * day is removed (sweepDrafts). Kept in sessionStorage (this tab only; a browser may
  * restore it with the tab); signing out on purpose drops them all.

@@ -12,6 +12,7 @@ import {
   renderWithProviders,
   refusesAction,
 } from '../../../testing/render';
+import { maria } from '../../../testing/fixtures';
 import { CommunityScreen } from './community-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -53,6 +54,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  window.sessionStorage.clear();
 });
 
 describe('CommunityScreen', () => {
@@ -168,6 +170,33 @@ describe('CommunityScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
     expect(await screen.findByText('Failed to create thread. Please try again.')).toBeTruthy();
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
+  });
+
+  it('New Thread: when her session ended, opens again with the name once she is signed in again', async () => {
+    const routes = {
+      'GET /api/user': () => jsonResponse(200, maria),
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }),
+    };
+    answer(routes);
+    const withSignIn = [
+      { path: '/community', element: <CommunityScreen /> },
+      { path: '/auth', element: <p>Sign in page</p> },
+    ];
+    const { router } = renderWithProviders(withSignIn, { path: '/community' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Cooling pillows');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    renderWithProviders(withSignIn, { path: '/community' });
+    const again = await screen.findByRole('dialog', { name: 'New Thread' });
+    expect((within(again).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Cooling pillows');
+    expect(window.sessionStorage.getItem('sleepweave:draft:new-thread')).toBeNull();
   });
 
   it('New Thread: too many new threads toasts the server message and keeps the name', async () => {

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useDraft } from '../../../lib/use-draft';
 import { useCreateThread } from '../api/create-thread';
 
 type Values = { name: string };
@@ -21,6 +22,12 @@ export function NewThreadDialog() {
   const { control, register, handleSubmit, reset, getValues } = useZodForm<Values, CreateThreadRequest>(CreateThreadRequest, {
     defaultValues: { name: '' },
   });
+  // The name she was creating a thread with when her session ended: the dialog opens with
+  // it again once she is signed in and back on Community.
+  const keepDraft = useDraft<Values>('new-thread', (values) => {
+    reset(values);
+    setOpen(true);
+  });
 
   const create = useCreateThread({
     onSuccess: () => {
@@ -28,7 +35,10 @@ export function NewThreadDialog() {
       reset({ name: '' });
     },
     onError: (err) => {
-      if (isApiRequestError(err) && err.status === 401) return loggedOut();
+      if (isApiRequestError(err) && err.status === 401) {
+        keepDraft(getValues());
+        return loggedOut();
+      }
       // The thread limit (429) and a profile still on its way (503) say what to do in the server's words.
       const detail = isApiRequestError(err) && err.status === 429 ? serverMessage(err) : undefined;
       toast({

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/auth';
 
-/** PUT /api/profile: names, timezone, hormonal stage; answers the updated user. */
+/** PUT /api/profile: names, timezone, hormonal stage; answers the updated user. A 401 is the form's to handle. */
 export function updateProfile(data: UpdateProfileRequest): Promise<User> {
-  return api.put('/api/profile', data, { schema: User });
+  return api.put('/api/profile', data, { schema: User, redirectOnUnauthorized: false });
 }
 
 export function useUpdateProfile({
@@ -13,7 +13,8 @@ export function useUpdateProfile({
   onError,
 }: {
   onSuccess?: (user: User) => void;
-  onError?: (error: Error) => void;
+  /** With what could not be saved. */
+  onError?: (error: Error, data: UpdateProfileRequest) => void;
 } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,8 +6,10 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { isNetworkError, serverMessage } from '../../../lib/api-client';
+import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useDraft } from '../../../lib/use-draft';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { firstName: string; lastName: string; timezone: string; hormonalStage: string };
@@ -32,18 +34,28 @@ export function ProfileForm({ user }: { user: User }) {
     defaultValues: valuesOf(user),
     formErrors: formWords,
   });
+  const loggedOut = useLoggedOutRedirect();
+  // What she was saving when her session ended comes back once she is signed in again, as
+  // changes still to save over her profile.
+  const keepDraft = useDraft<Values>('profile', (values) => reset(values, { keepDefaultValues: true }));
 
   const save = useUpdateProfile({
     onSuccess: (updated) => {
       reset(valuesOf(updated));
       toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
     },
-    onError: (error) =>
+    onError: (error, sent) => {
+      if (isApiRequestError(error) && error.status === 401) {
+        keepDraft({ ...sent, hormonalStage: sent.hormonalStage ?? '' });
+        loggedOut();
+        return;
+      }
       toast({
         title: 'Could not save your settings',
         description: isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Please try again.'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (

@@ -32,6 +32,7 @@ const findToast = async (text: string) => (await screen.findAllByText(text))[0];
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 function renderSettings() {
@@ -104,6 +105,27 @@ describe('Settings: profile', () => {
     expect(await findToast('Could not save your settings')).toBeTruthy();
     expect(await findToast('Network error. Please try again.')).toBeTruthy();
     expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg');
+  });
+});
+
+describe('Settings: profile, her session ended', () => {
+  it('says she is logged out, goes to sign in, and gives her changes back once she is signed in again', async () => {
+    answers.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }));
+    const { user, router } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Berg');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    // signed in again (the same user), back on her settings: her change, still to save
+    renderSettings();
+    const again = screen.getByRole('form', { name: 'Profile' });
+    await waitFor(() => expect((within(again).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg'));
+    expect((within(again).getByLabelText('First name') as HTMLInputElement).value).toBe('Maria');
+    expect(window.sessionStorage.getItem('sleepweave:draft:profile')).toBeNull();
   });
 });
 
