@@ -1,5 +1,5 @@
-import type { EventMetadata } from '@sleepweave/event-store';
-import { badRequest, notFound, runCommand, type DomainErrors } from '@sleepweave/service-kit';
+import type { EventMetadata, Tx } from '@sleepweave/event-store';
+import { accountDeleted, badRequest, execute, notFound, type DomainErrors } from '@sleepweave/service-kit';
 import type { LibraryContext } from '../context.ts';
 import { articleStreamId } from './article.ts';
 import { ArticleBodyEmpty, ArticleNotFound, articleDecider, type PublishArticle, type ReviseArticle } from './business-logic.ts';
@@ -11,15 +11,29 @@ const errors: DomainErrors = [
   [ArticleBodyEmpty, (err) => badRequest(`bodyHtml: ${err.message}`)],
 ];
 
+/**
+ * The admin who writes, still here: her row of `library_authors` (made at her first write)
+ * share-locked until the write commits; 401 for one deleted (her token outlives her for up
+ * to an hour). Her deletion takes the row exclusively (users/user-deleted.ts), so it waits
+ * for a write of hers under way and then clears her id from it.
+ */
+async function authorHere(tx: Tx, by: string): Promise<void> {
+  await tx`insert into library_authors (user_id) values (${by}) on conflict do nothing`;
+  const [author] = await tx<{ deleted_at: Date | null }[]>`select deleted_at from library_authors where user_id = ${by} for share`;
+  if (author?.deleted_at) throw accountDeleted();
+}
+
 /** An admin's new article: its id was made for this request, so its stream is new (nothing to read). */
 export async function publishArticle(ctx: LibraryContext, input: PublishArticle['data'], metadata: EventMetadata): Promise<void> {
-  await runCommand(
-    ctx,
-    articleStreamId(input.articleId),
-    articleDecider,
-    { type: 'PublishArticle', data: input },
-    { metadata, errors, expectedVersion: 'no_stream' },
-  );
+  await execute(ctx, { metadata, errors }, async ({ tx, handle }) => {
+    await authorHere(tx, input.by);
+    await handle(
+      articleStreamId(input.articleId),
+      articleDecider,
+      { type: 'PublishArticle', data: input },
+      { expectedVersion: 'no_stream' },
+    );
+  });
 }
 
 /**
@@ -27,5 +41,8 @@ export async function publishArticle(ctx: LibraryContext, input: PublishArticle[
  * take turns (commands on one stream are serialised): the later save replaces the earlier.
  */
 export async function reviseArticle(ctx: LibraryContext, input: ReviseArticle['data'], metadata: EventMetadata): Promise<void> {
-  await runCommand(ctx, articleStreamId(input.articleId), articleDecider, { type: 'ReviseArticle', data: input }, { metadata, errors });
+  await execute(ctx, { metadata, errors }, async ({ tx, handle }) => {
+    await authorHere(tx, input.by);
+    await handle(articleStreamId(input.articleId), articleDecider, { type: 'ReviseArticle', data: input });
+  });
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '@sleepweave/event-store';
+import { untilBlocked } from '@sleepweave/service-kit/testing';
+import { onUserDeleted } from '../users/user-deleted.ts';
 import { accessToken, bearer, newArticle, startLibrary, type Library } from '../test/helpers.ts';
 
 let library: Library;
@@ -56,5 +59,33 @@ describe('identity.user.deleted', () => {
     // Another admin's authorship is untouched.
     const [other] = await library.deps.sql`select created_by from library_cards where id = ${byOther.json().id}`;
     expect(other!.created_by).toBe(otherAdminId);
+  });
+
+  it('keeps no id of an admin who writes while her deletion is under way, or after it: 401', async () => {
+    const { sql } = library.deps;
+    const adminId = randomUUID();
+    const token = accessToken('admin', adminId);
+    const publish = () => library.app.inject({ method: 'POST', url: '/api/library/cards', headers: bearer(token), payload: newArticle() });
+    expect((await publish()).statusCode).toBe(201);
+    // her deletion, as the consumer makes it, done and not committed yet
+    let release!: () => void;
+    let done!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deleted = new Promise<void>((resolve) => (done = resolve));
+    const deletion = sql.begin(async (tx) => {
+      await onUserDeleted(library.context, tx as unknown as Tx, adminId);
+      done();
+      await held;
+    });
+    await deleted;
+    const during = publish();
+    // before, it did not wait: its card and events, committed after the deletion had
+    // cleared her id, kept it
+    await untilBlocked(sql);
+    release();
+    await deletion;
+    expect((await during).statusCode).toBe(401);
+    expect((await publish()).statusCode).toBe(401);
+    expect(await mentions(adminId)).toBe(0);
   });
 });
