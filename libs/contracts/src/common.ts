@@ -17,7 +17,13 @@ export const CalendarDate = z
     return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   }, 'Not a real calendar date');
 
-export const Uuid = z.uuid();
+/**
+ * A UUID, in lower case whatever case it came in: PostgreSQL compares `uuid` columns in any
+ * case, but stream ids are text (`user:<id>`), and an id sent in upper case addressed
+ * another, empty stream (a second membership of a thread she was in; a deletion that left
+ * her streams).
+ */
+export const Uuid = z.uuid().toLowerCase();
 
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;

@@ -1,7 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { groupThousands } from './common.ts';
+import { groupThousands, Uuid } from './common.ts';
+
+describe('Uuid', () => {
+  it('takes an id in any case, as the same id in lower case', () => {
+    expect(Uuid.parse('0E8D7C6B-5A49-4382-A1B0-C9D8E7F6A5D1')).toBe('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d1');
+    expect(Uuid.safeParse('0e8d7c6b-5a49-4382-a1b0').success).toBe(false);
+  });
+});
 
 describe('groupThousands', () => {
   it("writes whole numbers as toLocaleString('en-US') does", () => {

@@ -205,6 +205,9 @@ export function parseJsonBody(text: string): unknown {
   try {
     return JSON.parse(text, (_key, value: unknown) => {
       if (typeof value === 'string' && !isSafeText(value)) throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
+      // 1e999 reads as Infinity, which JSON cannot write: passed on by the gateway it became
+      // null, and a night's value was taken as not recorded
+      if (typeof value === 'number' && !Number.isFinite(value)) throw new HttpError(400, 'validation', NOT_FINITE_MESSAGE);
       return value;
     });
   } catch (err) {
@@ -212,6 +215,8 @@ export function parseJsonBody(text: string): unknown {
     throw new HttpError(400, 'bad_request', `Body is not valid JSON: ${(err as Error).message}`);
   }
 }
+
+export const NOT_FINITE_MESSAGE = 'Numbers must be finite (1e999 is too large to be read)';
 
 export function notFoundJson(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });

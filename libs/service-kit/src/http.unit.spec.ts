@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { conflict } from './errors.ts';
-import { createHttpApp } from './http.ts';
+import { createHttpApp, NOT_FINITE_MESSAGE } from './http.ts';
 
 function app() {
   const instance = createHttpApp({ logger: pino({ level: 'silent' }) });
@@ -63,6 +63,19 @@ describe('createHttpApp errors', () => {
     }
     expect((await send('{"name":"emoji \\ud83d\\ude34 and accents é"}')).statusCode).toBe(200);
     expect((await app().inject({ method: 'GET', url: '/conflict?x=%00' })).statusCode).toBe(400);
+  });
+
+  it('refuses a number too large to be read (1e999 reads as Infinity, which JSON cannot write again) with 400', async () => {
+    for (const body of ['{"name":"a","n":1e999}', '{"name":"a","list":[-1e999]}']) {
+      const response = await app().inject({
+        method: 'POST',
+        url: '/validated',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: NOT_FINITE_MESSAGE });
+    }
   });
 
   it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400 instead of overflowing the stack', async () => {

@@ -39,13 +39,25 @@ export const cursorParam = (max = 500) => z.string().max(max, INVALID_CURSOR_MES
 export const cursorPart = {
   /** A calendar date, `YYYY-MM-DD`. */
   date: CalendarDate,
-  /** An instant as `toISOString` writes it (or with an offset); not in the year 0. */
-  instant: z.iso.datetime({ offset: true }).refine((value) => !value.startsWith('0000')),
-  /** A float4 as PostgreSQL prints it (a search rank), finite and within its range. */
+  /**
+   * An instant as `toISOString` writes it (or with an offset); not in the year 0, and with
+   * an offset PostgreSQL takes (up to ±15:59; zod's goes to ±23:59).
+   */
+  instant: z.iso
+    .datetime({ offset: true })
+    .refine((value) => !value.startsWith('0000') && Math.abs(Number(/([+-]\d{2}):?\d{2}$/.exec(value)?.[1] ?? 0)) <= 15),
+  /**
+   * A float4 as PostgreSQL prints it (a search rank), finite and within its range: not
+   * beyond its largest, and not so small that it would read as 0 (PostgreSQL refuses that as
+   * out of range too; a rank is never below float4's smallest normal number).
+   */
   real: z
     .string()
     .regex(/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i)
-    .refine((value) => Math.abs(Number(value)) <= 3.4028234663852886e38),
+    .refine((value) => {
+      const size = Math.abs(Number(value));
+      return size <= 3.4028234663852886e38 && (size === 0 || size >= 1.1754943508222875e-38);
+    }),
 };
 
 /** Whether every string in a decoded cursor is text PostgreSQL can take (no NUL, no lone surrogate). */

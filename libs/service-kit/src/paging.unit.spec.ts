@@ -33,6 +33,8 @@ describe('keyset paging', () => {
     const given = ['2026-01-02', new Date('2026-01-02T03:04:05.678Z').toISOString(), '0.0607927', 'Linen, and sleep'];
     expect(decodeCursor(encodeCursor(given), Parts)).toEqual(given);
     expect(decodeCursor(encodeCursor(['1999-12-31', '0001-01-01T00:00:00Z', '6.07927e-05', '']), Parts)).toBeTruthy();
+    expect(decodeCursor(encodeCursor(['1999-12-31', '2026-01-02T03:04:05+15:59', '0', '']), Parts)).toBeTruthy();
+    expect(decodeCursor(encodeCursor(['1999-12-31', '2026-01-02T03:04:05-15:00', '-0.5', '']), Parts)).toBeTruthy();
     for (const forged of [
       ['0000-01-01', given[1], given[2], given[3]],
       [given[0], '0000-01-01T00:00:00Z', given[2], given[3]],
@@ -40,6 +42,9 @@ describe('keyset paging', () => {
       [given[0], given[1], '--', given[3]],
       [given[0], given[1], '1e999', given[3]],
       [given[0], given[1], '-4e38', given[3]],
+      [given[0], given[1], '1e-50', given[3]],
+      [given[0], '2026-01-02T03:04:05+16:00', given[2], given[3]],
+      [given[0], '2026-01-02T03:04:05-23:59', given[2], given[3]],
       [given[0], given[1], given[2], 'a\u0000b'],
       [given[0], given[1], given[2], 'a\ud800b'],
     ]) {

@@ -36,6 +36,23 @@ describe('POST /api/community/message', () => {
     expect((await openThread(community, ines, thread.id)).json().thread.memberCount).toBe(2);
   });
 
+  it("takes a thread's id in any case as the same thread: no second membership, no second member", async () => {
+    const ines = await addUser(community);
+    const maya = await addUser(community);
+    const thread = await createThread(community, ines);
+    const upper = thread.id.toUpperCase();
+    expect((await post(community, maya, thread.id, 'First')).statusCode).toBe(201);
+    expect((await openThread(community, maya, upper)).statusCode).toBe(200);
+    const again = await post(community, maya, upper, 'Second, the id in capitals');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().threadId).toBe(thread.id);
+    const detail = (await openThread(community, ines, thread.id)).json();
+    expect(detail.thread.memberCount).toBe(2);
+    expect(detail.messages.map((m: { body: string }) => m.body)).toEqual(['First', 'Second, the id in capitals']);
+    const streams = await community.deps.sql`select distinct stream_id from events where stream_id like ${`member:${maya.id}:%`}`;
+    expect(streams.map((row) => row.stream_id)).toEqual([`member:${maya.id}:${thread.id}`]);
+  });
+
   it.each([
     [{ body: '   \n  ' }, 'body: Message must not be empty'],
     [{ body: 'x'.repeat(4_001) }, 'body: Message must be at most 4,000 characters'],

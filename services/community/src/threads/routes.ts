@@ -72,7 +72,7 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
     { schema: { params: ThreadParams, querystring: ThreadDetailQuery, response: { 200: ThreadDetail } } },
     async (request) => {
       const { sub } = requireUser(request);
-      const threadId = request.params.id;
+      const threadId = request.params.id.toLowerCase(); // its streams are named by it, as text
       const { limit, after, before } = request.query;
       if (after !== undefined && before !== undefined) throw badRequest('Give either after or before, not both');
       const page = {
@@ -95,7 +95,7 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
    */
   app.get('/internal/threads/:id/access', { schema: { params: ThreadParams } }, async (request, reply) => {
     const { sub } = requireUser(request);
-    const threadId = request.params.id;
+    const threadId = request.params.id.toLowerCase();
     if (!isUuid(threadId) || !(await mayAccess(ctx.sql, threadId, sub))) throw notFound(THREAD_NOT_FOUND_MESSAGE);
     return reply.status(204).send();
   });

@@ -186,6 +186,22 @@ describe('DELETE /api/account', () => {
 });
 
 describe('DELETE /api/admin/users/:id', () => {
+  it('deletes her streams too when her id is given in capitals (streams are named by the id as text)', async () => {
+    const admin = await register(identity);
+    await grantAdmin(identity.context, admin.body.email);
+    const adminAccess = sessionCookies(await login(admin.body.email, admin.body.password)).access;
+    const { user } = await register(identity);
+    const response = await identity.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${user.id.toUpperCase()}`,
+      headers: bearer(adminAccess),
+    });
+    expect(response.statusCode).toBe(200);
+    const left = await identity.deps.sql`
+      select stream_id from events where lower(stream_id) like ${`%${user.id}%`} and stream_id <> ${`account_deletion:${user.id}`}`;
+    expect(left).toEqual([]);
+  });
+
   it('lets an admin delete a user (403 for a participant, 404 for an unknown id)', async () => {
     const admin = await register(identity);
     await grantAdmin(identity.context, admin.body.email);

@@ -48,7 +48,8 @@ export const LIBRARY_PAGE_LIMIT = 100;
  * title, id); searching: its rank first (float4 as PostgreSQL prints it, which reads back
  * exactly).
  */
-export const LibraryBrowseCursor = z.tuple([cursorPart.instant, z.number().int(), z.string(), z.uuid()]);
+// the category's rank is a smallint: a forged one beyond it would be a 500
+export const LibraryBrowseCursor = z.tuple([cursorPart.instant, z.number().int().min(-32768).max(32767), z.string(), z.uuid()]);
 export const LibrarySearchCursor = z.tuple([cursorPart.real, cursorPart.instant, z.string(), z.uuid()]);
 /**
  * A cursor's length at most: it carries a title (200 UTF-16 units, up to 600 bytes of UTF-8

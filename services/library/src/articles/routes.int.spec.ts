@@ -334,6 +334,9 @@ describe('GET /api/library/cards, paged (Growth)', () => {
       `/api/library/cards?search=${word}&cursor=${forged(['1e999', '2024-01-01T00:00:00Z', 'a', id])}`,
       `/api/library/cards?cursor=${forged(['2024-01-01T00:00:00Z', 1, 'a\u0000b', id])}`,
       `/api/library/cards?cursor=${forged(['0000-01-01T00:00:00Z', 1, 'a', id])}`,
+      `/api/library/cards?search=${word}&cursor=${forged(['1e-50', '2024-01-01T00:00:00Z', 'a', id])}`,
+      `/api/library/cards?cursor=${forged(['2024-01-01T00:00:00Z', 40_000, 'a', id])}`,
+      `/api/library/cards?cursor=${forged(['2024-01-01T00:00:00+16:00', 1, 'a', id])}`,
     ]) {
       expect((await get(url)).statusCode, url).toBe(400);
     }

@@ -62,8 +62,9 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
     { schema: { params: z.object({ id: z.string() }), response: { 200: AdminUserDetail } } },
     async (request) => {
       const admin = requireAdmin(request);
-      const { id } = request.params;
-      if (!Uuid.safeParse(id).success) throw notFound(NO_SUCH_USER);
+      const parsed = Uuid.safeParse(request.params.id); // in lower case: her audit stream is named by it
+      if (!parsed.success) throw notFound(NO_SUCH_USER);
+      const id = parsed.data;
       const now = new Date();
       // Recorded first: no detail leaves without its audit entry.
       if (!(await recordParticipantView(ctx, { actorId: admin.sub, subjectId: id, now }, requestMetadata(request)))) {
