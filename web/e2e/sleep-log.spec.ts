@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { choose, signUp, toasts } from './support/app.ts';
+import { choose, dateIn, signUp, toasts } from './support/app.ts';
 
-/** Calendar dates in New York (sign-up's default timezone), computed here without the app's code. */
-const dateInNewYork = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+/** Calendar dates in New York (sign-up's default timezone). */
+const dateInNewYork = (instant: Date) => dateIn('America/New_York', instant);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Signs up, joins the study today (day 1); the study's first date, and how she signs in. */

@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { choose, hueOf, isRed, signUp, toasts } from './support/app.ts';
-
-/** Today in her timezone (sign-up's default: America/New_York). */
-const todayInNewYork = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+import { choose, dateIn, daytimeZone, hueOf, isRed, signUp, toasts } from './support/app.ts';
 
 test('join the study, log a night with typed durations, edit it, see it on the dashboard, charts and weekly report', async ({ page }) => {
-  await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-02-11' });
-  const today = todayInNewYork();
+  // where it is day: her first night is then among the weekly report's (daytimeZone says why)
+  const timezone = daytimeZone();
+  await signUp(page, { firstName: 'Ingrid', lastName: 'Solberg', dateOfBirth: '1970-02-11', timezone });
+  const today = dateIn(timezone);
 
   // Consent.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sleep Study' }).first().click();

@@ -1,16 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { TIMEZONE_OPTIONS, type Timezone } from '@sleepweave/contracts';
 
 /** The toast list (radix also repeats each toast in a screen-reader announcer). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/** A calendar date (YYYY-MM-DD) in `timeZone` at `instant`, computed here without the app's code. */
+export const dateIn = (timeZone: string, instant = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+/**
+ * Of sign-up's time zones, one where it is now between 06:00 and 22:00. A night logged on
+ * the day she joins (tonight) counts among "the last 7 days" of her charts and weekly
+ * report once the night before it has ended (at 04:00): joined between midnight and 04:00,
+ * she has no such night yet, whatever she logs. A test that joins and logs at once takes
+ * her to a zone where it is day (the six zones span 9 hours, so one always is).
+ */
+export function daytimeZone(now = new Date()): Timezone {
+  const hourIn = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const zone = TIMEZONE_OPTIONS.find(({ value }) => hourIn(value) >= 6 && hourIn(value) < 22);
+  if (!zone) throw new Error('no sign-up time zone is in daytime now');
+  return zone.value;
+}
+
 /**
  * Signs up a new participant through /auth (unique e-mail) and waits for the home screen;
- * her e-mail and password, to sign in again.
+ * her e-mail and password, to sign in again. `timezone`: one of sign-up's (the form's
+ * default, America/New_York, if none).
  */
 export async function signUp(
   page: Page,
-  profile: { firstName: string; lastName: string; dateOfBirth: string },
+  profile: { firstName: string; lastName: string; dateOfBirth: string; timezone?: Timezone },
 ): Promise<{ email: string; password: string }> {
   const email = `e2e-${randomUUID()}@example.com`;
   const password = 'gentle-nights-42';
@@ -23,6 +44,11 @@ export async function signUp(
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm password').fill(password);
   await form.getByLabel('Date of birth').fill(profile.dateOfBirth);
+  if (profile.timezone) {
+    const { label } = TIMEZONE_OPTIONS.find(({ value }) => value === profile.timezone)!;
+    await form.getByLabel('Timezone', { exact: true }).click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+  }
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return { email, password };
