@@ -43,7 +43,10 @@ export function revoke(command: RevokeSession, state: SessionState): SessionEven
 /**
  * Rotation with reuse detection: the current token is replaced by a new one; a retired
  * token within the grace period gets nothing new (the caller answers with an access token
- * only); a retired token after it means a copy is in other hands: the session ends.
+ * only); the token just before the current one, while the current one was never presented,
+ * is replaced again (the answer that carried the current one was lost: a request she
+ * abandoned, a time-out; the current one is given up); any other retired token means a copy
+ * is in other hands: the session ends.
  */
 export function refresh(command: RefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'active') throw new SessionNotActive('Your session has ended. Please sign in again.');
@@ -66,6 +69,22 @@ export function refresh(command: RefreshSession, state: SessionState): SessionEv
   }
   const retiredAt = state.retired.get(presentedHash);
   if (retiredAt !== undefined && now.getTime() - Date.parse(retiredAt) <= REFRESH_GRACE_MS) return [];
+  if (presentedHash === state.previousTokenHash) {
+    if (newRefreshTokenHash === null) return [];
+    return [
+      {
+        type: 'SessionRefreshed',
+        data: {
+          sessionId: state.sessionId,
+          userId: state.userId,
+          refreshTokenHash: newRefreshTokenHash,
+          retiredTokenHash: presentedHash,
+          refreshedAt: now.toISOString(),
+          abandonedTokenHash: state.refreshTokenHash,
+        },
+      },
+    ];
+  }
   return [
     {
       type: 'SessionRevoked',

@@ -19,8 +19,11 @@ export const sessionsProjection = defineProjection<SessionEvent | UserDeleted>({
       case 'SessionRefreshed': {
         const d = event.data;
         await tx`update sessions set refresh_token_hash = ${d.refreshTokenHash} where id = ${d.sessionId}`;
-        await tx`insert into session_retired_tokens (refresh_token_hash, session_id, retired_at)
-                 values (${d.retiredTokenHash}, ${d.sessionId}, ${d.refreshedAt})`;
+        // (retired again when it was taken again, its successor's answer lost; that successor
+        // given up, and retired with it, so that it is still known if it comes)
+        const retired = [d.retiredTokenHash, ...(d.abandonedTokenHash ? [d.abandonedTokenHash] : [])];
+        await tx`insert into session_retired_tokens ${tx(retired.map((hash) => ({ refresh_token_hash: hash, session_id: d.sessionId, retired_at: d.refreshedAt })))}
+                 on conflict (refresh_token_hash) do update set retired_at = excluded.retired_at`;
         return;
       }
       case 'SessionRevoked':

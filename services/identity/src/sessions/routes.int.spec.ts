@@ -209,6 +209,35 @@ describe('sessions', () => {
     expect(row?.revoke_reason).toBe('refresh_token_reused');
   });
 
+  it('takes again the token whose successor never reached her (its answer lost), and ends the session if the lost one comes after all', async () => {
+    const refresh = (refreshToken: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
+    const later = (ms: number) => (identity.context.clock = () => new Date(Date.now() + ms));
+    const { refresh: first } = await register(identity);
+    const lost = (await refresh(first)).json().refresh.token as string; // rotated; its answer never reached her
+    try {
+      // an hour later her browser still holds the first: a new token, not the end of her session
+      later(3_600_000);
+      const again = await refresh(first);
+      expect(again.statusCode).toBe(200);
+      const kept = again.json().refresh.token as string;
+      expect([first, lost]).not.toContain(kept);
+      later(3_700_000);
+      const next = await refresh(kept);
+      expect(next.statusCode).toBe(200);
+      // the one given up, presented after all: a copy was in other hands, the session ends
+      later(7_300_000);
+      expect((await refresh(lost)).statusCode).toBe(401);
+      expect((await refresh(next.json().refresh.token as string)).statusCode).toBe(401);
+    } finally {
+      identity.context.clock = () => new Date();
+    }
+    const [row] = await identity.deps.sql`
+      select s.revoke_reason from sessions s join session_retired_tokens r on r.session_id = s.id
+      where r.refresh_token_hash = ${hashToken(lost)}`;
+    expect(row?.revoke_reason).toBe('refresh_token_reused');
+  });
+
   it('logout revokes the session: refresh refused, cookies cleared, identity.session.revoked published', async () => {
     const { access, refresh, user } = await register(identity);
     const seen: EventEnvelope[] = [];

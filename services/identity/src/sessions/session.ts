@@ -36,10 +36,21 @@ export type SessionStarted = DomainEvent<
   'SessionStarted',
   { sessionId: string; userId: string; refreshTokenHash: string; startedAt: string; expiresAt: string }
 >;
-/** Her refresh token was used: a new one replaces it (the old one is retired). */
+/**
+ * Her refresh token was used: a new one replaces it (the old one is retired).
+ * `abandonedTokenHash`: the session's current token, given up because the one before it
+ * was presented again before it ever was (the answer that carried it never reached her).
+ */
 export type SessionRefreshed = DomainEvent<
   'SessionRefreshed',
-  { sessionId: string; userId: string; refreshTokenHash: string; retiredTokenHash: string; refreshedAt: string }
+  {
+    sessionId: string;
+    userId: string;
+    refreshTokenHash: string;
+    retiredTokenHash: string;
+    refreshedAt: string;
+    abandonedTokenHash?: string;
+  }
 >;
 export type SessionRevoked = DomainEvent<'SessionRevoked', { sessionId: string; userId: string; reason: RevokeReason; revokedAt: string }>;
 export type SessionEvent = SessionStarted | SessionRefreshed | SessionRevoked;
@@ -52,6 +63,12 @@ export type SessionState =
       userId: string;
       expiresAt: string;
       refreshTokenHash: string;
+      /**
+       * The token the current one replaced (null before the first renewal). Presented while
+       * the current one never was, it is taken again: the answer that carried the current
+       * one was lost (docs/decisions.md).
+       */
+      previousTokenHash: string | null;
       /** Retired hashes and when each was retired. */
       retired: ReadonlyMap<string, string>;
     }
@@ -63,15 +80,16 @@ export function evolve(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'SessionStarted': {
       const { sessionId, userId, expiresAt, refreshTokenHash } = event.data;
-      return { status: 'active', sessionId, userId, expiresAt, refreshTokenHash, retired: new Map() };
+      return { status: 'active', sessionId, userId, expiresAt, refreshTokenHash, previousTokenHash: null, retired: new Map() };
     }
     case 'SessionRefreshed': {
       if (state.status !== 'active') return state;
-      const { refreshTokenHash, retiredTokenHash, refreshedAt } = event.data;
+      const { refreshTokenHash, retiredTokenHash, refreshedAt, abandonedTokenHash } = event.data;
       const keptFrom = Date.parse(refreshedAt) - RETIRED_KEPT_MS;
       const retired = new Map([...state.retired].filter(([, at]) => Date.parse(at) >= keptFrom));
       retired.set(retiredTokenHash, refreshedAt);
-      return { ...state, refreshTokenHash, retired };
+      if (abandonedTokenHash) retired.set(abandonedTokenHash, refreshedAt);
+      return { ...state, refreshTokenHash, previousTokenHash: retiredTokenHash, retired };
     }
     case 'SessionRevoked':
       return state.status === 'none' ? state : { status: 'revoked', sessionId: state.sessionId, userId: state.userId };

@@ -62,15 +62,65 @@ describe('refresh-token rotation', () => {
       .then([]);
   });
 
-  it('takes a token retired within the grace period without a new one, and ends the session after it', () => {
+  it('takes a token retired within the grace period without a new one, and ends the session after it once its successor was used', () => {
     spec.given([started, rotated]).when(refresh('h1', '2026-11-02T10:00:20.000Z')).then([]);
+    // h2 was presented (and replaced by h3): h1 now is a copy in other hands
+    const rotatedAgain: SessionEvent = {
+      type: 'SessionRefreshed',
+      data: { sessionId, userId, refreshTokenHash: 'h3', retiredTokenHash: 'h2', refreshedAt: '2026-11-02T10:00:40.000Z' },
+    };
     spec
-      .given([started, rotated])
+      .given([started, rotated, rotatedAgain])
       .when(refresh('h1', '2026-11-02T10:01:00.000Z'))
       .then([
         {
           type: 'SessionRevoked',
           data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T10:01:00.000Z' },
+        },
+      ]);
+  });
+
+  it('replaces again the token before the current one while the current one was never presented (its answer lost), giving the current one up', () => {
+    const relost: SessionEvent = {
+      type: 'SessionRefreshed',
+      data: {
+        sessionId,
+        userId,
+        refreshTokenHash: 'hN',
+        retiredTokenHash: 'h1',
+        refreshedAt: '2026-11-02T11:00:00.000Z',
+        abandonedTokenHash: 'h2',
+      },
+    };
+    spec.given([started, rotated]).when(refresh('h1', '2026-11-02T11:00:00.000Z')).then([relost]);
+    // no rotation asked (a WebSocket's renewal): an access token only
+    spec
+      .given([started, rotated])
+      .when(refresh('h1', '2026-11-02T11:00:00.000Z', null))
+      .then([]);
+    // the one given up, if it comes after all (a copy was in other hands): within the grace nothing new, after it the end
+    spec.given([started, rotated, relost]).when(refresh('h2', '2026-11-02T11:00:10.000Z')).then([]);
+    spec
+      .given([started, rotated, relost])
+      .when(refresh('h2', '2026-11-02T11:05:00.000Z'))
+      .then([
+        { type: 'SessionRevoked', data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T11:05:00.000Z' } },
+      ]);
+    // and h1, whose successor is lost again, is taken again
+    spec
+      .given([started, rotated, relost])
+      .when(refresh('h1', '2026-11-02T12:00:00.000Z', 'hM'))
+      .then([
+        {
+          type: 'SessionRefreshed',
+          data: {
+            sessionId,
+            userId,
+            refreshTokenHash: 'hM',
+            retiredTokenHash: 'h1',
+            refreshedAt: '2026-11-02T12:00:00.000Z',
+            abandonedTokenHash: 'hN',
+          },
         },
       ]);
   });
