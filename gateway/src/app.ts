@@ -33,6 +33,8 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** How long the services' answers to /health are reused by the gateway's (below). */
+export const UPSTREAM_HEALTH_REUSE_MS = 1_000;
 const CROSS_ORIGIN_REFUSED = 'Cross-origin request refused.';
 
 const PERMISSIONS_POLICY = [
@@ -198,10 +200,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     return cookies;
   }
 
-  app.get('/health', POLLED_ROUTE, async (request, reply) => {
-    const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
-    for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
-    await Promise.all(
+  /**
+   * The services' answers to their /health, asked at most once every UPSTREAM_HEALTH_REUSE_MS
+   * however often the gateway's is asked, and shared by the requests meanwhile: the
+   * gateway's /health is public, and each asking opened a connection to every service and a
+   * query of its database (a flood of them filled the gateway's ports).
+   */
+  let upstreamHealth: { at: number; checks: Promise<Record<string, string>> } | null = null;
+  const checkUpstreams = () => {
+    if (upstreamHealth && Date.now() - upstreamHealth.at < UPSTREAM_HEALTH_REUSE_MS) return upstreamHealth.checks;
+    const checks: Record<string, string> = {};
+    const asked = Promise.all(
       Object.entries(deps.upstreams).map(async ([name, url]) => {
         try {
           checks[name] = isSuccess(await callService(new URL('/health', url), { timeoutMs: 2_000 })) ? 'ok' : 'down';
@@ -209,7 +218,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
           checks[name] = 'down';
         }
       }),
-    );
+    ).then(() => checks);
+    upstreamHealth = { at: Date.now(), checks: asked };
+    return asked;
+  };
+
+  app.get('/health', POLLED_ROUTE, async (request, reply) => {
+    const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
+    for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
+    Object.assign(checks, await checkUpstreams());
     const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
     // (its answers are not logged: POLLED_ROUTE) what is wrong is, at each poll while it is
     if (!ok) request.log.warn({ checks }, 'degraded');

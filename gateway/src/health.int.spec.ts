@@ -8,6 +8,7 @@ import { randomBusPrefix } from '@sleepweave/bus/testing';
 import { startNatsServer, type NatsServer } from '@sleepweave/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayConfig } from './config.ts';
+import { UPSTREAM_HEALTH_REUSE_MS } from './app.ts';
 import { startGateway, type RunningGateway } from './start.ts';
 
 /** What the gateway logged (at info, as it runs). */
@@ -18,7 +19,11 @@ let nats: NatsServer;
 let gateway: RunningGateway;
 // every service it routes to answers its own /health: only the gateway's checks vary
 const upstream = createHttpApp({ logger: createLogger('upstream', 'silent') });
-upstream.get('/health', async () => ({ status: 'ok' }));
+let upstreamAsked = 0;
+upstream.get('/health', async () => {
+  upstreamAsked += 1;
+  return { status: 'ok' };
+});
 
 beforeAll(async () => {
   nats = await startNatsServer();
@@ -48,6 +53,18 @@ async function health() {
 }
 
 describe('gateway /health', () => {
+  it('asks the services at most once a second however often it is asked (it is public)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, UPSTREAM_HEALTH_REUSE_MS));
+    const before = upstreamAsked;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => gateway.app.inject({ method: 'GET', url: '/health' })));
+    expect(answers.map((answer) => answer.json().checks.identity)).toEqual(Array(50).fill('ok'));
+    // identity and community, each once
+    expect(upstreamAsked - before).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, UPSTREAM_HEALTH_REUSE_MS));
+    await health();
+    expect(upstreamAsked - before).toBe(4);
+  });
+
   it('reports its watches, and is degraded while they do not follow the bus', async () => {
     expect(await health()).toEqual({
       status: 200,
