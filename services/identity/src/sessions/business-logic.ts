@@ -52,39 +52,27 @@ export function refresh(command: RefreshSession, state: SessionState): SessionEv
   if (state.status !== 'active') throw new SessionNotActive('Your session has ended. Please sign in again.');
   const { presentedHash, newRefreshTokenHash, now } = command.data;
   if (state.expiresAt <= now.toISOString()) throw new SessionNotActive('Your session has ended. Please sign in again.');
-  if (presentedHash === state.refreshTokenHash) {
-    if (newRefreshTokenHash === null) return [];
-    return [
-      {
-        type: 'SessionRefreshed',
-        data: {
-          sessionId: state.sessionId,
-          userId: state.userId,
-          refreshTokenHash: newRefreshTokenHash,
-          retiredTokenHash: presentedHash,
-          refreshedAt: now.toISOString(),
-        },
-      },
-    ];
-  }
+  /** `presentedHash` replaced by the new token (none asked for: nothing), giving up `abandoned`. */
+  const replaced = (abandoned?: string): SessionEvent[] =>
+    newRefreshTokenHash === null
+      ? []
+      : [
+          {
+            type: 'SessionRefreshed',
+            data: {
+              sessionId: state.sessionId,
+              userId: state.userId,
+              refreshTokenHash: newRefreshTokenHash,
+              retiredTokenHash: presentedHash,
+              refreshedAt: now.toISOString(),
+              ...(abandoned ? { abandonedTokenHash: abandoned } : {}),
+            },
+          },
+        ];
+  if (presentedHash === state.refreshTokenHash) return replaced();
   const retiredAt = state.retired.get(presentedHash);
   if (retiredAt !== undefined && now.getTime() - Date.parse(retiredAt) <= REFRESH_GRACE_MS) return [];
-  if (presentedHash === state.previousTokenHash) {
-    if (newRefreshTokenHash === null) return [];
-    return [
-      {
-        type: 'SessionRefreshed',
-        data: {
-          sessionId: state.sessionId,
-          userId: state.userId,
-          refreshTokenHash: newRefreshTokenHash,
-          retiredTokenHash: presentedHash,
-          refreshedAt: now.toISOString(),
-          abandonedTokenHash: state.refreshTokenHash,
-        },
-      },
-    ];
-  }
+  if (presentedHash === state.previousTokenHash) return replaced(state.refreshTokenHash);
   return [
     {
       type: 'SessionRevoked',

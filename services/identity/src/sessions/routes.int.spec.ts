@@ -22,6 +22,14 @@ afterAll(async () => {
   await identity?.cleanup();
 });
 
+/** Why the session that retired `refreshToken` ended (null while it goes on). */
+const revokeReasonOf = async (refreshToken: string) =>
+  (
+    await identity.deps.sql<{ revoke_reason: string | null }[]>`
+      select s.revoke_reason from sessions s join session_retired_tokens r on r.session_id = s.id
+      where r.refresh_token_hash = ${hashToken(refreshToken)}`
+  )[0]?.revoke_reason;
+
 const login = (email: string, password: string, ip = '10.0.0.1') =>
   identity.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
 
@@ -203,10 +211,7 @@ describe('sessions', () => {
     } finally {
       identity.context.clock = () => new Date();
     }
-    const [row] = await identity.deps.sql`
-      select s.revoke_reason from sessions s join session_retired_tokens r on r.session_id = s.id
-      where r.refresh_token_hash = ${hashToken(first)}`;
-    expect(row?.revoke_reason).toBe('refresh_token_reused');
+    expect(await revokeReasonOf(first)).toBe('refresh_token_reused');
   });
 
   it('takes again the token whose successor never reached her (its answer lost), and ends the session if the lost one comes after all', async () => {
@@ -232,10 +237,7 @@ describe('sessions', () => {
     } finally {
       identity.context.clock = () => new Date();
     }
-    const [row] = await identity.deps.sql`
-      select s.revoke_reason from sessions s join session_retired_tokens r on r.session_id = s.id
-      where r.refresh_token_hash = ${hashToken(lost)}`;
-    expect(row?.revoke_reason).toBe('refresh_token_reused');
+    expect(await revokeReasonOf(lost)).toBe('refresh_token_reused');
   });
 
   it('logout revokes the session: refresh refused, cookies cleared, identity.session.revoked published', async () => {
