@@ -45,8 +45,12 @@ async function register(firstName: string) {
 }
 
 /** Everyone who keeps a user directory knows her (or has forgotten her). */
-async function known(userId: string, expected: boolean) {
-  for (const name of ['study', 'journal', 'community'] as const) {
+async function known(
+  userId: string,
+  expected: boolean,
+  services: readonly ('study' | 'journal' | 'community')[] = ['study', 'journal', 'community'],
+) {
+  for (const name of services) {
     await expect
       .poll(async () => (await findDirectoryUser(system.services[name].deps.sql, userId)) !== undefined, { timeout: 10_000 })
       .toBe(expected);
@@ -148,5 +152,44 @@ describe('every consumer, after the bus lost everything and its state was wiped'
     // And the bus still works: a new member reaches every directory.
     const dora = await register('Dora');
     await known(dora.id, true);
+  });
+});
+
+describe('a service down for longer than the bus keeps what was published meanwhile', () => {
+  it('applies it from the producers’ history when it is back, before it follows the bus', async () => {
+    const { identity, study } = system.services;
+    const gil = await register('Gil');
+    await known(gil.id, true);
+    await system.stop('community');
+    const hana = await register('Hana');
+    const consent = await study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: hana.headers, payload: {} });
+    expect(consent.statusCode).toBe(201);
+    const deleted = await identity.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: gil.headers,
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    // published: the services that are up have them
+    await known(hana.id, true, ['study', 'journal']);
+    await known(gil.id, false, ['study', 'journal']);
+    await expect
+      .poll(async () => (await identity.deps.sql`select study_start_date from users where id = ${hana.id}`)[0]?.study_start_date ?? null, {
+        timeout: 10_000,
+      })
+      .not.toBeNull();
+
+    // Community stays down for more than a week: the bus forgets it all.
+    const { NATS_URL, BUS_PREFIX } = identity.deps.config;
+    expect(await purgeStreamsOfPrefix(NATS_URL, BUS_PREFIX)).toBeGreaterThan(0);
+    await system.start('community');
+    await system.settled();
+
+    const { community } = system.services;
+    expect(await findDirectoryUser(community.deps.sql, hana.id)).toBeDefined();
+    expect(await findDirectoryUser(community.deps.sql, gil.id)).toBeUndefined();
+    const [participant] = await community.deps.sql`select count(*)::int as n from study_participants where user_id = ${hana.id}`;
+    expect(participant!.n).toBe(1);
   });
 });

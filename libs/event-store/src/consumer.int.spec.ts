@@ -6,7 +6,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsumer } from './consumer.ts';
-import { emptyHistory } from './history.ts';
+import { emptyHistory, type HistorySource } from './history.ts';
 import { applyBatchOnce, applyOnce } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import {
@@ -202,5 +202,169 @@ describe('startConsumer', () => {
       30, 30,
     ]);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});
+
+/**
+ * A producer's history kept in memory: the events it published, in order, some of which
+ * the bus lost (they are only here). `down` makes it refuse to be read.
+ */
+function memoryHistory(): HistorySource & { events: EventEnvelope[]; down: boolean; reads: number } {
+  const source = {
+    name: 'study',
+    events: [] as EventEnvelope[],
+    down: false,
+    reads: 0,
+    page: async (after: string, types: readonly string[]) => {
+      source.reads += 1;
+      if (source.down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4182'), { code: 'ECONNREFUSED' });
+      const from = Number(after.split(':')[1]);
+      const events = source.events.slice(from).filter((event) => types.includes(event.type));
+      return { events, next: `0:${source.events.length}`, end: true };
+    },
+  };
+  return source;
+}
+
+describe('what the bus lost or forgot', () => {
+  it('reads its history again while it follows the bus: an event the bus lost is applied at the next reading, once', async () => {
+    const history = memoryHistory();
+    const sub = startConsumer({
+      sql: db.sql,
+      bus,
+      name: 'research-study-lost',
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle: countConsent,
+      history,
+      sweepIntervalMs: 200,
+      logger,
+    });
+    try {
+      await eventually(() => sub.state() === 'following');
+      const [lost, delivered] = [consentGiven(), consentGiven()];
+      history.events.push(lost, delivered); // the producer committed both...
+      await bus.publish(delivered); // ...and the bus holds only the second (its store was lost meanwhile)
+      await eventually(async () => (await applied(lost.id)) === 1 && (await applied(delivered.id)) === 1);
+      const reads = history.reads;
+      await eventually(() => history.reads >= reads + 2); // read again since: nothing applied twice
+      expect([await applied(lost.id), await applied(delivered.id)]).toEqual([1, 1]);
+      expect(sub.state()).toBe('following');
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('back after the bus forgot some of its events, applies them from the history first, in their order', async () => {
+    const history = memoryHistory();
+    const order: string[] = [];
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      order.push(envelope.id);
+      await countConsent(tx, envelope);
+    };
+    const options = {
+      sql: db.sql,
+      bus,
+      name: 'research-study-back',
+      stream: 'STUDY' as const,
+      types: ['study.consent.given'],
+      handle,
+      history,
+      logger,
+    };
+    const first = startConsumer(options);
+    await eventually(() => first.state() === 'following');
+    await first.stop(); // down for more than a week
+    const [forgotten, kept] = [consentGiven(), consentGiven()];
+    history.events.push(forgotten, kept);
+    await bus.publish(kept); // the first aged out of the stream; the second is still there
+    const back = startConsumer(options);
+    try {
+      await eventually(async () => (await applied(forgotten.id)) === 1 && (await applied(kept.id)) === 1);
+      // (the stream also holds the earlier tests' events, which the first one applied)
+      expect(order.filter((id) => id === forgotten.id || id === kept.id)).toEqual([forgotten.id, kept.id]);
+      await eventually(() => back.state() === 'following');
+    } finally {
+      await back.stop();
+    }
+    expect([await applied(forgotten.id), await applied(kept.id)]).toEqual([1, 1]);
+  });
+
+  it('back while its producer cannot be read, follows the bus meanwhile if it caught up before, and applies the rest once it can', async () => {
+    const history = memoryHistory();
+    const options = {
+      sql: db.sql,
+      bus,
+      name: 'research-study-away',
+      stream: 'STUDY' as const,
+      types: ['study.consent.given'],
+      handle: countConsent,
+      history,
+      logger,
+    };
+    const first = startConsumer(options);
+    await eventually(() => first.state() === 'following');
+    await first.stop();
+    const [forgotten, kept] = [consentGiven(), consentGiven()];
+    history.events.push(forgotten, kept);
+    await bus.publish(kept);
+    history.down = true;
+    const back = startConsumer(options);
+    try {
+      await back.caughtUp; // (a consumer declared after it may start)
+      await eventually(async () => (await applied(kept.id)) === 1);
+      expect(back.state()).toBe('following');
+      expect(await applied(forgotten.id)).toBe(0);
+      history.down = false;
+      await eventually(async () => (await applied(forgotten.id)) === 1, 5_000);
+    } finally {
+      await back.stop();
+    }
+    // a consumer that never caught up waits for the producer: it has no read model to serve yet
+    const fresh = startConsumer({ ...options, name: 'research-study-away-new', history: Object.assign(memoryHistory(), { down: true }) });
+    try {
+      await eventually(() => fresh.state() === 'failing');
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('an event of the history it cannot apply makes it stuck until it applies; a producer away does not', async () => {
+    const history = memoryHistory();
+    const broken = consentGiven();
+    let refuse = true;
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      if (envelope.id === broken.id && refuse) throw new Error('a handler bug');
+      await countConsent(tx, envelope);
+    };
+    const sub = startConsumer({
+      sql: db.sql,
+      bus,
+      name: 'research-study-stuck',
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle,
+      history,
+      sweepIntervalMs: 100,
+      stuckAfterFailures: 2,
+      logger,
+    });
+    try {
+      await eventually(() => sub.state() === 'following');
+      history.events.push(broken); // only in the history: the bus forgot it
+      await eventually(() => sub.state() === 'stuck');
+      expect(await applied(broken.id)).toBe(0);
+      refuse = false; // the fix is deployed
+      await eventually(async () => (await applied(broken.id)) === 1);
+      await eventually(() => sub.state() === 'following');
+      history.down = true;
+      const reads = history.reads;
+      await eventually(() => history.reads >= reads + 3); // failed three times in a row
+      expect(sub.state()).toBe('following');
+      history.down = false;
+      await eventually(() => sub.state() === 'following');
+    } finally {
+      await sub.stop();
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { RetryLater, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
+import { RetryLater, STUCK_AFTER_DELIVERIES, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
-import { catchUp, type HistorySource } from './history.ts';
+import { catchUp, hasCaughtUp, HistoryUnreadable, type HistorySource } from './history.ts';
 import { applyBatchOnce, applyOnce, type EnvelopeHandler, type OrderKey } from './inbox.ts';
 import type { Sql } from './types.ts';
 
@@ -21,13 +21,26 @@ export interface ConsumerOptions {
    * keeps (e.g. a directory of users) waits for that one's catch-up.
    */
   after?: Promise<void>;
+  /** How often it reads the producer's history again while it follows the bus (default {@link HISTORY_SWEEP_MS}). */
+  sweepIntervalMs?: number;
+  /** Failures in a row of an event of the history before it reports `stuck` (default {@link STUCK_AFTER_DELIVERIES}). */
+  stuckAfterFailures?: number;
   logger: Logger;
 }
 
 /**
- * `catching_up`: reading the producer's history; `following`: the bus; `failing`: retrying
- * either; `stuck`: following, but an event has failed again and again (libs/bus,
- * STUCK_AFTER_DELIVERIES), and is still retried.
+ * A consumer that follows the bus reads its producer's history again this often, from where
+ * it last got to (history.ts, catchUp): an event the bus lost (a NATS server that lost its
+ * store) or forgot (it keeps events 7 days; a consumer stuck that long) is applied from
+ * there within this time, and one it cannot apply keeps its consumer `stuck`.
+ */
+export const HISTORY_SWEEP_MS = 15 * 60_000;
+
+/**
+ * `catching_up`: reading the producer's history the first time; `following`: the bus;
+ * `failing`: retrying either; `stuck`: following, but an event (from the bus or the
+ * history) has failed again and again (libs/bus, STUCK_AFTER_DELIVERIES), and is still
+ * retried.
  */
 export type ConsumerState = 'catching_up' | 'following' | 'failing' | 'stuck';
 
@@ -70,16 +83,22 @@ export function retryLogLevel(err: unknown, failures: number): 'info' | 'error' 
 
 /**
  * A consumer whose handler updates a read model exactly once per event: it first catches
- * up with the producer's history (unless it did before), then follows the bus with a
- * durable consumer. Both run in the background and are retried with backoff while the
- * producer, the database or NATS is unreachable, so a service starts whatever else is down.
+ * up with the producer's history, from where it last got to (from the start the first
+ * time), then follows the bus with a durable consumer, and reads the history again every
+ * `sweepIntervalMs` for what the bus lost. All of it runs in the background and is retried
+ * with backoff while the producer, the database or NATS is unreachable, so a service starts
+ * whatever else is down.
  */
 export function startConsumer(options: ConsumerOptions): Consumer {
   const { sql, bus, name, stream, types, handle, history, orderKey } = options;
+  const sweepIntervalMs = options.sweepIntervalMs ?? HISTORY_SWEEP_MS;
+  const stuckAfterFailures = options.stuckAfterFailures ?? STUCK_AFTER_DELIVERIES;
   const log = options.logger.child({ component: 'consumer', consumer: name });
   const abort = new AbortController();
   let state: ConsumerState = 'catching_up';
   let subscription: Subscription | null = null;
+  // A sweep failed to apply an event of the history this many times in a row.
+  let sweepApplyFailures = 0;
   let markCaughtUp!: () => void;
   const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
 
@@ -96,38 +115,53 @@ export function startConsumer(options: ConsumerOptions): Consumer {
 
   const loop = (async () => {
     if (options.after) await Promise.race([options.after, new Promise((resolve) => abort.signal.addEventListener('abort', resolve))]);
-    let caught = false;
+    const follow = async () => {
+      if (subscription) return;
+      subscription = await bus.consume({
+        stream,
+        durable: name,
+        types,
+        handler: async (envelope) => {
+          const applied = await applyOnce(sql, name, envelope, handle);
+          if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
+        },
+        handleBatch: async (envelopes) => {
+          await applyBatchOnce(sql, name, envelopes, handle, orderKey);
+        },
+      });
+      state = 'following';
+    };
     for (let failures = 0; !abort.signal.aborted;) {
       try {
-        if (!caught) {
+        try {
           await catchUp(sql, { name, types, handle, source: history, orderKey }, log);
-          caught = true;
+        } catch (err) {
+          // Its producer cannot be read at its start, but it caught up before: it follows
+          // the bus meanwhile (what the bus no longer holds comes once the producer answers).
+          if (!(err instanceof HistoryUnreadable) || subscription || !(await hasCaughtUp(sql, name))) throw err;
           markCaughtUp();
+          if (!abort.signal.aborted) await follow();
+          throw err;
         }
+        markCaughtUp();
+        sweepApplyFailures = 0;
         if (abort.signal.aborted) return;
-        subscription = await bus.consume({
-          stream,
-          durable: name,
-          types,
-          handler: async (envelope) => {
-            const applied = await applyOnce(sql, name, envelope, handle);
-            if (!applied) log.debug({ eventId: envelope.id, type: envelope.type }, 'duplicate event ignored');
-          },
-          handleBatch: async (envelopes) => {
-            await applyBatchOnce(sql, name, envelopes, handle, orderKey);
-          },
-        });
-        state = 'following';
-        return;
+        await follow();
+        failures = 0;
+        await sleep(sweepIntervalMs);
       } catch (err) {
         if (abort.signal.aborted) return;
         failures += 1;
-        state = 'failing';
+        const following = subscription !== null;
+        if (!following) state = 'failing';
+        else if (!(err instanceof HistoryUnreadable)) sweepApplyFailures += 1;
         const retryInMs = backoffMs(failures);
         if (err instanceof RetryLater)
           log.info({ reason: err.message, retryInMs }, 'an event of the history cannot be applied yet; retrying');
-        else if (!caught && retryLogLevel(err, failures) === 'info')
+        else if (err instanceof HistoryUnreadable && retryLogLevel(err, failures) === 'info')
           log.info({ failures, retryInMs, producer: history.name }, `${history.name} does not answer yet (starting?); retrying`);
+        else if (following)
+          log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not read its producer history again; retrying');
         else log.error({ err, failures, retryInMs, producer: history.name }, 'consumer could not catch up or subscribe; retrying');
         await sleep(retryInMs);
       }
@@ -136,11 +170,13 @@ export function startConsumer(options: ConsumerOptions): Consumer {
 
   return {
     name,
-    // following the bus only while its subscription does (not while NATS is away)
+    // following the bus only while its subscription does (not while NATS is away), and
+    // the history's events apply
     state: () => {
-      const following = subscription?.state();
-      if (state !== 'following' || following === undefined || following === 'following') return state;
-      return following === 'stuck' ? 'stuck' : 'failing';
+      if (!subscription) return state;
+      const following = subscription.state();
+      if (following === 'stuck' || sweepApplyFailures >= stuckAfterFailures) return 'stuck';
+      return following === 'following' ? 'following' : 'failing';
     },
     caughtUp,
     async stop() {

@@ -107,38 +107,62 @@ interface CatchUpRow {
   completed: boolean;
 }
 
-/** Whether the consumer has caught up with its producer's history (then it follows the bus). */
+/** Whether the consumer has caught up with its producer's history once (it then follows the bus). */
 export async function hasCaughtUp(sql: Sql | Tx, name: string): Promise<boolean> {
   const [row] = await (sql as Sql)<CatchUpRow[]>`
     select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
   return row?.completed === true;
 }
 
+/**
+ * Records how far the consumer has read. `completed_at` is when it last reached the end of
+ * the history: every event it has not read since was committed about then or later
+ * (pruneInbox keeps what it applied of those). A page short of the end leaves it as it was.
+ */
 async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, completed: boolean): Promise<void> {
   await q`
     insert into consumer_catchups (consumer, position, completed_at, updated_at)
     values (${name}, ${position}, ${completed ? new Date() : null}, now())
     on conflict (consumer) do update
-      set position = excluded.position, completed_at = excluded.completed_at, updated_at = now()`;
+      set position = excluded.position,
+          completed_at = coalesce(excluded.completed_at, consumer_catchups.completed_at),
+          updated_at = now()`;
+}
+
+/** The producer's history could not be read (it is down, or answered with an error): nothing was applied from the page. */
+export class HistoryUnreadable extends Error {
+  override readonly name = 'HistoryUnreadable';
+  constructor(producer: string, cause: unknown) {
+    super(`the history of ${producer} could not be read: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
 }
 
 /**
- * Catches a consumer up with its producer's history, page by page, applying each event
- * once (the inbox; a page in one transaction), and records how far it got, so a restart resumes there. Returns when
- * the consumer has caught up (it then follows the bus: what the relay publishes from here
- * on is on the bus, and the inbox makes the overlap harmless). Throws when the producer
- * cannot be read; the caller retries.
+ * Reads a consumer's producer's history from where it last got to, up to its end, applying
+ * each event it has not applied yet (the inbox; a page in one transaction), and records
+ * how far it got, so a restart resumes there. The first time, from the start: a consumer
+ * with no read model yet. Then again at each start and every few minutes while it follows
+ * the bus (consumer.ts): what the bus lost or forgot (kept 7 days: a consumer down or stuck
+ * longer, a NATS server that lost its store) comes from here, and what the bus did deliver
+ * is found in the inbox and passed over. Returns how many events it applied. Throws
+ * HistoryUnreadable when the producer cannot be read, or the handler's error when an event
+ * cannot be applied (those before it are); the caller retries.
  */
 export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger): Promise<number> {
   const { name, types, handle, source, orderKey } = options;
   const [row] = await sql<CatchUpRow[]>`
     select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
-  if (row?.completed) return 0;
-  let position = row?.position ?? '0:0';
+  const first = row?.completed !== true;
+  let position = row?.position ?? HISTORY_START;
   let applied = 0;
   if (!row) logger.info({ consumer: name, producer: source.name }, 'catching up with the producer history');
   for (;;) {
-    const page = await source.page(position, types);
+    let page: HistoryPage;
+    try {
+      page = await source.page(position, types);
+    } catch (err) {
+      throw new HistoryUnreadable(source.name, err);
+    }
     try {
       applied += await applyBatchOnce(sql, name, page.events, handle, orderKey);
     } catch {
@@ -151,7 +175,13 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
     await savePosition(sql, name, position, page.end);
     if (page.end) break;
   }
-  logger.info({ consumer: name, producer: source.name, applied, position }, 'caught up; following the bus');
+  if (first) logger.info({ consumer: name, producer: source.name, applied, position }, 'caught up; following the bus');
+  else if (applied > 0)
+    // Not delivered by the bus yet (just committed), or lost by it: either way applied once.
+    logger.info(
+      { consumer: name, producer: source.name, applied, position },
+      'applied events of the producer history the bus had not delivered',
+    );
   return applied;
 }
 

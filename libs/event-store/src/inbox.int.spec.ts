@@ -53,6 +53,23 @@ describe('the inbox', () => {
     expect(await pruneInbox(db.sql, { before: new Date(Date.now() - 30 * DAY_MS), batchSize: 500 })).toBe(0);
   });
 
+  it('keeps what a consumer may read again from its history: applied since a day before it last read it to the end', async () => {
+    await db.sql`delete from consumer_catchups`;
+    // back after 40 days away: it last read its history to the end 39 days ago
+    await applied('back', 100, 45);
+    await applied('back', 30, 38.5);
+    await applied('back', 20, 36);
+    await db.sql`insert into consumer_catchups (consumer, position, completed_at) values ('back', '7:7', now() - interval '39 days')`;
+    // never read to the end yet (a first catch-up under way), and no history at all: as before
+    await applied('new', 10, 45);
+    await db.sql`insert into consumer_catchups (consumer, position, completed_at) values ('new', '3:3', null)`;
+    await applied('none', 10, 45);
+    const deleted = await pruneInbox(db.sql, { before: new Date(Date.now() - 28 * DAY_MS), batchSize: 7 });
+    expect(deleted).toBe(120);
+    expect(await rows()).toEqual({ back: 50 });
+    await db.sql`delete from consumer_catchups`;
+  });
+
   it('two prunings at once delete each row once', async () => {
     await applied('old', 4_000, 40);
     const before = new Date(Date.now() - 30 * DAY_MS);

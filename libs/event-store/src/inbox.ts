@@ -78,20 +78,30 @@ export async function applyBatchOnce(
 }
 
 /**
- * How long a consumer remembers an event it applied. A second copy can come only from the
- * bus, which keeps a message for STREAM_MAX_AGE_MS (7 days) after storing it: a redelivery,
- * a durable consumer made again from the stream's start, or a copy the relay sent again
- * while retrying a batch (within the 2-minute duplicate window JetStream drops it). A
- * producer's history is read from its start only into an empty read model (a new consumer
- * or database; a rebuild empties the inbox too), and a catch-up that stopped resumes after
- * its last page (history.ts). Four times the bus's keep covers a relay that retried for weeks.
+ * How long a consumer remembers an event it applied. A second copy can come from the bus,
+ * which keeps a message for STREAM_MAX_AGE_MS (7 days) after storing it: a redelivery, a
+ * durable consumer made again from the stream's start, or a copy the relay sent again
+ * while retrying a batch (within the 2-minute duplicate window JetStream drops it). Four
+ * times the bus's keep covers a relay that retried for weeks. Or from the producer's
+ * history, which a consumer reads again from where it last got to (history.ts): what it
+ * applied since then is kept however old (pruneInbox).
  */
 export const INBOX_KEEP_MS = 4 * STREAM_MAX_AGE_MS;
 
 /**
+ * A margin for the clocks of two databases, and for a transaction of the producer that
+ * commits after the consumer last read to the end of its history although it began long
+ * before: the events it has not read since were applied no earlier than a day before.
+ */
+export const HISTORY_READ_MARGIN = '1 day';
+
+/**
  * Deletes the inbox rows of events applied before `before`, `batchSize` at a time (each
  * its own statement: the rows found along the `processed_at` index and deleted where they
- * lie; rows another process is deleting are skipped). Returns how many went.
+ * lie; rows another process is deleting are skipped). Keeps those its consumer may read
+ * again from its producer's history: applied since a day before it last read that to the
+ * end (a consumer down or stuck for weeks reads them again when it is back). Returns how
+ * many went.
  */
 export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: number }): Promise<number> {
   const batchSize = options.batchSize ?? 5_000;
@@ -100,11 +110,15 @@ export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: 
     const result = await sql`
       delete from inbox
       where ctid = any(array(
-        select ctid from inbox
-        where processed_at < ${options.before}
-        order by processed_at
+        select inbox.ctid from inbox
+        where inbox.processed_at < ${options.before}
+          and not exists (
+            select from consumer_catchups caught
+            where caught.consumer = inbox.consumer
+              and inbox.processed_at >= caught.completed_at - ${HISTORY_READ_MARGIN}::interval)
+        order by inbox.processed_at
         limit ${batchSize}
-        for update skip locked))`;
+        for update of inbox skip locked))`;
     deleted += result.count;
     if (result.count < batchSize) return deleted;
   }
