@@ -329,6 +329,114 @@ describe('what the bus lost or forgot', () => {
     }
   });
 
+  it('back with an event of the history it cannot apply, follows the bus, is stuck, and the consumers after it start', async () => {
+    const history = memoryHistory();
+    const broken = consentGiven();
+    let refuse = true;
+    const handle = async (tx: Tx, envelope: EventEnvelope) => {
+      if (envelope.id === broken.id && refuse) throw new Error('a handler bug');
+      await countConsent(tx, envelope);
+    };
+    const options = {
+      sql: db.sql,
+      bus,
+      name: 'research-study-restarted',
+      stream: 'STUDY' as const,
+      types: ['study.consent.given'],
+      handle,
+      history,
+      stuckAfterFailures: 2,
+      logger,
+    };
+    const first = startConsumer(options);
+    await eventually(() => first.state() === 'following');
+    await first.stop();
+    history.events.push(broken); // failing when the service was restarted (only in the history by now)
+    const back = startConsumer(options);
+    const next = startConsumer({
+      ...options,
+      name: 'research-study-after',
+      handle: async () => {}, // (counts nothing: the table counts the first one's)
+      history: memoryHistory(),
+      after: back.caughtUp,
+    });
+    try {
+      await eventually(() => next.state() === 'following');
+      const later = consentGiven();
+      history.events.push(later);
+      await bus.publish(later);
+      await eventually(async () => (await applied(later.id)) === 1);
+      await eventually(() => back.state() === 'stuck');
+      refuse = false;
+      await eventually(async () => (await applied(broken.id)) === 1);
+      await eventually(() => back.state() === 'following');
+    } finally {
+      await Promise.all([back.stop(), next.stop()]);
+    }
+  });
+
+  it('a checkpoint from before consumers read their history again passes over what the inbox has forgotten', async () => {
+    const history = memoryHistory();
+    const old = testEnvelope(
+      'study.consent.given',
+      consentGiven().data,
+      { time: new Date(Date.now() - 40 * 24 * 60 * 60_000).toISOString() }, // applied from the bus then; its inbox row is gone
+    );
+    const recent = consentGiven();
+    history.events.push(old, recent);
+    const name = 'research-study-legacy';
+    await db.sql`insert into consumer_catchups (consumer, position, completed_at) values (${name}, '0:0', now() - interval '300 days')`;
+    const sub = startConsumer({
+      sql: db.sql,
+      bus,
+      name,
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle: countConsent,
+      history,
+      logger,
+    });
+    try {
+      await eventually(() => sub.state() === 'following');
+      expect([await applied(old.id), await applied(recent.id)]).toEqual([0, 1]);
+      const [row] = await db.sql<{ position: string; reread: boolean }[]>`
+        select position, reread_at is not null as reread from consumer_catchups where consumer = ${name}`;
+      expect(row).toEqual({ position: '0:2', reread: true });
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('stops at once when stopped while it subscribes to the bus', async () => {
+    let subscribed!: () => void;
+    const subscribing = new Promise<void>((resolve) => (subscribed = resolve));
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const slowBus = {
+      consume: async () => {
+        asked();
+        await subscribing; // NATS slow to answer
+        return { state: () => 'following' as const, stop: async () => {} };
+      },
+    };
+    const sub = startConsumer({
+      sql: db.sql,
+      bus: slowBus,
+      name: 'research-study-slow',
+      stream: 'STUDY',
+      types: ['study.consent.given'],
+      handle: countConsent,
+      history: memoryHistory(),
+      logger,
+    });
+    await wasAsked;
+    const stopped = sub.stop();
+    subscribed();
+    const started = Date.now();
+    await stopped;
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('an event of the history it cannot apply makes it stuck until it applies; a producer away does not', async () => {
     const history = memoryHistory();
     const broken = consentGiven();

@@ -104,6 +104,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (abort.signal.aborted) return resolve(); // (its listener would never be called)
       const timer = setTimeout(done, ms);
       abort.signal.addEventListener('abort', done, { once: true });
       function done() {
@@ -136,9 +137,10 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         try {
           await catchUp(sql, { name, types, handle, source: history, orderKey }, log);
         } catch (err) {
-          // Its producer cannot be read at its start, but it caught up before: it follows
-          // the bus meanwhile (what the bus no longer holds comes once the producer answers).
-          if (!(err instanceof HistoryUnreadable) || subscription || !(await hasCaughtUp(sql, name))) throw err;
+          // At its start, its producer cannot be read or an event of the history cannot be
+          // applied, but it caught up before: it follows the bus meanwhile (the consumers
+          // declared after it start too), and the history is read again until it goes through.
+          if (subscription || !(await hasCaughtUp(sql, name))) throw err;
           markCaughtUp();
           if (!abort.signal.aborted) await follow();
           throw err;

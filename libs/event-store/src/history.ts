@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import type postgres from 'postgres';
 import type { Logger } from 'pino';
 import { relayHorizon } from './horizon.ts';
-import { applyBatchOnce, applyOnce, lockConsumerExclusive, type EnvelopeHandler, type OrderKey } from './inbox.ts';
+import { applyBatchOnce, applyOnce, INBOX_KEEP_MS, lockConsumerExclusive, type EnvelopeHandler, type OrderKey } from './inbox.ts';
 import { EVENT_COLUMNS, skipStreamLocks, toRecordedEvent, type EventRow } from './store.ts';
 import type { RecordedEvent, Sql, Tx } from './types.ts';
 
@@ -105,29 +105,41 @@ export interface CatchUpOptions {
 interface CatchUpRow {
   position: string;
   completed: boolean;
+  reread: boolean;
 }
 
 /** Whether the consumer has caught up with its producer's history once (it then follows the bus). */
 export async function hasCaughtUp(sql: Sql | Tx, name: string): Promise<boolean> {
   const [row] = await (sql as Sql)<CatchUpRow[]>`
-    select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
+    select completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
   return row?.completed === true;
 }
 
 /**
- * Records how far the consumer has read. `completed_at` is when it last reached the end of
- * the history: every event it has not read since was committed about then or later
- * (pruneInbox keeps what it applied of those). A page short of the end leaves it as it was.
+ * Records how far the consumer has read. At the end of the history, `completed_at` (it has
+ * caught up once) and `reread_at`: every event it has not read since was committed about
+ * then or later, and pruneInbox keeps what it applied of those. A page short of the end
+ * leaves both as they were.
  */
-async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, completed: boolean): Promise<void> {
+async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, end: boolean): Promise<void> {
+  const at = end ? new Date() : null;
   await q`
-    insert into consumer_catchups (consumer, position, completed_at, updated_at)
-    values (${name}, ${position}, ${completed ? new Date() : null}, now())
+    insert into consumer_catchups (consumer, position, completed_at, reread_at, updated_at)
+    values (${name}, ${position}, ${at}, ${at}, now())
     on conflict (consumer) do update
       set position = excluded.position,
           completed_at = coalesce(excluded.completed_at, consumer_catchups.completed_at),
+          reread_at = coalesce(excluded.reread_at, consumer_catchups.reread_at),
           updated_at = now()`;
 }
+
+/**
+ * A checkpoint written before consumers read their history again was left where its first
+ * catch-up ended, and the inbox has forgotten what it applied from the bus more than
+ * INBOX_KEEP_MS ago: reading on from there, such events are passed over, not applied a
+ * second time (a day's margin for the clocks). The bus delivered them.
+ */
+const FORGOTTEN_BY_THE_INBOX_MS = INBOX_KEEP_MS - 24 * 60 * 60_000;
 
 /** The producer's history could not be read (it is down, or answered with an error): nothing was applied from the page. */
 export class HistoryUnreadable extends Error {
@@ -151,10 +163,13 @@ export class HistoryUnreadable extends Error {
 export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger): Promise<number> {
   const { name, types, handle, source, orderKey } = options;
   const [row] = await sql<CatchUpRow[]>`
-    select position, completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
+    select position, completed_at is not null as completed, reread_at is not null as reread
+    from consumer_catchups where consumer = ${name}`;
   const first = row?.completed !== true;
+  const forgottenBefore = row?.completed && !row.reread ? Date.now() - FORGOTTEN_BY_THE_INBOX_MS : null;
   let position = row?.position ?? HISTORY_START;
   let applied = 0;
+  let passedOver = 0;
   if (!row) logger.info({ consumer: name, producer: source.name }, 'catching up with the producer history');
   for (;;) {
     let page: HistoryPage;
@@ -163,11 +178,16 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
     } catch (err) {
       throw new HistoryUnreadable(source.name, err);
     }
+    let events = page.events;
+    if (forgottenBefore !== null) {
+      events = events.filter((envelope) => !(Date.parse(envelope.time) < forgottenBefore));
+      passedOver += page.events.length - events.length;
+    }
     try {
-      applied += await applyBatchOnce(sql, name, page.events, handle, orderKey);
+      applied += await applyBatchOnce(sql, name, events, handle, orderKey);
     } catch {
       // One of them cannot be applied (yet): those before it are, and its error is thrown.
-      for (const envelope of page.events) {
+      for (const envelope of events) {
         if (await applyOnce(sql, name, envelope, handle)) applied += 1;
       }
     }
@@ -176,10 +196,10 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
     if (page.end) break;
   }
   if (first) logger.info({ consumer: name, producer: source.name, applied, position }, 'caught up; following the bus');
-  else if (applied > 0)
+  else if (applied > 0 || passedOver > 0)
     // Not delivered by the bus yet (just committed), or lost by it: either way applied once.
     logger.info(
-      { consumer: name, producer: source.name, applied, position },
+      { consumer: name, producer: source.name, applied, passedOver, position },
       'applied events of the producer history the bus had not delivered',
     );
   return applied;

@@ -106,21 +106,25 @@ export const HISTORY_READ_MARGIN = '1 day';
 export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: number }): Promise<number> {
   const batchSize = options.batchSize ?? 5_000;
   let deleted = 0;
+  // Each batch goes on from where the last ended, past the rows kept (read once a pruning).
+  let from = new Date(0);
   for (;;) {
-    const result = await sql`
+    const rows = await sql<{ processed_at: Date }[]>`
       delete from inbox
       where ctid = any(array(
         select inbox.ctid from inbox
-        where inbox.processed_at < ${options.before}
+        where inbox.processed_at >= ${from} and inbox.processed_at < ${options.before}
           and not exists (
             select from consumer_catchups caught
             where caught.consumer = inbox.consumer
-              and inbox.processed_at >= caught.completed_at - ${HISTORY_READ_MARGIN}::interval)
+              and inbox.processed_at >= caught.reread_at - ${HISTORY_READ_MARGIN}::interval)
         order by inbox.processed_at
         limit ${batchSize}
-        for update of inbox skip locked))`;
-    deleted += result.count;
-    if (result.count < batchSize) return deleted;
+        for update of inbox skip locked))
+      returning processed_at`;
+    deleted += rows.length;
+    if (rows.length < batchSize) return deleted;
+    from = rows.reduce((latest, row) => (row.processed_at > latest ? row.processed_at : latest), from);
   }
 }
 

@@ -84,3 +84,14 @@ describe('migrateEventStore on a store that holds events', () => {
     expect(count!.n).toBe(1);
   });
 });
+
+describe('migrateEventStore on a store from before a later column', () => {
+  it("adds it, keeping the table's rows, and then leaves it be", async () => {
+    await db.sql`alter table consumer_catchups drop column reread_at`;
+    await db.sql`insert into consumer_catchups (consumer, position, completed_at) values ('old', '4:2', now())`;
+    await migrateEventStore(db.sql);
+    const rows = await db.sql`select consumer, position, reread_at from consumer_catchups`;
+    expect(rows).toEqual([{ consumer: 'old', position: '4:2', reread_at: null }]);
+    await migrateEventStore(db.sql);
+  });
+});

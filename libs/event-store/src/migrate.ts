@@ -59,12 +59,24 @@ const SCHEMA: readonly { name: string; ddl: string }[] = [
         updated_at timestamptz not null default now()
       )`,
   },
+  // When it last read that history to the end, reading it again (history.ts catchUp): null
+  // for a checkpoint written before consumers read it again, which is then moved on.
+  {
+    name: 'consumer_catchups.reread_at',
+    ddl: 'alter table consumer_catchups add column if not exists reread_at timestamptz',
+  },
 ];
 
-/** The names of SCHEMA that are not in the database. */
+/** The names of SCHEMA that are not in the database (`table.column` for a column added later). */
 async function missingObjects(sql: Sql): Promise<Set<string>> {
   const names = SCHEMA.map((object) => object.name);
-  const rows = await sql<{ name: string }[]>`select name from unnest(${names}::text[]) as name where to_regclass(name) is null`;
+  const rows = await sql<{ name: string }[]>`
+    select name from unnest(${names}::text[]) as name
+    where case when strpos(name, '.') = 0 then to_regclass(name) is null
+      else not exists (
+        select from pg_attribute
+        where attrelid = to_regclass(split_part(name, '.', 1)) and attname = split_part(name, '.', 2) and not attisdropped)
+    end`;
   return new Set(rows.map((row) => row.name));
 }
 
