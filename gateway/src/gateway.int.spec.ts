@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
+import { testEnvelope } from '@sleepweave/bus/testing';
 import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { readGatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
+import { startGateway } from './start.ts';
 
 const APP_URL = 'http://app.test';
 let identity: Identity;
@@ -455,6 +457,29 @@ describe('revocation', () => {
       })
       .toBe(401);
     expect(Date.now() - loggedOutAt).toBeLessThan(1_000);
+  });
+
+  it('a gateway just started refuses a session revoked within the hour from its first request', async () => {
+    const { cookies } = await signUp();
+    // a busy hour: many revocations before hers, which a watch goes through in order
+    const others = Array.from({ length: 3_000 }, () => {
+      const sessionId = randomUUID();
+      const data = { sessionId, userId: randomUUID(), reason: 'logout' as const, revokedAt: new Date().toISOString() };
+      return testEnvelope('identity.session.revoked', data, { subject: `session:${sessionId}` });
+    });
+    await Promise.all(others.map((envelope) => bus.publish(envelope)));
+    const out = await gateway.inject({ method: 'POST', url: '/api/logout', payload: {}, cookies, headers: { origin: APP_URL } });
+    expect(out.statusCode).toBe(200);
+    await expect
+      .poll(async () => (await gateway.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } })).statusCode)
+      .toBe(401);
+    const started = await startGateway(gatewayDeps.config, { logger: createLogger('gateway', 'silent') });
+    try {
+      const first = await started.app.inject({ method: 'GET', url: '/api/user', cookies: { sw_access: cookies.sw_access } });
+      expect(first.statusCode).toBe(401);
+    } finally {
+      await started.stop();
+    }
   });
 
   it('refuses the tokens of a deleted account within a second, and other sessions after a password change', async () => {

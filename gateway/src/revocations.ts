@@ -1,4 +1,4 @@
-import type { Bus, Subscription } from '@sleepweave/bus';
+import type { Bus, Watch } from '@sleepweave/bus';
 import { isEventOfType, type EventEnvelope } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 
@@ -40,7 +40,7 @@ export class RevocationList {
 }
 
 /** Replays the last `memoryMs` of revocations, then follows new ones. */
-export async function followRevocations(bus: Bus, list: RevocationList, memoryMs: number, logger: Logger): Promise<Subscription> {
+export async function followRevocations(bus: Bus, list: RevocationList, memoryMs: number, logger: Logger): Promise<Watch> {
   const timer = setInterval(() => list.prune(), 60_000);
   timer.unref();
   const subscription = await bus.watch({
@@ -56,6 +56,7 @@ export async function followRevocations(bus: Bus, list: RevocationList, memoryMs
   });
   return {
     state: () => subscription.state(),
+    caughtUp: subscription.caughtUp,
     async stop() {
       clearInterval(timer);
       await subscription.stop();

@@ -1,4 +1,4 @@
-import type { Bus, Subscription } from '@sleepweave/bus';
+import type { Bus, Watch } from '@sleepweave/bus';
 import { isEventOfType, type EventEnvelope, type Role } from '@sleepweave/contracts';
 import type { Logger } from 'pino';
 
@@ -38,7 +38,7 @@ export class RoleChanges {
 }
 
 /** Replays the last `memoryMs` of role changes, then follows new ones. */
-export async function followRoleChanges(bus: Bus, list: RoleChanges, memoryMs: number, logger: Logger): Promise<Subscription> {
+export async function followRoleChanges(bus: Bus, list: RoleChanges, memoryMs: number, logger: Logger): Promise<Watch> {
   const timer = setInterval(() => list.prune(), 60_000);
   timer.unref();
   const subscription = await bus.watch({
@@ -55,6 +55,7 @@ export async function followRoleChanges(bus: Bus, list: RoleChanges, memoryMs: n
   });
   return {
     state: () => subscription.state(),
+    caughtUp: subscription.caughtUp,
     async stop() {
       clearInterval(timer);
       await subscription.stop();

@@ -38,6 +38,9 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
   const following = await followRevocations(bus, revocations, memoryMs, logger);
   const roleChanges = new RoleChanges(memoryMs);
   const followingRoles = await followRoleChanges(bus, roleChanges, memoryMs, logger);
+  // A session revoked, or a role changed, within the memory counts from the first request:
+  // it listens only once both have gone through what the bus held (a second at most).
+  await Promise.all([following.caughtUp, followingRoles.caughtUp]);
   const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
   const sessions = createSessionResolver({
     verifier,

@@ -352,6 +352,37 @@ describe('watch', () => {
     await subA.stop();
     await subB.stop();
   });
+
+  it('says when it has gone through what was already stored: after the last of it, or at once when there was none', async () => {
+    const since = new Date();
+    const stored = Array.from({ length: 2_000 }, () => revoked());
+    await Promise.all(stored.map((envelope) => bus.publish(envelope)));
+    await bus.publish(roleGranted()); // the last one stored is of a type not watched
+    await bus.publish(other()); // and one no watcher knows
+    const seen = new Set<string>();
+    const handler = async (envelope: EventEnvelope) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      seen.add(envelope.id);
+    };
+    const revocations = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since, handler });
+    await revocations.caughtUp;
+    expect(stored.filter((envelope) => !seen.has(envelope.id))).toEqual([]);
+    await revocations.stop();
+    seen.clear();
+    const both = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked', 'identity.user.role_granted'], since, handler });
+    await both.caughtUp;
+    expect(stored.filter((envelope) => !seen.has(envelope.id))).toEqual([]);
+    await both.stop();
+
+    const none = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked'],
+      since: new Date(Date.now() + 60_000),
+      handler,
+    });
+    await none.caughtUp;
+    await none.stop();
+  });
 });
 
 describe('costs', () => {

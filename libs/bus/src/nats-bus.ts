@@ -28,6 +28,7 @@ import {
   type StreamName,
   type Subscription,
   type SubscriptionState,
+  type Watch,
   type WatchOptions,
 } from './types.ts';
 
@@ -516,7 +517,7 @@ class NatsBus implements Bus {
     );
   }
 
-  async watch(options: WatchOptions): Promise<Subscription> {
+  async watch(options: WatchOptions): Promise<Watch> {
     const { stream, handler } = options;
     const types = new Set(options.types);
     const filter = filterFor(this.prefix, stream, options.types);
@@ -529,7 +530,12 @@ class NatsBus implements Bus {
     let messages: ConsumerMessages | undefined;
     let state: SubscriptionState = 'following';
     /** The stream sequence to start from: always by sequence, never by time (see below). */
-    let nextSeq = await this.firstSequenceSince(streamName, options.since);
+    const start = await this.firstSequenceSince(streamName, filter, options.since);
+    let nextSeq = start.seq;
+    let markCaughtUp!: () => void;
+    const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+    // Nothing stored to go through (one stored since is delivered with its count of those after it).
+    if (start.pending === 0) markCaughtUp();
 
     // @nats-io/jetstream 3.3.1 recreates an ordered consumer after a reconnect from its own
     // config plus a start sequence; had it been opened with a start time, the server refuses
@@ -573,19 +579,20 @@ class NatsBus implements Bus {
             if (abort.signal.aborted) break;
             nextSeq = m.seq + 1;
             state = 'following';
-            let envelope: EventEnvelope;
+            let envelope: EventEnvelope | null = null;
             try {
               envelope = parseEnvelope(m.json());
             } catch (err) {
               log.error({ err, subject: m.subject, seq: m.seq }, 'malformed event on the bus; skipped');
-              continue;
             }
-            if (!types.has(envelope.type)) continue;
-            try {
-              await handler(envelope);
-            } catch (err) {
-              log.error({ err, eventId: envelope.id, type: envelope.type }, 'watch handler failed; event skipped');
+            if (envelope && types.has(envelope.type)) {
+              try {
+                await handler(envelope);
+              } catch (err) {
+                log.error({ err, eventId: envelope.id, type: envelope.type }, 'watch handler failed; event skipped');
+              }
             }
+            if (m.info.pending === 0) markCaughtUp();
             failures = 0;
           }
           messages = undefined;
@@ -601,29 +608,34 @@ class NatsBus implements Bus {
       }
     })();
 
-    return this.track(
-      abort,
-      () => messages?.stop(),
-      loop,
-      () => state,
-    );
+    return {
+      ...this.track(
+        abort,
+        () => messages?.stop(),
+        loop,
+        () => state,
+      ),
+      caughtUp,
+    };
   }
 
   /**
-   * The sequence of the first message of a stream stored at or after `since`: the starting
-   * point the server gives a probe consumer opened by time (nats-server 2.9 has no direct
-   * get by time), read from its info and the probe deleted again.
+   * The sequence of the first message of a stream stored at or after `since`, and how many
+   * matching `filter` are stored from there: the starting point the server gives a probe
+   * consumer opened by time (nats-server 2.9 has no direct get by time), read from its
+   * info and the probe deleted again.
    */
-  private async firstSequenceSince(streamName: string, since: Date): Promise<number> {
+  private async firstSequenceSince(streamName: string, filter: string, since: Date): Promise<{ seq: number; pending: number }> {
     const probe = await this.jsm.consumers.add(streamName, {
       ack_policy: AckPolicy.None,
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since.toISOString(),
+      filter_subject: filter,
       inactive_threshold: nanos(60_000),
       mem_storage: true,
     });
     await this.jsm.consumers.delete(streamName, probe.name).catch(() => undefined);
-    return probe.delivered.stream_seq + 1;
+    return { seq: probe.delivered.stream_seq + 1, pending: probe.num_pending };
   }
 
   /**

@@ -56,6 +56,15 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** A watch: a subscription that also says when it has handled what was already stored. */
+export interface Watch extends Subscription {
+  /**
+   * Resolves once every matching event stored since `since`, up to when the watch was
+   * opened, has been through the handler (at once when there was none).
+   */
+  readonly caughtUp: Promise<void>;
+}
+
 /** The narrow bus interface every service uses; NATS JetStream is behind it. */
 export interface Bus {
   /** Deployment/test prefix ('' in production). */
@@ -69,7 +78,7 @@ export interface Bus {
   /** Durable pull consumer, explicit ack; a throwing handler gets the message redelivered later. */
   consume(options: ConsumeOptions): Promise<Subscription>;
   /** Ordered, ephemeral consumer: every process gets every matching event (e.g. gateway fan-out). */
-  watch(options: WatchOptions): Promise<Subscription>;
+  watch(options: WatchOptions): Promise<Watch>;
   /** True while the connection is up. */
   isConnected(): boolean;
   /** Calls the listener whenever the connection is back after a loss; returns how to stop. */
