@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connectBus } from '@sleepweave/bus';
 import {
   createAccessTokenVerifier,
@@ -22,6 +23,9 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/** How long a gateway's start waits for its watches to go through what the bus held. */
+export const WATCH_CATCH_UP_WAIT_MS = 10_000;
+
 /**
  * The one way a gateway process starts (server.ts, and the tests that run whole systems):
  * the bus, its two watches (revoked sessions; community messages for its own sockets), the
@@ -39,8 +43,18 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
   const roleChanges = new RoleChanges(memoryMs);
   const followingRoles = await followRoleChanges(bus, roleChanges, memoryMs, logger);
   // A session revoked, or a role changed, within the memory counts from the first request:
-  // it listens only once both have gone through what the bus held (a second at most).
-  await Promise.all([following.caughtUp, followingRoles.caughtUp]);
+  // it listens once both have gone through what the bus held (a second at most). Should
+  // NATS go away meanwhile, it listens after WATCH_CATCH_UP_WAIT_MS, its /health 503
+  // (`catching_up`) until they have, so that a load balancer sends it nothing before.
+  const caughtUp = await Promise.race([
+    Promise.all([following.caughtUp, followingRoles.caughtUp]).then(() => true),
+    sleep(WATCH_CATCH_UP_WAIT_MS, false, { ref: false }),
+  ]);
+  if (!caughtUp)
+    logger.warn(
+      { waitedMs: WATCH_CATCH_UP_WAIT_MS },
+      'the watches of revoked sessions and role changes have not caught up; listening (degraded until they do)',
+    );
   const verifier = createAccessTokenVerifier(remoteKeySet(config.IDENTITY_URL));
   const sessions = createSessionResolver({
     verifier,

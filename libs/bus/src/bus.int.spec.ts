@@ -365,7 +365,9 @@ describe('watch', () => {
       seen.add(envelope.id);
     };
     const revocations = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since, handler });
+    expect(revocations.state()).toBe('catching_up');
     await revocations.caughtUp;
+    expect(revocations.state()).toBe('following');
     expect(stored.filter((envelope) => !seen.has(envelope.id))).toEqual([]);
     await revocations.stop();
     seen.clear();

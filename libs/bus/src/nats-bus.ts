@@ -532,8 +532,13 @@ class NatsBus implements Bus {
     /** The stream sequence to start from: always by sequence, never by time (see below). */
     const start = await this.firstSequenceSince(streamName, filter, options.since);
     let nextSeq = start.seq;
-    let markCaughtUp!: () => void;
-    const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+    let caught = false;
+    let resolveCaughtUp!: () => void;
+    const caughtUp = new Promise<void>((resolve) => (resolveCaughtUp = resolve));
+    const markCaughtUp = () => {
+      caught = true;
+      resolveCaughtUp();
+    };
     // Nothing stored to go through (one stored since is delivered with its count of those after it).
     if (start.pending === 0) markCaughtUp();
 
@@ -541,7 +546,14 @@ class NatsBus implements Bus {
     // config plus a start sequence; had it been opened with a start time, the server refuses
     // that ("optional start time is also set") and the watch silently stops. Opened by
     // sequence, the recreation is valid; its notifications tell us when it is not following.
+    let opens = 0;
     const open = async (): Promise<ConsumerMessages> => {
+      // Opened again (NATS came back): a stream that lost its store, made again, holds
+      // nothing from here on to go through, and no message would say so.
+      if (opens++ > 0 && !caught) {
+        const { state: stored } = await this.jsm.streams.info(streamName);
+        if (stored.last_seq < nextSeq) markCaughtUp();
+      }
       const consumer = await this.js.consumers.get(streamName, { filter_subjects: filter, opt_start_seq: nextSeq });
       const opened = await consumer.consume();
       void (async () => {
@@ -613,7 +625,7 @@ class NatsBus implements Bus {
         abort,
         () => messages?.stop(),
         loop,
-        () => state,
+        () => (caught || state !== 'following' ? state : 'catching_up'),
       ),
       caughtUp,
     };

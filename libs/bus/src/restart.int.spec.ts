@@ -129,4 +129,41 @@ describe('after nats-server restarts', () => {
       await watch.stop();
     }
   });
+  it('a watch whose replay the server lost with its store (started again empty) says it has gone through it', async () => {
+    const since = new Date();
+    await Promise.all(Array.from({ length: 2_000 }, () => publish(revoked())));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const watch = await bus.watch({
+      stream: 'IDENTITY',
+      types: ['identity.session.revoked'],
+      since,
+      handler: async () => {
+        if (!first) return;
+        first = false;
+        await gate; // still going through what was stored when the server loses it
+      },
+    });
+    try {
+      expect(watch.state()).toBe('catching_up');
+      await nats.restartEmpty();
+      release();
+      // the stream made again, empty (as the first publish or consumer would)
+      await expect
+        .poll(
+          () =>
+            bus.ensureStreams(['IDENTITY']).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBe(true);
+      await watch.caughtUp;
+      await expect.poll(() => watch.state(), { timeout: 5_000 }).toBe('following');
+    } finally {
+      await watch.stop();
+    }
+  });
 });

@@ -47,9 +47,10 @@ export interface WatchOptions {
 /**
  * `following`: events arrive; `recovering`: the connection or the consumer is being
  * re-established; `stuck`: events arrive, but one has failed STUCK_AFTER_DELIVERIES times
- * and not been applied since (it is still retried).
+ * and not been applied since (it is still retried); `catching_up`: a watch going through
+ * what was stored before it was opened.
  */
-export type SubscriptionState = 'following' | 'recovering' | 'stuck';
+export type SubscriptionState = 'following' | 'recovering' | 'stuck' | 'catching_up';
 
 export interface Subscription {
   state(): SubscriptionState;

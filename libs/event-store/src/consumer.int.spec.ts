@@ -375,7 +375,7 @@ describe('what the bus lost or forgot', () => {
     }
   });
 
-  it('a checkpoint from before consumers read their history again passes over what the inbox has forgotten', async () => {
+  it('a checkpoint from before consumers read their history again: follows the bus first, and passes over what the inbox has forgotten', async () => {
     const history = memoryHistory();
     const old = testEnvelope(
       'study.consent.given',
@@ -384,6 +384,10 @@ describe('what the bus lost or forgot', () => {
     );
     const recent = consentGiven();
     history.events.push(old, recent);
+    // months of history to read: it answers only once let
+    let let_!: () => void;
+    const held = new Promise<void>((resolve) => (let_ = resolve));
+    const slow: HistorySource = { name: 'study', page: async (after, types) => (await held, history.page(after, types)) };
     const name = 'research-study-legacy';
     await db.sql`insert into consumer_catchups (consumer, position, completed_at) values (${name}, '0:0', now() - interval '300 days')`;
     const sub = startConsumer({
@@ -393,16 +397,25 @@ describe('what the bus lost or forgot', () => {
       stream: 'STUDY',
       types: ['study.consent.given'],
       handle: countConsent,
-      history,
+      history: slow,
       logger,
     });
     try {
+      await sub.caughtUp;
       await eventually(() => sub.state() === 'following');
-      expect([await applied(old.id), await applied(recent.id)]).toEqual([0, 1]);
-      const [row] = await db.sql<{ position: string; reread: boolean }[]>`
-        select position, reread_at is not null as reread from consumer_catchups where consumer = ${name}`;
-      expect(row).toEqual({ position: '0:2', reread: true });
+      const live = consentGiven();
+      await bus.publish(live);
+      await eventually(async () => (await applied(live.id)) === 1);
+      let_();
+      await eventually(async () => (await applied(recent.id)) === 1);
+      expect(await applied(old.id)).toBe(0);
+      await eventually(async () => {
+        const [row] = await db.sql<{ position: string; reread: boolean }[]>`
+          select position, reread_at is not null as reread from consumer_catchups where consumer = ${name}`;
+        return row?.position === '0:2' && row.reread;
+      });
     } finally {
+      let_();
       await sub.stop();
     }
   });

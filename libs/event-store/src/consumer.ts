@@ -1,6 +1,6 @@
 import { RetryLater, STUCK_AFTER_DELIVERIES, type Bus, type StreamName, type Subscription } from '@sleepweave/bus';
 import type { Logger } from 'pino';
-import { catchUp, hasCaughtUp, HistoryUnreadable, type HistorySource } from './history.ts';
+import { catchUp, checkpointOf, HistoryUnreadable, type HistorySource } from './history.ts';
 import { applyBatchOnce, applyOnce, type EnvelopeHandler, type OrderKey } from './inbox.ts';
 import type { Sql } from './types.ts';
 
@@ -134,13 +134,19 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     };
     for (let failures = 0; !abort.signal.aborted;) {
       try {
+        // A checkpoint from before consumers read their history again may lie months back:
+        // it follows the bus first, and reads that once, in the background.
+        if (!subscription && (await checkpointOf(sql, name)) === 'legacy') {
+          markCaughtUp();
+          await follow();
+        }
         try {
-          await catchUp(sql, { name, types, handle, source: history, orderKey }, log);
+          await catchUp(sql, { name, types, handle, source: history, orderKey, signal: abort.signal }, log);
         } catch (err) {
           // At its start, its producer cannot be read or an event of the history cannot be
           // applied, but it caught up before: it follows the bus meanwhile (the consumers
           // declared after it start too), and the history is read again until it goes through.
-          if (subscription || !(await hasCaughtUp(sql, name))) throw err;
+          if (subscription || (await checkpointOf(sql, name)) === 'none') throw err;
           markCaughtUp();
           if (!abort.signal.aborted) await follow();
           throw err;

@@ -100,6 +100,8 @@ export interface CatchUpOptions {
   source: HistorySource;
   /** Its events of different keys are independent: a page applies them by key (inbox.ts). */
   orderKey?: OrderKey;
+  /** Stops it between two pages (the consumer is stopping). */
+  signal?: AbortSignal;
 }
 
 interface CatchUpRow {
@@ -110,9 +112,19 @@ interface CatchUpRow {
 
 /** Whether the consumer has caught up with its producer's history once (it then follows the bus). */
 export async function hasCaughtUp(sql: Sql | Tx, name: string): Promise<boolean> {
+  return (await checkpointOf(sql, name)) !== 'none';
+}
+
+/**
+ * `none`: it has not caught up yet; `legacy`: it caught up before consumers read their
+ * history again (its checkpoint is where that first catch-up ended, maybe months back);
+ * `current`: it has read the history to the end since.
+ */
+export async function checkpointOf(sql: Sql | Tx, name: string): Promise<'none' | 'legacy' | 'current'> {
   const [row] = await (sql as Sql)<CatchUpRow[]>`
-    select completed_at is not null as completed from consumer_catchups where consumer = ${name}`;
-  return row?.completed === true;
+    select position, completed_at is not null as completed, reread_at is not null as reread
+    from consumer_catchups where consumer = ${name}`;
+  return row?.completed !== true ? 'none' : row.reread ? 'current' : 'legacy';
 }
 
 /**
@@ -172,6 +184,7 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
   let passedOver = 0;
   if (!row) logger.info({ consumer: name, producer: source.name }, 'catching up with the producer history');
   for (;;) {
+    if (options.signal?.aborted) return applied;
     let page: HistoryPage;
     try {
       page = await source.page(position, types);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, listening, waitFor } from './ports.ts';
@@ -14,6 +14,8 @@ export interface NatsServer {
   /** Starts it again on the same port with the same JetStream storage. */
   start(): Promise<void>;
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Stops it, deletes its JetStream storage and starts it again: a server that lost its store. */
+  restartEmpty(): Promise<void>;
   /**
    * Freezes it (SIGSTOP): its connections stay open and nothing is answered, as a server that
    * hangs or a network that drops packets. `stop()` ends it from there.
@@ -54,6 +56,12 @@ export async function startNatsServer(): Promise<NatsServer> {
     },
     async restart(signal) {
       await stop(signal);
+      await start();
+    },
+    async restartEmpty() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir);
       await start();
     },
     async destroy() {
