@@ -44,6 +44,17 @@ async function register(firstName: string) {
   return { id: response.json().user.id as string, headers: { authorization: `Bearer ${access}` } };
 }
 
+/** She deletes her account. */
+async function deleteAccount(user: { headers: Record<string, string> }) {
+  const deleted = await system.services.identity.app.inject({
+    method: 'DELETE',
+    url: '/api/account',
+    headers: user.headers,
+    payload: { password: PASSWORD },
+  });
+  expect(deleted.statusCode).toBe(200);
+}
+
 /** Everyone who keeps a user directory knows her (or has forgotten her). */
 async function known(
   userId: string,
@@ -101,13 +112,7 @@ describe('every consumer, after the bus lost everything and its state was wiped'
       payload: { threadId: thread.json().id, body: 'It helps' },
     });
     expect(message.statusCode).toBe(201);
-    const deleted = await identity.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: cleo.headers,
-      payload: { password: PASSWORD },
-    });
-    expect(deleted.statusCode).toBe(200);
+    await deleteAccount(cleo);
     await known(cleo.id, false);
     // identity's consumer of study: both start dates; community's: both participations
     await expect
@@ -164,13 +169,7 @@ describe('a service down for longer than the bus keeps what was published meanwh
     const hana = await register('Hana');
     const consent = await study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: hana.headers, payload: {} });
     expect(consent.statusCode).toBe(201);
-    const deleted = await identity.app.inject({
-      method: 'DELETE',
-      url: '/api/account',
-      headers: gil.headers,
-      payload: { password: PASSWORD },
-    });
-    expect(deleted.statusCode).toBe(200);
+    await deleteAccount(gil);
     // published: the services that are up have them
     await known(hana.id, true, ['study', 'journal']);
     await known(gil.id, false, ['study', 'journal']);

@@ -5,7 +5,7 @@ import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsumer } from './consumer.ts';
+import { startConsumer, type ConsumerOptions } from './consumer.ts';
 import { emptyHistory, type HistorySource } from './history.ts';
 import { applyBatchOnce, applyOnce } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
@@ -226,20 +226,33 @@ function memoryHistory(): HistorySource & { events: EventEnvelope[]; down: boole
   return source;
 }
 
+/** A consumer of consents named `name`, counting them (the rest as given). */
+function consents(name: string, options: Partial<ConsumerOptions> = {}): ConsumerOptions {
+  return {
+    sql: db.sql,
+    bus,
+    name,
+    stream: 'STUDY',
+    types: ['study.consent.given'],
+    handle: countConsent,
+    history: emptyHistory('study'),
+    logger,
+    ...options,
+  };
+}
+
+/** A handler that counts consents but refuses `broken` while `refusing()` (a handler bug). */
+function refusing(broken: EventEnvelope, refuse: () => boolean) {
+  return async (tx: Tx, envelope: EventEnvelope) => {
+    if (envelope.id === broken.id && refuse()) throw new Error('a handler bug');
+    await countConsent(tx, envelope);
+  };
+}
+
 describe('what the bus lost or forgot', () => {
   it('reads its history again while it follows the bus: an event the bus lost is applied at the next reading, once', async () => {
     const history = memoryHistory();
-    const sub = startConsumer({
-      sql: db.sql,
-      bus,
-      name: 'research-study-lost',
-      stream: 'STUDY',
-      types: ['study.consent.given'],
-      handle: countConsent,
-      history,
-      sweepIntervalMs: 200,
-      logger,
-    });
+    const sub = startConsumer(consents('research-study-lost', { history, sweepIntervalMs: 200 }));
     try {
       await eventually(() => sub.state() === 'following');
       const [lost, delivered] = [consentGiven(), consentGiven()];
@@ -262,16 +275,7 @@ describe('what the bus lost or forgot', () => {
       order.push(envelope.id);
       await countConsent(tx, envelope);
     };
-    const options = {
-      sql: db.sql,
-      bus,
-      name: 'research-study-back',
-      stream: 'STUDY' as const,
-      types: ['study.consent.given'],
-      handle,
-      history,
-      logger,
-    };
+    const options = consents('research-study-back', { handle, history });
     const first = startConsumer(options);
     await eventually(() => first.state() === 'following');
     await first.stop(); // down for more than a week
@@ -292,16 +296,7 @@ describe('what the bus lost or forgot', () => {
 
   it('back while its producer cannot be read, follows the bus meanwhile if it caught up before, and applies the rest once it can', async () => {
     const history = memoryHistory();
-    const options = {
-      sql: db.sql,
-      bus,
-      name: 'research-study-away',
-      stream: 'STUDY' as const,
-      types: ['study.consent.given'],
-      handle: countConsent,
-      history,
-      logger,
-    };
+    const options = consents('research-study-away', { history });
     const first = startConsumer(options);
     await eventually(() => first.state() === 'following');
     await first.stop();
@@ -333,21 +328,7 @@ describe('what the bus lost or forgot', () => {
     const history = memoryHistory();
     const broken = consentGiven();
     let refuse = true;
-    const handle = async (tx: Tx, envelope: EventEnvelope) => {
-      if (envelope.id === broken.id && refuse) throw new Error('a handler bug');
-      await countConsent(tx, envelope);
-    };
-    const options = {
-      sql: db.sql,
-      bus,
-      name: 'research-study-restarted',
-      stream: 'STUDY' as const,
-      types: ['study.consent.given'],
-      handle,
-      history,
-      stuckAfterFailures: 2,
-      logger,
-    };
+    const options = consents('research-study-restarted', { handle: refusing(broken, () => refuse), history, stuckAfterFailures: 2 });
     const first = startConsumer(options);
     await eventually(() => first.state() === 'following');
     await first.stop();
@@ -390,16 +371,7 @@ describe('what the bus lost or forgot', () => {
     const slow: HistorySource = { name: 'study', page: async (after, types) => (await held, history.page(after, types)) };
     const name = 'research-study-legacy';
     await db.sql`insert into consumer_catchups (consumer, position, completed_at) values (${name}, '0:0', now() - interval '300 days')`;
-    const sub = startConsumer({
-      sql: db.sql,
-      bus,
-      name,
-      stream: 'STUDY',
-      types: ['study.consent.given'],
-      handle: countConsent,
-      history: slow,
-      logger,
-    });
+    const sub = startConsumer(consents(name, { history: slow }));
     try {
       await sub.caughtUp;
       await eventually(() => sub.state() === 'following');
@@ -432,16 +404,7 @@ describe('what the bus lost or forgot', () => {
         return { state: () => 'following' as const, stop: async () => {} };
       },
     };
-    const sub = startConsumer({
-      sql: db.sql,
-      bus: slowBus,
-      name: 'research-study-slow',
-      stream: 'STUDY',
-      types: ['study.consent.given'],
-      handle: countConsent,
-      history: memoryHistory(),
-      logger,
-    });
+    const sub = startConsumer(consents('research-study-slow', { bus: slowBus }));
     await wasAsked;
     const stopped = sub.stop();
     subscribed();
@@ -454,22 +417,9 @@ describe('what the bus lost or forgot', () => {
     const history = memoryHistory();
     const broken = consentGiven();
     let refuse = true;
-    const handle = async (tx: Tx, envelope: EventEnvelope) => {
-      if (envelope.id === broken.id && refuse) throw new Error('a handler bug');
-      await countConsent(tx, envelope);
-    };
-    const sub = startConsumer({
-      sql: db.sql,
-      bus,
-      name: 'research-study-stuck',
-      stream: 'STUDY',
-      types: ['study.consent.given'],
-      handle,
-      history,
-      sweepIntervalMs: 100,
-      stuckAfterFailures: 2,
-      logger,
-    });
+    const sub = startConsumer(
+      consents('research-study-stuck', { handle: refusing(broken, () => refuse), history, sweepIntervalMs: 100, stuckAfterFailures: 2 }),
+    );
     try {
       await eventually(() => sub.state() === 'following');
       history.events.push(broken); // only in the history: the bus forgot it
