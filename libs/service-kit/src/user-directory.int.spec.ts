@@ -6,7 +6,8 @@ import { BaseConfig, loadConfig } from './config.ts';
 import type { ServiceDefinition, ServiceConfig } from './runtime.ts';
 import { registeredEnvelope, startTestService, testEnv, type TestService } from './testing.ts';
 import { connectDatabase, dropDatabase, ensureDatabase } from './database.ts';
-import { DIRECTORY_LOCKS, findDirectoryUser, migrateUserDirectory, userDirectoryConsumer } from './user-directory.ts';
+import { DIRECTORY_LOCKS, findDirectoryUser, migrateUserDirectory, readAfterWrite, userDirectoryConsumer } from './user-directory.ts';
+import { HttpError, notFound } from './errors.ts';
 import type { Tx } from '@sleepweave/event-store';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -221,6 +222,24 @@ describe('user directory', () => {
     await apply(testEnvelope('identity.user.deleted', { userId: gone, deletedAt: new Date().toISOString() }));
     await apply(testEnvelope('identity.user.role_granted', { userId: gone, role: 'admin', grantedAt: new Date().toISOString() }));
     expect(await findDirectoryUser(sql, gone)).toBeUndefined();
+  });
+});
+
+describe('readAfterWrite', () => {
+  it('answers what her write left; when it is gone, 401 if her account was deleted meanwhile, else what `gone` says, else an error', async () => {
+    const { sql } = service.deps;
+    const [deleted, present] = [randomUUID(), randomUUID()];
+    await sql`insert into deleted_users (user_id, deleted_at) values (${deleted}, now())`;
+    expect(await readAfterWrite(sql, present, { id: 1 })).toEqual({ id: 1 });
+    await expect(readAfterWrite(sql, deleted, undefined, () => notFound('Thread not found'))).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'This account has been deleted.',
+    });
+    await expect(readAfterWrite(sql, present, undefined, () => notFound('Thread not found'))).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Thread not found',
+    });
+    await expect(readAfterWrite(sql, present, undefined)).rejects.not.toBeInstanceOf(HttpError);
   });
 });
 

@@ -230,6 +230,20 @@ export async function isDeletedUser(sql: Sql | Tx, userId: string): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * What her request reads again just after its write committed, to answer with it. It is
+ * gone only if another transaction deleted it in between: her account's deletion, which
+ * takes everything of hers (401, as for any later request of hers; it was a 201 with
+ * nothing, or a 500), or what `gone` says (e.g. the thread she posted in, which an admin
+ * deleted). Without `gone`, nothing else deletes it, and its absence is a bug (a 500).
+ */
+export async function readAfterWrite<T>(sql: Sql, userId: string, value: T | undefined, gone?: () => HttpError): Promise<T> {
+  if (value !== undefined) return value;
+  if (await isDeletedUser(sql, userId)) throw accountDeleted();
+  if (gone) throw gone();
+  throw new Error(`what user ${userId} just wrote is gone, though she is not deleted`);
+}
+
 /** How long awaitDirectoryUser waits for her registration before answering 503. */
 export const PROFILE_WAIT_MS = 3_000;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CreateMessageRequest, Message } from '@sleepweave/contracts';
-import { perUserLimit, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { CreateMessageRequest, Message, THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
+import { notFound, perUserLimit, readAfterWrite, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { messagePostLimitMessage } from '../rate-limits.ts';
 import { findMessage } from '../threads/queries.ts';
@@ -21,7 +21,9 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
       const messageId = randomUUID();
       const { threadId, body } = request.body;
       await postMessage(ctx, { threadId, userId: sub, messageId, body }, requestMetadata(request));
-      return reply.status(201).send((await findMessage(ctx.sql, messageId))!);
+      return reply
+        .status(201)
+        .send(await readAfterWrite(ctx.sql, sub, await findMessage(ctx.sql, messageId), () => notFound(THREAD_NOT_FOUND_MESSAGE)));
     },
   );
 }

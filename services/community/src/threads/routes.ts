@@ -8,6 +8,7 @@ import {
   NEXT_CURSOR_HEADER,
   notFound,
   perUserLimit,
+  readAfterWrite,
   requestMetadata,
   requireUser,
   type ServiceApp,
@@ -62,7 +63,9 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
       const { sub } = requireUser(request);
       const threadId = randomUUID();
       await createPublicThread(ctx, { threadId, name: request.body.name, creatorId: sub, now: new Date() }, requestMetadata(request));
-      return reply.status(201).send((await threadSummary(ctx.sql, threadId))!);
+      return reply
+        .status(201)
+        .send(await readAfterWrite(ctx.sql, sub, await threadSummary(ctx.sql, threadId), () => notFound(THREAD_NOT_FOUND_MESSAGE)));
     },
   );
 

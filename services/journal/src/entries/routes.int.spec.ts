@@ -42,6 +42,28 @@ describe('POST /api/journal/entry', () => {
     expect(row?.user_id).toBe(maya.userId);
   });
 
+  it('answers 401 when her account is deleted between her entry and its reading again (it answered 201 with no entry)', async () => {
+    const nora = await newParticipant(env);
+    const { sql } = env.journal.deps;
+    // Her deletion, committed as her entry commits: it and she are gone when the route reads it again.
+    await sql.unsafe(`
+      create function test_deleted_meanwhile() returns trigger language plpgsql as $$
+      begin
+        insert into deleted_users (user_id, deleted_at) values (new.user_id, now());
+        delete from journal_entries where id = new.id;
+        return null;
+      end $$;
+      create trigger test_deleted_meanwhile after insert on journal_entries
+        for each row when (new.user_id = '${nora.userId}') execute function test_deleted_meanwhile()`);
+    try {
+      const response = await post(nora.headers, { gratitude: 'rain' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'unauthorized', message: 'This account has been deleted.' });
+    } finally {
+      await sql.unsafe('drop trigger test_deleted_meanwhile on journal_entries; drop function test_deleted_meanwhile()');
+    }
+  });
+
   it('answers 401 without a session', async () => {
     const response = await post({}, { affirmation: 'hello' });
     expect(response.statusCode).toBe(401);

@@ -5,6 +5,7 @@ import {
   decodeCursor,
   limitParam,
   NEXT_CURSOR_HEADER,
+  readAfterWrite,
   requestMetadata,
   requireUser,
   type ServiceApp,
@@ -22,7 +23,7 @@ export async function entryRoutes(app: ServiceApp, ctx: JournalContext): Promise
     const userId = requireUser(request).sub;
     const entryId = randomUUID();
     await writeJournalEntry(ctx, { entryId, userId, reflections: request.body, now: new Date() }, requestMetadata(request));
-    return reply.status(201).send((await findEntry(ctx.sql, userId, entryId))!);
+    return reply.status(201).send(await readAfterWrite(ctx.sql, userId, await findEntry(ctx.sql, userId, entryId)));
   });
 
   app.get(

@@ -1,6 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { calendarDateIn, journalExportFileName, JournalExportQuery, NO_JOURNAL_ENTRIES_MESSAGE } from '@sleepweave/contracts';
-import { awaitDirectoryUser, badRequest, notFound, personalExportLimit, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  awaitDirectoryUser,
+  badRequest,
+  notFound,
+  personalExportLimit,
+  readAfterWrite,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { JournalContext } from '../context.ts';
 import type { JournalEntry } from '@sleepweave/contracts';
 import { markdownEntry, markdownHeader, type JournalHeader } from './business-logic.ts';
@@ -54,7 +62,7 @@ export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext):
     const span = await journalSpan(ctx.sql, userId);
     if (span.entries === 0 || !span.first || !span.last) throw notFound(NO_JOURNAL_ENTRIES_MESSAGE);
     await awaitDirectoryUser(ctx.sql, userId);
-    const author = (await findAuthor(ctx.sql, userId))!;
+    const author = await readAfterWrite(ctx.sql, userId, await findAuthor(ctx.sql, userId));
     const today = calendarDateIn(author.timezone, new Date());
     const header: JournalHeader = { name: author.name, entries: span.entries, first: span.first, last: span.last, exportedOn: today };
     const entries = readEntries(ctx.sql, userId);

@@ -43,6 +43,12 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
 
   // Admins only (checked before the body is looked at; the gateway checks the role too).
   const adminOnly = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
+  // An article read again after its write: gone only if another admin deleted it meanwhile.
+  const articleAfterWrite = async (articleId: string) => {
+    const article = await findArticle(ctx.sql, articleId);
+    if (!article) throw notFound(ARTICLE_NOT_FOUND);
+    return article;
+  };
 
   app.post(
     '/api/library/cards',
@@ -51,7 +57,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
       const admin = requireAdmin(request);
       const articleId = randomUUID();
       await publishArticle(ctx, { articleId, content: request.body, by: admin.sub, now: new Date() }, requestMetadata(request));
-      return reply.status(201).send((await findArticle(ctx.sql, articleId))!);
+      return reply.status(201).send(await articleAfterWrite(articleId));
     },
   );
 
@@ -64,7 +70,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
       if (!isUuid(articleId)) throw notFound(ARTICLE_NOT_FOUND);
       const input = { articleId: articleId.toLowerCase(), content: request.body, by: admin.sub, now: new Date() };
       await reviseArticle(ctx, input, requestMetadata(request));
-      return (await findArticle(ctx.sql, articleId))!;
+      return articleAfterWrite(articleId);
     },
   );
 }

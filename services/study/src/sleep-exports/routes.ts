@@ -1,5 +1,13 @@
 import { noNightsInRangeMessage, SleepExportQuery } from '@sleepweave/contracts';
-import { awaitDirectoryUser, badRequest, notFound, personalExportLimit, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  awaitDirectoryUser,
+  badRequest,
+  notFound,
+  personalExportLimit,
+  readAfterWrite,
+  requireUser,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import type { StudyContext } from '../context.ts';
 import { countNights, findExportSubject } from './queries.ts';
 
@@ -21,7 +29,7 @@ export async function sleepExportRoutes(app: ServiceApp, ctx: StudyContext): Pro
       throw notFound(noNightsInRangeMessage(query.startDate, query.endDate));
     }
     await awaitDirectoryUser(ctx.sql, userId);
-    const subject = (await findExportSubject(ctx.sql, userId))!;
+    const subject = await readAfterWrite(ctx.sql, userId, await findExportSubject(ctx.sql, userId));
     // exceljs, Chart.js and its canvas, pdfkit: loaded with the first export, not at start
     const { startSleepExport } = await import('./export.ts');
     const file = await startSleepExport(ctx.sql, subject, query, { now: new Date(), logger: request.log });

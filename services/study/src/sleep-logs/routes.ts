@@ -14,6 +14,7 @@ import {
   limitParam,
   NEXT_CURSOR_HEADER,
   notFound,
+  readAfterWrite,
   requestMetadata,
   requireUser,
   type ServiceApp,
@@ -54,7 +55,7 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
       { logId: randomUUID(), userId, date, values: toSleepLogValues(fields), now: new Date() },
       requestMetadata(request),
     );
-    return reply.status(201).send(toSleepLog((await findSleepLogByDate(ctx.sql, userId, date))!));
+    return reply.status(201).send(toSleepLog(await readAfterWrite(ctx.sql, userId, await findSleepLogByDate(ctx.sql, userId, date))));
   });
 
   /** Anyone else's log id answers 404. */
@@ -68,7 +69,7 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
       const { date, ...fields } = request.body;
       const input = { logId: existing.id, userId, loggedDate: existing.date, date, values: toSleepLogValues(fields) };
       await reviseSleepLog(ctx, input, requestMetadata(request));
-      return toSleepLog((await findSleepLogById(ctx.sql, userId, existing.id))!);
+      return toSleepLog(await readAfterWrite(ctx.sql, userId, await findSleepLogById(ctx.sql, userId, existing.id)));
     },
   );
 }
