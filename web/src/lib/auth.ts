@@ -48,6 +48,16 @@ export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(userQueryKey, user);
 }
 
+/**
+ * Her profile changed (her time zone, say): the user, and everything fetched on her
+ * behalf marked stale, as it may depend on it (her study profile's time zone, "last
+ * night" in her zone): fetched again where shown, or as the screen opens.
+ */
+export function profileChanged(queryClient: QueryClient, user: User): void {
+  setSessionUser(queryClient, user);
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+}
+
 /** Forgets the user and everything fetched on her behalf. */
 export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(userQueryKey, null);

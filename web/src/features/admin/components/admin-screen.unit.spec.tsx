@@ -273,6 +273,21 @@ describe('/admin', () => {
     ]);
   });
 
+  it('keeps the keyboard on the export button pressed while it runs; the other waits', async () => {
+    let answer: (response: Response) => void = () => {};
+    routes.export.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    const { user } = renderAdmin();
+    const pressed = screen.getByRole('button', { name: 'Export Users Data' });
+    pressed.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(pressed.getAttribute('aria-busy')).toBe('true'));
+    expect(document.activeElement).toBe(pressed);
+    expect((pressed as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Export Sleep Study Data' }) as HTMLButtonElement).disabled).toBe(true);
+    answer(jsonResponse(500, { error: 'internal', message: 'boom' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Export failed. Please try again.');
+  });
+
   it('says no access when the server refuses (her role was revoked meanwhile)', async () => {
     routes.stats.mockImplementation(async () =>
       jsonResponse(403, { error: 'forbidden', message: 'You do not have permission to do this.' }),

@@ -43,7 +43,8 @@ export function ExportCard() {
             variant="outline"
             onClick={() => start(kind)}
             pending={exporting.isPending && exporting.variables === kind}
-            disabled={exporting.isPending}
+            // the other one only: the pressed button keeps the keyboard's focus (Button's `pending`)
+            disabled={exporting.isPending && exporting.variables !== kind}
           >
             {exporting.isPending && exporting.variables === kind ? null : <Download aria-hidden="true" className="size-5" />}
             {label}

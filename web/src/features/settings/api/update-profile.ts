@@ -1,7 +1,7 @@
 import { User, type UpdateProfileRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { setSessionUser } from '../../../lib/auth';
+import { profileChanged } from '../../../lib/auth';
 
 /** PUT /api/profile: names, timezone, hormonal stage; answers the updated user. A 401 is the form's to handle. */
 export function updateProfile(data: UpdateProfileRequest): Promise<User> {
@@ -20,7 +20,7 @@ export function useUpdateProfile({
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      setSessionUser(queryClient, user);
+      profileChanged(queryClient, user);
       onSuccess?.(user);
     },
     onError,

@@ -86,6 +86,18 @@ describe('Settings: profile', () => {
     expect(queryClient.getQueryData<typeof maria>(userQueryKey)?.hormonalStage).toBe('Post menopause');
   });
 
+  it('marks what was fetched for her before stale once saved (her study profile holds her time zone)', async () => {
+    answers.mockResolvedValue(jsonResponse(200, { ...maria, timezone: 'Europe/Paris' }));
+    const { user, queryClient } = renderSettings();
+    queryClient.setQueryData(['auth', 'user'], { timezone: 'America/New_York' });
+    expect(queryClient.getQueryState(['auth', 'user'])?.isInvalidated).toBe(false);
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(queryClient.getQueryState(['auth', 'user'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(userQueryKey)?.isInvalidated).toBe(false);
+  });
+
   it('names an empty field and does not send', async () => {
     const { user } = renderSettings();
     const form = screen.getByRole('form', { name: 'Profile' });
