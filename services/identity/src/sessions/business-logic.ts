@@ -1,5 +1,13 @@
 import type { Decider } from '@sleepweave/event-store';
-import { evolve, initialState, REFRESH_GRACE_MS, type RevokeReason, type SessionEvent, type SessionState } from './session.ts';
+import {
+  evolve,
+  initialState,
+  LOST_ANSWER_WINDOW_MS,
+  REFRESH_GRACE_MS,
+  type RevokeReason,
+  type SessionEvent,
+  type SessionState,
+} from './session.ts';
 
 export type StartSession = {
   type: 'StartSession';
@@ -44,9 +52,9 @@ export function revoke(command: RevokeSession, state: SessionState): SessionEven
  * Rotation with reuse detection: the current token is replaced by a new one; a retired
  * token within the grace period gets nothing new (the caller answers with an access token
  * only); the token just before the current one, while the current one was never presented,
- * is replaced again (the answer that carried the current one was lost: a request she
- * abandoned, a time-out; the current one is given up); any other retired token means a copy
- * is in other hands: the session ends.
+ * within LOST_ANSWER_WINDOW_MS of the renewal, is replaced again (the answer that carried the
+ * current one was lost: a request she abandoned, a time-out; the current one is given up);
+ * any other retired token means a copy is in other hands: the session ends.
  */
 export function refresh(command: RefreshSession, state: SessionState): SessionEvent[] {
   if (state.status !== 'active') throw new SessionNotActive('Your session has ended. Please sign in again.');
@@ -72,7 +80,11 @@ export function refresh(command: RefreshSession, state: SessionState): SessionEv
   if (presentedHash === state.refreshTokenHash) return replaced();
   const retiredAt = state.retired.get(presentedHash);
   if (retiredAt !== undefined && now.getTime() - Date.parse(retiredAt) <= REFRESH_GRACE_MS) return [];
-  if (presentedHash === state.previousTokenHash) return replaced(state.refreshTokenHash);
+  const lostAnswer =
+    presentedHash === state.previousTokenHash &&
+    state.refreshedAt !== null &&
+    now.getTime() - Date.parse(state.refreshedAt) <= LOST_ANSWER_WINDOW_MS;
+  if (lostAnswer) return replaced(state.refreshTokenHash);
   return [
     {
       type: 'SessionRevoked',

@@ -221,8 +221,8 @@ describe('sessions', () => {
     const { refresh: first } = await register(identity);
     const lost = (await refresh(first)).json().refresh.token as string; // rotated; its answer never reached her
     try {
-      // an hour later her browser still holds the first: a new token, not the end of her session
-      later(3_600_000);
+      // ten minutes later her browser still holds the first: a new token, not the end of her session
+      later(600_000);
       const again = await refresh(first);
       expect(again.statusCode).toBe(200);
       const kept = again.json().refresh.token as string;
@@ -238,6 +238,23 @@ describe('sessions', () => {
       identity.context.clock = () => new Date();
     }
     expect(await revokeReasonOf(lost)).toBe('refresh_token_reused');
+  });
+
+  it('takes the token before the current one again only within 15 minutes: later (a copy, she away) the session ends, a WebSocket renewal too', async () => {
+    const refresh = (refreshToken: string, rotate = true) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken, rotate }, headers: internal() });
+    for (const rotate of [true, false]) {
+      const { refresh: first } = await register(identity);
+      const current = (await refresh(first)).json().refresh.token as string; // she got it, and went away
+      identity.context.clock = () => new Date(Date.now() + 16 * 60_000);
+      try {
+        expect((await refresh(first, rotate)).statusCode).toBe(401);
+        expect((await refresh(current)).statusCode).toBe(401); // the whole session has ended
+      } finally {
+        identity.context.clock = () => new Date();
+      }
+      expect(await revokeReasonOf(first)).toBe('refresh_token_reused');
+    }
   });
 
   it('logout revokes the session: refresh refused, cookies cleared, identity.session.revoked published', async () => {

@@ -14,6 +14,13 @@ export const REFRESH_GRACE_MS = 30_000;
  * long the session: it held every token the session ever had, each refresh copying them all.
  */
 const RETIRED_KEPT_MS = 2 * REFRESH_GRACE_MS;
+/**
+ * How long after a renewal the token it replaced is taken again while the new one was
+ * never presented (its answer lost: a request she left, a time-out): her next request
+ * renews at once (the access token was lost too), so minutes. Longer, it would hand the
+ * session to whoever copied that token before, for as long as she stays away (30 days).
+ */
+export const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
 
 export type RevokeReason =
   | 'logout'
@@ -65,10 +72,12 @@ export type SessionState =
       refreshTokenHash: string;
       /**
        * The token the current one replaced (null before the first renewal). Presented while
-       * the current one never was, it is taken again: the answer that carried the current
-       * one was lost (docs/decisions.md).
+       * the current one never was, within LOST_ANSWER_WINDOW_MS, it is taken again: the
+       * answer that carried the current one was lost (docs/decisions.md).
        */
       previousTokenHash: string | null;
+      /** When the current token replaced the previous one (null before the first renewal). */
+      refreshedAt: string | null;
       /** Retired hashes and when each was retired. */
       retired: ReadonlyMap<string, string>;
     }
@@ -80,7 +89,16 @@ export function evolve(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {
     case 'SessionStarted': {
       const { sessionId, userId, expiresAt, refreshTokenHash } = event.data;
-      return { status: 'active', sessionId, userId, expiresAt, refreshTokenHash, previousTokenHash: null, retired: new Map() };
+      return {
+        status: 'active',
+        sessionId,
+        userId,
+        expiresAt,
+        refreshTokenHash,
+        previousTokenHash: null,
+        refreshedAt: null,
+        retired: new Map(),
+      };
     }
     case 'SessionRefreshed': {
       if (state.status !== 'active') return state;
@@ -89,7 +107,7 @@ export function evolve(state: SessionState, event: SessionEvent): SessionState {
       const retired = new Map([...state.retired].filter(([, at]) => Date.parse(at) >= keptFrom));
       retired.set(retiredTokenHash, refreshedAt);
       if (abandonedTokenHash) retired.set(abandonedTokenHash, refreshedAt);
-      return { ...state, refreshTokenHash, previousTokenHash: retiredTokenHash, retired };
+      return { ...state, refreshTokenHash, previousTokenHash: retiredTokenHash, refreshedAt, retired };
     }
     case 'SessionRevoked':
       return state.status === 'none' ? state : { status: 'revoked', sessionId: state.sessionId, userId: state.userId };

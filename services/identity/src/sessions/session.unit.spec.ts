@@ -88,28 +88,28 @@ describe('refresh-token rotation', () => {
         userId,
         refreshTokenHash: 'hN',
         retiredTokenHash: 'h1',
-        refreshedAt: '2026-11-02T11:00:00.000Z',
+        refreshedAt: '2026-11-02T10:10:00.000Z',
         abandonedTokenHash: 'h2',
       },
     };
-    spec.given([started, rotated]).when(refresh('h1', '2026-11-02T11:00:00.000Z')).then([relost]);
+    spec.given([started, rotated]).when(refresh('h1', '2026-11-02T10:10:00.000Z')).then([relost]);
     // no rotation asked (a WebSocket's renewal): an access token only
     spec
       .given([started, rotated])
-      .when(refresh('h1', '2026-11-02T11:00:00.000Z', null))
+      .when(refresh('h1', '2026-11-02T10:10:00.000Z', null))
       .then([]);
     // the one given up, if it comes after all (a copy was in other hands): within the grace nothing new, after it the end
-    spec.given([started, rotated, relost]).when(refresh('h2', '2026-11-02T11:00:10.000Z')).then([]);
+    spec.given([started, rotated, relost]).when(refresh('h2', '2026-11-02T10:10:10.000Z')).then([]);
     spec
       .given([started, rotated, relost])
-      .when(refresh('h2', '2026-11-02T11:05:00.000Z'))
+      .when(refresh('h2', '2026-11-02T10:15:00.000Z'))
       .then([
-        { type: 'SessionRevoked', data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T11:05:00.000Z' } },
+        { type: 'SessionRevoked', data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: '2026-11-02T10:15:00.000Z' } },
       ]);
     // and h1, whose successor is lost again, is taken again
     spec
       .given([started, rotated, relost])
-      .when(refresh('h1', '2026-11-02T12:00:00.000Z', 'hM'))
+      .when(refresh('h1', '2026-11-02T10:20:00.000Z', 'hM'))
       .then([
         {
           type: 'SessionRefreshed',
@@ -118,11 +118,28 @@ describe('refresh-token rotation', () => {
             userId,
             refreshTokenHash: 'hM',
             retiredTokenHash: 'h1',
-            refreshedAt: '2026-11-02T12:00:00.000Z',
+            refreshedAt: '2026-11-02T10:20:00.000Z',
             abandonedTokenHash: 'hN',
           },
         },
       ]);
+  });
+
+  it('takes the token before the current one again only within 15 minutes of the renewal: later it is a copy in other hands, and the session ends', () => {
+    const reused = (at: string): SessionEvent => ({
+      type: 'SessionRevoked',
+      data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: at },
+    });
+    // rotated at 10:00; she has been away since, and a copy of h1 comes
+    spec
+      .given([started, rotated])
+      .when(refresh('h1', '2026-11-02T10:15:01.000Z'))
+      .then([reused('2026-11-02T10:15:01.000Z')]);
+    // a WebSocket's renewal (no rotation) as well: no access token for it
+    spec
+      .given([started, rotated])
+      .when(refresh('h1', '2026-11-02T13:00:00.000Z', null))
+      .then([reused('2026-11-02T13:00:00.000Z')]);
   });
 
   it('ends the session for a token it never had, and refuses a revoked or expired one', () => {
