@@ -3,6 +3,7 @@
  * file, every CSV parses, the codebook covers every column, the primary comparison matches a
  * computation by hand, and a participant's own export holds her data only.
  */
+import { QA_RULES } from './qa.ts';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { addDays } from '@sleepweave/contracts';
@@ -89,7 +90,15 @@ describe('a research run', () => {
       expect(header, name).toEqual(codebook.filter((row) => row.file === name).map((row) => row.column));
     }
     expect(files.get('report.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(files.get('README.md')!.toString()).toContain('exact noncentral t interval');
+    const readme = files.get('README.md')!.toString();
+    expect(readme).toContain('exact noncentral t interval');
+    // every QA rule that leaves a night or a value out, or flags it, is named where the README says so
+    const said = (start: string) => readme.split('\n').find((line) => line.startsWith(start)) ?? '';
+    for (const rule of Object.values(QA_RULES)) {
+      if (rule.action === 'night excluded') expect(said('- A night enters her phase means'), rule.id).toContain(`\`${rule.id}\``);
+      if (rule.action === 'flag') expect(said('- Flagged, not excluded'), rule.id).toContain(`\`${rule.id}\``);
+    }
+    expect(said('- A night enters her phase means')).toContain('`before_night_ended`');
   });
 
   it('compares polyester and linen as a computation by hand does', () => {

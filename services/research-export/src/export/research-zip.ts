@@ -23,6 +23,13 @@ import { yieldToDeflate, ZipWriter } from './zip.ts';
 /** The metrics as the statistics see them: keyed by their phase_summary column. */
 export const COMPARED_METRICS = METRICS.map((metric) => ({ key: metric.column, label: metric.label, unit: metric.unit }));
 
+/** The QA rules of one action, by id, as qa_report.md and qa_flags name them. */
+const rulesOf = (action: (typeof QA_RULES)[keyof typeof QA_RULES]['action']) =>
+  Object.values(QA_RULES)
+    .filter((rule) => rule.action === action)
+    .map((rule) => `\`${rule.id}\``)
+    .join(', ');
+
 const packageJson = JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
@@ -84,9 +91,9 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
     '## Who and what is analysed',
     '',
     `- The unit of analysis is the participant's **phase mean** of a metric (phase_summary.csv), never the night.`,
-    `- A night enters her phase means unless a QA rule leaves it out (qa_report.md): worn material not the phase's, or logged after day 42. Implausible values are treated as missing for that metric.`,
+    `- A night enters her phase means unless a QA rule leaves it out (qa_report.md says each rule): ${rulesOf('night excluded')}; and nights after day 42. Implausible values are treated as missing for that metric (${rulesOf('value excluded')}).`,
     `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why. When RESEARCH_EXCLUDE_DEMO is true, demo accounts are listed there and never analysed.`,
-    `- Nights recorded more than ${input.lateRecordDays} days after their morning, revised nights and an inconsistent sleep efficiency are flagged, not excluded.`,
+    `- Flagged, not excluded: ${rulesOf('flag')} (late: more than ${input.lateRecordDays} days after its morning).`,
     `- Metrics: every number of the nightly log, and every yes/no as the share of nights (e.g. hot flashes).`,
     '',
     '## Statistics',
