@@ -239,9 +239,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // rewrite (dot segments, backslashes, encoded separators) could reach another route.
     if (!isPlainPath(path)) throw badRequest('Invalid path.');
     const route = findRoute(request.method, path);
-    // An admin's reads are audited (whose record she opened, what she exported): never one
-    // that a page elsewhere made her browser send.
-    if (route?.access === 'admin' && isForeignFetch(request.headers['sec-fetch-site'])) throw forbidden(CROSS_ORIGIN_REFUSED);
+    // Nothing with her session that a page elsewhere made her browser send: some reads have
+    // an effect (an admin's are audited; opening a thread joins it; an export counts against
+    // her limit), and the app's own calls are same-origin.
+    if (route && route.access !== 'public' && isForeignFetch(request.headers['sec-fetch-site'])) throw forbidden(CROSS_ORIGIN_REFUSED);
     const upstream = route && deps.upstreams[route.service];
     if (!route || !upstream) throw notFound(`No route for ${request.method} ${path}`);
 

@@ -411,7 +411,7 @@ describe('cross-site protection', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it("refuses an admin's read that a page of another site made her browser send (Sec-Fetch-Site), before anything else", async () => {
+  it('refuses any read with her session that a page of another site made her browser send (Sec-Fetch-Site), before anything else', async () => {
     for (const site of ['cross-site', 'same-site']) {
       const refused = await gateway.inject({ method: 'GET', url: `/api/admin/user/${randomUUID()}`, headers: { 'sec-fetch-site': site } });
       expect(refused.statusCode, site).toBe(403);
@@ -422,10 +422,21 @@ describe('cross-site protection', () => {
     for (const headers of [{ 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }, {}]) {
       expect((await gateway.inject({ method: 'GET', url: `/api/admin/user/${randomUUID()}`, headers })).statusCode).toBe(404);
     }
-    // a participant's own reads have no such effect: a link to them elsewhere still works
+    // a participant's too: opening a thread joins it, an export counts against her limit
     const { cookies } = await signUp();
-    const linked = await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
-    expect(linked.statusCode).toBe(200);
+    for (const url of [`/api/community/thread/${randomUUID()}`, '/api/journal/export?format=md', '/api/user']) {
+      const linked = await gateway.inject({ method: 'GET', url, cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(linked.statusCode, url).toBe(403);
+    }
+    const own = await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(own.statusCode).toBe(200);
+    // what needs no session may be linked to
+    const reset = await gateway.inject({
+      method: 'GET',
+      url: '/api/validate-reset-token?token=x',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(reset.statusCode).not.toBe(403);
   });
 
   it('refuses a form-encodable body (text/plain) with 415', async () => {

@@ -16,7 +16,8 @@ export function isAllowedOrigin(origin: string | undefined, appUrl: string): boo
  * A request that a page of another site (or of a sibling subdomain) made her browser send,
  * by its Fetch Metadata (Sec-Fetch-Site): a link, a redirect, a form, an image or a script
  * there. A top-level GET carries SameSite=Lax cookies, so a link elsewhere could otherwise
- * have an admin open a participant's record (an audited read) without knowing it. Only
+ * have an admin open a participant's record (an audited read), or a member join a thread,
+ * without knowing it. Only
  * browsers send the header; `none` is her own typing or bookmark, and the app's own calls
  * are `same-origin`.
  */
