@@ -9,7 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { LoaderCircle, MoonStar, PencilLine } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -108,9 +108,19 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
   const settled = lookup.isSuccess || lookup.isError;
 
-  // A failed lookup is only logged (docs/product.md §4): the form stays in the mode it is in.
+  /** Her session ended while she was on the form: what it holds is kept, as for a save (lib/drafts.ts). */
+  const sessionEnded = (values: FormValues) => {
+    keepDraft(values);
+    loggedOut();
+  };
+  const onSessionEnded = useEffectEvent(() => sessionEnded(getValues()));
+
+  // A failed lookup is only logged (docs/product.md §4): the form stays in the mode it is in;
+  // but for her session's end.
   useEffect(() => {
-    if (lookup.isError) console.error('Sleep log lookup failed', lookup.error);
+    if (!lookup.isError) return;
+    if (isApiRequestError(lookup.error) && lookup.error.status === 401) onSessionEnded();
+    else console.error('Sleep log lookup failed', lookup.error);
   }, [lookup.isError, lookup.error]);
 
   /** The stored night whose values are in the form (edit mode), by id and version. */
@@ -159,9 +169,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
     if (isApiRequestError(error) && error.status === 401) {
       // what she sent (she may have moved to another night since, which replaced the form's values)
-      keepDraft(savedValues.current ?? getValues());
+      sessionEnded(savedValues.current ?? getValues());
       savedValues.current = null;
-      loggedOut();
       return;
     }
     if (saving === 'create' && isApiRequestError(error) && error.status === 409) {
@@ -171,7 +180,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       });
       // Load the stored night now (it lands in the lookup, which switches to edit mode).
       const cannotLoad = (cause?: unknown) =>
-        toast({ title: 'Error loading sleep log', description: serverMessage(cause) ?? 'Please try again.', variant: 'destructive' });
+        isApiRequestError(cause) && cause.status === 401
+          ? sessionEnded(getValues())
+          : toast({ title: 'Error loading sleep log', description: serverMessage(cause) ?? 'Please try again.', variant: 'destructive' });
       queryClient.fetchQuery(sleepLogQueryOptions(night)).then((found) => {
         if (!found) cannotLoad();
       }, cannotLoad);

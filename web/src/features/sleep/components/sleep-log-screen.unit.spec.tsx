@@ -73,9 +73,11 @@ interface Server {
   logs?: Record<string, SleepLog>;
   post?: (body: Record<string, unknown>) => Response;
   put?: (body: Record<string, unknown>) => Response;
+  /** Answers a night's lookup instead of `logs`, when it answers anything. */
+  lookup?: (date: string) => Response | undefined;
 }
 
-function serve({ start = today, consent = true, logs = {}, post, put }: Server) {
+function serve({ start = today, consent = true, logs = {}, post, put, lookup }: Server) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -95,6 +97,8 @@ function serve({ start = today, consent = true, logs = {}, post, put }: Server) 
     }
     if (url === '/api/sleep/logs') return jsonResponse(200, Object.values(logs));
     if (url.startsWith('/api/sleep/log/') && method === 'GET') {
+      const answer = lookup?.(url.slice('/api/sleep/log/'.length));
+      if (answer) return answer;
       const log = logs[url.slice('/api/sleep/log/'.length)];
       return log ? jsonResponse(200, log) : jsonResponse(404, { error: 'not_found', message: 'No sleep log for this date.' });
     }
@@ -551,6 +555,30 @@ describe('SleepLogScreen', () => {
     expect(window.sessionStorage.getItem('sleepweave:draft:sleep-log')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     await waitFor(() => expect(put).toMatchObject({ sleepScore: 90, comments: 'Hot flash at 3' }));
+  });
+
+  it('keeps what she typed when her session ended as she chose another night (its lookup answers 401), and gives it back', async () => {
+    const night = addDays(today, -5);
+    const other = addDays(today, -4);
+    let ended = false;
+    serve({ start: addDays(today, -10), lookup: () => (ended ? sessionEnded() : undefined) });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Sleep score');
+    await fill(user, screen.getByLabelText('Sleep score'), '88');
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 2');
+    ended = true; // signed out in another tab
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: other } });
+    expect(await within(toasts()).findByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    ended = false; // signed in again
+    renderWithProviders(routes, { path: '/sleep/log' });
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(other));
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('88'));
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 2');
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
   });
 
   it('drops the night she was saving if she chooses another before it is looked up again', async () => {
