@@ -16,3 +16,23 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   }
   return format;
 }
+
+/** "Nov 22, 2026, 3:00 AM GMT+1": an instant on the given clock (her profile's; the browser's when unknown). */
+export function formatInstant(iso: string, timeZone?: string): string {
+  return dateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(iso));
+}
+
+/** "Nov 22, 2026": the day of an instant on the given clock (the browser's when none). */
+export function formatInstantDay(iso: string, timeZone?: string): string {
+  return dateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(
+    new Date(iso),
+  );
+}

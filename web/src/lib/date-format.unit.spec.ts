@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from './date-format';
+import { dateTimeFormat, formatInstant, formatInstantDay } from './date-format';
 
 describe('dateTimeFormat', () => {
   it('makes one format for each locale and options, and formats as Intl does', () => {
@@ -19,5 +19,15 @@ describe('dateTimeFormat', () => {
     expect(dateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)).toBe(
       '2026-03-01',
     );
+  });
+});
+
+describe('formatInstant, formatInstantDay', () => {
+  it('show an instant on the clock given, its zone named', () => {
+    const joined = '2026-11-21T23:30:00.000Z';
+    expect(formatInstant(joined, 'Europe/Paris')).toBe('Nov 22, 2026, 12:30 AM GMT+1');
+    expect(formatInstant(joined, 'America/New_York')).toBe('Nov 21, 2026, 6:30 PM EST');
+    expect(formatInstantDay(joined, 'Europe/Paris')).toBe('Nov 22, 2026');
+    expect(formatInstantDay(joined, 'America/New_York')).toBe('Nov 21, 2026');
   });
 });

@@ -54,6 +54,8 @@ const ines: AdminUserListItem = {
 };
 const inesDetail: AdminUserDetail = {
   ...ines,
+  // joined at 00:30 on Oct 1 her time (Sep 30 in UTC, and in New York)
+  createdAt: '2026-09-30T23:30:00.000Z',
   timezone: 'Europe/London',
   consent: true,
   consentedAt: '2026-10-01T20:00:00.000Z',
@@ -315,6 +317,8 @@ describe('/admin/audit', () => {
     renderWithProviders(<AuditScreen />, { path: '/admin/audit', queryClient });
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(3); // the header and two entries
+    // on the admin's profile clock (New York), its zone named, not the browser's
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Nov 19, 2026, 5:00 AM EST');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show older entries' }));
     await within(table).findByText('Ines Okafor 3');
     expect(routes.audit).toHaveBeenLastCalledWith('limit=50&cursor=a1');

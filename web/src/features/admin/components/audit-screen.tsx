@@ -28,6 +28,7 @@ function Person({ name, email }: { name: string; email: string | null }) {
 
 /** On a phone: one card per entry (a four-column table does not fit). */
 function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
+  const timeZone = useUser().data?.timezone;
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Audit trail, newest first">
       {entries.map((entry) => {
@@ -45,7 +46,7 @@ function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
               {subject.email ? <span className="block text-sm break-all text-night-700">{subject.email}</span> : null}
             </span>
             <time dateTime={entry.at} className="text-sm text-night-700">
-              {formatDateTime(entry.at)}
+              {formatDateTime(entry.at, timeZone)}
             </time>
           </li>
         );
@@ -55,6 +56,7 @@ function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
 }
 
 function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
+  const timeZone = useUser().data?.timezone;
   return (
     <div className="hidden overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5 md:block">
       <table className="w-full min-w-[44rem] border-collapse text-left text-base">
@@ -78,7 +80,7 @@ function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
         <tbody className="divide-y divide-night-100 text-night-900">
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="px-4 py-3 align-top whitespace-nowrap">{formatDateTime(entry.at)}</td>
+              <td className="px-4 py-3 align-top whitespace-nowrap">{formatDateTime(entry.at, timeZone)}</td>
               <td className="px-4 py-3 align-top">
                 <Person {...actorText(entry.actor)} />
               </td>

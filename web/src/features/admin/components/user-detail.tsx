@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { formatInstantDay } from '../../../lib/date-format';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useAdminUser } from '../api/get-admin-user';
 import { useSetUserRole } from '../api/set-user-role';
@@ -121,7 +122,7 @@ function Detail({ user }: { user: AdminUserDetail }) {
         <Fact label="Age">{ageText(user.age)}</Fact>
         <Fact label="Hormonal Stage">{stageText(user.hormonalStage)}</Fact>
         <Fact label="Timezone">{user.timezone}</Fact>
-        <Fact label="Joined">{formatDate(user.createdAt)}</Fact>
+        <Fact label="Joined">{formatInstantDay(user.createdAt, user.timezone)}</Fact>
         <Fact label="Consent">{user.consent ? 'Provided' : 'Not provided'}</Fact>
       </Facts>
       <Facts title="Activity Summary">

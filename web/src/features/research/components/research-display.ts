@@ -1,5 +1,5 @@
 import type { ResearchEffect, ResearchRunStatus, ResearchRunTrigger } from '@sleepweave/contracts';
-import { dateTimeFormat } from '../../../lib/date-format';
+import { formatInstant } from '../../../lib/date-format';
 
 export const TRIGGER_LABELS: Record<ResearchRunTrigger, string> = {
   schedule: 'Nightly',
@@ -14,17 +14,7 @@ export const STATUS_LABELS: Record<ResearchRunStatus, string> = {
 };
 
 /** "Nov 22, 2026, 3:00 AM GMT+1": on her profile's clock (the browser's while it is unknown). */
-export function formatDateTime(iso: string, timeZone?: string): string {
-  return dateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
-}
+export const formatDateTime = formatInstant;
 
 /** "850 ms", "12.4 s", "3 min 5 s", "1 h 2 min"; '--' when unknown. */
 export function formatDuration(ms: number | null): string {

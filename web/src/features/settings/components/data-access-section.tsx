@@ -1,6 +1,7 @@
 import type { MyDataAccessEntry } from '@sleepweave/contracts';
-import { format, parseISO } from 'date-fns';
 import { LoadMore } from '../../../components/ui/load-more';
+import { useUser } from '../../../lib/auth';
+import { formatInstant } from '../../../lib/date-format';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useDataAccess } from '../api/get-data-access';
 
@@ -19,6 +20,8 @@ function sentence(entry: MyDataAccessEntry): string {
 /** Settings: who among the study's administrators looked at her data, and when. */
 export function DataAccessSection() {
   const access = useDataAccess();
+  // on her profile's clock (Settings is where she sets it)
+  const timeZone = useUser().data?.timezone;
   if (access.isPending) return <LoadingState inline text="Loading who looked at your data..." />;
   if (!access.data) {
     return (
@@ -40,7 +43,7 @@ export function DataAccessSection() {
           <li key={entry.id} className="grid gap-0.5 rounded-xl bg-night-50 px-4 py-3 text-base">
             <span className="text-night-950">{sentence(entry)}</span>
             <time dateTime={entry.at} className="text-sm text-night-700">
-              {format(parseISO(entry.at), "MMM d, yyyy 'at' h:mm a")}
+              {formatInstant(entry.at, timeZone)}
             </time>
           </li>
         ))}

@@ -241,6 +241,7 @@ describe('Settings: who looked at your data', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items[0]).toContain('Ada Lovelace viewed your profile and sleep logs');
+    expect(items[0]).toContain('Nov 2, 2026, 9:05 AM EST'); // on her profile's clock (New York), not the browser's
     expect(items[1]).toContain('A former administrator exported the users list, which includes your profile');
     await user.click(within(region).getByRole('button', { name: 'Show older' }));
     expect(await within(region).findByText(/Ada Lovelace exported the sleep study data/)).toBeTruthy();
