@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { useUser } from '../lib/auth';
+import { signInReturn } from '../lib/sign-in-return';
 
 /**
  * Guarded screens: a spinner while the session loads, /auth when nobody is signed in. A
@@ -12,6 +13,7 @@ import { useUser } from '../lib/auth';
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useUser();
+  const location = useLocation();
   if (user.isPending) return <FullPageSpinner label="Checking your session" />;
   if (user.isError && user.data === undefined) {
     return (
@@ -24,6 +26,6 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!user.data) return <Navigate to={paths.auth} replace />;
+  if (!user.data) return <Navigate to={paths.auth} replace state={signInReturn(location)} />;
   return children;
 }

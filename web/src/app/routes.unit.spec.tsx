@@ -30,9 +30,10 @@ describe('routes', () => {
 
   it('sends a signed-out visitor of a guarded path to /auth', async () => {
     fetchMock.mockImplementation(async () => signedOut());
-    const { router } = renderWithProviders(createRoutes(), { path: '/dashboard' });
+    const { router } = renderWithProviders(createRoutes(), { path: '/journal?from=mail' });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.state).toEqual({ from: '/journal?from=mail' }); // where signing in takes her
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
   });
 

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../config/paths';
 import { clearSession } from '../lib/auth';
+import { signInReturn } from '../lib/sign-in-return';
 
 interface RouterLike {
-  state: { location: { pathname: string } };
-  navigate: (to: string, options: { replace: boolean }) => Promise<void> | void;
+  state: { location: { pathname: string; search: string } };
+  navigate: (to: string, options: { replace: boolean; state?: unknown }) => Promise<void> | void;
 }
 
 /**
@@ -15,6 +16,7 @@ interface RouterLike {
 export function createUnauthorizedHandler(queryClient: QueryClient, router: RouterLike): () => void {
   return () => {
     clearSession(queryClient);
-    if (router.state.location.pathname !== paths.auth) void router.navigate(paths.auth, { replace: true });
+    const { location } = router.state;
+    if (location.pathname !== paths.auth) void router.navigate(paths.auth, { replace: true, state: signInReturn(location) });
   };
 }

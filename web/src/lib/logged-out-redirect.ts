@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast';
 import { paths } from '../config/paths';
 import { clearSession } from './auth';
+import { signInReturn } from './sign-in-return';
 
 /** docs/product.md §9: unauthorised redirects wait 0.5 s, so the toast can be read. */
 export const LOGGED_OUT_REDIRECT_MS = 500;
@@ -16,6 +17,7 @@ export const LOGGED_OUT_REDIRECT_MS = 500;
 export function useLoggedOutRedirect(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -30,7 +32,7 @@ export function useLoggedOutRedirect(): () => void {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       clearSession(queryClient);
-      void navigate(paths.auth, { replace: true });
+      void navigate(paths.auth, { replace: true, state: signInReturn(location) });
     }, LOGGED_OUT_REDIRECT_MS);
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, location]);
 }

@@ -1,7 +1,7 @@
 import { notifyManager, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { clearToasts } from '../components/ui/toast-store';
 // The app shell loads the contracts' schemas with its first answer (lib/contracts.ts); load
@@ -21,12 +21,21 @@ export function createTestQueryClient(): QueryClient {
  */
 export function renderWithProviders(
   ui: ReactElement | RouteObject[],
-  { path = '/', queryClient = createTestQueryClient() }: { path?: string; queryClient?: QueryClient } = {},
+  {
+    path = '/',
+    state,
+    queryClient = createTestQueryClient(),
+  }: {
+    path?: string;
+    /** The router's state at `path` (what a navigation to it carried). */
+    state?: unknown;
+    queryClient?: QueryClient;
+  } = {},
 ) {
   // a fresh screen: the toasts of an earlier test in the file (errors stay until closed) are gone
   clearToasts();
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,13 +1,13 @@
 import { LoginRequest } from '@sleepweave/contracts';
 import { useImperativeHandle, type Ref } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { dismiss, toast } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
+import { afterSignIn } from '../../../lib/sign-in-return';
 import { useLogin } from '../api/login';
 import type { AuthFormHandle } from './auth-form-handle';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -16,6 +16,7 @@ type Values = { email: string; password: string };
 
 export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { control, register, handleSubmit, clearErrors, getValues } = useZodForm<Values, LoginRequest>(LoginRequest, {
     defaultValues: { email: '', password: '' },
   });
@@ -28,7 +29,8 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       // what was said before she signed in ('Unauthorized', a failed attempt) is over; errors otherwise stay until closed
       dismiss();
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      void navigate(paths.dashboard, { replace: true });
+      // back where her session ended or a link took her, if so (lib/sign-in-return.ts)
+      void navigate(afterSignIn(location.state), { replace: true });
     },
     onError: (error) => {
       toast({

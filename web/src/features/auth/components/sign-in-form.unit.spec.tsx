@@ -77,6 +77,23 @@ describe('SignInForm', () => {
     await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
   });
 
+  it('goes back to the page her session ended on (a draft waits there), else Home', async () => {
+    const routes = [
+      { path: '/auth', element: <SignInForm /> },
+      { path: '/journal', element: <h1>Journal page</h1> },
+      { path: '/dashboard', element: <h1>Home page</h1> },
+    ];
+    fetchMock.mockImplementation(async () => jsonResponse(200, { message: 'You have successfully logged in.', user: maria }));
+    const user = userEvent.setup();
+    renderWithProviders(routes, { path: '/auth', state: { from: '/journal' } });
+    await signIn(user, 'maria@example.com', 'the right password');
+    expect(await screen.findByRole('heading', { name: 'Journal page' })).toBeTruthy();
+    cleanup();
+    renderWithProviders(routes, { path: '/auth' });
+    await signIn(user, 'maria@example.com', 'the right password');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+  });
+
   it('opens the Reset Password modal from "Forgot your password?"', async () => {
     renderWithProviders(<SignInForm />);
     const user = userEvent.setup();
