@@ -32,8 +32,8 @@ test('a night being saved as her session ended is back in the form once she has 
   await signIn.getByLabel('Email').fill(email);
   await signIn.getByLabel('Password').fill(password);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/sleep/log');
+  // back on the sleep log, where her night waits
+  await expect(page).toHaveURL(/\/sleep\/log$/);
   await expect(page.getByLabel('Date')).toHaveValue(start);
   await expect(page.getByLabel('Sleep score')).toHaveValue('81');
   await expect(page.getByLabel('Comments')).toHaveValue('Woke once, cool in linen');

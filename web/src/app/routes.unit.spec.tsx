@@ -142,6 +142,13 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('or back to the page her session ended on, once she is signed in there', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, maria));
+    const { router } = renderWithProviders(createRoutes(), { path: '/auth', state: { from: '/calculator' } });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/calculator'));
+  });
+
   it('clears the sign-in messages when switching tab', async () => {
     fetchMock.mockImplementation(async () => signedOut());
     renderWithProviders(createRoutes(), { path: '/auth' });

@@ -1,13 +1,17 @@
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { useUser } from '../../lib/auth';
+import { afterSignIn } from '../../lib/sign-in-return';
 
-/** /auth: public; a signed-in user goes straight to /dashboard. */
+/**
+ * /auth: public; a signed-in user goes straight to /dashboard, or back to the page her
+ * session ended on (lib/sign-in-return.ts): what signing in here does too.
+ */
 export function Component() {
   const user = useUser();
+  const location = useLocation();
   if (user.isPending) return <FullPageSpinner />;
-  if (user.data) return <Navigate to={paths.dashboard} replace />;
+  if (user.data) return <Navigate to={afterSignIn(location.state)} replace />;
   return <AuthScreen />;
 }
