@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { useUser } from '../lib/auth';
+import { leftOnPurpose, useUser } from '../lib/auth';
 import { signInReturn } from '../lib/sign-in-return';
 
 /**
@@ -14,6 +15,7 @@ import { signInReturn } from '../lib/sign-in-return';
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useUser();
   const location = useLocation();
+  const queryClient = useQueryClient();
   if (user.isPending) return <FullPageSpinner label="Checking your session" />;
   if (user.isError && user.data === undefined) {
     return (
@@ -26,6 +28,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!user.data) return <Navigate to={paths.auth} replace state={signInReturn(location)} />;
+  // back here after signing in, unless she signed out herself (lib/sign-in-return.ts)
+  if (!user.data) return <Navigate to={paths.auth} replace state={leftOnPurpose(queryClient) ? null : signInReturn(location)} />;
   return children;
 }

@@ -46,6 +46,18 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
 
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(userQueryKey, user);
+  queryClient.removeQueries({ queryKey: leftOnPurposeKey, exact: true });
+}
+
+/**
+ * Set when she signed out, or deleted her account, herself: the next sign-in in the tab
+ * (someone else, perhaps) starts from Home, not from the page she left
+ * (lib/sign-in-return.ts). Kept beside the user, which clearSession keeps.
+ */
+const leftOnPurposeKey = [userQueryKey[0], 'left-on-purpose'] as const;
+
+export function leftOnPurpose(queryClient: QueryClient): boolean {
+  return queryClient.getQueryData(leftOnPurposeKey) === true;
 }
 
 /**
@@ -58,8 +70,9 @@ export function profileChanged(queryClient: QueryClient, user: User): void {
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }
 
-/** Forgets the user and everything fetched on her behalf. */
-export function clearSession(queryClient: QueryClient): void {
+/** Forgets the user and everything fetched on her behalf; `onPurpose`: she left herself (leftOnPurpose). */
+export function clearSession(queryClient: QueryClient, { onPurpose = false }: { onPurpose?: boolean } = {}): void {
+  if (onPurpose) queryClient.setQueryData(leftOnPurposeKey, true);
   queryClient.setQueryData(userQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }
@@ -80,7 +93,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      clearSession(queryClient);
+      clearSession(queryClient, { onPurpose: true });
       dropDrafts();
       void navigate(paths.auth, { replace: true });
       toast({ title: 'Logged out.' });

@@ -2,9 +2,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../testing/render';
-import { useLogout } from './auth';
+import { ProtectedRoute } from '../app/protected-route';
+import { maria } from '../testing/fixtures';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../testing/render';
+import { leftOnPurpose, setSessionUser, useLogout, userQueryKey } from './auth';
 import { keepDraft } from './drafts';
+import { afterSignIn } from './sign-in-return';
 
 afterEach(() => {
   cleanup();
@@ -38,5 +41,35 @@ describe('signing out on purpose', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('signing in next starts from Home, not from the page she left (someone else may sign in there)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { message: 'Logged out.' })),
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, maria);
+    const { router } = renderWithProviders(
+      [
+        // the guard sends her to /auth too as her user goes: it must not take the page along
+        {
+          path: '/sleep/log',
+          element: (
+            <ProtectedRoute>
+              <LogoutButton />
+            </ProtectedRoute>
+          ),
+        },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/sleep/log?date=2026-11-20', queryClient },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(afterSignIn(router.state.location.state)).toBe('/dashboard');
+    expect(leftOnPurpose(queryClient)).toBe(true);
+    setSessionUser(queryClient, maria); // signed in again
+    expect(leftOnPurpose(queryClient)).toBe(false);
   });
 });

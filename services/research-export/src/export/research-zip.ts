@@ -91,7 +91,7 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
     '## Who and what is analysed',
     '',
     `- The unit of analysis is the participant's **phase mean** of a metric (phase_summary.csv), never the night.`,
-    `- A night enters her phase means unless a QA rule leaves it out (qa_report.md says each rule): ${rulesOf('night excluded')}; and nights after day 42. Implausible values are treated as missing for that metric (${rulesOf('value excluded')}).`,
+    `- A night enters her phase means unless a QA rule leaves it out (qa_report.md says each rule): ${rulesOf('night excluded')}. Implausible values are treated as missing for that metric (${rulesOf('value excluded')}).`,
     `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why. When RESEARCH_EXCLUDE_DEMO is true, demo accounts are listed there and never analysed.`,
     `- Flagged, not excluded: ${rulesOf('flag')} (late: more than ${input.lateRecordDays} days after its morning).`,
     `- Metrics: every number of the nightly log, and every yes/no as the share of nights (e.g. hot flashes).`,

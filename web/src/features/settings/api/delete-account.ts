@@ -20,7 +20,7 @@ export function useDeleteAccount({
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: (response) => {
-      clearSession(queryClient);
+      clearSession(queryClient, { onPurpose: true });
       dropDrafts();
       onSuccess?.(response);
     },

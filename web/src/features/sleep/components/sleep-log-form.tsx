@@ -108,23 +108,31 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
   const settled = lookup.isSuccess || lookup.isError;
 
-  /** Her session ended while she was on the form: what it holds is kept, as for a save (lib/drafts.ts). */
-  const sessionEnded = (values: FormValues) => {
-    keepDraft(values);
+  /** Her session ended while she was on the form: `values` are kept, as for a save (lib/drafts.ts). */
+  const sessionEnded = (values: FormValues | null) => {
+    if (values) keepDraft(values);
     loggedOut();
   };
-  const onSessionEnded = useEffectEvent(() => sessionEnded(getValues()));
+
+  /** The stored night whose values are in the form (edit mode), by id and version. */
+  const shown = useRef<{ id: string; updatedAt: string } | null>(null);
+
+  // Her session ended as she chose another night (its lookup answered 401). The form still
+  // holds what it held: in edit mode the night she left, which choosing another drops (it is
+  // not hers to carry there); in create mode what she typed, if anything, which goes along.
+  const onLookupSessionEnded = useEffectEvent(() => {
+    const values = getValues();
+    const untouched = { ...defaultValues(values.date, recommended), sleepwearMaterial: values.sleepwearMaterial };
+    sessionEnded(shown.current || sameValues(values, untouched) ? null : values);
+  });
 
   // A failed lookup is only logged (docs/product.md §4): the form stays in the mode it is in;
   // but for her session's end.
   useEffect(() => {
     if (!lookup.isError) return;
-    if (isApiRequestError(lookup.error) && lookup.error.status === 401) onSessionEnded();
+    if (isApiRequestError(lookup.error) && lookup.error.status === 401) onLookupSessionEnded();
     else console.error('Sleep log lookup failed', lookup.error);
   }, [lookup.isError, lookup.error]);
-
-  /** The stored night whose values are in the form (edit mode), by id and version. */
-  const shown = useRef<{ id: string; updatedAt: string } | null>(null);
   // The lookup (a server answer) decides what the form holds: found -> edit mode, filled
   // in; none -> create mode. Coming from edit mode, create mode starts from the defaults;
   // otherwise what she typed stays.

@@ -582,6 +582,21 @@ describe('SleepLogScreen', () => {
     expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
   });
 
+  it("keeps nothing when the night she had open was a stored one: its values are not the next night's", async () => {
+    const night = addDays(today, -5);
+    const other = addDays(today, -4);
+    let ended = false;
+    const logs = { [night]: storedLog({ date: night, sleepScore: 77 }) };
+    serve({ start: addDays(today, -10), logs, lookup: () => (ended ? sessionEnded() : undefined) });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77'));
+    ended = true;
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: other } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    expect(window.sessionStorage.getItem('sleepweave:draft:sleep-log')).toBeNull();
+  });
+
   it('drops the night she was saving if she chooses another before it is looked up again', async () => {
     const night = addDays(today, -5);
     const other = addDays(today, -4);
