@@ -1,6 +1,5 @@
 import type { AdminAuditAction, AdminPhaseFilter, AdminUserListItem, AdminUserSort, AuditPerson } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
-import { formatInstant } from '../../../lib/date-format';
 
 /** docs/product.md §2 /admin: 'name or e-mail'. */
 export function displayName(user: Pick<AdminUserListItem, 'firstName' | 'lastName' | 'email'>): string {
@@ -15,8 +14,6 @@ export const ageText = (age: number | null) => (age === null ? 'N/A' : String(ag
 /** A calendar date (YYYY-MM-DD), as written: 'Nov 22, 2026'. */
 export const formatDate = (value: string) => format(parseISO(value), 'MMM d, yyyy');
 /** "Nov 22, 2026, 3:05 PM" on the browser's clock. */
-/** An instant on the viewer's profile clock, its zone named (the browser's while unknown). */
-export const formatDateTime = (iso: string, timeZone?: string) => formatInstant(iso, timeZone);
 
 /**
  * "Nov 20, 2026 (2 days ago)": her last night's date and how long before her current night

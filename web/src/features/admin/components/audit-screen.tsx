@@ -9,7 +9,8 @@ import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { useAdminAudit } from '../api/get-admin-audit';
-import { ACTION_LABELS, actorText, formatDateTime, subjectText } from './admin-display';
+import { formatInstant } from '../../../lib/date-format';
+import { ACTION_LABELS, actorText, subjectText } from './admin-display';
 import { AdminPage, NoAccess } from './admin-page';
 
 const TITLE = 'Audit Trail';
@@ -46,7 +47,7 @@ function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
               {subject.email ? <span className="block text-sm break-all text-night-700">{subject.email}</span> : null}
             </span>
             <time dateTime={entry.at} className="text-sm text-night-700">
-              {formatDateTime(entry.at, timeZone)}
+              {formatInstant(entry.at, timeZone)}
             </time>
           </li>
         );
@@ -80,7 +81,7 @@ function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
         <tbody className="divide-y divide-night-100 text-night-900">
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td className="px-4 py-3 align-top whitespace-nowrap">{formatDateTime(entry.at, timeZone)}</td>
+              <td className="px-4 py-3 align-top whitespace-nowrap">{formatInstant(entry.at, timeZone)}</td>
               <td className="px-4 py-3 align-top">
                 <Person {...actorText(entry.actor)} />
               </td>

@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Card } from '../../../components/ui/card';
 import { LoadErrorBoundary } from '../../../components/ui/load-error-boundary';
 import { LoadingState } from '../../../components/ui/states';
-import { formatDateTime, isComputable, TRIGGER_LABELS } from './research-display';
+import { formatInstant } from '../../../lib/date-format';
+import { isComputable, TRIGGER_LABELS } from './research-display';
 
 /** recharts is large: it loads with the plot, not with the app. */
 const ForestPlot = lazy(() => import('./forest-plot'));
@@ -41,7 +42,7 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
           Latest results
         </h2>
         <p className="text-base text-night-700">
-          Finished {formatDateTime(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
+          Finished {formatInstant(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
           {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included,{' '}
           {summary.participantsExcluded} excluded.
         </p>

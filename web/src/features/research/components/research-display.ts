@@ -1,5 +1,4 @@
 import type { ResearchEffect, ResearchRunStatus, ResearchRunTrigger } from '@sleepweave/contracts';
-import { formatInstant } from '../../../lib/date-format';
 
 export const TRIGGER_LABELS: Record<ResearchRunTrigger, string> = {
   schedule: 'Nightly',
@@ -12,9 +11,6 @@ export const STATUS_LABELS: Record<ResearchRunStatus, string> = {
   finished: 'Finished',
   failed: 'Failed',
 };
-
-/** "Nov 22, 2026, 3:00 AM GMT+1": on her profile's clock (the browser's while it is unknown). */
-export const formatDateTime = formatInstant;
 
 /** "850 ms", "12.4 s", "3 min 5 s", "1 h 2 min"; '--' when unknown. */
 export function formatDuration(ms: number | null): string {

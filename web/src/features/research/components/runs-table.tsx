@@ -2,7 +2,8 @@ import type { ResearchRun, ResearchRunStatus } from '@sleepweave/contracts';
 import { cn } from '../../../lib/utils';
 import { researchRunDownloadPath } from '../api/download-research-export';
 import { DownloadButton } from './download-button';
-import { formatBytes, formatDateTime, formatDuration, STATUS_LABELS, TRIGGER_LABELS } from './research-display';
+import { formatInstant } from '../../../lib/date-format';
+import { formatBytes, formatDuration, STATUS_LABELS, TRIGGER_LABELS } from './research-display';
 
 const STATUS_STYLES: Record<ResearchRunStatus, string> = {
   queued: 'bg-sand-100 text-night-900',
@@ -69,7 +70,7 @@ export function RunsTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: 
         <tbody className="divide-y divide-night-100 text-night-900">
           {runs.map((run) => (
             <tr key={run.id}>
-              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(run.requestedAt, timeZone)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{formatInstant(run.requestedAt, timeZone)}</td>
               <td className="px-4 py-3">{TRIGGER_LABELS[run.trigger]}</td>
               <td className="px-4 py-3">
                 <span className={cn('rounded-full px-2.5 py-1 text-sm font-medium', STATUS_STYLES[run.status])}>
