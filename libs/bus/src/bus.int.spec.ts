@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnvelope } from './testing.ts';
-import { connectBus } from './nats-bus.ts';
+import { ACK_WAIT_MS, connectBus } from './nats-bus.ts';
 import { deleteStreamsOfPrefix, randomBusPrefix } from './testing.ts';
 import type { Bus } from './types.ts';
 
@@ -318,6 +318,50 @@ describe('consume', () => {
     await stopping;
     expect(finished).toBe(true);
   });
+
+  it('pulls again within seconds when the server no longer holds its pull (its heartbeats stop)', async () => {
+    // A pull the server refused or dropped leaves the client waiting for messages that are
+    // not coming; only the missing heartbeats tell it (a CI run saw a consumer silent ~30 s).
+    // Made here by a consumer with room for one waiting pull, held by another client.
+    await bus.ensureStreams(['IDENTITY']);
+    const stream = `${prefix.toUpperCase()}_IDENTITY`;
+    const durable = `${prefix}-test-identity-refused`;
+    await jsm.consumers.add(stream, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.New,
+      ack_wait: nanos(ACK_WAIT_MS),
+      max_deliver: -1,
+      max_ack_pending: 1000,
+      filter_subject: `${prefix}.identity.session.revoked`,
+      max_waiting: 1,
+    });
+    // the other client's pull: it hands the first event back (nak) and pulls no more
+    const other = nc.subscribe(`_INBOX.${randomUUID()}`, {
+      max: 1,
+      callback: (_err, m) => {
+        if (m.reply) nc.publish(m.reply, '-NAK');
+      },
+    });
+    nc.publish(`$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`, JSON.stringify({ batch: 1, expires: nanos(60_000) }), {
+      reply: other.getSubject(),
+    });
+    await nc.flush();
+    const received: string[] = [];
+    const sub = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'test-identity-refused',
+      types: ['identity.session.revoked'],
+      handler: async (e) => {
+        received.push(e.id);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 500)); // its pull refused (409, max waiting)
+    const event = revoked();
+    await bus.publish(event);
+    await eventually(() => received.includes(event.id), 15_000);
+    await sub.stop();
+  }, 30_000);
 });
 
 function consent(): EventEnvelope<'study.consent.given'> {

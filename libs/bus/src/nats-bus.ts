@@ -56,6 +56,14 @@ export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 export const ACK_WAIT_MS = 30_000;
 /** Messages pulled per request by a durable consumer. */
 const PULL_BATCH = 64;
+/**
+ * The server sends a durable consumer's pull a heartbeat after this long without a message;
+ * two missed in a row and the client pulls again. A pull the server no longer holds (it
+ * refused or dropped it, or the client lost count of it) is noticed only so: nats.js's
+ * default (15 s, half the pull's 30 s) left a consumer silent for 30 s and more (a CI run).
+ * Costs one small message per idle consumer every 2 s.
+ */
+const PULL_HEARTBEAT_MS = 2_000;
 /** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
 const APPLY_BATCH = 128;
 /** A stuck event not failed here for this long is no longer counted (twice the longest redelivery delay). */
@@ -422,8 +430,12 @@ class NatsBus implements Bus {
             current.stop();
             return;
           }
+          if (s.type === 'exceeded_limits') {
+            // e.g. "Exceeded MaxWaiting": the pull is not held; the missed heartbeats pull again
+            log.warn({ code: s.code, description: s.description }, 'pull refused by the server; pulling again shortly');
+          }
           if (s.type === 'heartbeats_missed') {
-            log.warn({ count: s.count }, 'consumer heartbeats missed');
+            log.warn({ count: s.count }, 'consumer heartbeats missed; pulling again');
             state = 'recovering';
           }
           if (s.type === 'next') state = 'following'; // pulling again
@@ -443,7 +455,7 @@ class NatsBus implements Bus {
             await this.ensureConsumer(streamName, durable, filter);
           }
           const consumer = await this.js.consumers.get(streamName, durable);
-          messages = await consumer.consume({ max_messages: PULL_BATCH });
+          messages = await consumer.consume({ max_messages: PULL_BATCH, idle_heartbeat: PULL_HEARTBEAT_MS });
           if (abort.signal.aborted) {
             messages.stop();
             break;
