@@ -370,6 +370,20 @@ function consent(): EventEnvelope<'study.consent.given'> {
 }
 
 describe('watch', () => {
+  it("asks for the same heartbeat as a durable consumer's pull, so a lost pull is noticed as soon", async () => {
+    await bus.ensureStreams(['IDENTITY']);
+    const pulls: { idle_heartbeat?: number }[] = [];
+    const snoop = nc.subscribe(`$JS.API.CONSUMER.MSG.NEXT.${prefix.toUpperCase()}_IDENTITY.>`, {
+      callback: (_err, m) => void pulls.push(m.json()),
+    });
+    await nc.flush();
+    const watch = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since: new Date(), handler: () => {} });
+    await eventually(() => pulls.length > 0);
+    expect(pulls[0]!.idle_heartbeat).toBe(nanos(2_000));
+    await watch.stop();
+    snoop.unsubscribe();
+  });
+
   it('delivers events published since the given time to every watcher', async () => {
     await bus.publish(revoked());
     // Just after the last stored message (the server's own time stamp):

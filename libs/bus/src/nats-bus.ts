@@ -57,7 +57,7 @@ export const ACK_WAIT_MS = 30_000;
 /** Messages pulled per request by a durable consumer. */
 const PULL_BATCH = 64;
 /**
- * The server sends a durable consumer's pull a heartbeat after this long without a message;
+ * The server sends a consumer's pull (a durable's, a watch's) a heartbeat after this long without a message;
  * two missed in a row and the client pulls again. A pull the server no longer holds (it
  * refused or dropped it, or the client lost count of it) is noticed only so: nats.js's
  * default (15 s, half the pull's 30 s) left a consumer silent for 30 s and more (a CI run).
@@ -567,7 +567,7 @@ class NatsBus implements Bus {
         if (stored.last_seq < nextSeq) markCaughtUp();
       }
       const consumer = await this.js.consumers.get(streamName, { filter_subjects: filter, opt_start_seq: nextSeq });
-      const opened = await consumer.consume();
+      const opened = await consumer.consume({ idle_heartbeat: PULL_HEARTBEAT_MS });
       void (async () => {
         try {
           for await (const s of opened.status()) {
