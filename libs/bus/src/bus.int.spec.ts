@@ -253,6 +253,39 @@ describe('consume', () => {
     await sub.stop();
   });
 
+  it('a consumer busy with a backlog still says following (its pull waits for it, not for the server)', async () => {
+    // While a batch is applied it reads no further than APPLY_BATCH events ahead, so it asks
+    // for no more, and the server, holding no pull, sends no heartbeats: that is not NATS away.
+    await bus.ensureStreams(['STUDY']);
+    for (let i = 0; i < 400; i++) await bus.publish(consent());
+    let slow = true;
+    let applied = 0;
+    const sub = await bus.consume({
+      stream: 'STUDY',
+      durable: `test-study-busy-${randomUUID().slice(0, 8)}`,
+      types: ['study.consent.given'],
+      handler: async () => {
+        applied += 1;
+      },
+      handleBatch: async (events) => {
+        if (slow) {
+          slow = false;
+          await new Promise((r) => setTimeout(r, 7_000));
+        }
+        applied += events.length;
+      },
+    });
+    const states = new Set<string>();
+    const deadline = Date.now() + 7_000;
+    while (Date.now() < deadline) {
+      states.add(sub.state());
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect([...states]).toEqual(['following']);
+    await eventually(() => applied >= 400);
+    await sub.stop();
+  }, 20_000);
+
   it('hands events that arrived together to handleBatch, in order; a failing batch goes one by one', async () => {
     await bus.ensureStreams(['STUDY']);
     const published = Array.from({ length: 300 }, (_, i) => ({ ...consent(), subject: i === 150 ? 'poison' : `n-${i}` }));

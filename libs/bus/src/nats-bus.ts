@@ -354,6 +354,8 @@ class NatsBus implements Bus {
     let messages: ConsumerMessages | undefined;
     let needsSetup = false;
     let state: SubscriptionState = 'following';
+    /** The pull's iterator is not read while APPLY_BATCH events wait (nats.js sends its next pull from there). */
+    let readingPaused = false;
     /**
      * Events that failed at least stuckAfter times, by id, with when they last failed here.
      * An entry ends when the event is applied here, or a minute after its last failure here
@@ -435,6 +437,8 @@ class NatsBus implements Bus {
             log.warn({ code: s.code, description: s.description }, 'pull refused by the server; pulling again shortly');
           }
           if (s.type === 'heartbeats_missed') {
+            // Reading paused for a batch being applied: no pull asked for, none held (not NATS away).
+            if (readingPaused) continue;
             log.warn({ count: s.count }, 'consumer heartbeats missed; pulling again');
             state = 'recovering';
           }
@@ -501,9 +505,14 @@ class NatsBus implements Bus {
               state = 'following';
               waiting.push(m);
               wake?.();
-              while (applying && waiting.length >= APPLY_BATCH) await new Promise<void>((resolve) => (room = resolve));
+              while (applying && waiting.length >= APPLY_BATCH) {
+                readingPaused = true;
+                await new Promise<void>((resolve) => (room = resolve));
+              }
+              readingPaused = false;
             }
           } finally {
+            readingPaused = false;
             pulled = true;
             wake?.();
             await applier;
