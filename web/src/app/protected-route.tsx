@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
-import { leftOnPurpose, useUser } from '../lib/auth';
+import { useUser } from '../lib/auth';
 import { signInReturn } from '../lib/sign-in-return';
 
 /**
@@ -15,7 +14,6 @@ import { signInReturn } from '../lib/sign-in-return';
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useUser();
   const location = useLocation();
-  const queryClient = useQueryClient();
   if (user.isPending) return <FullPageSpinner label="Checking your session" />;
   if (user.isError && user.data === undefined) {
     return (
@@ -28,7 +26,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  // back here after signing in, unless she signed out herself (lib/sign-in-return.ts)
-  if (!user.data) return <Navigate to={paths.auth} replace state={leftOnPurpose(queryClient) ? null : signInReturn(location)} />;
+  // back here after signing in, if it is her (lib/sign-in-return.ts)
+  if (!user.data) return <Navigate to={paths.auth} replace state={signInReturn(location)} />;
   return children;
 }

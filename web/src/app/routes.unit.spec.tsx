@@ -17,6 +17,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  window.sessionStorage.clear();
 });
 
 describe('routes', () => {
@@ -33,7 +34,8 @@ describe('routes', () => {
     const { router } = renderWithProviders(createRoutes(), { path: '/journal?from=mail' });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(router.state.location.state).toEqual({ from: '/journal?from=mail' }); // where signing in takes her
+    // where signing in takes her (a link opened while nobody had signed in in the tab: whoever signs in)
+    expect(router.state.location.state).toEqual({ from: '/journal?from=mail', userId: null });
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
   });
 
@@ -144,9 +146,50 @@ describe('routes', () => {
 
   it('or back to the page her session ended on, once she is signed in there', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, maria));
-    const { router } = renderWithProviders(createRoutes(), { path: '/auth', state: { from: '/calculator' } });
+    const { router } = renderWithProviders(createRoutes(), { path: '/auth', state: { from: '/calculator', userId: maria.id } });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/calculator'));
+  });
+
+  it("but not to another user's: the page was of whoever's session ended there (a shared browser)", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, maria));
+    const { router } = renderWithProviders(createRoutes(), {
+      path: '/auth',
+      state: { from: '/community/thread/7', userId: '9c2d7a10-4b3e-4f5a-8e6d-1a2b3c4d5e6f' },
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('takes her to /dashboard after registering, whatever page the sign-in would have gone back to (spec)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock.mockImplementation(async (url) =>
+        String(url) === '/api/register' ? jsonResponse(201, { message: 'Registered', user: maria }) : signedOut(),
+      );
+      const { router } = renderWithProviders(createRoutes(), { path: '/auth', state: { from: '/calculator', userId: null } });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+      for (const [label, value] of Object.entries({
+        'First name': 'Maria',
+        'Last name': 'Lopez',
+        Email: 'maria@example.com',
+        Password: 'calm-nights-42',
+        'Confirm password': 'calm-nights-42',
+        'Date of birth': '1970-05-14',
+      }))
+        await user.type(within(await screen.findByRole('form', { name: 'Sign up' })).getByLabelText(label), value);
+      await user.click(screen.getByRole('button', { name: 'Create Account' }));
+      expect(await screen.findByText('Account created successfully! Redirecting...')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+
+      await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(router.state.location.pathname).toBe('/dashboard');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('clears the sign-in messages when switching tab', async () => {

@@ -32,7 +32,7 @@ describe('a 401 from any call', () => {
     await expect(api.get('/api/journal/entries')).rejects.toThrow('401: ');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(router.state.location.state).toEqual({ from: '/dashboard' }); // where signing in takes her back
+    expect(router.state.location.state).toEqual({ from: '/dashboard', userId: maria.id }); // where signing in takes her back
     expect(queryClient.getQueryData(userQueryKey)).toBeNull();
     expect(queryClient.getQueryData(['journal', 'entries'])).toBeUndefined();
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();

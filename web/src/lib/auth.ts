@@ -6,6 +6,7 @@ import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
 import { lazySchema } from './contracts';
 import { dropDrafts } from './drafts';
+import { rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
 
 /**
  * The session (docs/product.md §4): the user comes from GET /api/user, a 401 means nobody is
@@ -16,7 +17,9 @@ export const userQueryKey = ['user'] as const;
 
 export async function getUser(): Promise<User | null> {
   try {
-    return await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false });
+    const user = await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false });
+    rememberSignedIn(user.id);
+    return user;
   } catch (error) {
     if (isApiRequestError(error) && error.status === 401) return null;
     throw error;
@@ -46,18 +49,7 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
 
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(userQueryKey, user);
-  queryClient.removeQueries({ queryKey: leftOnPurposeKey, exact: true });
-}
-
-/**
- * Set when she signed out, or deleted her account, herself: the next sign-in in the tab
- * (someone else, perhaps) starts from Home, not from the page she left
- * (lib/sign-in-return.ts). Kept beside the user, which clearSession keeps.
- */
-const leftOnPurposeKey = [userQueryKey[0], 'left-on-purpose'] as const;
-
-export function leftOnPurpose(queryClient: QueryClient): boolean {
-  return queryClient.getQueryData(leftOnPurposeKey) === true;
+  rememberSignedIn(user.id);
 }
 
 /**
@@ -70,9 +62,12 @@ export function profileChanged(queryClient: QueryClient, user: User): void {
   void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }
 
-/** Forgets the user and everything fetched on her behalf; `onPurpose`: she left herself (leftOnPurpose). */
+/**
+ * Forgets the user and everything fetched on her behalf; `onPurpose`: she left herself, and
+ * the next sign-in in the tab starts from Home (lib/sign-in-return.ts).
+ */
 export function clearSession(queryClient: QueryClient, { onPurpose = false }: { onPurpose?: boolean } = {}): void {
-  if (onPurpose) queryClient.setQueryData(leftOnPurposeKey, true);
+  if (onPurpose) rememberLeftOnPurpose();
   queryClient.setQueryData(userQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../app/protected-route';
 import { maria } from '../testing/fixtures';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '../testing/render';
-import { leftOnPurpose, setSessionUser, useLogout, userQueryKey } from './auth';
+import { setSessionUser, useLogout, userQueryKey } from './auth';
 import { keepDraft } from './drafts';
-import { afterSignIn } from './sign-in-return';
+import { afterSignIn, leftOnPurpose, signInReturn } from './sign-in-return';
 
 afterEach(() => {
   cleanup();
@@ -40,7 +40,7 @@ describe('signing out on purpose', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(window.sessionStorage.length).toBe(0);
+    expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual([]);
   });
 
   it('signing in next starts from Home, not from the page she left (someone else may sign in there)', async () => {
@@ -67,9 +67,53 @@ describe('signing out on purpose', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(afterSignIn(router.state.location.state)).toBe('/dashboard');
-    expect(leftOnPurpose(queryClient)).toBe(true);
+    expect(afterSignIn(router.state.location.state, maria)).toBe('/dashboard');
+    expect(leftOnPurpose()).toBe(true);
     setSessionUser(queryClient, maria); // signed in again
-    expect(leftOnPurpose(queryClient)).toBe(false);
+    expect(leftOnPurpose()).toBe(false);
+  });
+
+  it('and so after a reload, or once the app has forgotten what it fetched (its cache lets go after 5 minutes)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { message: 'Logged out.' })),
+    );
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, maria);
+    const first = renderWithProviders(
+      [
+        { path: '/journal', element: <LogoutButton /> },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      {
+        path: '/journal',
+        queryClient,
+      },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/auth'));
+    cleanup();
+    // the tab reloaded, someone goes back to a guarded page: signed out, with a new cache
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { error: 'unauthorized', message: 'Not signed in' })),
+    );
+    const { router } = renderWithProviders(
+      [
+        {
+          path: '/journal',
+          element: (
+            <ProtectedRoute>
+              <p>Journal</p>
+            </ProtectedRoute>
+          ),
+        },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/journal' },
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.state).toBeNull();
+    expect(signInReturn({ pathname: '/journal', search: '' })).toBeNull();
   });
 });

@@ -6,12 +6,13 @@ import { afterSignIn } from '../../lib/sign-in-return';
 
 /**
  * /auth: public; a signed-in user goes straight to /dashboard, or back to the page her
- * session ended on (lib/sign-in-return.ts): what signing in here does too.
+ * session ended on (lib/sign-in-return.ts): what signing in here does too (registering
+ * clears that page first: it goes to /dashboard).
  */
 export function Component() {
   const user = useUser();
   const location = useLocation();
   if (user.isPending) return <FullPageSpinner />;
-  if (user.data) return <Navigate to={afterSignIn(location.state)} replace />;
+  if (user.data) return <Navigate to={afterSignIn(location.state, user.data)} replace />;
   return <AuthScreen />;
 }

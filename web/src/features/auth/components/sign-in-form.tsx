@@ -25,12 +25,12 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   useImperativeHandle(ref, () => ({ clearMessages: () => clearErrors() }), [clearErrors]);
 
   const loginMutation = useLogin({
-    onSuccess: () => {
+    onSuccess: (response) => {
       // what was said before she signed in ('Unauthorized', a failed attempt) is over; errors otherwise stay until closed
       dismiss();
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
       // back where her session ended or a link took her, if so (lib/sign-in-return.ts)
-      void navigate(afterSignIn(location.state), { replace: true });
+      void navigate(afterSignIn(location.state, response.user), { replace: true });
     },
     onError: (error) => {
       toast({

@@ -85,11 +85,16 @@ describe('SignInForm', () => {
     ];
     fetchMock.mockImplementation(async () => jsonResponse(200, { message: 'You have successfully logged in.', user: maria }));
     const user = userEvent.setup();
-    renderWithProviders(routes, { path: '/auth', state: { from: '/journal' } });
+    renderWithProviders(routes, { path: '/auth', state: { from: '/journal', userId: maria.id } });
     await signIn(user, 'maria@example.com', 'the right password');
     expect(await screen.findByRole('heading', { name: 'Journal page' })).toBeTruthy();
     cleanup();
     renderWithProviders(routes, { path: '/auth' });
+    await signIn(user, 'maria@example.com', 'the right password');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    cleanup();
+    // another user's session ended there: she starts from Home
+    renderWithProviders(routes, { path: '/auth', state: { from: '/journal', userId: '9c2d7a10-4b3e-4f5a-8e6d-1a2b3c4d5e6f' } });
     await signIn(user, 'maria@example.com', 'the right password');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
   });

@@ -9,7 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
@@ -72,6 +72,7 @@ function formWords(values: Values): FormErrorMessages<Values> {
 
 export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
@@ -101,6 +102,9 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
     onSuccess: (response: AuthResponse) => {
       dismiss(); // what was said before she signed up is over (errors otherwise stay until closed)
       setMessage({ kind: 'success', text: 'Account created successfully! Redirecting...' });
+      // She goes to /dashboard (spec), not to a page a sign-in would go back to: /auth, seeing
+      // her signed in, takes her on too (app/routes/auth.tsx), and must find none.
+      if (location.state !== null) void navigate(location, { replace: true, state: null });
       redirectTimer.current = setTimeout(() => {
         setSessionUser(queryClient, response.user);
         void navigate(paths.dashboard, { replace: true });

@@ -304,9 +304,9 @@ describe('JournalScreen', () => {
     keepDraft('journal', 'c0ffee00-0000-4000-8000-000000000001', { affirmation: '', gratitude: 'Not hers', forgiveness: '' });
     renderWithProviders(<JournalScreen />);
     expect(await screen.findByLabelText('Gratitude')).toBeTruthy();
-    await waitFor(() => expect(window.sessionStorage.length).toBe(0));
+    await waitFor(() => expect(window.sessionStorage.getItem('sleepweave:draft:journal')).toBeNull());
     expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
-    expect(window.sessionStorage.length).toBe(0);
+    expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual([]);
   });
 
   it('keeps her entries on screen when a reload of the list fails', async () => {

@@ -520,7 +520,7 @@ describe('SleepLogScreen', () => {
     await type(user);
     await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
-    expect(router.state.location.state).toEqual({ from: `/sleep/log?date=${night}` }); // signing in takes her back there
+    expect(router.state.location.state).toEqual({ from: `/sleep/log?date=${night}`, userId }); // signing in takes her back there
     cleanup();
     return user;
   }
