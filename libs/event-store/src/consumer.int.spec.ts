@@ -438,4 +438,20 @@ describe('what the bus lost or forgot', () => {
       await sub.stop();
     }
   });
+
+  it('a history it has not read to the end for long makes it stuck, until a reading goes through', async () => {
+    // the producer away for good, or answering an error for one page every time: the bus's
+    // losses are not applied meanwhile, and its inbox is kept whole (pruneInbox)
+    const history = memoryHistory();
+    const sub = startConsumer(consents('research-study-unread', { history, sweepIntervalMs: 100, stuckUnreadMs: 1_500 }));
+    try {
+      await eventually(() => sub.state() === 'following');
+      history.down = true;
+      await eventually(() => sub.state() === 'stuck');
+      history.down = false;
+      await eventually(() => sub.state() === 'following', 20_000);
+    } finally {
+      await sub.stop();
+    }
+  }, 30_000);
 });

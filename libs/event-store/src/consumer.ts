@@ -25,6 +25,8 @@ export interface ConsumerOptions {
   sweepIntervalMs?: number;
   /** Failures in a row of an event of the history before it reports `stuck` (default {@link STUCK_AFTER_DELIVERIES}). */
   stuckAfterFailures?: number;
+  /** How long its producer's history may go unread to the end before it reports `stuck` (default {@link STUCK_UNREAD_MS}). */
+  stuckUnreadMs?: number;
   logger: Logger;
 }
 
@@ -35,6 +37,14 @@ export interface ConsumerOptions {
  * there within this time, and one it cannot apply keeps its consumer `stuck`.
  */
 export const HISTORY_SWEEP_MS = 15 * 60_000;
+
+/**
+ * A consumer that follows the bus, but has not read its producer's history to the end for
+ * this long (the producer away, or answering an error for a page every time), reports
+ * `stuck`: what the bus lost meanwhile is not applied, and the inbox keeps every row it
+ * writes until a reading goes through (inbox.ts, pruneInbox).
+ */
+export const STUCK_UNREAD_MS = 2 * HISTORY_SWEEP_MS;
 
 /**
  * `catching_up`: reading the producer's history the first time; `following`: the bus;
@@ -93,6 +103,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const { sql, bus, name, stream, types, handle, history, orderKey } = options;
   const sweepIntervalMs = options.sweepIntervalMs ?? HISTORY_SWEEP_MS;
   const stuckAfterFailures = options.stuckAfterFailures ?? STUCK_AFTER_DELIVERIES;
+  const stuckUnreadMs = options.stuckUnreadMs ?? STUCK_UNREAD_MS;
+  // when it last read the history to the end (or started)
+  let readToEndAt = Date.now();
   const log = options.logger.child({ component: 'consumer', consumer: name });
   const abort = new AbortController();
   let state: ConsumerState = 'catching_up';
@@ -153,6 +166,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         }
         markCaughtUp();
         sweepApplyFailures = 0;
+        readToEndAt = Date.now();
         if (abort.signal.aborted) return;
         await follow();
         failures = 0;
@@ -183,7 +197,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     state: () => {
       if (!subscription) return state;
       const following = subscription.state();
-      if (following === 'stuck' || sweepApplyFailures >= stuckAfterFailures) return 'stuck';
+      if (following === 'stuck' || sweepApplyFailures >= stuckAfterFailures || Date.now() - readToEndAt > stuckUnreadMs) return 'stuck';
       return following === 'following' ? 'following' : 'failing';
     },
     caughtUp,

@@ -163,6 +163,37 @@ describe('catchUp', () => {
   });
 });
 
+describe('catchUp, two instances at once', () => {
+  it('never moves the recorded position back: one that read less, saving last, leaves where the other got to', async () => {
+    // Two instances of a service start together: each reads the history from the checkpoint
+    // it found. Had the slower one's earlier position been saved over the end, the next read
+    // would apply again what lies between (the inbox may have forgotten it).
+    for (let i = 0; i < 7; i++) await store.appendToStream(`consent:${randomUUID()}`, [consent()], { expectedVersion: 'no_stream' });
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    const types = ['study.consent.given'];
+    const gate = deferred<void>();
+    const asked = deferred<void>();
+    const slow = new AbortController();
+    const behind: HistorySource = {
+      name: 'study',
+      page: async (after, t) => {
+        asked.resolve();
+        await gate.promise;
+        slow.abort(); // it stops after this page
+        return source.page(after, t);
+      },
+    };
+    const b = catchUp(consumer.sql, { name, types, handle: project, source: behind, signal: slow.signal }, logger);
+    await asked.promise;
+    await catchUp(consumer.sql, { name, types, handle: project, source }, logger);
+    const [end] = await consumer.sql<{ position: string }[]>`select position from consumer_catchups where consumer = ${name}`;
+    gate.resolve();
+    await b;
+    const [after] = await consumer.sql<{ position: string }[]>`select position from consumer_catchups where consumer = ${name}`;
+    expect(after!.position).toBe(end!.position);
+  });
+});
+
 describe('catchUp, a page at a time', () => {
   it('applies a page in one transaction; an event of it that cannot be applied yet leaves those before it applied', async () => {
     await consumer.sql`truncate participants`;

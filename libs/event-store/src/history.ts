@@ -131,7 +131,9 @@ export async function checkpointOf(sql: Sql | Tx, name: string): Promise<'none' 
  * Records how far the consumer has read. At the end of the history, `completed_at` (it has
  * caught up once) and `reread_at`: every event it has not read since was committed about
  * then or later, and pruneInbox keeps what it applied of those. A page short of the end
- * leaves both as they were.
+ * leaves both as they were. The position never moves back: two instances reading at once
+ * (each from the checkpoint it found), the one behind saves last and keeps where the other
+ * got to.
  */
 async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, end: boolean): Promise<void> {
   const at = end ? new Date() : null;
@@ -139,7 +141,10 @@ async function savePosition(q: postgres.ISql, name: string, position: HistoryPos
     insert into consumer_catchups (consumer, position, completed_at, reread_at, updated_at)
     values (${name}, ${position}, ${at}, ${at}, now())
     on conflict (consumer) do update
-      set position = excluded.position,
+      set position = case
+            when (split_part(excluded.position, ':', 1)::xid8, split_part(excluded.position, ':', 2)::bigint)
+               > (split_part(consumer_catchups.position, ':', 1)::xid8, split_part(consumer_catchups.position, ':', 2)::bigint)
+            then excluded.position else consumer_catchups.position end,
           completed_at = coalesce(excluded.completed_at, consumer_catchups.completed_at),
           reread_at = coalesce(excluded.reread_at, consumer_catchups.reread_at),
           updated_at = now()`;

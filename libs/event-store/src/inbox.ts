@@ -101,7 +101,8 @@ export const HISTORY_READ_MARGIN = '1 day';
  * lie; rows another process is deleting are skipped). Keeps those its consumer may read
  * again from its producer's history: applied since a day before it last read that to the
  * end (a consumer down or stuck for weeks reads them again when it is back). Returns how
- * many went.
+ * many went. A consumer that has not yet read its history to the end once keeps all of
+ * its rows: it reads again from before the first event it could not apply.
  */
 export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: number }): Promise<number> {
   const batchSize = options.batchSize ?? 5_000;
@@ -117,7 +118,7 @@ export async function pruneInbox(sql: Sql, options: { before: Date; batchSize?: 
           and not exists (
             select from consumer_catchups caught
             where caught.consumer = inbox.consumer
-              and inbox.processed_at >= caught.reread_at - ${HISTORY_READ_MARGIN}::interval)
+              and (caught.completed_at is null or inbox.processed_at >= caught.reread_at - ${HISTORY_READ_MARGIN}::interval))
         order by inbox.processed_at
         limit ${batchSize}
         for update of inbox skip locked))
