@@ -413,6 +413,24 @@ describe('what the bus lost or forgot', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
+  it('stops at once when stopped while a page of the history is read (a producer that hangs)', async () => {
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const hanging: HistorySource = {
+      name: 'study',
+      page: (_after, _types, signal) =>
+        new Promise((_resolve, reject) => {
+          asked();
+          signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+        }),
+    };
+    const sub = startConsumer(consents('research-study-hanging', { history: hanging }));
+    await wasAsked;
+    const started = Date.now();
+    await sub.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it('an event of the history it cannot apply makes it stuck until it applies; a producer away does not', async () => {
     const history = memoryHistory();
     const broken = consentGiven();

@@ -83,7 +83,8 @@ export async function readIntegrationHistory(sql: Sql, options: ReadHistoryOptio
 export interface HistorySource {
   /** The producing service, for logs. */
   readonly name: string;
-  page(after: HistoryPosition, types: readonly string[]): Promise<HistoryPage>;
+  /** `signal`: the reader is stopping; a page under way may end at once (it rejects). */
+  page(after: HistoryPosition, types: readonly string[], signal?: AbortSignal): Promise<HistoryPage>;
 }
 
 /** A producer with no history yet (a test that publishes on the bus itself, a brand-new system). */
@@ -192,8 +193,9 @@ export async function catchUp(sql: Sql, options: CatchUpOptions, logger: Logger)
     if (options.signal?.aborted) return applied;
     let page: HistoryPage;
     try {
-      page = await source.page(position, types);
+      page = await source.page(position, types, options.signal);
     } catch (err) {
+      if (options.signal?.aborted) return applied;
       throw new HistoryUnreadable(source.name, err);
     }
     let events = page.events;

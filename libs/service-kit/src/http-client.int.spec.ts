@@ -80,6 +80,16 @@ describe('callService', () => {
     await expect(callService(new URL('/events', halfway), { timeoutMs: 200 })).rejects.toBeInstanceOf(ServiceCallTimeout);
   });
 
+  it('ends at once when its signal aborts (its caller is stopping)', async () => {
+    const silent = await serve(() => undefined);
+    const stopping = new AbortController();
+    const started = performance.now();
+    const call = callService(new URL('/internal/events', silent), { timeoutMs: 30_000, signal: stopping.signal });
+    setTimeout(() => stopping.abort(), 100);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('fails when the connection breaks before the answer ends', async () => {
     const base = await serve((_request, response) => {
       response.writeHead(200, { 'content-length': '100' });

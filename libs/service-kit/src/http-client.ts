@@ -24,6 +24,8 @@ export interface ServiceCallOptions {
   body?: string;
   /** The whole call, from connecting to the answer's last byte; then it fails. */
   timeoutMs: number;
+  /** Ends the call at once (its caller is stopping): it fails with an AbortError. */
+  signal?: AbortSignal;
 }
 
 /** The error of a call that did not get a whole answer in time. */
@@ -36,13 +38,14 @@ export class ServiceCallTimeout extends Error {
  * connection breaks or `timeoutMs` passes (ServiceCallTimeout); any status is an answer.
  */
 export function callService(url: URL, options: ServiceCallOptions): Promise<ServiceAnswer> {
-  const { method = 'GET', headers = {}, body, timeoutMs } = options;
+  const { method = 'GET', headers = {}, body, timeoutMs, signal } = options;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = send(url, {
       method,
       // a connection for the call alone: these calls are rare, and no idle socket outlives them
       agent: false,
+      signal,
       headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     });
     const timer = setTimeout(

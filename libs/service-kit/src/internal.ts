@@ -66,11 +66,11 @@ export function producerUrl(config: BaseConfig, stream: StreamName): string {
 export function httpHistory(name: string, baseUrl: string, token: string): HistorySource {
   return {
     name,
-    async page(after, types) {
+    async page(after, types, signal) {
       const url = new URL('/internal/events', baseUrl);
       url.searchParams.set('after', after);
       url.searchParams.set('types', types.join(','));
-      const answer = await callService(url, { headers: internalHeaders(token), timeoutMs: 30_000 });
+      const answer = await callService(url, { headers: internalHeaders(token), timeoutMs: 30_000, signal });
       if (!isSuccess(answer)) throw new Error(`${name} answered ${answer.status} for its history: ${answer.body.slice(0, 200)}`);
       const page = HistoryPageResponse.parse(JSON.parse(answer.body));
       return { ...page, events: page.events.map((raw) => parseEnvelope(raw)) };
