@@ -57,11 +57,11 @@ export const ACK_WAIT_MS = 30_000;
 /** Messages pulled per request by a durable consumer. */
 const PULL_BATCH = 64;
 /**
- * The server sends a consumer's pull (a durable's, a watch's) a heartbeat after this long without a message;
- * two missed in a row and the client pulls again. A pull the server no longer holds (it
- * refused or dropped it, or the client lost count of it) is noticed only so: nats.js's
- * default (15 s, half the pull's 30 s) left a consumer silent for 30 s and more (a CI run).
- * Costs one small message per idle consumer every 2 s.
+ * The server sends a consumer's pull (a durable's, a watch's) a heartbeat after this long
+ * without a message; two missed in a row and the client pulls again. A pull the server no
+ * longer holds (it refused or dropped it, or the client lost count of it) is noticed only
+ * so: nats.js's default (15 s, half the pull's 30 s) left a consumer silent for 30 s and
+ * more (a CI run). Costs one small message per idle consumer every 2 s.
  */
 const PULL_HEARTBEAT_MS = 2_000;
 /** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
