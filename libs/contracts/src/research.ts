@@ -28,7 +28,7 @@ export const ResearchEffect = z.object({
   dzHigh: z.number().nullable(),
   /** Holm-adjusted p across the metrics of the comparison. */
   pHolm: z.number().nullable(),
-  /** Why d_z is empty, in a sentence ("No complete pairs."); null when it is not (comparisons.csv's note says more). */
+  /** Why d_z, or its 95% CI, is empty, in a sentence ("No complete pairs."); null when neither is (comparisons.csv's note says more). */
   note: z.string().nullable(),
 });
 export type ResearchEffect = z.infer<typeof ResearchEffect>;

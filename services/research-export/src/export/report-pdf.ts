@@ -118,6 +118,12 @@ export async function reportPdf(input: {
       doc.y,
       { width: 500 },
     );
+  // an interval left empty (a very large effect): why, as comparisons.csv's note says
+  const intervalNotes = computable.filter((e) => e.note !== null);
+  if (intervalNotes.length > 0) {
+    doc.moveDown(0.5);
+    for (const effect of intervalNotes) doc.text(`${effect.label}: ${effect.note}`, left, doc.y, { width: 500 });
+  }
   doc.end();
   await ended;
   return Buffer.concat(chunks);

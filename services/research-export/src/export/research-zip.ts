@@ -62,15 +62,23 @@ export function runSummary(findings: DataFindings, comparisons: readonly Compari
         dzLow: row.dzLow,
         dzHigh: row.dzHigh,
         pHolm: row.pHolm,
-        note: row.dz === null ? reasonInWords(row.notComputable.dz) : null,
+        note: noteOf(row),
       })),
   };
 }
 
 /**
- * Why a metric's d_z is empty, as a sentence for the admin screen ("No complete pairs."):
- * comparisons.csv's note lists every empty column with its reason, some twenty names.
+ * Why a metric's d_z, or its interval, is empty, as a sentence for the admin screen and the
+ * PDF ("No complete pairs."): comparisons.csv's note lists every empty column with its
+ * reason, some twenty names.
  */
+function noteOf(row: ComparisonRow): string | null {
+  if (row.dz === null) return reasonInWords(row.notComputable.dz);
+  if (row.dzLow !== null && row.dzHigh !== null) return null;
+  const words = reasonInWords(row.notComputable.dzLow ?? row.notComputable.dzHigh);
+  return words === null ? null : `95% CI not computable: ${words.charAt(0).toLowerCase()}${words.slice(1)}`;
+}
+
 function reasonInWords(reason: string | undefined): string | null {
   if (!reason) return null;
   const words = reason.replace(/^not computable: /, '');

@@ -127,9 +127,20 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/**
+ * R 4.6 changed wilcox.test's default `exact` (an exact conditional p with ties): run under
+ * any R, the script must choose it itself. This R is older; a wilcox.test that refuses to be
+ * left to its default tells.
+ */
+const NO_DEFAULT_EXACT = `wilcox.test <- function(x, ..., exact = NULL) {
+  if (is.null(exact)) stop("exact left to R's default, which R 4.6 changed")
+  stats::wilcox.test(x, ..., exact = exact)
+}
+source("analysis.R")`;
+
 async function runR(dir: string): Promise<void> {
   try {
-    await execFileAsync('Rscript', ['analysis.R'], { cwd: dir });
+    await execFileAsync('Rscript', ['-e', NO_DEFAULT_EXACT], { cwd: dir });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error('Rscript not found: this test needs R. Install it (Debian: apt-get install -y r-base-core) and run again.', {

@@ -122,7 +122,11 @@ compare_paired <- function(x, y) {
   if (all(d == 0)) {
     skip(c(${[statistic.wilcoxonV, statistic.wilcoxonP, statistic.wilcoxonMethod].map(rString).join(', ')}), reasons$allDifferencesZero)
   } else {
-    test <- suppressWarnings(wilcox.test(d, exact = NULL, correct = TRUE)) # paired: the differences
+    # Exact only as R chose before 4.6 (fewer than 50 non-zero differences, no ties, no
+    # zeros), said explicitly: from R 4.6 the default gives an exact conditional p with ties.
+    nonzero <- d[d != 0]
+    exact <- length(nonzero) < 50 && !anyDuplicated(abs(nonzero)) && length(nonzero) == length(d)
+    test <- suppressWarnings(wilcox.test(d, exact = exact, correct = TRUE)) # paired: the differences
     value$${statistic.wilcoxonV} <- unname(test$statistic)
     value$${statistic.wilcoxonP} <- test$p.value
     value$${statistic.wilcoxonMethod} <- if (grepl("exact", test$method)) "exact" else "normal approximation"

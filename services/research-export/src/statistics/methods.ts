@@ -68,7 +68,7 @@ export const STATISTICAL_METHODS: readonly StatisticalMethod[] = [
   { statistic: "Hedges' g_av", method: `d_av × J, ${HEDGES_CORRECTION.name}. ${HEDGES_CORRECTION.description}` },
   {
     statistic: 'Wilcoxon signed-rank test',
-    method: `As R: wilcox.test(second, first, paired = TRUE) with its defaults (exact = NULL, correct = TRUE). Zero differences are dropped; V is the sum of the ranks of the positive differences (ties get their mean rank). p is exact with fewer than ${EXACT_SIGNED_RANK_BELOW} non-zero differences and no ties or zeros; otherwise from the normal approximation with the tie correction of the variance and a continuity correction of 0.5.`,
+    method: `As R before 4.6: wilcox.test(second, first, paired = TRUE) with its defaults (exact = NULL, correct = TRUE); analysis.R passes that choice of exact itself, so R 4.6 and later (whose default gives an exact conditional p when there are ties) gives the same. Zero differences are dropped; V is the sum of the ranks of the positive differences (ties get their mean rank). p is exact with fewer than ${EXACT_SIGNED_RANK_BELOW} non-zero differences and no ties or zeros; otherwise from the normal approximation with the tie correction of the variance and a continuity correction of 0.5.`,
   },
   {
     statistic: 'Holm-adjusted p',

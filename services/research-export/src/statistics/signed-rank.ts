@@ -2,8 +2,9 @@ import { standardNormalCdf } from './distributions.ts';
 
 /**
  * The Wilcoxon signed-rank test exactly as R's `wilcox.test(second, first, paired = TRUE)`
- * computes it with its defaults (`exact = NULL, correct = TRUE`), so that analysis.R gives
- * the same V and p:
+ * computed it with its defaults (`exact = NULL, correct = TRUE`) before R 4.6, so that
+ * analysis.R gives the same V and p (it passes that choice of `exact` itself: R 4.6's
+ * default is an exact conditional p when there are ties):
  *
  * - differences that are exactly 0 are dropped, and n counts the rest;
  * - |differences| are ranked, ties sharing their mean rank; V = the sum of the ranks of the

@@ -34,6 +34,8 @@ function byReason(effects: ResearchRunSummary['primary']): { reason: string; lab
 export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; summary: ResearchRunSummary; timeZone?: string }) {
   const computable = summary.primary.filter(isComputable);
   const notComputable = summary.primary.filter((effect) => !isComputable(effect));
+  // computed, but its interval not (a very large effect): the note says why
+  const withoutInterval = computable.filter((effect) => effect.note !== null);
 
   return (
     <section aria-labelledby="latest-results" className="grid grid-cols-1 gap-4">
@@ -75,6 +77,15 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         ) : (
           <p className="text-base text-night-700">No metric could be computed for this run.</p>
         )}
+        {withoutInterval.length > 0 ? (
+          <ul aria-label="Intervals not computable" className="grid gap-1.5 text-base text-night-800">
+            {byReason(withoutInterval).map(({ reason, labels }) => (
+              <li key={reason}>
+                <span className="font-medium">{reason}</span> {labels.join(', ')}.
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {notComputable.length > 0 ? (
           <div className="grid gap-2 border-t border-night-100 pt-4">
             <h4 className="text-base font-semibold text-night-950">Not computable</h4>
