@@ -79,3 +79,42 @@ test('a wrong password says Login failed with the server message', async ({ page
   await expect(toasts(page).getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('on a shared browser, someone else signing in where a session ended starts from Home, not from her page', async ({
+  page,
+  request,
+}) => {
+  const password = 'gentle-nights-42';
+  const register = async (api: typeof request, firstName: string) => {
+    const email = `e2e-${randomUUID()}@example.com`;
+    const answer = await api.post('/api/register', {
+      data: {
+        email,
+        password,
+        confirmPassword: password,
+        firstName,
+        lastName: 'Shared',
+        dateOfBirth: '1968-04-02',
+        timezone: 'Europe/London',
+        hormonalStage: 'Menopause',
+      },
+    });
+    expect(answer.status()).toBe(201);
+    return email;
+  };
+  await register(page.request, 'Ana'); // signed in in this browser
+  const bea = await register(request, 'Bea'); // elsewhere
+  await page.goto('/journal');
+  await expect(page.getByRole('heading', { name: 'Daily Journal' })).toBeVisible();
+  // Ana's session ends (it expired, or she was signed out elsewhere) and the tab notices
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Email').fill(bea);
+  await signIn.getByLabel('Password').fill(password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Bea/ })).toBeVisible();
+});
