@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { groupThousands, Uuid } from './common.ts';
+import { NOT_IN_A_NAME } from './identity.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
 export const THREAD_NAME_MAX_LENGTH = 120;
@@ -17,27 +18,42 @@ export const THREAD_NOT_FOUND_MESSAGE = 'Thread not found or access denied';
 export const STUDY_TEAM_ID = 'c0ffee00-5eed-4a11-9e1c-000000000002';
 export const STUDY_TEAM_NAME = 'Sleepweave study team';
 
-/** POST /api/community/thread: the name, trimmed, 1-120 characters. */
+/**
+ * Something to see: a character that is neither a space nor invisible (format characters
+ * such as U+200B, the Hangul fillers, the blank braille pattern). A text of none of them
+ * shows as nothing.
+ */
+const VISIBLE = /[^\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/u;
+/** A message may hold new lines and tabs, no other control character. */
+const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]/u;
+
+/**
+ * POST /api/community/thread: the name, trimmed, 1-120 characters, something to see, one
+ * line without control characters or the bidi overrides that would show it other than it is.
+ */
 export const CreateThreadRequest = z.object({
   name: z
     .string({ error: 'Please enter a name for your thread.' })
     .trim()
-    .min(1, 'Please enter a name for your thread.')
-    .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`),
+    .refine((name) => VISIBLE.test(name), 'Please enter a name for your thread.')
+    .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`)
+    .refine((name) => !NOT_IN_A_NAME.test(name), 'Thread name must be one line of text, without control characters'),
 });
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
 
 /**
- * POST /api/community/message: a non-blank body of at most 4,000 characters, stored as
- * plain text (surrounding blank lines and spaces are trimmed; inner new lines are kept).
+ * POST /api/community/message: a non-blank body (something to see) of at most 4,000
+ * characters, stored as plain text (surrounding blank lines and spaces are trimmed; inner
+ * new lines and tabs are kept, no other control character).
  */
 export const CreateMessageRequest = z.object({
   threadId: Uuid,
   body: z
     .string({ error: 'Message must not be empty' })
     .trim()
-    .min(1, 'Message must not be empty')
-    .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`),
+    .refine((body) => VISIBLE.test(body), 'Message must not be empty')
+    .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`)
+    .refine((body) => !CONTROL_IN_A_MESSAGE.test(body), 'Message must be plain text, without control characters'),
 });
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequest>;
 

@@ -11,6 +11,18 @@ describe('CreateThreadRequest', () => {
     expect(CreateThreadRequest.safeParse({ name: 'n'.repeat(120) }).success).toBe(true);
     expect(CreateThreadRequest.safeParse({ name: 'n'.repeat(121) }).success).toBe(false);
   });
+
+  it('refuses a name with nothing to see, control characters or bidi overrides (shown other than it is)', () => {
+    for (const name of ['\u200B', '\u3164', '\u2800 \u200B', '\uFEFF'])
+      expect(CreateThreadRequest.safeParse({ name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(
+        'Please enter a name for your thread.',
+      );
+    for (const name of ['\u202Egnp.exe', 'a\u0007b', 'one\ntwo', 'a\u2066b'])
+      expect(CreateThreadRequest.safeParse({ name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(
+        'Thread name must be one line of text, without control characters',
+      );
+    expect(CreateThreadRequest.parse({ name: 'Nuits de lin 🌙 ليلة' }).name).toBe('Nuits de lin 🌙 ليلة');
+  });
 });
 
 describe('CreateMessageRequest', () => {
@@ -20,6 +32,17 @@ describe('CreateMessageRequest', () => {
     expect(CreateMessageRequest.safeParse({ threadId, body: 'b'.repeat(4_000) }).success).toBe(true);
     expect(CreateMessageRequest.safeParse({ threadId, body: 'b'.repeat(4_001) }).success).toBe(false);
     expect(CreateMessageRequest.safeParse({ threadId: 'x', body: 'hi' }).error?.issues[0]?.path).toEqual(['threadId']);
+  });
+
+  it('refuses a body with nothing to see (an empty bubble) and control characters but new lines and tabs', () => {
+    for (const body of ['\u200B', '\u3164', '\u2800', '\u200B\n\u200B'])
+      expect(CreateMessageRequest.safeParse({ threadId, body }).error?.issues[0]?.message, JSON.stringify(body)).toBe(
+        'Message must not be empty',
+      );
+    expect(CreateMessageRequest.safeParse({ threadId, body: 'a\u0007b' }).error?.issues[0]?.message).toBe(
+      'Message must be plain text, without control characters',
+    );
+    expect(CreateMessageRequest.parse({ threadId, body: 'one\r\n\ttwo 🌙' }).body).toBe('one\r\n\ttwo 🌙');
   });
 });
 

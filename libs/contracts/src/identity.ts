@@ -17,7 +17,7 @@ export const Email = z
  * overrides and isolates that reorder the text around them. A name is shown to other
  * members and to admins, one line of text as she typed it.
  */
-const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 const Name = (label: string) =>
   z
