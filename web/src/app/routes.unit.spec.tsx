@@ -192,6 +192,17 @@ describe('routes', () => {
     }
   });
 
+  it('opens a thread linked with its id in capitals at its lower-case address (live frames name it so)', async () => {
+    fetchMock.mockImplementation(async (url) => (String(url) === '/api/user' ? jsonResponse(200, maria) : signedOut()));
+    const { router } = renderWithProviders(createRoutes(), { path: '/community/thread/C0FFEE00-5EED-4A11-9E1C-000000000001' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/community/thread/c0ffee00-5eed-4a11-9e1c-000000000001'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/community/thread/c0ffee00-5eed-4a11-9e1c-000000000001'),
+    );
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('C0FFEE'))).toEqual([]);
+  });
+
   it('clears the sign-in messages when switching tab', async () => {
     fetchMock.mockImplementation(async () => signedOut());
     renderWithProviders(createRoutes(), { path: '/auth' });
