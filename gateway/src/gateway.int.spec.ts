@@ -844,6 +844,24 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     }
   });
 
+  it("closes for a renewal, not as a session ended, when community refuses the socket's access token (it expired there)", async () => {
+    const expired = {
+      mayJoin: async () => 'unauthorized',
+      join: () => undefined,
+      leave: () => undefined,
+    } as unknown as GatewayDeps['threads'];
+    const { app, url } = await gatewayWithSession(600, {}, randomUUID(), expired);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      await new Promise((resolve) => socket.on('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      socket.send(JSON.stringify({ type: 'join_thread', threadId: randomUUID() }));
+      expect(await closed).toBe(4000); // the browser reconnects; after 4401 it would give up
+    } finally {
+      await app.close();
+    }
+  });
+
   const connect = (url: string) =>
     new Promise<{ socket?: WebSocket; status?: number }>((resolve) => {
       const socket = new WebSocket(url, { headers: { origin: APP_URL } });

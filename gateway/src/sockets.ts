@@ -142,16 +142,18 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
         // left, or the socket closed, while the community service was being asked
         const waiting = threads.get(threadId);
         if (typeof waiting !== 'number' || socket.readyState !== socket.OPEN) return;
+        if (decision === 'unauthorized') {
+          // Community checks the access token alone: its 401 says the token expired (the
+          // socket was opened with it in its last seconds, or the clocks differ), not that
+          // the session ended. The browser reconnects, renewing it; a session that did end is
+          // refused at that upgrade.
+          socket.close(CLOSE.renewalNeeded, 'session renewal needed');
+          return;
+        }
         if (decision !== 'allowed') {
           threads.delete(threadId);
-          const message =
-            decision === 'denied'
-              ? THREAD_NOT_FOUND_MESSAGE
-              : decision === 'unauthorized'
-                ? 'Your session has ended. Please sign in again.'
-                : 'Live updates are not available right now. Please try again.';
+          const message = decision === 'denied' ? THREAD_NOT_FOUND_MESSAGE : 'Live updates are not available right now. Please try again.';
           for (let i = 0; i < waiting; i++) send(socket, { type: 'error', threadId, message });
-          if (decision === 'unauthorized') socket.close(CLOSE.sessionEnded, 'session ended');
           return;
         }
         threads.set(threadId, true);
