@@ -40,8 +40,9 @@ function merge(...lists: ThreadDetail['messages'][]): ThreadDetail['messages'] {
 /**
  * What is new in a thread she has open: `?after=` the cursor of the answer she has, merged
  * into it by id (docs/community.md, "Growth"): a new message costs a viewer that message,
- * not the whole thread. Without a loaded thread, or when more came than one answer
- * carries, the thread is simply loaded again.
+ * not the whole thread. Without a loaded thread, when more came than one answer carries,
+ * or when it has fewer members than she saw (only a deleted account leaves a thread, and
+ * her messages went with her), the thread is simply loaded again.
  */
 export async function catchUpThread(queryClient: QueryClient, threadId: string): Promise<void> {
   const key = threadQueryOptions(threadId).queryKey;
@@ -49,6 +50,8 @@ export async function catchUpThread(queryClient: QueryClient, threadId: string):
   // this catch-up, it would put back the messages as they were when it was sent.
   if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) {
     await atMost(queryClient.fetchQuery(threadQueryOptions(threadId)), CATCH_UP_TIMEOUT_MS);
+    // still stuck: it would land after this catch-up, older than it
+    await queryClient.cancelQueries({ queryKey: key, exact: true });
   }
   const have = queryClient.getQueryData(key);
   if (!have) {
@@ -59,7 +62,7 @@ export async function catchUpThread(queryClient: QueryClient, threadId: string):
     schema: ThreadDetail,
     signal: AbortSignal.timeout(CATCH_UP_TIMEOUT_MS),
   });
-  if (fresh.messages.length >= THREAD_PAGE_LIMIT) {
+  if (fresh.messages.length >= THREAD_PAGE_LIMIT || fresh.thread.memberCount < have.thread.memberCount) {
     await queryClient.invalidateQueries({ queryKey: key });
     return;
   }

@@ -145,6 +145,28 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/community/thread/${threadId}?after=WyJjdXJzb3IiXQ`);
   });
 
+  it('loads the thread again when a catch-up finds fewer members: a deleted account took her messages with her', async () => {
+    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b1', ada, 'Ada was here', { firstName: 'Ada' });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Ada was here')).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+
+    const fewer = (messages: object[]) => ({ ...detail(messages), thread: { ...detail([]).thread, memberCount: 2 } });
+    const mine = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b2', me, 'Still here', {}, minutesAgo(0));
+    fetchMock.mockImplementation(async () => jsonResponse(200, fewer([mine])));
+    act(() =>
+      FakeSocket.made[0]!.receive({
+        type: 'new_message',
+        threadId,
+        message: { id: '0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b2', senderId: me, createdAt: minutesAgo(0) },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Ada was here')).toBeNull());
+    expect(screen.getByText('Still here')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+  });
+
   it('answers a burst of new-message notices with one catch-up after the one under way, not one request each', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
@@ -203,6 +225,36 @@ describe('ThreadScreen', () => {
       expect(await screen.findByText('Missed while away')).toBeTruthy();
     } finally {
       timeout.mockRestore();
+    }
+  });
+
+  it('cancels a reload of the whole thread it stopped waiting for, so that it cannot land after the catch-up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
+      const { queryClient } = renderWithProviders(<ThreadScreen threadId={threadId} />);
+      await screen.findByText('No messages yet. Start the conversation!');
+      await waitFor(() => expect(FakeSocket.made[0]?.sent).toEqual([{ type: 'join_thread', threadId }]));
+      let reloadAborted = false;
+      const fresh = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5d3', ada, 'Caught up', { firstName: 'Ada' }, minutesAgo(0));
+      fetchMock.mockImplementation((url, init) =>
+        String(url).includes('?after=')
+          ? Promise.resolve(jsonResponse(200, detail([fresh])))
+          : new Promise<Response>((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () => {
+                reloadAborted = true;
+                reject(init.signal!.reason);
+              }),
+            ),
+      );
+      // a reload of the whole thread hangs (a network gone away)
+      void queryClient.invalidateQueries({ queryKey: ['community', 'thread', threadId] });
+      act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+      await act(() => vi.advanceTimersByTimeAsync(CATCH_UP_TIMEOUT_MS));
+      expect(await screen.findByText('Caught up')).toBeTruthy();
+      expect(reloadAborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
