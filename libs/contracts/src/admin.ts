@@ -135,7 +135,14 @@ export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 export const AdminExportKind = z.enum(['users', 'sleep']);
 export type AdminExportKind = z.infer<typeof AdminExportKind>;
 
-export const AdminAuditAction = z.enum(['participant_viewed', 'users_exported', 'sleep_exported', 'role_granted', 'role_revoked']);
+export const AdminAuditAction = z.enum([
+  'participant_viewed',
+  'users_exported',
+  'sleep_exported',
+  'research_downloaded',
+  'role_granted',
+  'role_revoked',
+]);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
 
 /** Someone named in the audit trail; every field null once that account was deleted. */
@@ -153,7 +160,7 @@ export const AdminAuditEntry = z.object({
   at: z.string(),
   /** The admin who did it; null for a role granted from the command line (npm run admin:grant). */
   actor: AuditPerson.nullable(),
-  /** Whose data or role (null for an export of everyone). */
+  /** Whose data or role (null for an export of everyone, a research zip downloaded). */
   subject: AuditPerson.nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
@@ -165,7 +172,7 @@ export type AdminAuditList = z.infer<typeof AdminAuditList>;
 /** GET /api/research/audit/me: who looked at her data, and when (Settings). */
 export const MyDataAccessEntry = z.object({
   id: Uuid,
-  action: z.enum(['participant_viewed', 'users_exported', 'sleep_exported']),
+  action: z.enum(['participant_viewed', 'users_exported', 'sleep_exported', 'research_downloaded']),
   at: z.string(),
   /** The admin's name; null once that account was deleted. */
   by: z.string().nullable(),

@@ -15,6 +15,7 @@ const ABOUT_ONE: Record<AdminAuditAction, boolean> = {
   role_revoked: true,
   users_exported: false,
   sleep_exported: false,
+  research_downloaded: false,
 };
 
 export class InvalidAuditEntry extends Error {

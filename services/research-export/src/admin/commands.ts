@@ -6,7 +6,10 @@ import type { ResearchExportContext } from '../context.ts';
 import { auditStreamId } from './audit.ts';
 import { auditDecider } from './business-logic.ts';
 
-export const EXPORT_ACTIONS: Record<AdminExportKind, AdminAuditAction> = { users: 'users_exported', sleep: 'sleep_exported' };
+export const EXPORT_ACTIONS = { users: 'users_exported', sleep: 'sleep_exported' } as const satisfies Record<
+  AdminExportKind,
+  AdminAuditAction
+>;
 
 interface Entry {
   /** Default: a new id. A role change uses its integration event's id, so it is recorded once. */
@@ -58,15 +61,18 @@ export async function recordParticipantView(
   });
 }
 
-/** An admin exported everyone's users or sleep data: recorded before the file is streamed. */
+/**
+ * An admin exported everyone's users or sleep data, or downloaded a research run's zip:
+ * recorded before the file is sent.
+ */
 export async function recordExport(
   ctx: ResearchExportContext,
-  input: { actorId: string; kind: AdminExportKind; now: Date },
+  input: { actorId: string; action: (typeof EXPORT_ACTIONS)[AdminExportKind] | 'research_downloaded'; now: Date },
   metadata: EventMetadata,
 ): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     if (!(await actorHere(tx, input.actorId))) throw accountDeleted();
-    await append(ctx, tx, { action: EXPORT_ACTIONS[input.kind], actorId: input.actorId, subjectId: null, now: input.now }, metadata);
+    await append(ctx, tx, { action: input.action, actorId: input.actorId, subjectId: null, now: input.now }, metadata);
   });
 }
 

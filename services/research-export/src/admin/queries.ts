@@ -289,7 +289,7 @@ export async function listAudit(
 /**
  * GET /api/research/audit/me: what admins did with her data, newest first: reads of her
  * detail, and the exports that held her data (users-*.csv while she had an account; a
- * sleep-*.csv once she had logged a night). Each part is one range of an index
+ * sleep-*.csv, or a research zip downloaded, once she had logged a night). Each part is one range of an index
  * (`admin_audit_subject`, `admin_audit_exports`), `limit` after `cursor`.
  */
 export async function listMyDataAccess(
@@ -323,7 +323,7 @@ export async function listMyDataAccess(
          -- the range of the index no older than her account (nor than her first night)
          and a.at >= least(me.registered_at, coalesce(me.first_night_at, me.registered_at))
          and ((a.action = 'users_exported' and a.at >= me.registered_at)
-           or (a.action = 'sleep_exported' and a.at >= me.first_night_at))
+           or (a.action in ('sleep_exported', 'research_downloaded') and a.at >= me.first_night_at))
        order by a.at desc, a.id desc limit ${limit + 1})
     )
     select m.id, m.action, m.at, to_json(m.at) #>> '{}' as at_key, d.first_name as first, d.last_name as last

@@ -23,7 +23,7 @@ import {
 } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
-import { recordExport, recordParticipantView } from './commands.ts';
+import { EXPORT_ACTIONS, recordExport, recordParticipantView } from './commands.ts';
 import { exportCsv, exportFileName, timeZoneOf } from './exports.ts';
 import { AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
 import { adminStats } from './stats.ts';
@@ -80,7 +80,7 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
     const admin = requireAdmin(request);
     const { kind } = request.params;
     const now = new Date();
-    await recordExport(ctx, { actorId: admin.sub, kind, now }, requestMetadata(request));
+    await recordExport(ctx, { actorId: admin.sub, action: EXPORT_ACTIONS[kind], now }, requestMetadata(request));
     const fileName = exportFileName(kind, now, await timeZoneOf(sql, admin.sub));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

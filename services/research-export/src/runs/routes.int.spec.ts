@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchExportContext } from '../context.ts';
-import { addMember, bearer, consent, startResearchExport, type ResearchExport } from '../test/helpers.ts';
+import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { FILE_REMOVED } from './routes.ts';
 import { runCommand } from '@sleepweave/service-kit';
@@ -98,6 +98,38 @@ describe('research runs', () => {
       404,
     );
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/runs/nope', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('records each download of a zip in the audit trail before sending it, and shows it to a participant whose nights it held', async () => {
+    const service = await start(smallZip);
+    const her = await addMember(service);
+    await consent(service, her, '2026-10-01');
+    await service.producers.publish(
+      testEnvelope('study.sleep_log.recorded', night(her, { date: '2026-10-01', studyDay: 1, phase: 'polyester' })),
+    );
+    await waitUntil(async () => (await service.deps.sql`select 1 from research_nights where user_id = ${her}`).length === 1, 'her night');
+    const posted = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
+    const { id } = posted.json();
+    await finished(service, id);
+    const downloads = async () =>
+      (await service.deps.sql`select 1 from admin_audit where action = 'research_downloaded' and subject_id is null`).length;
+    const before = await downloads();
+    expect(
+      (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${randomUUID()}/download`, headers: admin })).statusCode,
+    ).toBe(404);
+    expect(await downloads()).toBe(before); // nothing sent, nothing recorded
+    expect((await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin })).statusCode).toBe(
+      200,
+    );
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin })).statusCode).toBe(200);
+    expect(await downloads()).toBe(before + 2);
+    const trail = (await service.app.inject({ method: 'GET', url: '/api/admin/audit?limit=2', headers: admin })).json();
+    expect(trail.map((e: { action: string; subject: unknown }) => [e.action, e.subject])).toEqual([
+      ['research_downloaded', null],
+      ['research_downloaded', null],
+    ]);
+    const seen = (await service.app.inject({ method: 'GET', url: '/api/research/audit/me', headers: bearer(her) })).json();
+    expect(seen.map((e: { action: string }) => e.action)).toEqual(['research_downloaded', 'research_downloaded']);
   });
 
   it('removes the zips that may hold a participant who deleted her account, after the run being made; earlier ones stay', async () => {

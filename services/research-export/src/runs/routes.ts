@@ -9,9 +9,10 @@ import {
   requireAdmin,
   type ServiceApp,
 } from '@sleepweave/service-kit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
+import { recordExport } from '../admin/commands.ts';
 import { requestRun } from './commands.ts';
 import { findRun, listRuns, RunCursor, RUNS_LIMIT, runFile } from './queries.ts';
 
@@ -68,20 +69,26 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
     return run;
   });
 
+  // Everyone's nights (under research ids): in the audit trail, as the sleep CSV, before it is sent.
+  const recordDownload = (request: FastifyRequest, actorId: string) =>
+    recordExport(ctx, { actorId, action: 'research_downloaded', now: new Date() }, requestMetadata(request));
+
   app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
     if (!file) {
       const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
       throw notFound(run?.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
     }
+    await recordDownload(request, admin.sub);
     return sendZip(reply, file.fileName, file.content);
   });
 
   app.get('/api/admin/research/latest/download', async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const file = await runFile(ctx.sql, 'latest');
     if (!file) throw notFound('No research run has finished yet.');
+    await recordDownload(request, admin.sub);
     return sendZip(reply, file.fileName, file.content);
   });
 }

@@ -68,6 +68,7 @@ export const ACTION_LABELS: Record<AdminAuditAction, string> = {
   participant_viewed: 'Viewed details',
   users_exported: 'Exported users data',
   sleep_exported: 'Exported sleep study data',
+  research_downloaded: 'Downloaded the research export',
   role_granted: 'Granted the admin role',
   role_revoked: 'Revoked the admin role',
 };

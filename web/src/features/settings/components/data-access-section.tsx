@@ -11,6 +11,7 @@ const WHAT: Record<MyDataAccessEntry['action'], string> = {
   participant_viewed: 'viewed your profile and sleep logs',
   users_exported: 'exported the users list, which includes your profile',
   sleep_exported: 'exported the sleep study data, which includes your nights (under your research id)',
+  research_downloaded: 'downloaded the research export, which includes your nights (under your research id)',
 };
 
 function sentence(entry: MyDataAccessEntry): string {
