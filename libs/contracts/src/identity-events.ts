@@ -32,8 +32,10 @@ export const identityEvents = {
     userId: Uuid,
     role: Role,
     grantedAt: z.string(),
-    /** The admin who changed it (null: from the command line, npm run admin:grant, or ADMIN_EMAILS; or before this was recorded). */
+    /** The admin who changed it (null: from the command line, npm run admin:grant, or ADMIN_EMAILS; an admin since deleted; or before this was recorded). */
     grantedBy: Uuid.nullable().optional(),
+    /** How: by an admin (`grantedBy`, cleared once her account is deleted) or from the command line. Absent before it was recorded. */
+    via: z.enum(['admin', 'command_line']).optional(),
   }),
   /**
    * The user deleted her account (or an admin did). Every service removes that user's

@@ -77,9 +77,10 @@ export async function deleteUser(
     // her id as the actor of events she caused on other streams (e.g. an admin who deleted
     // another account) goes too
     await ctx.store.eraseUserFromMetadata(userId, tx);
-    // and as the admin who granted or revoked someone's role (the change stays, by nobody)
+    // and as the admin who granted or revoked someone's role (the change stays, by an admin
+    // no longer named: `via` says it was one, not the command line)
     await tx`
-      update events set data = jsonb_set(data, '{grantedBy}', 'null'::jsonb)
+      update events set data = jsonb_set(jsonb_set(data, '{grantedBy}', 'null'::jsonb), '{via}', '"admin"'::jsonb)
       where type = 'RoleGranted' and data->>'grantedBy' = ${userId}`;
     return 'deleted' as const;
   });

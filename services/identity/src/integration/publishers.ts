@@ -23,7 +23,12 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
       return toEnvelope(event, {
         source,
         type: 'identity.user.role_granted',
-        data: { ...event.data, grantedBy: event.data.grantedBy ?? null },
+        data: {
+          ...event.data,
+          grantedBy: event.data.grantedBy ?? null,
+          // before `via` was recorded: by an admin when one is named
+          via: event.data.via ?? (event.data.grantedBy ? 'admin' : 'command_line'),
+        },
       });
     case 'SessionRevoked':
       return toEnvelope(event, { source, type: 'identity.session.revoked', data: event.data });

@@ -72,7 +72,13 @@ export function grantRole(command: GrantRole, state: UserState): UserEvent[] {
   return [
     {
       type: 'RoleGranted',
-      data: { userId, role, grantedAt: now.toISOString(), ...(grantedBy === undefined ? {} : { grantedBy }) },
+      data: {
+        userId,
+        role,
+        grantedAt: now.toISOString(),
+        ...(grantedBy === undefined ? {} : { grantedBy }),
+        via: grantedBy ? 'admin' : 'command_line',
+      },
     },
   ];
 }
@@ -83,7 +89,7 @@ export function revokeAdminRole(command: RevokeAdminRole, state: UserState): Use
   const { userId, revokedBy, admins, now } = command.data;
   if (state.role !== 'admin') return [];
   if (admins <= 1) throw new LastAdmin('This is the last admin');
-  return [{ type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: revokedBy } }];
+  return [{ type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: revokedBy, via: 'admin' } }];
 }
 
 /** The study starts once: a later consent event does not move the date. */

@@ -93,8 +93,8 @@ describe('PUT /api/admin/users/:id/role', () => {
       await expect
         .poll(() => seen.map((e) => e.data), { timeout: 5_000 })
         .toEqual([
-          expect.objectContaining({ role: 'admin', grantedBy: admin.user.id }),
-          expect.objectContaining({ role: 'participant', grantedBy: admin.user.id }),
+          expect.objectContaining({ role: 'admin', grantedBy: admin.user.id, via: 'admin' }),
+          expect.objectContaining({ role: 'participant', grantedBy: admin.user.id, via: 'admin' }),
         ]);
     } finally {
       await watch.stop();
@@ -158,6 +158,10 @@ describe('PUT /api/admin/users/:id/role', () => {
     expect((await deleteOwnAccount(admin)).statusCode).toBe(200);
     expect(await eventsNaming(admin.user.id)).toEqual([]);
     expect(await roleOf(member.user.id)).toBe('admin'); // the change stays
+    // by an admin no longer named, not from the command line (the audit trail says which)
+    const [change] = await identity.deps.sql<{ data: { grantedBy: string | null; via: string } }[]>`
+      select data from events where type = 'RoleGranted' and data->>'userId' = ${member.user.id}`;
+    expect(change!.data).toMatchObject({ grantedBy: null, via: 'admin' });
   });
 
   it('refuses a change or a deletion by an admin deleted a moment before (her token outlived her): 401, her id on nothing', async () => {

@@ -28,8 +28,17 @@ export type UserRegistered = DomainEvent<
     registeredAt: string;
   }
 >;
-/** Her role is now `role` (granted or revoked); `grantedBy`: the admin who changed it (absent: the command line, or before it was recorded). */
-export type RoleGranted = DomainEvent<'RoleGranted', { userId: string; role: Role; grantedAt: string; grantedBy?: string | null }>;
+/**
+ * Her role is now `role` (granted or revoked); `grantedBy`: the admin who changed it (absent:
+ * the command line, or before it was recorded; null once that admin's account was deleted);
+ * `via`: an admin or the command line, kept when `grantedBy` is cleared (absent before it was
+ * recorded).
+ */
+export type RoleGranted = DomainEvent<
+  'RoleGranted',
+  { userId: string; role: Role; grantedAt: string; grantedBy?: string | null; via?: RoleChangeVia }
+>;
+export type RoleChangeVia = 'admin' | 'command_line';
 export type StudyStartDateRecorded = DomainEvent<'StudyStartDateRecorded', { userId: string; studyStartDate: string; recordedAt: string }>;
 /** The whole profile after the change. */
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string } & Profile & { updatedAt: string }>;

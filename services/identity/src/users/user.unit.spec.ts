@@ -30,9 +30,9 @@ describe('user decider', () => {
     spec.given([registered]).when(registerUser).thenThrows(UserAlreadyRegistered);
   });
 
-  it('grants the admin role once; granting again decides nothing', () => {
+  it('grants the admin role once, from the command line when no admin is named; granting again decides nothing', () => {
     const grant = { type: 'GrantRole' as const, data: { userId, role: 'admin' as const, now } };
-    const granted: UserEvent = { type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString() } };
+    const granted: UserEvent = { type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString(), via: 'command_line' } };
     spec.given([registered]).when(grant).then([granted]);
     spec.given([registered, granted]).when(grant).then([]);
   });
@@ -42,7 +42,7 @@ describe('user decider', () => {
     spec
       .given([registered])
       .when({ type: 'GrantRole', data: { userId, role: 'admin', now, grantedBy: adminId } })
-      .then([{ type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString(), grantedBy: adminId } }]);
+      .then([{ type: 'RoleGranted', data: { userId, role: 'admin', grantedAt: now.toISOString(), grantedBy: adminId, via: 'admin' } }]);
   });
 
   describe('revoking the admin role', () => {
@@ -54,7 +54,9 @@ describe('user decider', () => {
       spec
         .given([registered, granted])
         .when(revoke(2))
-        .then([{ type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: adminId } }]);
+        .then([
+          { type: 'RoleGranted', data: { userId, role: 'participant', grantedAt: now.toISOString(), grantedBy: adminId, via: 'admin' } },
+        ]);
     });
 
     it('never takes it from the last admin', () => {

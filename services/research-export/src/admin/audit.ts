@@ -24,6 +24,11 @@ export type AdminAuditRecorded = DomainEvent<
     /** Whose detail or role; null for an export of everyone. */
     subjectId: string | null;
     at: string;
+    /**
+     * A role changed from the command line, not by an admin (who may be deleted since: then
+     * `actorId` is null too). Absent before it was recorded: a role change with no actor.
+     */
+    byCommandLine?: boolean;
   }
 >;
 export type AuditEvent = AdminAuditRecorded;

@@ -4,7 +4,7 @@ import { evolve, initialState, type AuditEvent, type AuditState } from './audit.
 
 export type RecordAudit = {
   type: 'RecordAudit';
-  data: { auditId: string; action: AdminAuditAction; actorId: string | null; subjectId: string | null; now: Date };
+  data: { auditId: string; action: AdminAuditAction; actorId: string | null; subjectId: string | null; now: Date; byCommandLine?: boolean };
 };
 export type AuditCommand = RecordAudit;
 
@@ -28,11 +28,16 @@ export class InvalidAuditEntry extends Error {
  */
 export function recordAudit(command: RecordAudit, state: AuditState): AuditEvent[] {
   if (state.status === 'recorded') return [];
-  const { auditId, action, actorId, subjectId, now } = command.data;
+  const { auditId, action, actorId, subjectId, now, byCommandLine } = command.data;
   if (ABOUT_ONE[action] !== (subjectId !== null)) {
     throw new InvalidAuditEntry(`${action} ${ABOUT_ONE[action] ? 'needs' : 'takes no'} subject`);
   }
-  return [{ type: 'AdminAuditRecorded', data: { auditId, action, actorId, subjectId, at: now.toISOString() } }];
+  return [
+    {
+      type: 'AdminAuditRecorded',
+      data: { auditId, action, actorId, subjectId, at: now.toISOString(), ...(byCommandLine === undefined ? {} : { byCommandLine }) },
+    },
+  ];
 }
 
 export function decide(command: AuditCommand, state: AuditState): AuditEvent[] {

@@ -18,6 +18,8 @@ interface Entry {
   actorId: string | null;
   subjectId: string | null;
   now: Date;
+  /** A role change: from the command line, not by an admin. */
+  byCommandLine?: boolean;
 }
 
 /** Appends one audit entry in `tx` (its projection updates admin_audit in the same transaction). */
@@ -26,7 +28,14 @@ async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata
   await execute(ctx, { metadata, tx }, ({ handle }) =>
     handle(auditStreamId({ auditId, subjectId: entry.subjectId }), auditDecider, {
       type: 'RecordAudit',
-      data: { auditId, action: entry.action, actorId: entry.actorId, subjectId: entry.subjectId, now: entry.now },
+      data: {
+        auditId,
+        action: entry.action,
+        actorId: entry.actorId,
+        subjectId: entry.subjectId,
+        now: entry.now,
+        ...(entry.byCommandLine === undefined ? {} : { byCommandLine: entry.byCommandLine }),
+      },
     }),
   );
 }
@@ -79,15 +88,24 @@ export async function recordExport(
 /**
  * identity.user.role_granted, in the consumer's transaction (her directory row is locked by
  * the caller): the grant or revoke as an entry of ours, under the integration event's id.
- * An admin deleted meanwhile is recorded as nobody.
+ * An admin deleted meanwhile is recorded as nobody, and as an admin, not the command line
+ * (`via`; an event from before it was recorded: the command line when no admin is named).
  */
 export async function recordRoleChange(
   ctx: ResearchExportContext,
   tx: Tx,
-  input: { eventId: string; userId: string; role: 'admin' | 'participant'; grantedBy: string | null; at: Date },
+  input: {
+    eventId: string;
+    userId: string;
+    role: 'admin' | 'participant';
+    grantedBy: string | null;
+    via: 'admin' | 'command_line' | undefined;
+    at: Date;
+  },
   metadata: EventMetadata,
 ): Promise<void> {
   const actorId = input.grantedBy && (await actorHere(tx, input.grantedBy)) ? input.grantedBy : null;
+  const byCommandLine = (input.via ?? (input.grantedBy ? 'admin' : 'command_line')) === 'command_line';
   await append(
     ctx,
     tx,
@@ -97,6 +115,7 @@ export async function recordRoleChange(
       actorId,
       subjectId: input.userId,
       now: input.at,
+      byCommandLine,
     },
     { ...metadata, userId: actorId },
   );

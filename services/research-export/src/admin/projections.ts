@@ -8,9 +8,11 @@ export const auditProjection = defineProjection<AuditEvent>({
   handles: ['AdminAuditRecorded'],
   async apply(tx, event) {
     const d = event.data;
+    // an entry from before `byCommandLine` was recorded: a role change with no actor
+    const byCommandLine = d.byCommandLine ?? (d.action.startsWith('role_') && d.actorId === null);
     await tx`
-      insert into admin_audit (id, action, at, actor_id, subject_id)
-      values (${d.auditId}, ${d.action}, ${d.at}, ${d.actorId}, ${d.subjectId})
+      insert into admin_audit (id, action, at, actor_id, subject_id, by_command_line)
+      values (${d.auditId}, ${d.action}, ${d.at}, ${d.actorId}, ${d.subjectId}, ${byCommandLine})
       on conflict (id) do nothing`;
   },
 });

@@ -233,6 +233,7 @@ interface AuditRow {
   /** `at` to the microsecond, for the cursor. */
   at_key: string;
   actor_id: string | null;
+  by_command_line: boolean;
   actor_first: string | null;
   actor_last: string | null;
   actor_email: string | null;
@@ -260,7 +261,7 @@ export async function listAudit(
 ): Promise<{ items: AdminAuditEntry[]; next: string | null }> {
   const { cursor, limit } = options;
   const rows = await sql<AuditRow[]>`
-    select a.id, a.action, a.at, to_json(a.at) #>> '{}' as at_key, a.actor_id,
+    select a.id, a.action, a.at, to_json(a.at) #>> '{}' as at_key, a.actor_id, a.by_command_line,
       ad.first_name as actor_first, ad.last_name as actor_last, ad.email as actor_email,
       a.subject_id, sd.first_name as subject_first, sd.last_name as subject_last, sd.email as subject_email
     from admin_audit a
@@ -275,11 +276,8 @@ export async function listAudit(
       id: row.id,
       action: row.action,
       at: row.at.toISOString(),
-      // a role granted from the command line has no actor
-      actor:
-        row.actor_id === null && row.action.startsWith('role_')
-          ? null
-          : person(row.actor_id, row.actor_first, row.actor_last, row.actor_email),
+      // a role granted from the command line has no actor; an admin since deleted is a person with no name
+      actor: row.by_command_line ? null : person(row.actor_id, row.actor_first, row.actor_last, row.actor_email),
       subject: row.subject_id === null ? null : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
     })),
     next: page.next,

@@ -618,6 +618,16 @@ describe('a user’s detail and the audit trail', () => {
     const stays = await addUser({ lastName: `Stays${randomUUID().slice(0, 8)}` });
     expect((await get(`/api/admin/user/${subject}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
     expect((await get(`/api/admin/user/${stays}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
+    // a role she granted: it stays, by a deleted account (not the command line)
+    const grant = testEnvelope('identity.user.role_granted', {
+      userId: stays,
+      role: 'admin',
+      grantedAt: new Date().toISOString(),
+      grantedBy: formerAdmin,
+      via: 'admin',
+    });
+    await service.producers.publish(grant);
+    await waitUntil(async () => (await service.deps.sql`select 1 from admin_audit where id = ${grant.id}`).length === 1, 'grant recorded');
     // a research run she asked for: the run stays, asked for by nobody
     const run = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(formerAdmin, 'admin') });
     expect(run.statusCode).toBe(202);
@@ -642,8 +652,11 @@ describe('a user’s detail and the audit trail', () => {
       expect(await service.deps.sql`select 1 from admin_audit where subject_id = ${userId} or actor_id = ${userId}`).toHaveLength(0);
     }
     expect(await service.deps.sql`select requested_by from research_runs where id = ${runId}`).toEqual([{ requested_by: null }]);
-    const kept = (await audit('limit=100')).items.find((e) => e.subject?.id === stays && e.actor?.id === null);
-    expect(kept).toMatchObject({ action: 'participant_viewed', actor: { id: null, name: null, email: null } });
+    const kept = (await audit('limit=100')).items.filter((e) => e.subject?.id === stays);
+    expect(kept.map((e) => [e.action, e.actor])).toEqual([
+      ['role_granted', { id: null, name: null, email: null }],
+      ['participant_viewed', { id: null, name: null, email: null }],
+    ]);
   });
 
   /**

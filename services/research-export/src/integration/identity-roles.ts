@@ -12,13 +12,13 @@ export const identityRoleChanges = (ctx: ResearchExportContext) =>
     types: ['identity.user.role_granted'],
     tables: [],
     async handle(tx, envelope) {
-      const { userId, role, grantedAt, grantedBy } = envelope.data;
+      const { userId, role, grantedAt, grantedBy, via } = envelope.data;
       // Deleted meanwhile: nothing; her registration not here yet: retried until it is.
       if (!(await lockDirectoryRowForEvent(tx, userId))) return;
       await recordRoleChange(
         ctx,
         tx,
-        { eventId: envelope.id, userId, role, grantedBy: grantedBy ?? null, at: new Date(grantedAt) },
+        { eventId: envelope.id, userId, role, grantedBy: grantedBy ?? null, via, at: new Date(grantedAt) },
         { correlationId: envelope.correlationId, causationId: envelope.id },
       );
     },
