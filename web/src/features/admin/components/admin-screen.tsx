@@ -4,10 +4,9 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
-import { isApiRequestError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
-import { useAdminStats } from '../api/get-admin-stats';
 import type { AdminUsersParams } from '../api/get-admin-users';
+import { useAdminRefused } from '../api/use-admin-refused';
 import { AdminPage, NoAccess } from './admin-page';
 import { ExportCard } from './export-card';
 import { StatTiles } from './stat-tiles';
@@ -44,9 +43,8 @@ function Dashboard() {
   const [searchText, setSearchText] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const detailRef = useRef<HTMLDivElement>(null);
-  // the server refuses (the role was revoked while the page was open): say so
-  const stats = useAdminStats();
-  const refused = isApiRequestError(stats.error) && stats.error.status === 403;
+  // the server refuses any part (the role was revoked while the page was open): say so
+  const refused = useAdminRefused();
 
   useEffect(() => {
     const timer = setTimeout(() => setParams((p) => (p.q === searchText ? p : { ...p, q: searchText })), SEARCH_DELAY_MS);

@@ -72,7 +72,7 @@ const inesDetail: AdminUserDetail = {
 
 beforeEach(() => {
   fetchMock.mockReset();
-  for (const route of Object.values(routes)) route.mockClear();
+  for (const route of Object.values(routes)) route.mockReset(); // back to its implementation above
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/admin/stats') return routes.stats();
@@ -296,6 +296,16 @@ describe('/admin', () => {
     );
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+  });
+
+  it('says no access when any part is refused: a search after the tiles had loaded', async () => {
+    const refused = async () => jsonResponse(403, { error: 'forbidden', message: 'You do not have permission to do this.' });
+    const { user } = renderAdmin();
+    await screen.findByRole('list', { name: 'Users' });
+    routes.users.mockImplementation(refused);
+    await user.type(screen.getByLabelText('Search by name or e-mail'), 'zed');
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+    expect(screen.queryByText(/Failed to load users/)).toBeNull();
   });
 });
 
