@@ -10,6 +10,7 @@ function nightFigures(tx: Tx, userId: string) {
     select ${userId}::uuid as user_id, count(*)::int as nights, (count(*) filter (where in_study))::int as study_nights,
       max(date) as last_night_date, (array_agg(in_study order by date desc))[1] as last_night_in_study,
       (array_agg(date order by date desc))[2] as previous_night_date, (array_agg(in_study order by date desc))[2] as previous_night_in_study,
+      (array_agg(date order by date desc))[3] as third_night_date, (array_agg(in_study order by date desc))[3] as third_night_in_study,
       max(recorded_at) as last_recorded_at
     from nights`;
 }
@@ -29,12 +30,14 @@ export async function refreshNightActivity(tx: Tx, userId: string): Promise<void
   const [held] = await tx`select 1 from admin_night_activity where user_id = ${userId} for update`;
   await tx`
     insert into admin_night_activity
-      (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
+      (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study,
+       third_night_date, third_night_in_study, last_recorded_at)
     ${nightFigures(tx, userId)}
     on conflict (user_id) do update set
       nights = excluded.nights, study_nights = excluded.study_nights,
       last_night_date = excluded.last_night_date, last_night_in_study = excluded.last_night_in_study,
       previous_night_date = excluded.previous_night_date, previous_night_in_study = excluded.previous_night_in_study,
+      third_night_date = excluded.third_night_date, third_night_in_study = excluded.third_night_in_study,
       last_recorded_at = excluded.last_recorded_at`;
   if (held) return;
   await tx`
@@ -42,11 +45,14 @@ export async function refreshNightActivity(tx: Tx, userId: string): Promise<void
       nights = f.nights, study_nights = f.study_nights,
       last_night_date = f.last_night_date, last_night_in_study = f.last_night_in_study,
       previous_night_date = f.previous_night_date, previous_night_in_study = f.previous_night_in_study,
+      third_night_date = f.third_night_date, third_night_in_study = f.third_night_in_study,
       last_recorded_at = f.last_recorded_at
     from (${nightFigures(tx, userId)}) f
     where a.user_id = f.user_id
-      and (a.nights, a.study_nights, a.last_night_date, a.last_night_in_study, a.previous_night_date, a.previous_night_in_study, a.last_recorded_at)
-        is distinct from (f.nights, f.study_nights, f.last_night_date, f.last_night_in_study, f.previous_night_date, f.previous_night_in_study, f.last_recorded_at)`;
+      and (a.nights, a.study_nights, a.last_night_date, a.last_night_in_study, a.previous_night_date, a.previous_night_in_study,
+           a.third_night_date, a.third_night_in_study, a.last_recorded_at)
+        is distinct from (f.nights, f.study_nights, f.last_night_date, f.last_night_in_study, f.previous_night_date, f.previous_night_in_study,
+           f.third_night_date, f.third_night_in_study, f.last_recorded_at)`;
 }
 
 /**

@@ -64,3 +64,32 @@ describe('migration 003 (admin_user_order)', () => {
     expect(other).toEqual({ compliance: null, phase: 'not_enrolled', follow_up: false, compliance_on: null });
   });
 });
+
+describe('migration 010 (her third latest night)', () => {
+  it('fills it in from her nights already there', async () => {
+    const before = await databaseBeforeMigration('admin_third_night', '010', 2);
+    try {
+      const userId = randomUUID();
+      for (const [date, day] of [
+        ['2026-10-01', 1],
+        ['2026-10-02', 2],
+        ['2026-10-03', 3],
+        ['2026-10-04', 4],
+      ] as const) {
+        await before.sql`
+          insert into research_nights (log_id, user_id, date, study_day, phase, recommended_material, recorded_at)
+          values (${randomUUID()}, ${userId}, ${date}, ${day}, 'polyester', '100% Polyester', now())`;
+      }
+      await before.sql`
+        insert into admin_night_activity
+          (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
+        values (${userId}, 4, 4, '2026-10-04', true, '2026-10-03', true, now())`;
+      await before.migrateRest();
+      const [row] = await before.sql`
+        select third_night_date::text as date, third_night_in_study as in_study from admin_night_activity where user_id = ${userId}`;
+      expect(row).toEqual({ date: '2026-10-02', in_study: true });
+    } finally {
+      await before.drop();
+    }
+  });
+});

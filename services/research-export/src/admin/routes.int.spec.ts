@@ -230,6 +230,24 @@ describe('the user list', () => {
     expect(byName.Mona).toMatchObject({ study: null, age: null, sleepLogCount: 0, compliancePercent: 0, lastLogDate: null });
   });
 
+  it('leaves out of study compliance the three nights she may log ahead between midnight and 04:00', async () => {
+    const lastName = `Ahead${randomUUID().slice(0, 8)}`;
+    const nell = await addUser({ firstName: 'Nell', lastName });
+    const olga = await addUser({ firstName: 'Olga', lastName });
+    await logNights(nell, 10, [2, 3, 4]); // not her first night
+    await logNights(olga, 10, [1, 2, 3, 4]);
+    const start = addDays(tonight(), -10);
+    // 01:00 on the third calendar day of their study: the current night is still the
+    // second's (it ends at 04:00), so only night 1 is due; nights 2 and 3, and tomorrow's
+    // (4, the latest study takes), are logged ahead
+    const oneAm = new Date(nightEndTime(ZONE, addDays(start, 1)) - 3 * 3_600_000);
+    const { items } = await listUsers(service.deps.sql, oneAm, { q: lastName, sort: 'name', order: 'asc', limit: 10 });
+    expect(items.map((u) => [u.firstName, u.study])).toEqual([
+      ['Nell', expect.objectContaining({ day: 2, nightsElapsed: 1, nightsLogged: 0, compliancePercent: 0 })],
+      ['Olga', expect.objectContaining({ day: 2, nightsElapsed: 1, nightsLogged: 1, compliancePercent: 100 })],
+    ]);
+  });
+
   it('sorts by study compliance and by last log, the not enrolled last', async () => {
     const byCompliance = await users(`q=${tag}&sort=compliance&order=desc`);
     expect(byCompliance.items.map((u) => u.firstName)).toEqual(['Faith', 'Wanda', 'Lapse', 'Dora', 'Mona']);

@@ -71,6 +71,27 @@ async function recordNight(userId: string, date: string, at: Date) {
   });
 }
 
+/**
+ * A night of hers as the nights consumer wrote it before migration 007 (the columns of
+ * admin_night_activity then: later migrations add some, which today's code writes).
+ */
+async function recordNightBefore007(userId: string, date: string, at: Date) {
+  await sql.begin(async (tx) => {
+    await tx`
+      insert into research_nights (log_id, user_id, date, study_day, phase, recommended_material, recorded_at)
+      values (${randomUUID()}, ${userId}, ${date}, 1, 'polyester', '100% Polyester', ${at})`;
+    await tx`
+      insert into admin_night_activity
+        (user_id, nights, study_nights, last_night_date, last_night_in_study, previous_night_date, previous_night_in_study, last_recorded_at)
+      select ${userId}::uuid, count(*)::int, count(*)::int, max(date), true,
+        (array_agg(date order by date desc))[2], case when count(*) > 1 then true end, max(recorded_at)
+      from research_nights where user_id = ${userId}
+      on conflict (user_id) do update set nights = excluded.nights, study_nights = excluded.study_nights,
+        last_night_date = excluded.last_night_date, previous_night_date = excluded.previous_night_date,
+        previous_night_in_study = excluded.previous_night_in_study, last_recorded_at = excluded.last_recorded_at`;
+  });
+}
+
 /** An entry of hers written at `at`, as the journal consumer writes it. */
 async function writeEntry(userId: string, at: Date, isNew = true) {
   await sql.begin((tx) => refreshJournalActivity(tx, userId, at.toISOString(), isNew));
@@ -100,9 +121,9 @@ function random(seed: number) {
 describe("the dashboard's tiles", () => {
   it('migration 007 counts what was there before it', async () => {
     const [a, b, c] = [await addUser(), await addUser(), await addUser()];
-    await recordNight(a, '2026-03-01', hoursBefore(9 * 24)); // too long ago to be active
-    await recordNight(a, '2026-03-02', hoursBefore(8 * 24));
-    await recordNight(b, '2026-03-09', hoursBefore(2));
+    await recordNightBefore007(a, '2026-03-01', hoursBefore(9 * 24)); // too long ago to be active
+    await recordNightBefore007(a, '2026-03-02', hoursBefore(8 * 24));
+    await recordNightBefore007(b, '2026-03-09', hoursBefore(2));
     await writeEntry(c, hoursBefore(7 * 24 - 1)); // within the window by an hour
     await db.migrateRest();
     expect(await counted(now)).toMatchObject({ totalUsers: 3, activeUsers: 2, totalSleepLogs: 3, totalJournalEntries: 1 });

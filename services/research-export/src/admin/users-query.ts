@@ -108,7 +108,8 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
         (${now}::timestamptz at time zone d.timezone)::date as today, ${tonightIn(q, now, q`d.timezone`)} as tonight,
         p.study_start_date, p.consented_at,
         coalesce(n.nights, 0) as nights, coalesce(n.study_nights, 0) as study_nights, n.last_night_date,
-        n.last_night_in_study, n.previous_night_date, n.previous_night_in_study, coalesce(j.entries, 0) as entries
+        n.last_night_in_study, n.previous_night_date, n.previous_night_in_study, n.third_night_date, n.third_night_in_study,
+        coalesce(j.entries, 0) as entries
         ${order.columns}
       from user_directory d
       ${order.join}
@@ -124,13 +125,15 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
       from u
     ), s as (
       select e.*,
-        -- her study nights but those logged ahead of the due ones (only her last two can be:
-        -- tonight's and tomorrow's, as study refuses any later night)
+        -- her study nights but those logged ahead of the due ones (only her last three can be:
+        -- the current night's, today's and tomorrow's between midnight and 04:00, as study
+        -- refuses any later night)
         case
           when e.elapsed is null then null
           else greatest(0, e.study_nights
             - (case when e.last_night_date >= e.study_start_date + e.elapsed and e.last_night_in_study then 1 else 0 end)
-            - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end))
+            - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end)
+            - (case when e.third_night_date >= e.study_start_date + e.elapsed and e.third_night_in_study then 1 else 0 end))
         end as nights_logged,
         -- to follow up: still in the study, and her last night (or the eve of her start) NOT_LOGGED_DAYS or more ago
         coalesce(e.study_day <= ${length}
