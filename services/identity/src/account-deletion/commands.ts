@@ -3,7 +3,7 @@ import { execute } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { resetLinkStreamId } from '../password-reset/reset-link.ts';
 import { sessionStreamId } from '../sessions/session.ts';
-import { actorHere, ROLE_LOCK } from '../users/commands.ts';
+import { actingAdmin, ROLE_LOCK } from '../users/commands.ts';
 import { countAdmins } from '../users/queries.ts';
 import { userStreamId } from '../users/user.ts';
 import type { DeletedBy } from './account-deletion.ts';
@@ -14,7 +14,7 @@ import { accountDeletionDecider } from './business-logic.ts';
  * `password_changed`: her password is no longer the one `verifiedHash` says was checked;
  * `actor_gone`: the admin who asked (`actorId`) was deleted meanwhile.
  */
-export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin' | 'password_changed' | 'actor_gone';
+export type DeleteUserResult = 'deleted' | 'no_such_user' | 'last_admin' | 'password_changed' | 'actor_gone' | 'actor_not_admin';
 
 /**
  * Deletes a user for good (docs/data-protection.md), in one transaction:
@@ -42,7 +42,11 @@ export async function deleteUser(
     // The last admin's account stays until another admin is named (as her role does);
     // role changes and deletions of admins take turns on the same lock.
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
-    if (options.actorId !== undefined && !(await actorHere(tx, options.actorId))) return 'actor_gone' as const;
+    if (options.actorId !== undefined) {
+      const actor = await actingAdmin(tx, options.actorId);
+      if (actor === 'gone') return 'actor_gone' as const;
+      if (actor === 'not_admin') return 'actor_not_admin' as const;
+    }
     const [user] = await tx<{ email: string; role: string; password_hash: string }[]>`
       select email, role, password_hash from users where id = ${userId} for update`;
     if (!user) return 'no_such_user' as const;

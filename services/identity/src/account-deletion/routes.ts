@@ -1,5 +1,14 @@
 import { DeleteAccountRequest, LAST_ADMIN_DELETION_MESSAGE, MessageResponse, Uuid } from '@sleepweave/contracts';
-import { conflict, notFound, requestMetadata, requireAdmin, requireUser, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
+import {
+  conflict,
+  forbidden,
+  notFound,
+  requestMetadata,
+  requireAdmin,
+  requireUser,
+  unauthorized,
+  type ServiceApp,
+} from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { clearSessionCookies } from '../sessions/cookies.ts';
@@ -39,6 +48,7 @@ export async function accountDeletionRoutes(app: ServiceApp, ctx: IdentityContex
       const admin = requireAdmin(request);
       const result = await deleteUser(ctx, request.params.id, 'admin', requestMetadata(request), { actorId: admin.sub });
       if (result === 'actor_gone') throw unauthorized();
+      if (result === 'actor_not_admin') throw forbidden();
       if (result === 'no_such_user') throw notFound('No such user.');
       if (result === 'last_admin') throw conflict(LAST_ADMIN_DELETION_MESSAGE);
       return { message: 'The user and all their data have been deleted.' };

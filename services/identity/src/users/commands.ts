@@ -1,7 +1,7 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import { lockStream, type EventMetadata, type Tx } from '@sleepweave/event-store';
 import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
-import { conflict, execute, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
+import { conflict, execute, forbidden, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { PasswordChangedMeanwhile, revokeUserSessions } from '../sessions/commands.ts';
 import { LastAdmin, UserNotFound, userDecider } from './business-logic.ts';
@@ -171,6 +171,17 @@ export async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
   return (await tx`select 1 from users where id = ${actorId}`).length > 0;
 }
 
+/**
+ * Who acts as an admin, as the users table says now (under the role lock, after every role
+ * change before it): `gone` (her account was deleted; her token outlived it), `not_admin`
+ * (her role was revoked; her token, or the gateway, has not caught up: she may not give it
+ * back to herself, or act on anyone, meanwhile) or `admin`.
+ */
+export async function actingAdmin(tx: Tx, actorId: string): Promise<'admin' | 'not_admin' | 'gone'> {
+  const [row] = await tx<{ role: string }[]>`select role from users where id = ${actorId}`;
+  return !row ? 'gone' : row.role === 'admin' ? 'admin' : 'not_admin';
+}
+
 export type RoleChange = 'granted' | 'revoked' | 'unchanged';
 
 /**
@@ -191,7 +202,9 @@ export async function changeRole(
   ];
   return execute(ctx, { metadata, errors: roleErrors }, async ({ tx, handle }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${ROLE_LOCK}))`;
-    if (!(await actorHere(tx, by))) throw unauthorized();
+    const actor = await actingAdmin(tx, by);
+    if (actor === 'gone') throw unauthorized();
+    if (actor === 'not_admin') throw forbidden();
     // stamped once the role changes' turn has come: stamps follow the commits (the directories keep the newest)
     const now = input.now ?? ctx.clock();
     const stream = userStreamId(userId);

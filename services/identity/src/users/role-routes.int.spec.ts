@@ -139,7 +139,8 @@ describe('PUT /api/admin/users/:id/role', () => {
       setRole(last.token, second.user.id, 'participant'),
       setRole(second.token, last.user.id, 'participant'),
     ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    // the one whose turn comes second is no admin any more: refused as such
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 403]);
     const left = await identity.deps.sql`select id from users where role = 'admin'`;
     expect(left).toHaveLength(1);
 
@@ -149,6 +150,23 @@ describe('PUT /api/admin/users/:id/role', () => {
     const third = await newAdmin();
     expect((await setRole(token, survivor, 'participant')).statusCode).toBe(200);
     expect(await roleOf(third.user.id)).toBe('admin');
+  });
+
+  it('refuses an admin whose role was revoked a moment ago (her token has not caught up): no giving it back to herself, no deletion', async () => {
+    const a = await newAdmin();
+    const b = await newAdmin();
+    const member = await register(identity);
+    expect((await setRole(a.token, b.user.id, 'participant')).statusCode).toBe(200);
+    // b's token still says admin (the gateway learns of the change a moment later)
+    expect((await setRole(b.token, b.user.id, 'admin')).statusCode).toBe(403);
+    expect(await roleOf(b.user.id)).toBe('participant');
+    const deletion = await identity.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${member.user.id}`,
+      headers: bearer(b.token),
+    });
+    expect(deletion.statusCode).toBe(403);
+    expect(await roleOf(member.user.id)).toBe('participant'); // still there
   });
 
   it('forgets a deleted admin as the one who changed a role', async () => {
