@@ -163,17 +163,10 @@ export async function grantAdminEmails(ctx: IdentityContext, emails: string[]): 
 export const ROLE_LOCK = 'identity:admin-roles';
 
 /**
- * Whether the admin who acts still has an account, asked under ROLE_LOCK: her own deletion
- * takes it too, so she is either still here or gone with her id cleared from every event
- * (her token outlives her by up to an hour). One gone changes nothing, her id on nothing.
- */
-export async function actorHere(tx: Tx, actorId: string): Promise<boolean> {
-  return (await tx`select 1 from users where id = ${actorId}`).length > 0;
-}
-
-/**
- * Who acts as an admin, as the users table says now (under the role lock, after every role
- * change before it): `gone` (her account was deleted; her token outlived it), `not_admin`
+ * Who acts as an admin, as the users table says now (asked under ROLE_LOCK, after every role
+ * change and deletion before it): `gone` (her account was deleted, her id cleared from every
+ * event; her token outlives her by up to an hour: one gone changes nothing, her id on
+ * nothing), `not_admin`
  * (her role was revoked; her token, or the gateway, has not caught up: she may not give it
  * back to herself, or act on anyone, meanwhile) or `admin`.
  */
