@@ -7,7 +7,7 @@ import type { EventEnvelope } from '@sleepweave/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnvelope } from './testing.ts';
-import { ACK_WAIT_MS, connectBus } from './nats-bus.ts';
+import { ACK_WAIT_MS, connectBus, PULL_HEARTBEAT_MS } from './nats-bus.ts';
 import { deleteStreamsOfPrefix, randomBusPrefix } from './testing.ts';
 import type { Bus } from './types.ts';
 
@@ -270,13 +270,13 @@ describe('consume', () => {
       handleBatch: async (events) => {
         if (slow) {
           slow = false;
-          await new Promise((r) => setTimeout(r, 7_000));
+          await new Promise((r) => setTimeout(r, 3 * PULL_HEARTBEAT_MS + 1_000)); // longer than two heartbeats missed
         }
         applied += events.length;
       },
     });
     const states = new Set<string>();
-    const deadline = Date.now() + 7_000;
+    const deadline = Date.now() + 3 * PULL_HEARTBEAT_MS + 1_000;
     while (Date.now() < deadline) {
       states.add(sub.state());
       await new Promise((r) => setTimeout(r, 100));
@@ -284,7 +284,7 @@ describe('consume', () => {
     expect([...states]).toEqual(['following']);
     await eventually(() => applied >= 400);
     await sub.stop();
-  }, 20_000);
+  }, 40_000);
 
   it('hands events that arrived together to handleBatch, in order; a failing batch goes one by one', async () => {
     await bus.ensureStreams(['STUDY']);
@@ -392,9 +392,9 @@ describe('consume', () => {
     await new Promise((r) => setTimeout(r, 500)); // its pull refused (409, max waiting)
     const event = revoked();
     await bus.publish(event);
-    await eventually(() => received.includes(event.id), 15_000);
+    await eventually(() => received.includes(event.id), 25_000); // nats.js's default took 30-45 s
     await sub.stop();
-  }, 30_000);
+  }, 40_000);
 });
 
 function consent(): EventEnvelope<'study.consent.given'> {
@@ -412,7 +412,7 @@ describe('watch', () => {
     await nc.flush();
     const watch = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since: new Date(), handler: () => {} });
     await eventually(() => pulls.length > 0);
-    expect(pulls[0]!.idle_heartbeat).toBe(nanos(2_000));
+    expect(pulls[0]!.idle_heartbeat).toBe(nanos(PULL_HEARTBEAT_MS));
     await watch.stop();
     snoop.unsubscribe();
   });

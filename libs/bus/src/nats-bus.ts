@@ -60,10 +60,14 @@ const PULL_BATCH = 64;
  * The server sends a consumer's pull (a durable's, a watch's) a heartbeat after this long
  * without a message; two missed in a row and the client pulls again. A pull the server no
  * longer holds (it refused or dropped it, or the client lost count of it) is noticed only
- * so: nats.js's default (15 s, half the pull's 30 s) left a consumer silent for 30 s and
- * more (a CI run). Costs one small message per idle consumer every 2 s.
+ * so, within 10-15 s: nats.js's default (15 s, half the pull's 30 s) left a consumer silent
+ * for 30 s and more (a CI run). Not shorter: while a batch is applied the consumer reads no
+ * further (APPLY_BATCH), so it holds no pull and gets no heartbeat, and nats.js then asks
+ * for another 64 messages at each missed one, sent when it reads again: a batch would have
+ * to take over 10 s for that (at 2 s, over 4 s, about 30 ms an event, which a loaded machine
+ * reaches). Costs one small message per idle consumer every 5 s.
  */
-const PULL_HEARTBEAT_MS = 2_000;
+export const PULL_HEARTBEAT_MS = 5_000;
 /** At most this many messages that arrived together go to a consumer's `handleBatch` at once. */
 const APPLY_BATCH = 128;
 /** A stuck event not failed here for this long is no longer counted (twice the longest redelivery delay). */
