@@ -457,6 +457,32 @@ describe('what the bus lost or forgot', () => {
     }
   });
 
+  it('a reading that takes long but goes through is not stuck (a checkpoint from before, read in the background)', async () => {
+    const history = memoryHistory();
+    let slowMs = 0;
+    const slow: HistorySource = {
+      name: 'study',
+      page: async (after, types) => {
+        await new Promise((r) => setTimeout(r, slowMs));
+        return history.page(after, types);
+      },
+    };
+    const sub = startConsumer(consents('research-study-slow-read', { history: slow, sweepIntervalMs: 100, stuckUnreadMs: 300 }));
+    try {
+      await eventually(() => sub.state() === 'following');
+      slowMs = 1_000;
+      const states = new Set<string>();
+      const deadline = Date.now() + 2_500;
+      while (Date.now() < deadline) {
+        states.add(sub.state());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect([...states]).toEqual(['following']);
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('a history it has not read to the end for long makes it stuck, until a reading goes through', async () => {
     // the producer away for good, or answering an error for one page every time: the bus's
     // losses are not applied meanwhile, and its inbox is kept whole (pruneInbox)

@@ -39,10 +39,11 @@ export interface ConsumerOptions {
 export const HISTORY_SWEEP_MS = 15 * 60_000;
 
 /**
- * A consumer that follows the bus, but has not read its producer's history to the end for
- * this long (the producer away, or answering an error for a page every time), reports
+ * A consumer that follows the bus, but whose readings of its producer's history have failed
+ * for this long (the producer away, or answering an error for a page every time), reports
  * `stuck`: what the bus lost meanwhile is not applied, and the inbox keeps every row it
- * writes until a reading goes through (inbox.ts, pruneInbox).
+ * writes until a reading goes through (inbox.ts, pruneInbox). A reading under way, however
+ * long (a checkpoint from before consumers read their history again), is not a failure.
  */
 export const STUCK_UNREAD_MS = 2 * HISTORY_SWEEP_MS;
 
@@ -104,8 +105,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const sweepIntervalMs = options.sweepIntervalMs ?? HISTORY_SWEEP_MS;
   const stuckAfterFailures = options.stuckAfterFailures ?? STUCK_AFTER_DELIVERIES;
   const stuckUnreadMs = options.stuckUnreadMs ?? STUCK_UNREAD_MS;
-  // when it last read the history to the end (or started)
-  let readToEndAt = Date.now();
+  // since when its readings of the history have failed (null: the last one went through, or is under way)
+  let unreadSince: number | null = null;
   const log = options.logger.child({ component: 'consumer', consumer: name });
   const abort = new AbortController();
   let state: ConsumerState = 'catching_up';
@@ -166,7 +167,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         }
         markCaughtUp();
         sweepApplyFailures = 0;
-        readToEndAt = Date.now();
+        unreadSince = null;
         if (abort.signal.aborted) return;
         await follow();
         failures = 0;
@@ -177,6 +178,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         const following = subscription !== null;
         if (!following) state = 'failing';
         else if (!(err instanceof HistoryUnreadable)) sweepApplyFailures += 1;
+        else unreadSince ??= Date.now();
         const retryInMs = backoffMs(failures);
         if (err instanceof RetryLater)
           log.info({ reason: err.message, retryInMs }, 'an event of the history cannot be applied yet; retrying');
@@ -197,7 +199,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     state: () => {
       if (!subscription) return state;
       const following = subscription.state();
-      if (following === 'stuck' || sweepApplyFailures >= stuckAfterFailures || Date.now() - readToEndAt > stuckUnreadMs) return 'stuck';
+      if (following === 'stuck' || sweepApplyFailures >= stuckAfterFailures) return 'stuck';
+      if (unreadSince !== null && Date.now() - unreadSince > stuckUnreadMs) return 'stuck';
       return following === 'following' ? 'following' : 'failing';
     },
     caughtUp,

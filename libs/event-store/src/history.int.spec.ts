@@ -272,6 +272,19 @@ describe('rebuildConsumer', () => {
   });
 });
 
+describe('rebuildConsumer, after the producer was restored from a backup', () => {
+  it('records where the history ends now, even before the position it had (which would find nothing again)', async () => {
+    const name = `c-${randomUUID().slice(0, 8)}`;
+    const types = ['study.consent.given'];
+    await catchUp(consumer.sql, { name, types, handle: project, source }, logger);
+    const [end] = await consumer.sql<{ position: string }[]>`select position from consumer_catchups where consumer = ${name}`;
+    await consumer.sql`update consumer_catchups set position = '999999999:999999999' where consumer = ${name}`;
+    await rebuildConsumer(consumer.sql, { name, types, handle: project, source, tables: [] });
+    const [after] = await consumer.sql<{ position: string }[]>`select position from consumer_catchups where consumer = ${name}`;
+    expect(after!.position).toBe(end!.position);
+  });
+});
+
 describe('rebuildConsumer, over many streams', () => {
   it('takes no lock a stream, however many streams its handlers record to', async () => {
     const name = `c-${randomUUID().slice(0, 8)}`;

@@ -134,16 +134,25 @@ export async function checkpointOf(sql: Sql | Tx, name: string): Promise<'none' 
  * then or later, and pruneInbox keeps what it applied of those. A page short of the end
  * leaves both as they were. The position never moves back: two instances reading at once
  * (each from the checkpoint it found), the one behind saves last and keeps where the other
- * got to.
+ * got to. But a rebuild's (`force`), which read the whole history in the transaction that
+ * holds the consumer's lock: a position beyond the producer's history (its database
+ * restored from a backup) would otherwise stay, and every later reading find nothing.
  */
-async function savePosition(q: postgres.ISql, name: string, position: HistoryPosition, end: boolean): Promise<void> {
+async function savePosition(
+  q: postgres.ISql,
+  name: string,
+  position: HistoryPosition,
+  end: boolean,
+  { force = false }: { force?: boolean } = {},
+): Promise<void> {
   const at = end ? new Date() : null;
   await q`
     insert into consumer_catchups (consumer, position, completed_at, reread_at, updated_at)
     values (${name}, ${position}, ${at}, ${at}, now())
     on conflict (consumer) do update
       set position = case
-            when (split_part(excluded.position, ':', 1)::xid8, split_part(excluded.position, ':', 2)::bigint)
+            when ${force}
+              or (split_part(excluded.position, ':', 1)::xid8, split_part(excluded.position, ':', 2)::bigint)
                > (split_part(consumer_catchups.position, ':', 1)::xid8, split_part(consumer_catchups.position, ':', 2)::bigint)
             then excluded.position else consumer_catchups.position end,
           completed_at = coalesce(excluded.completed_at, consumer_catchups.completed_at),
@@ -262,7 +271,7 @@ export async function rebuildConsumer(sql: Sql, options: RebuildConsumerOptions)
       position = page.next;
       if (page.end) break;
     }
-    await savePosition(tx, name, position, true);
+    await savePosition(tx, name, position, true, { force: true });
     return applied;
   }) as Promise<number>;
 }
