@@ -298,6 +298,20 @@ describe('/admin', () => {
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
   });
 
+  it('asks again on the next visit once refused (her role may have been given back meanwhile)', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    routes.stats.mockImplementationOnce(async () =>
+      jsonResponse(403, { error: 'forbidden', message: 'You do not have permission to do this.' }),
+    );
+    renderWithProviders(<AdminScreen />, { path: '/admin', queryClient });
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+    cleanup();
+    renderWithProviders(<AdminScreen />, { path: '/admin', queryClient });
+    expect(await screen.findByRole('list', { name: 'Users' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No access' })).toBeNull();
+  });
+
   it('says no access when any part is refused: a search after the tiles had loaded', async () => {
     const refused = async () => jsonResponse(403, { error: 'forbidden', message: 'You do not have permission to do this.' });
     const { user } = renderAdmin();
