@@ -6,7 +6,7 @@ import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
 import { lazySchema } from './contracts';
 import { dropDrafts } from './drafts';
-import { rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
+import { leftOnPurpose, rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
 
 /**
  * The session (docs/product.md §4): the user comes from GET /api/user, a 401 means nobody is
@@ -18,7 +18,9 @@ export const userQueryKey = ['user'] as const;
 export async function getUser(): Promise<User | null> {
   try {
     const user = await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false });
-    rememberSignedIn(user.id);
+    // (an answer that lands after she signed out herself, asked before, does not undo that;
+    // a sign-in in this tab does)
+    if (!leftOnPurpose()) rememberSignedIn(user.id);
     return user;
   } catch (error) {
     if (isApiRequestError(error) && error.status === 401) return null;

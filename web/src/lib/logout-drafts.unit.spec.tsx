@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../app/protected-route';
 import { maria } from '../testing/fixtures';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '../testing/render';
-import { setSessionUser, useLogout, userQueryKey } from './auth';
+import { getUser, setSessionUser, useLogout, userQueryKey } from './auth';
 import { keepDraft } from './drafts';
-import { afterSignIn, leftOnPurpose, signInReturn } from './sign-in-return';
+import { afterSignIn, leftOnPurpose, rememberLeftOnPurpose, signInReturn } from './sign-in-return';
 
 afterEach(() => {
   cleanup();
@@ -71,6 +71,17 @@ describe('signing out on purpose', () => {
     expect(leftOnPurpose()).toBe(true);
     setSessionUser(queryClient, maria); // signed in again
     expect(leftOnPurpose()).toBe(false);
+  });
+
+  it('and so when an answer of who is signed in, asked before she left, lands after', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, maria)),
+    );
+    rememberLeftOnPurpose();
+    expect(await getUser()).toMatchObject({ id: maria.id });
+    expect(leftOnPurpose()).toBe(true);
+    expect(signInReturn({ pathname: '/journal', search: '' })).toBeNull();
   });
 
   it('and so after a reload, or once the app has forgotten what it fetched (its cache lets go after 5 minutes)', async () => {
