@@ -20,10 +20,13 @@ export const STUDY_TEAM_NAME = 'Sleepweave study team';
 
 /**
  * Something to see: a character that is neither a space nor invisible (format characters
- * such as U+200B, the Hangul fillers, the blank braille pattern). A text of none of them
- * shows as nothing.
+ * such as U+200B, marks with no letter to go on such as U+034F or U+FE0F, the Hangul
+ * fillers, the blank braille pattern). A text of none of them shows as nothing.
  */
-const VISIBLE = /[^\s\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]/u;
+const VISIBLE = /[^\s\p{Cf}\p{Mn}\u115F\u1160\u2800\u3164\uFFA0]/u;
+
+/** Whether `text` shows anything (the screens' "empty", as the schemas below judge it). */
+export const hasSomethingToSee = (text: string): boolean => VISIBLE.test(text);
 /** A message may hold new lines and tabs, no other control character. */
 const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]/u;
 

@@ -13,7 +13,7 @@ describe('CreateThreadRequest', () => {
   });
 
   it('refuses a name with nothing to see, control characters or bidi overrides (shown other than it is)', () => {
-    for (const name of ['\u200B', '\u3164', '\u2800 \u200B', '\uFEFF'])
+    for (const name of ['\u200B', '\u3164', '\u2800 \u200B', '\uFEFF', '\u034F', '\uFE0F'])
       expect(CreateThreadRequest.safeParse({ name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(
         'Please enter a name for your thread.',
       );

@@ -121,7 +121,7 @@ describe('CommunityScreen', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New Thread' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
-    await user.type(within(dialog).getByLabelText('Thread Name'), '   ');
+    await user.type(within(dialog).getByLabelText('Thread Name'), ' \u200B '); // nothing to see is empty too
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
     expect(await screen.findByText('Thread Name Required')).toBeTruthy();
     // in the toast and next to the field (toasts outside a modal dialog are hidden from screen readers)

@@ -1,4 +1,4 @@
-import { CreateMessageRequest, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
+import { CreateMessageRequest, hasSomethingToSee, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
 import { Send } from 'lucide-react';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -52,7 +52,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     },
   });
 
-  const canSend = body.trim() !== '' && !tooLong && !send.isPending;
+  const canSend = hasSomethingToSee(body) && !tooLong && !send.isPending;
 
   const submit = () => {
     if (!canSend) return;

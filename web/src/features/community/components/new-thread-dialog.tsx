@@ -1,4 +1,4 @@
-import { CreateThreadRequest, THREAD_NAME_MAX_LENGTH } from '@sleepweave/contracts';
+import { CreateThreadRequest, hasSomethingToSee, THREAD_NAME_MAX_LENGTH } from '@sleepweave/contracts';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -57,7 +57,7 @@ export function NewThreadDialog() {
       () => {
         // docs/product.md §5: a blank name toasts; the message is also next to the field, because while
         // the dialog is open the toasts outside it are hidden from screen readers.
-        if (getValues('name').trim() === '') {
+        if (!hasSomethingToSee(getValues('name'))) {
           toast({ title: 'Thread Name Required', description: 'Please enter a name for your thread.', variant: 'destructive' });
         }
       },

@@ -267,6 +267,9 @@ describe('ThreadScreen', () => {
     expect(send.disabled).toBe(true);
 
     const user = userEvent.setup();
+    await user.type(box, '\u200B\u3164'); // nothing to see: still empty
+    expect(send.disabled).toBe(true);
+    await user.clear(box);
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
     expect(box.value).toBe('Line one\nLine two');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
