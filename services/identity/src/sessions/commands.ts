@@ -92,7 +92,7 @@ export type RefreshOutcome =
   /** A new access token and a new refresh token (the presented one is retired). */
   | { kind: 'rotated'; userId: string; sessionId: string; role: Role; refreshToken: string; expiresAt: Date }
   /** No rotation asked for, or a token retired a moment ago (the same cookie in requests sent together): an access token only. */
-  | { kind: 'grace'; userId: string; sessionId: string; role: Role }
+  | { kind: 'grace'; userId: string; sessionId: string; role: Role; expiresAt: Date }
   /** Unknown, ended, expired, or a reused retired token (which has just ended its session). */
   | { kind: 'refused' };
 
@@ -123,7 +123,7 @@ export async function refreshSession(
       { metadata: { ...metadata, userId: session.user_id } },
     );
     const [event] = events;
-    if (!event) return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role };
+    if (!event) return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role, expiresAt: session.expires_at };
     if (event.type === 'SessionRevoked') return { kind: 'refused' };
     return {
       kind: 'rotated',

@@ -180,6 +180,22 @@ describe('sessions', () => {
     expect(me.json().id).toBe(user.id);
   });
 
+  it('renews an access token to live no longer than its session (a reset or a deletion then leaves none behind)', async () => {
+    const { refresh, user } = await register(identity);
+    await identity.deps.sql`update sessions set expires_at = now() + interval '60 seconds' where user_id = ${user.id}`;
+    const renew = (refreshToken: string, rotate: boolean) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken, rotate }, headers: internal() });
+    const rotated = await renew(refresh, true);
+    const kept = await renew(rotated.json().refresh.token as string, false); // a WebSocket's: no rotation
+    for (const renewed of [rotated, kept]) {
+      expect(renewed.statusCode).toBe(200);
+      const payload = (renewed.json().accessToken as string).split('.')[1]!;
+      const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+      expect(exp * 1000).toBeLessThanOrEqual(Date.now() + 61_000);
+      expect(renewed.json().expiresIn).toBeLessThanOrEqual(60);
+    }
+  });
+
   it('rotates the refresh token on every use; a retired one used again (after a short grace) ends the session', async () => {
     const refresh = (refreshToken: string, rotate?: boolean) =>
       identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken, rotate }, headers: internal() });

@@ -96,12 +96,16 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
       const outcome = await refreshSession(ctx, refreshToken, requestMetadata(request), { rotate, now });
       if (outcome.kind === 'refused') throw unauthorized('Your session has ended. Please sign in again.');
       const { userId, sessionId, role } = outcome;
-      const accessToken = await signAccessToken(ctx.keys, { userId, sessionId, role }, ctx.config.ACCESS_TOKEN_TTL_SECONDS, now);
+      // never beyond its session's end: a session that expired is left out of the revocations
+      // of a reset or a deletion, and a token outliving it would outlive those too
+      const sessionLeftSeconds = Math.floor((outcome.expiresAt.getTime() - now.getTime()) / 1000);
+      const ttl = Math.max(1, Math.min(ctx.config.ACCESS_TOKEN_TTL_SECONDS, sessionLeftSeconds));
+      const accessToken = await signAccessToken(ctx.keys, { userId, sessionId, role }, ttl, now);
       const refresh =
         outcome.kind === 'rotated'
           ? { token: outcome.refreshToken, maxAgeSeconds: Math.max(0, Math.floor((outcome.expiresAt.getTime() - now.getTime()) / 1000)) }
           : undefined;
-      return { accessToken, expiresIn: ctx.config.ACCESS_TOKEN_TTL_SECONDS, sessionId, userId, refresh };
+      return { accessToken, expiresIn: ttl, sessionId, userId, refresh };
     },
   );
 }
