@@ -27,6 +27,19 @@ function byReason(effects: ResearchRunSummary['primary']): { reason: string; lab
   return [...groups].map(([reason, labels]) => ({ reason, labels }));
 }
 
+/** The metrics named under their reason, a line each. */
+function ByReason({ label, effects }: { label: string; effects: ResearchRunSummary['primary'] }) {
+  return (
+    <ul aria-label={label} className="grid gap-1.5 text-base text-night-800">
+      {byReason(effects).map(({ reason, labels }) => (
+        <li key={reason}>
+          <span className="font-medium">{reason}</span> {labels.join(', ')}.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The latest finished run in brief: the QA headline and the study's question (polyester
  * vs linen) as a forest plot, with the metrics it could not compute listed below it.
@@ -77,25 +90,11 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         ) : (
           <p className="text-base text-night-700">No metric could be computed for this run.</p>
         )}
-        {withoutInterval.length > 0 ? (
-          <ul aria-label="Intervals not computable" className="grid gap-1.5 text-base text-night-800">
-            {byReason(withoutInterval).map(({ reason, labels }) => (
-              <li key={reason}>
-                <span className="font-medium">{reason}</span> {labels.join(', ')}.
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {withoutInterval.length > 0 ? <ByReason label="Intervals not computable" effects={withoutInterval} /> : null}
         {notComputable.length > 0 ? (
           <div className="grid gap-2 border-t border-night-100 pt-4">
             <h4 className="text-base font-semibold text-night-950">Not computable</h4>
-            <ul aria-label="Metrics not computable" className="grid gap-1.5 text-base text-night-800">
-              {byReason(notComputable).map(({ reason, labels }) => (
-                <li key={reason}>
-                  <span className="font-medium">{reason}</span> {labels.join(', ')}.
-                </li>
-              ))}
-            </ul>
+            <ByReason label="Metrics not computable" effects={notComputable} />
           </div>
         ) : null}
       </Card>
