@@ -712,6 +712,21 @@ describe('caching and browser features', () => {
     }
   });
 
+  it('says once, when a request comes through a proxy, that TRUST_PROXY is off (the limits per client would be shared by all)', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('gateway', 'warn', 'json', { write: (line: string) => void lines.push(line) });
+    const behindProxy = await buildGateway({ ...gatewayDeps, logger });
+    try {
+      await behindProxy.inject({ method: 'GET', url: '/health' });
+      expect(lines.filter((line) => line.includes('TRUST_PROXY'))).toEqual([]);
+      for (let i = 0; i < 3; i++)
+        await behindProxy.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(lines.filter((line) => line.includes('TRUST_PROXY is off'))).toHaveLength(1);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('tells browsers to keep to https (HSTS) on every answer when the app is served over https, and never over http', async () => {
     const overHttps = await buildGateway({ ...gatewayDeps, config: { ...gatewayDeps.config, APP_URL: 'https://app.test' } });
     try {
