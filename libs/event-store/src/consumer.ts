@@ -25,7 +25,7 @@ export interface ConsumerOptions {
   sweepIntervalMs?: number;
   /** Failures in a row of an event of the history before it reports `stuck` (default {@link STUCK_AFTER_DELIVERIES}). */
   stuckAfterFailures?: number;
-  /** How long its producer's history may go unread to the end before it reports `stuck` (default {@link STUCK_UNREAD_MS}). */
+  /** How long its readings of the producer's history may fail before it reports `stuck` (default {@link STUCK_UNREAD_MS}). */
   stuckUnreadMs?: number;
   logger: Logger;
 }
