@@ -109,22 +109,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   // Only JSON bodies: a cross-site HTML form (urlencoded, multipart, text/plain) cannot post here.
   app.removeContentTypeParser('text/plain');
 
-  // A proxy in front that TRUST_PROXY does not name: every client then has the proxy's
-  // address, and the limits on sign-in, registration and sockets are shared by all of them.
-  // Said once (a client may send the header herself; it is ignored either way).
-  if (config.TRUST_PROXY === false) {
-    let warned = false;
-    // (a callback hook: no promise per request on the gateway's hot path)
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (warned || request.headers['x-forwarded-for'] === undefined) return done();
-      warned = true;
-      request.log.warn(
-        'a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is off: every client then has the address of the proxy, and the limits per client are shared by all; set TRUST_PROXY to the number of proxies in front or their addresses',
-      );
-      done();
-    });
-  }
-
   await app.register(cookie);
   // JSON and text answers over 1 KB go out compressed (brotli or gzip, as the browser
   // accepts); the SPA's files are compressed at build time instead, and zips are left alone.
@@ -181,7 +165,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   };
   const hsts = securityHeaders['strict-transport-security'];
   if (hsts) headersOfAScript['strict-transport-security'] = headersOfAnApiAnswer['strict-transport-security'] = hsts;
+  // A proxy in front that TRUST_PROXY does not name: every client then has the proxy's
+  // address, and the limits on sign-in, registration and sockets are shared by all of them.
+  // Said once (a client may send the header herself; it is ignored either way).
+  let proxyUnnamed = config.TRUST_PROXY === false;
   app.addHook('onRequest', (request, reply, done) => {
+    if (proxyUnnamed && request.headers['x-forwarded-for'] !== undefined) {
+      proxyUnnamed = false;
+      request.log.warn(
+        'a request came through a proxy (X-Forwarded-For) but TRUST_PROXY is off: every client then has the address of the proxy, and the limits per client are shared by all; set TRUST_PROXY to the number of proxies in front or their addresses',
+      );
+    }
     const url = request.url;
     reply.headers(
       url.startsWith('/api') || url === '/health' ? headersOfAnApiAnswer : isBuildScript(url) ? headersOfAScript : headersOfEveryAnswer,
