@@ -139,12 +139,26 @@ test('admin dashboard: tiles, search, detail, CSV exports, roles and the audit t
   await expect(toasts(admin).getByText('The admin role has been revoked.')).toBeVisible();
   await expect.poll(async () => (await nora.page.request.get('/api/admin/stats')).status(), { timeout: 5_000 }).toBe(403);
 
+  // An account she deletes (through the API: the dashboard has no button for it)
+  const vera = await newUser(browser, 'Vera');
+  const veraId = ((await (await vera.page.request.get('/api/auth/user')).json()) as { id: string }).id;
+  expect((await admin.request.delete(`/api/admin/users/${veraId}`)).status()).toBe(200);
+  await vera.context.close();
+
   // The audit trail, newest first
   await admin.getByRole('link', { name: 'Audit trail' }).click();
   await expect(admin).toHaveURL(/\/admin\/audit$/);
   const rows = admin.getByRole('table').getByRole('row');
+  // the deletion, by her, of someone no longer named (a projection of identity's event: read again until there)
+  const deletion = rows.filter({ hasText: 'Deleted the account' }).filter({ hasText: `Ada ${tag}` });
+  await expect(async () => {
+    await admin.reload();
+    await expect(deletion).toHaveCount(1, { timeout: 1_000 });
+  }).toPass(PROJECTED);
+  await expect(deletion).toContainText('A deleted account');
+  await expect(rows.nth(1)).toContainText('Deleted the account');
   await expect(rows.filter({ hasText: 'Revoked the admin role' }).filter({ hasText: nora.fullName }).first()).toBeVisible();
-  await expect(rows.nth(1)).toContainText('Revoked the admin role');
+  await expect(rows.nth(2)).toContainText('Revoked the admin role');
   await expect(rows.filter({ hasText: 'Exported sleep study data' }).first()).toContainText(`Ada ${tag}`);
   await expect(rows.filter({ hasText: 'Viewed details' }).filter({ hasText: pia.email }).first()).toContainText(`Ada ${tag}`);
   await expect(rows.filter({ hasText: 'Command line (admin:grant)' }).filter({ hasText: ada.email })).toContainText(

@@ -142,6 +142,7 @@ export const AdminAuditAction = z.enum([
   'research_downloaded',
   'role_granted',
   'role_revoked',
+  'account_deleted',
 ]);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
 
@@ -160,7 +161,7 @@ export const AdminAuditEntry = z.object({
   at: z.string(),
   /** The admin who did it; null for a role granted from the command line (npm run admin:grant). */
   actor: AuditPerson.nullable(),
-  /** Whose data or role (null for an export of everyone, a research zip downloaded). */
+  /** Whose data or role (null for an export of everyone, a research zip downloaded; a deleted account, every field null, for an account an admin deleted). */
   subject: AuditPerson.nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;

@@ -44,6 +44,10 @@ export const identityEvents = {
   'identity.user.deleted': z.object({
     userId: Uuid,
     deletedAt: z.string(),
+    /** Who asked: she herself (Settings) or an admin (the admin dashboard). Absent from events of before 2026-12-06. */
+    via: z.enum(['self', 'admin']).optional(),
+    /** The admin who deleted the account (null: she herself, or an admin since deleted). */
+    deletedBy: Uuid.nullable().optional(),
   }),
   'identity.session.revoked': z.object({
     sessionId: Uuid,

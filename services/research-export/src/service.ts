@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@sleepweave/service-kit';
 import { researchExportApp } from './app.ts';
 import type { ResearchExportConfig } from './config.ts';
 import { createResearchExportContext, researchExportProjections, type ResearchExportContext } from './context.ts';
+import { identityDeletions } from './integration/identity-deletions.ts';
 import { identityRoleChanges } from './integration/identity-roles.ts';
 import { journalEntries } from './integration/journal-entries.ts';
 import { studyConsentGiven } from './integration/study-consent-given.ts';
@@ -30,7 +31,7 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   onUserDeleted,
   // her time zone decides her today, so her compliance in the admin list's order
   onUserChanged: (_ctx, tx, userId) => refreshUserOrder(tx, userId),
-  consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx)],
+  consumers: (ctx) => [studyConsentGiven(ctx), studySleepLogs(), journalEntries(), identityRoleChanges(ctx), identityDeletions(ctx)],
   // A rebuild leaves a row of admin_tallies for every night and entry it replayed: folded at
   // once, and the table made small again (the tiles read it whole; docs/admin.md).
   afterRebuild: async (_ctx, sql) => {

@@ -125,7 +125,7 @@ describe('DELETE /api/account', () => {
         .poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 })
         .toEqual(['identity.session.revoked', 'identity.user.deleted']);
       expect(watch.seen[0]!.data).toMatchObject({ userId: user.id, reason: 'account_deleted' });
-      expect(watch.seen[1]!.data).toEqual({ userId: user.id, deletedAt: expect.any(String) });
+      expect(watch.seen[1]!.data).toEqual({ userId: user.id, deletedAt: expect.any(String), via: 'self', deletedBy: null });
     } finally {
       await watch.stop();
     }
@@ -222,6 +222,8 @@ describe('DELETE /api/admin/users/:id', () => {
       await expect
         .poll(() => watch.seen.map((e) => e.type), { timeout: 5_000 })
         .toEqual(['identity.session.revoked', 'identity.user.deleted']);
+      // by whom, for the audit trail (research-export)
+      expect(watch.seen[1]!.data).toEqual({ userId: user.id, deletedAt: expect.any(String), via: 'admin', deletedBy: admin.user.id });
     } finally {
       await watch.stop();
     }

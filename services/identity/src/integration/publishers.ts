@@ -33,11 +33,17 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
     case 'SessionRevoked':
       return toEnvelope(event, { source, type: 'identity.session.revoked', data: event.data });
     case 'UserDeleted':
-      // No personal data: the id and the time only.
+      // No personal data: ids and the time only. The admin who deleted the account is the
+      // event's actor (its metadata; cleared once her own account is deleted), for the audit trail.
       return toEnvelope(event, {
         source,
         type: 'identity.user.deleted',
-        data: { userId: event.data.userId, deletedAt: event.data.deletedAt },
+        data: {
+          userId: event.data.userId,
+          deletedAt: event.data.deletedAt,
+          via: event.data.deletedBy,
+          deletedBy: event.data.deletedBy === 'admin' ? (event.metadata.userId ?? null) : null,
+        },
       });
     default:
       return null;

@@ -30,12 +30,20 @@ describe('toIntegration', () => {
     expect(toIntegration(recorded('ProfileUpdated', data))).toMatchObject({ type: 'identity.user.profile_updated', data });
   });
 
-  it('publishes a deletion with the id and time only', () => {
-    const envelope = toIntegration(
-      recorded('UserDeleted', { userId, deletedBy: 'admin', deletedAt: '2026-11-21T10:00:00.000Z' }, `account_deletion:${userId}`),
-    );
-    expect(envelope).toMatchObject({ type: 'identity.user.deleted', subject: `account_deletion:${userId}` });
-    expect(envelope!.data).toEqual({ userId, deletedAt: '2026-11-21T10:00:00.000Z' });
+  it('publishes a deletion with ids and the time only: by the admin who asked (its actor), or by herself', () => {
+    const adminId = '0b5a3f0e-8d1c-4a6e-9f2b-3c4d5e6f7a81';
+    const deletion = (deletedBy: 'self' | 'admin', actor: string | null) =>
+      toIntegration({
+        ...recorded('UserDeleted', { userId, deletedBy, deletedAt: '2026-11-21T10:00:00.000Z' }, `account_deletion:${userId}`),
+        metadata: { correlationId: 'c-1', userId: actor },
+      });
+    const byAdmin = deletion('admin', adminId);
+    expect(byAdmin).toMatchObject({ type: 'identity.user.deleted', subject: `account_deletion:${userId}` });
+    expect(byAdmin!.data).toEqual({ userId, deletedAt: '2026-11-21T10:00:00.000Z', via: 'admin', deletedBy: adminId });
+    // the admin since deleted: her id was cleared from the metadata
+    expect(deletion('admin', null)!.data).toEqual({ userId, deletedAt: '2026-11-21T10:00:00.000Z', via: 'admin', deletedBy: null });
+    // herself: her own id is not repeated as the one who deleted
+    expect(deletion('self', userId)!.data).toEqual({ userId, deletedAt: '2026-11-21T10:00:00.000Z', via: 'self', deletedBy: null });
   });
 
   it('keeps password changes and reset links private', () => {

@@ -5,8 +5,8 @@ import type { DomainEvent } from '@sleepweave/event-store';
  * One entry of the admin audit trail (docs/admin.md): who did what to whose data, and when.
  * Each entry is a stream of its own, named after the person it is about, so her deletion
  * removes every entry about her with one prefix (docs/data-protection.md):
- * `admin_audit:<subject user id>:<entry id>`, or `admin_audit:all:<entry id>` for an export
- * of everyone.
+ * `admin_audit:<subject user id>:<entry id>`, or `admin_audit:all:<entry id>` for an entry
+ * about no one person (an export of everyone, an account an admin deleted).
  */
 export const auditStreamId = (entry: { auditId: string; subjectId: string | null }) =>
   `${entry.subjectId ? subjectAuditPrefix(entry.subjectId) : 'admin_audit:all:'}${entry.auditId}`;
@@ -21,7 +21,7 @@ export type AdminAuditRecorded = DomainEvent<
     action: AdminAuditAction;
     /** The admin; null for a role granted from the command line, or once her account was deleted. */
     actorId: string | null;
-    /** Whose detail or role; null for an export of everyone. */
+    /** Whose detail or role; null for an export of everyone, or an account deleted (hers is gone). */
     subjectId: string | null;
     at: string;
     /**

@@ -16,6 +16,8 @@ const ABOUT_ONE: Record<AdminAuditAction, boolean> = {
   users_exported: false,
   sleep_exported: false,
   research_downloaded: false,
+  // about someone no longer here: her entries went with her, this one names nobody
+  account_deleted: false,
 };
 
 export class InvalidAuditEntry extends Error {

@@ -120,3 +120,23 @@ export async function recordRoleChange(
     { ...metadata, userId: actorId },
   );
 }
+
+/**
+ * identity.user.deleted by an admin, in the consumer's transaction: an entry of ours under the
+ * integration event's id (so once), about nobody (every entry about her went with her), by
+ * the admin, or by nobody once her own account was deleted.
+ */
+export async function recordAccountDeletion(
+  ctx: ResearchExportContext,
+  tx: Tx,
+  input: { eventId: string; deletedBy: string | null; at: Date },
+  metadata: EventMetadata,
+): Promise<void> {
+  const actorId = input.deletedBy && (await actorHere(tx, input.deletedBy)) ? input.deletedBy : null;
+  await append(
+    ctx,
+    tx,
+    { auditId: input.eventId, action: 'account_deleted', actorId, subjectId: null, now: input.at },
+    { ...metadata, userId: actorId },
+  );
+}

@@ -278,7 +278,13 @@ export async function listAudit(
       at: row.at.toISOString(),
       // a role granted from the command line has no actor; an admin since deleted is a person with no name
       actor: row.by_command_line ? null : person(row.actor_id, row.actor_first, row.actor_last, row.actor_email),
-      subject: row.subject_id === null ? null : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
+      // an account deleted is someone no longer here (her id went with her)
+      subject:
+        row.action === 'account_deleted'
+          ? person(null, null, null, null)
+          : row.subject_id === null
+            ? null
+            : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
     })),
     next: page.next,
   };

@@ -608,6 +608,50 @@ describe('a user’s detail and the audit trail', () => {
     expect(mine.find((e) => e.action === 'role_granted')!.id).toBe(grant.id);
   });
 
+  it('records an account an admin deleted: by whom, about nobody, once; not one deleted by herself', async () => {
+    const deleter = await addUser({ firstName: 'Dana', lastName: `Del${randomUUID().slice(0, 6)}`, role: 'admin' });
+    const [byAdmin, byHerself] = [
+      await addUser({ lastName: `Gone${randomUUID().slice(0, 6)}` }),
+      await addUser({ lastName: `Own${randomUUID().slice(0, 6)}` }),
+    ];
+    const deletion = testEnvelope('identity.user.deleted', {
+      userId: byAdmin,
+      deletedAt: new Date().toISOString(),
+      via: 'admin',
+      deletedBy: deleter,
+    });
+    await service.producers.publish(deletion);
+    await service.producers.publish(deletion); // redelivered: recorded once
+    const own = testEnvelope('identity.user.deleted', {
+      userId: byHerself,
+      deletedAt: new Date().toISOString(),
+      via: 'self',
+      deletedBy: null,
+    });
+    await service.producers.publish(own);
+    await waitUntil(
+      async () =>
+        (await service.deps.sql`select 1 from user_directory where user_id in ${service.deps.sql([byAdmin, byHerself])}`).length === 0,
+      'both deleted',
+    );
+    await waitUntil(async () => (await service.deps.sql`select 1 from admin_audit where id = ${deletion.id}`).length === 1, 'recorded');
+    const entries = (await audit('limit=100')).items.filter((e) => e.action === 'account_deleted');
+    expect(entries.filter((e) => e.id === deletion.id)).toEqual([
+      {
+        id: deletion.id,
+        action: 'account_deleted',
+        at: deletion.data.deletedAt,
+        actor: { id: deleter, name: expect.stringMatching(/^Dana Del/), email: expect.any(String) },
+        subject: { id: null, name: null, email: null },
+      },
+    ]);
+    expect(entries.some((e) => e.id === own.id)).toBe(false);
+    // nothing of hers in it: the entry names no one but the admin
+    const left = await service.deps.sql`
+      select 1 from events where stream_id like ${`%${byAdmin}%`} or data::text like ${`%${byAdmin}%`} or metadata::text like ${`%${byAdmin}%`}`;
+    expect(left).toHaveLength(0);
+  });
+
   it('shows her who read her data and which exports held it; none of anyone else’s', async () => {
     const otherAdmin = await addUser({ firstName: 'Ada', lastName: `Lovelace${randomUUID().slice(0, 4)}`, role: 'admin' });
     const her = await addUser({ lastName: `Me${randomUUID().slice(0, 8)}` });
@@ -656,6 +700,20 @@ describe('a user’s detail and the audit trail', () => {
       'the run done',
     );
 
+    // an account she deleted: the entry stays, by a deleted account
+    const removed = await addUser({ lastName: `Removed${randomUUID().slice(0, 8)}` });
+    const removal = testEnvelope('identity.user.deleted', {
+      userId: removed,
+      deletedAt: new Date().toISOString(),
+      via: 'admin',
+      deletedBy: formerAdmin,
+    });
+    await service.producers.publish(removal);
+    await waitUntil(
+      async () => (await service.deps.sql`select 1 from admin_audit where id = ${removal.id}`).length === 1,
+      'removal recorded',
+    );
+
     for (const userId of [subject, formerAdmin]) {
       await service.producers.publish(testEnvelope('identity.user.deleted', { userId, deletedAt: new Date().toISOString() }));
     }
@@ -670,6 +728,10 @@ describe('a user’s detail and the audit trail', () => {
       expect(await service.deps.sql`select 1 from admin_audit where subject_id = ${userId} or actor_id = ${userId}`).toHaveLength(0);
     }
     expect(await service.deps.sql`select requested_by from research_runs where id = ${runId}`).toEqual([{ requested_by: null }]);
+    expect((await audit('limit=100')).items.find((e) => e.id === removal.id)).toMatchObject({
+      action: 'account_deleted',
+      actor: { id: null, name: null, email: null },
+    });
     const kept = (await audit('limit=100')).items.filter((e) => e.subject?.id === stays);
     expect(kept.map((e) => [e.action, e.actor])).toEqual([
       ['role_granted', { id: null, name: null, email: null }],
@@ -707,7 +769,10 @@ describe('a user’s detail and the audit trail', () => {
     await deletion;
     await check(await answer);
     await service.producers.publish(gone);
-    await waitUntil(async () => (await sql`select 1 from inbox where event_id = ${gone.id}`).length === 1, 'her deletion applied again');
+    await waitUntil(
+      async () => (await sql`select 1 from inbox where event_id = ${gone.id} and consumer = 'research-export-identity-users'`).length === 1,
+      'her deletion applied again',
+    );
   }
 
   it('records no entry naming an admin whose deletion is under way: it waits for it, then refuses', async () => {

@@ -71,6 +71,7 @@ export const ACTION_LABELS: Record<AdminAuditAction, string> = {
   research_downloaded: 'Downloaded the research export',
   role_granted: 'Granted the admin role',
   role_revoked: 'Revoked the admin role',
+  account_deleted: 'Deleted the account',
 };
 
 /** Who did it: the admin's name and e-mail; the command line for a role granted there; a deleted account. */
