@@ -94,6 +94,42 @@ describe('LibraryScreen', () => {
     expect(searches()).toEqual(['', 'lin']);
   });
 
+  it('keeps a letter typed while the address takes her search (the router applies it a moment later)', async () => {
+    serveCards([linen, cotton]);
+    const { router } = renderWithProviders(<LibraryScreen searchDelayMs={50} />, { path: '/library' });
+    await screen.findByText('Cotton basics');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search articles' });
+    await userEvent.setup().type(box, 'cot');
+    // the next letter, typed once the address says ?search=cot and before the screen renders it
+    const typeT = new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (state.location.search !== '?search=cot') return;
+        stop();
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, 'cott');
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        resolve();
+      });
+    });
+    await typeT;
+    await waitFor(() => expect(router.state.location.search).toBe('?search=cott'));
+    expect(box.value).toBe('cott');
+  });
+
+  it('shows in the box a search the address takes from outside (a link, Back), even one she searched before', async () => {
+    serveCards([linen, cotton]);
+    const { router } = renderWithProviders(<LibraryScreen searchDelayMs={60_000} />, { path: '/library' });
+    await screen.findByText('Cotton basics');
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search articles' });
+    const user = userEvent.setup();
+    await user.type(box, 'cot');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=cot'));
+    await act(() => router.navigate('/library'));
+    await waitFor(() => expect(box.value).toBe(''));
+    await act(() => router.navigate('/library?search=cot'));
+    await waitFor(() => expect(box.value).toBe('cot'));
+  });
+
   it('searches at once with the Search button', async () => {
     serveCards([linen, cotton]);
     // A pause far longer than the test: only the button can start this search.
