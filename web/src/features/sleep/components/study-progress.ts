@@ -46,7 +46,10 @@ export function studyProgress({
   if (!hasConsent || studyStartDate === null) return { state: 'not-joined' };
   const nights = studyLength();
   const lastEnded = lastEndedNight(timezone, now);
-  const tonight = currentNight(timezone, now);
+  // Joined between 00:00 and 04:00: the night she is in began before her study (day 1 is the
+  // day of consent); her first night is the coming one, which the server takes, not this one.
+  const current = currentNight(timezone, now);
+  const tonight = current < studyStartDate ? studyStartDate : current;
   const inStudy = (log: SleepLog) => log.studyDay >= 1 && log.studyDay <= nights;
   const nightsLogged = logs.filter(inStudy).length;
   const endedDay = studyDayOf(studyStartDate, lastEnded) ?? 0;
@@ -57,7 +60,7 @@ export function studyProgress({
     state: 'in-study',
     tonight,
     tonightStatus: studyStatusOn(studyStartDate, tonight),
-    day: Math.max(day, 1),
+    day,
     nightsLogged: logs.filter((log) => inStudy(log) && log.date <= lastEnded).length,
     nightsEnded: Math.min(Math.max(endedDay, 0), nights),
     lastNight,

@@ -18,6 +18,15 @@ describe('studyProgress: where she is, for the home page', () => {
     expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-23', day: 1, nightsLogged: 0, nightsEnded: 0, lastNight: null });
   });
 
+  it('joined between 00:00 and 04:00: the night she is in is before her study; her first night is the coming one', () => {
+    // 01:30 on Mon 23 in New York: the night of Sun 22 -> Mon 23 is under way; the study starts on Mon 23
+    const early = new Date('2026-11-23T06:30:00Z');
+    const progress = studyProgress({ hasConsent: true, studyStartDate: '2026-11-23', logs: [], timezone, now: early });
+    expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-23', day: 1, nightsLogged: 0, nightsEnded: 0, lastNight: null });
+    if (progress.state !== 'in-study') throw new Error('in the study');
+    expect(progress.tonightStatus).toMatchObject({ phase: 'polyester', dayInPhase: 1 });
+  });
+
   it('on day 16: tonight in the washout, last night not logged yet, nights logged out of those ended', () => {
     const start = addDays('2026-11-23', -15);
     const logs = [log(addDays(start, 0), 1), log(addDays(start, 1), 2), log(addDays(start, 13), 14)];
