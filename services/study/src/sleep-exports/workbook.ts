@@ -33,6 +33,18 @@ export function wallClock(instant: Date, timeZone: string): Date {
 
 type Cell = string | number | boolean | Date | null;
 
+/** Every character XML 1.0 allows (its `Char`): not U+FFFE, U+FFFF, a lone surrogate, nor a C0 control but tab, LF and CR. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Her text without what XML cannot hold: one such character in a cell (a comment may hold
+ * any, PostgreSQL keeps U+FFFF) makes a file Excel calls damaged, and exceljs drops the C0
+ * controls only. Nothing else she typed is changed.
+ */
+export const xmlText = (text: string) => text.replace(NOT_XML, '');
+
+const xmlCell = (value: Cell): Cell => (typeof value === 'string' ? xmlText(value) : value);
+
 interface NightColumn {
   header: string;
   width: number;
@@ -123,7 +135,7 @@ export interface WorkbookInput {
 
 /** Writes the workbook to `out`, night by night; answers the digest of what it wrote. */
 export async function writeWorkbook(out: Writable, input: WorkbookInput): Promise<NightsDigest> {
-  const { subject } = input;
+  const subject = { ...input.subject, name: xmlText(input.subject.name) };
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Sleepweave';
   workbook.created = input.now;
@@ -148,7 +160,7 @@ export async function writeWorkbook(out: Writable, input: WorkbookInput): Promis
     // She went away (the download was cancelled): stop, which closes the cursor.
     if (out.destroyed) return digest;
     digest.add(log);
-    nights.addRow(columns.map((column) => column.value(log, subject.timezone))).commit();
+    nights.addRow(columns.map((column) => xmlCell(column.value(log, subject.timezone)))).commit();
   }
   nights.commit();
 
