@@ -22,10 +22,15 @@ export function reflectionsOf(entry: JournalEntry): { label: string; text: strin
   return JOURNAL_FIELDS.flatMap(({ name, label }) => (entry[name].trim() === '' ? [] : [{ label, text: entry[name] }]));
 }
 
+/** A line's leading spaces and tabs (a tab as four), as no-break spaces. */
+const keepIndent = (line: string) => line.replace(/^[ \t]+/, (lead) => lead.replace(/\t/g, '    ').replace(/ /g, '\u00A0'));
+
 /**
  * Her text, safe in Markdown: what would be read as markup (emphasis, links, code, HTML,
  * a heading, a list or a quote at the start of a line) is escaped with a backslash, so
- * a Markdown viewer shows exactly what she typed; her line breaks are kept.
+ * a Markdown viewer shows exactly what she typed; her line breaks are kept, and so is a
+ * line's indent, as no-break spaces (four spaces or a tab would make it a code block, which
+ * shows the backslashes, and fewer are dropped).
  */
 export function escapeMarkdown(text: string): string {
   return text
@@ -38,6 +43,7 @@ export function escapeMarkdown(text: string): string {
         .replace(/^(\s*\d+)([.)])/, '$1\\$2')
         .replace(/^(\s*)=/, '$1\\='),
     )
+    .map(keepIndent)
     .map((line) => (line === '' ? '' : `${line}  `)) // a hard line break, as in her text
     .join('\n')
     .replace(/ {2}$/, '');

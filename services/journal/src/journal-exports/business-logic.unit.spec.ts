@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HtmlRenderer, Parser } from 'commonmark';
 import { escapeMarkdown, longDate, markdownEntry, markdownHeader, reflectionsOf, timeWritten } from './business-logic.ts';
 
 const entry = {
@@ -17,7 +18,7 @@ describe('escapeMarkdown', () => {
     ['[a link](http://x)', '\\[a link\\](http://x)'],
     ['<b>html</b> & &amp;', '\\<b\\>html\\</b\\> \\& \\&amp;'],
     ['# not a heading', '\\# not a heading'],
-    ['  > not a quote', '  \\> not a quote'],
+    ['  > not a quote', '\u00A0\u00A0\\> not a quote'],
     ['- not a list', '\\- not a list'],
     ['12. not a list', '12\\. not a list'],
     ['3) nor this', '3\\) nor this'],
@@ -27,6 +28,40 @@ describe('escapeMarkdown', () => {
     ['Zoë — “½” ✓', 'Zoë — “½” ✓'],
   ])('%j', (text, escaped) => {
     expect(escapeMarkdown(text)).toBe(escaped);
+  });
+});
+
+/** What a Markdown viewer shows of `markdown` (CommonMark): its text, line by line, and whether any markup came of it. */
+function rendered(markdown: string): { text: string; markup: boolean } {
+  const html = new HtmlRenderer({ softbreak: '\n' }).render(new Parser().parse(markdown));
+  const inner = html
+    .trim()
+    .replace(/^<p>|<\/p>$/g, '')
+    .replace(/<\/p>\n<p>/g, '\n\n')
+    .replace(/<br \/>\n/g, '\n');
+  const text = inner
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+  return { text, markup: /<[a-z]/.test(inner) };
+}
+
+describe('escapeMarkdown, as a Markdown viewer shows it', () => {
+  it.each([
+    'Dear me,\n\n    I forgive *you* & <us>',
+    'a tab\n\n\tindented by a tab',
+    '  two spaces, then\n      six',
+    '*bold* _em_ `code` [a](b) <i>x</i> # h',
+    'one\ntwo\n\n# three\n> four\n- five\n1. six',
+  ])('%j: her words, no markup (a line’s indent kept as no-break spaces, but a paragraph’s first)', (text) => {
+    const shown = text
+      .replace(/\t/g, '    ')
+      .replace(/^ +/gm, (lead) => '\u00A0'.repeat(lead.length))
+      .split('\n\n')
+      .map((paragraph) => paragraph.replace(/^\u00A0+/, ''))
+      .join('\n\n');
+    expect(rendered(escapeMarkdown(text))).toEqual({ text: shown, markup: false });
   });
 });
 
