@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { FONT_FILES } from './fonts.ts';
 
@@ -56,7 +57,35 @@ export class PdfReport {
       info: { Title: options.title, Author: options.author ?? 'Sleepweave', Subject: options.subject ?? '', Creator: 'Sleepweave' },
     });
     this.doc.on('pageAdded', () => this.onPageAdded());
+    // pdfkit pushes its pages whether or not they are read (its _read does nothing): the
+    // stream asks for more (calls _read) once the reader has taken its fill, which wakes a
+    // writer waiting in `drained()`.
+    this.doc._read = () => this.wakeWriter();
+    this.doc.once('close', () => this.wakeWriter());
     this.doc.addPage();
+  }
+
+  private waiting: (() => void)[] = [];
+
+  private wakeWriter(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  /**
+   * For a writer of many pages, between pieces: lets the event loop turn (laying out text
+   * holds it; a long document would keep the service from answering anyone else), then waits
+   * while what is written and not yet read reaches the stream's high-water mark, so a slow
+   * reader is waited for instead of the document piling up in memory. Resolves at once when
+   * the stream is gone (the download was cancelled).
+   */
+  async drained(): Promise<void> {
+    await turn();
+    const { doc } = this;
+    while (!doc.destroyed && doc.readableLength >= doc.readableHighWaterMark) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
   }
 
   get left(): number {

@@ -5,7 +5,7 @@ import { longDate, reflectionsOf, timeWritten, type JournalHeader } from './busi
 /**
  * Her journal as a PDF: a title page block, then every entry oldest first under its
  * day, with the time she wrote it and her reflections as she wrote them (long ones flow
- * on to the next page). Written as the entries come from the database.
+ * on to the next page). Written as the entries come from the database, and as she reads it.
  */
 export function startJournalPdf(
   header: JournalHeader,
@@ -46,6 +46,8 @@ export function startJournalPdf(
         doc.moveDown(0.4);
       }
       doc.moveDown(0.3);
+      // a reader slower than the layout is waited for; others' requests get their turn
+      await report.drained();
     }
     report.end();
   };
