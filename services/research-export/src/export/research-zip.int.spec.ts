@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
 import { csvRows, readZip } from '../test/zip.ts';
 import { buildPersonalZip } from './personal-zip.ts';
+import { buildResearchZip } from './research-zip.ts';
 
 let service: ResearchExport;
 let files: Map<string, Buffer>;
@@ -131,6 +132,13 @@ describe('a research run', () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (summer time)
     const { fileName } = await buildPersonalZip(service.context, members[0]!, new Date('2026-06-30T23:30:00Z'));
     expect(fileName).toBe('sleepweave-research-export-2026-07-01.zip');
+  });
+
+  it("dates a run's zip and report on the study's calendar (RESEARCH_EXPORT_TIMEZONE), not in UTC", async () => {
+    // 13:00 UTC on 1 March is 02:00 on 2 March in Auckland: the nightly run of 2 March there
+    const context = { ...service.context, config: { ...service.context.config, RESEARCH_EXPORT_TIMEZONE: 'Pacific/Auckland' } };
+    const { fileName } = await buildResearchZip(context, new Date('2026-03-01T13:00:00Z'));
+    expect(fileName).toBe('sleepweave-research-2026-03-02.zip');
   });
 
   it('gives a participant her own data only, under her research id', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CURRENT_PROTOCOL, type ResearchRunSummary } from '@sleepweave/contracts';
+import { calendarDateIn, CURRENT_PROTOCOL, type ResearchRunSummary } from '@sleepweave/contracts';
 import { packageRoot } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import type { RunOutput } from '../runs/worker.ts';
@@ -149,18 +149,19 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date): P
   const csv = zip.csv(COMPARISONS_FILE);
   for (const row of comparisons) await csv.write(comparisonRecord(row));
   await csv.end();
-  return await finishResearchZip(zip, { findings, comparisons, now, minNights, lateRecordDays });
+  // dated on the study's calendar, as its nightly run is scheduled (a run at 02:00 in Auckland is of that day, not of UTC's)
+  const runDate = calendarDateIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, now);
+  return await finishResearchZip(zip, { findings, comparisons, now, runDate, minNights, lateRecordDays });
 }
 
 /** The reports after the data and the comparisons: QA, README, the R check, the PDF; the zip's bytes. */
 async function finishResearchZip(
   zip: ZipWriter,
-  input: { findings: DataFindings; comparisons: ComparisonRow[]; now: Date; minNights: number; lateRecordDays: number },
+  input: { findings: DataFindings; comparisons: ComparisonRow[]; now: Date; runDate: string; minNights: number; lateRecordDays: number },
 ): Promise<RunOutput> {
-  const { findings, comparisons, now, minNights, lateRecordDays } = input;
+  const { findings, comparisons, now, runDate, minNights, lateRecordDays } = input;
   const headline = qaHeadline(findings);
   const summary = runSummary(findings, comparisons, headline);
-  const runDate = now.toISOString().slice(0, 10);
   zip.add('qa_report.md', qaReportMarkdown(findings, { minNights, lateRecordDays, headline }));
   zip.add('README.md', readme({ runAt: now, minNights, lateRecordDays, summary }));
   zip.add('analysis.R', analysisR({ metrics: COMPARED_METRICS, minNights }));
