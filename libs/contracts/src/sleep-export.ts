@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate } from './common.ts';
 import type { SleepLogFieldKey } from './sleep-log-fields.ts';
-import { daysBetween } from './study-protocol.ts';
+import { addDays, daysBetween } from './study-protocol.ts';
 
 /**
  * Her own sleep export (/sleep/export, and the charts page's Export to Excel and Generate
@@ -11,6 +11,11 @@ import { daysBetween } from './study-protocol.ts';
 
 /** The longest range one export covers, in calendar days (both ends included). */
 export const SLEEP_EXPORT_MAX_DAYS = 366;
+
+/** Where an export of her nights from `first` to `last` starts: at `first`, or a year before `last` when that is further than one export covers. */
+export function exportStart(first: string, last: string): string {
+  return daysBetween(first, last) + 1 > SLEEP_EXPORT_MAX_DAYS ? addDays(last, 1 - SLEEP_EXPORT_MAX_DAYS) : first;
+}
 
 /** docs/product.md §2: the two formats, in the spec's words. */
 export const SLEEP_EXPORT_FORMATS = [

@@ -1,4 +1,4 @@
-import type { SleepExportFormat } from '@sleepweave/contracts';
+import { exportStart, type SleepExportFormat } from '@sleepweave/contracts';
 import { format as formatDate, parseISO } from 'date-fns';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import { useId } from 'react';
@@ -18,7 +18,9 @@ const readable = (date: string) => formatDate(parseISO(date), 'MMM dd, yyyy');
  * The charts page's Export to Excel and Generate PDF Report (docs/product.md §2): the same
  * files as /sleep/export, for the dates the charts show.
  */
-export function ChartsExport({ startDate, endDate }: { startDate: string; endDate: string }) {
+export function ChartsExport({ startDate: from, endDate }: { startDate: string; endDate: string }) {
+  // her nights shown, or the latest year of them (what one export covers)
+  const startDate = exportStart(from, endDate);
   const titleId = useId();
   const loggedOut = useLoggedOutRedirect();
   const download = useDownloadSleepExport({

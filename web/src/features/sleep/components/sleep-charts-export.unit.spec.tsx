@@ -80,6 +80,25 @@ describe('the charts page’s Export to Excel and Generate PDF Report', () => {
     expect(within(region).getByRole('link', { name: 'Choose other dates' }).getAttribute('href')).toBe('/sleep/export');
   });
 
+  it('export the latest year of them when her last 7 entries span more than an export may (366 days)', async () => {
+    const sparse = ['2027-05-10', '2027-05-09', '2027-05-08', '2027-05-07', '2027-05-06', '2027-05-05', '2026-01-01'];
+    const defaultFetch = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/sleep/logs'
+        ? jsonResponse(
+            200,
+            sparse.map((date) => night(date, { sleepScore: 75 })),
+          )
+        : defaultFetch(input, init),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SleepChartsScreen />, { path: '/sleep/charts' });
+    const region = await screen.findByRole('region', { name: 'Take these charts with you' });
+    expect(region.textContent).toContain('May 10, 2026 – May 10, 2027');
+    await user.click(within(region).getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(exportUrls()).toEqual(['/api/sleep/export?startDate=2026-05-10&endDate=2027-05-10&format=xlsx']));
+  });
+
   it('say why when the export fails', async () => {
     exportAnswer = () =>
       jsonResponse(503, { error: 'unavailable', message: 'Sleepweave is temporarily unavailable. Please try again in a moment.' });

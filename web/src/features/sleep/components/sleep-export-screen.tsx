@@ -1,6 +1,5 @@
 import {
-  addDays,
-  daysBetween,
+  exportStart,
   SLEEP_EXPORT_FORMATS,
   SLEEP_EXPORT_MAX_DAYS,
   SleepExportQuery,
@@ -80,7 +79,7 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
 
   const { first, last } = span(logs);
   // All her nights, or the latest year of them when there are more.
-  const allFrom = daysBetween(first, last) + 1 > SLEEP_EXPORT_MAX_DAYS ? addDays(last, 1 - SLEEP_EXPORT_MAX_DAYS) : first;
+  const allFrom = exportStart(first, last);
 
   const change = (field: DateField, value: string) => {
     (field === 'startDate' ? setStartDate : setEndDate)(value);
