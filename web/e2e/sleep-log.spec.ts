@@ -98,3 +98,16 @@ test("the material is the chosen night's recommended one until she picks another
   await expect(material).toHaveText('100% Linen');
   await expect(mismatch).toContainText('Tonight should be 100% Polyester');
 });
+
+test('her comment on the dashboard keeps its lines, and a long link in it does not widen the page on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const start = await joinStudy(page);
+  const comment = `Hot flash 2am\nWoke at 4\nhttps://example.com/${'averylongaddresswithnoplacetobreakitat'.repeat(3)}`;
+  expect((await page.request.post('/api/sleep/log', { data: { date: start, sleepScore: 70, comments: comment } })).status()).toBe(201);
+  await page.goto('/sleep/dashboard');
+  const shown = page.getByText('Hot flash 2am');
+  await expect(shown).toBeVisible();
+  // as she typed it: the browser's own rendering of her lines
+  expect(await shown.innerText()).toBe(comment);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

@@ -65,7 +65,9 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
           </div>
         ))}
       </dl>
-      {log.comments ? <p className="rounded-2xl bg-sand-50 p-3 text-base text-night-800">{log.comments}</p> : null}
+      {log.comments ? (
+        <p className="rounded-2xl bg-sand-50 p-3 text-base whitespace-pre-wrap text-night-800 [overflow-wrap:anywhere]">{log.comments}</p>
+      ) : null}
     </Card>
   );
 }
