@@ -128,6 +128,14 @@ describe('CommunityScreen', () => {
     expect(screen.getAllByText('Please enter a name for your thread.')).toHaveLength(2);
     expect(within(dialog).getByLabelText('Thread Name').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    // Cancel, then New Thread again: a fresh start, no error from before
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Thread' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'New Thread' }));
+    const again = await screen.findByRole('dialog', { name: 'New Thread' });
+    expect(within(again).queryByText('Please enter a name for your thread.')).toBeNull();
+    expect(within(again).getByLabelText('Thread Name').getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('New Thread: creates, closes and clears, and the list refreshes', async () => {

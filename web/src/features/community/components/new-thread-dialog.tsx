@@ -19,7 +19,7 @@ export function NewThreadDialog() {
   const [open, setOpen] = useState(false);
   const loggedOut = useLoggedOutRedirect();
   // The schema's message for a blank name is the spec's: 'Please enter a name for your thread.'
-  const { control, register, handleSubmit, reset, getValues } = useZodForm<Values, CreateThreadRequest>(CreateThreadRequest, {
+  const { control, register, handleSubmit, reset, getValues, clearErrors } = useZodForm<Values, CreateThreadRequest>(CreateThreadRequest, {
     defaultValues: { name: '' },
   });
   // The name she was creating a thread with when her session ended: the dialog opens with
@@ -69,6 +69,8 @@ export function NewThreadDialog() {
       open={open}
       onOpenChange={(next) => {
         if (create.isPending) return;
+        // closed (Cancel, Escape): what she typed stays for next time, an error of this attempt does not
+        if (!next) clearErrors();
         setOpen(next);
       }}
     >
