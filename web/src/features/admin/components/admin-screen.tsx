@@ -1,10 +1,12 @@
 import { FlaskConical, ScrollText } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminPhaseFilter, AdminUserSort, Uuid } from '@sleepweave/contracts';
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
+import { useAddressSearch } from '../../../lib/use-address-search';
 import type { AdminUsersParams } from '../api/get-admin-users';
 import { useAdminRefused } from '../api/use-admin-refused';
 import { AdminPage, NoAccess } from './admin-page';
@@ -18,6 +20,39 @@ const LEAD = 'Who is taking part, who has stopped logging, and the study’s dat
 
 const INITIAL: AdminUsersParams = { q: '', sort: 'joined', order: 'desc', phase: 'all', notLogged: false };
 const SEARCH_DELAY_MS = 300;
+
+/**
+ * The list's search, filters and sort, and the user shown, live in the address (?q=, sort=,
+ * order=, phase=, notLogged=1, user=), so that Back (from the audit trail, say) and a reload
+ * return to them. What it cannot use (an old link, a typo) reads as the default.
+ */
+function fromAddress(search: URLSearchParams): { params: AdminUsersParams; userId: string | null } {
+  const sort = AdminUserSort.safeParse(search.get('sort'));
+  const phase = AdminPhaseFilter.safeParse(search.get('phase'));
+  const order = search.get('order');
+  const userId = Uuid.safeParse(search.get('user'));
+  return {
+    params: {
+      q: (search.get('q') ?? '').trim(),
+      sort: sort.success ? sort.data : INITIAL.sort,
+      order: order === 'asc' || order === 'desc' ? order : INITIAL.order,
+      phase: phase.success ? phase.data : INITIAL.phase,
+      notLogged: search.get('notLogged') === '1',
+    },
+    userId: userId.success ? userId.data : null,
+  };
+}
+
+/** The address of a list and a user shown; what is as by default is left out. */
+function toAddress(params: AdminUsersParams, userId: string | null): Record<string, string> {
+  const address: Record<string, string> = {};
+  if (params.q !== '') address.q = params.q;
+  if (params.sort !== INITIAL.sort || params.order !== INITIAL.order) Object.assign(address, { sort: params.sort, order: params.order });
+  if (params.phase !== INITIAL.phase) address.phase = params.phase;
+  if (params.notLogged) address.notLogged = '1';
+  if (userId) address.user = userId;
+  return address;
+}
 
 function Links() {
   return (
@@ -39,24 +74,21 @@ function Links() {
 }
 
 function Dashboard() {
-  const [params, setParams] = useState(INITIAL);
-  const [searchText, setSearchText] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [address, setAddress] = useSearchParams();
+  const { params, userId: selectedId } = fromAddress(address);
+  const show = (changes: Partial<AdminUsersParams>, userId = selectedId) =>
+    setAddress(toAddress({ ...params, ...changes }, userId), { replace: true });
+  const search = useAddressSearch({ search: params.q, write: (q) => show({ q }), delayMs: SEARCH_DELAY_MS });
   const detailRef = useRef<HTMLDivElement>(null);
   // the server refuses any part (the role was revoked while the page was open): say so
   const refused = useAdminRefused();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => (p.q === searchText ? p : { ...p, q: searchText })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   // On a phone the panel is below the list: brought into view once her details are in (the
   // page may be too short to scroll to it before), with the focus, so that a keyboard or a
   // screen reader goes on from her details rather than from the list's row.
   const scrollPending = useRef(false);
   const select = (id: string) => {
-    setSelectedId(id);
+    show({}, id);
     scrollPending.current = !window.matchMedia('(min-width: 64rem)').matches;
   };
   const detailShown = () => {
@@ -75,9 +107,9 @@ function Dashboard() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <UsersList
           params={params}
-          onParamsChange={(changes) => setParams((p) => ({ ...p, ...changes }))}
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
+          onParamsChange={(changes) => show(changes)}
+          searchText={search.text}
+          onSearchTextChange={search.change}
           selectedId={selectedId}
           onSelect={select}
         />

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { AdminAuditEntry, AdminUserDetail, AdminUserListItem, User } from '@sleepweave/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
@@ -149,6 +149,44 @@ describe('/admin', () => {
     expect(routes.users.mock.calls.filter(([query]) => query.includes('q=o')).length).toBe(1); // not once per letter
     await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
+  });
+
+  it('keeps the search, filters, sort and the user shown in the address: back from another page, all are as she left them', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    const { router } = renderWithProviders(
+      [
+        { path: '/admin', element: <AdminScreen /> },
+        { path: '/admin/audit', element: <p>The audit trail</p> },
+      ],
+      { path: '/admin', queryClient },
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Users' });
+    await user.type(screen.getByLabelText('Search by name or e-mail'), 'okafor');
+    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await user.click(within(screen.getByRole('list', { name: 'Users' })).getByRole('button'));
+    await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' });
+    await waitFor(() => expect(router.state.location.search).toContain('q=okafor'));
+    expect(new URLSearchParams(router.state.location.search).get('user')).toBe(ines.id);
+
+    await act(() => router.navigate('/admin/audit'));
+    await screen.findByText('The audit trail');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('list', { name: 'Users' });
+    expect(screen.getByLabelText<HTMLInputElement>('Search by name or e-mail').value).toBe('okafor');
+    expect(screen.getByLabelText<HTMLInputElement>('Not logged for 3+ days (participants still in the study)').checked).toBe(true);
+    expect(await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' })).toBeTruthy();
+    expect(routes.users).toHaveBeenLastCalledWith(expect.stringMatching(/(?=.*q=okafor)(?=.*notLogged=true)/));
+  });
+
+  it('reads an address it cannot use as the defaults (an old link, a typo)', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    renderWithProviders(<AdminScreen />, { path: '/admin?sort=shoe&order=up&phase=moon&user=not-an-id', queryClient });
+    await screen.findByRole('list', { name: 'Users' });
+    expect(routes.users).toHaveBeenLastCalledWith(expect.stringMatching(/^sort=joined&order=desc&limit=50$/));
+    expect(screen.getByText('Select a user to view their details')).toBeTruthy();
   });
 
   it('opens her details: profile, activity, study progress and latest nights', async () => {

@@ -1,15 +1,15 @@
 import { LIBRARY_LIMITS } from '@sleepweave/contracts';
 import { BookOpen, Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useAddressSearch } from '../../../lib/use-address-search';
 import { cn } from '../../../lib/utils';
 import { useLibraryCards } from '../api/get-library-cards';
-import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 import { ArticleCard } from './article-card';
 
 /** How long typing must pause before the search runs. */
@@ -28,35 +28,16 @@ const articles = (count: number) => `${count} ${count === 1 ? 'article' : 'artic
 export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDelayMs?: number } = {}) {
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
-  const [text, setText] = useState(search);
+  const box = useAddressSearch({
+    search,
+    write: (value) => setParams(value === '' ? {} : { search: value }, { replace: true }),
+    delayMs: searchDelayMs,
+  });
   const inputId = useId();
-
-  // The search this screen last wrote to the address itself. The router applies it a moment
-  // later (a transition): when the address then takes it, the box keeps what she typed since.
-  const [written, setWritten] = useState<string | null>(null);
-  const commit = (value: string) => {
-    if (value === search) return;
-    setWritten(value);
-    setParams(value === '' ? {} : { search: value }, { replace: true });
-  };
-
-  // Typing paused: search for what she typed. Only her typing commits (not a change of the
-  // address, which may have moved on since, e.g. with Back): the address is read when typing
-  // pauses, it does not start a search of its own.
-  const typingPaused = useDebouncedCallback(commit, searchDelayMs);
-
-  // The address changed from outside (Back, a link): show its search in the box. Adjusted
-  // while rendering (react.dev, "Adjusting some state when a prop changes").
-  const [shownSearch, setShownSearch] = useState(search);
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search === written) setWritten(null);
-    else if (text.trim() !== search) setText(search);
-  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    commit(text.trim());
+    box.submit();
   };
 
   const cards = useLibraryCards(search);
@@ -80,11 +61,8 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
           <Input
             id={inputId}
             type="search"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              typingPaused(event.target.value.trim());
-            }}
+            value={box.text}
+            onChange={(event) => box.change(event.target.value)}
             placeholder="Search articles, e.g. linen, hot flashes, HRV"
             maxLength={LIBRARY_LIMITS.search}
             autoComplete="off"
