@@ -36,7 +36,31 @@ const ALLOWED_TAGS = [
 
 const LINK_SCHEMES = ['http', 'https', 'mailto'];
 /** Paths of the app that are not pages (its API, its socket), in any letter case. */
-const APP_INTERFACE = /^\/(?:api|ws)(?:[/?#]|$)/i;
+const APP_INTERFACE = /^\/(?:api|ws)(?:\/|$)/i;
+/** Where an article is read (/library/<id>): relative links resolve from there. */
+const ARTICLE_PAGE = 'https://sleepweave.invalid/library/article';
+
+/**
+ * Whether a link leads to the app's API or socket, once the browser has resolved it as it
+ * would from the article's page (backslashes as slashes, dot segments, tabs and newlines
+ * dropped), its escaped letters read too. A link elsewhere, or one that does not parse, does not.
+ */
+function toAppInterface(href: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(href, ARTICLE_PAGE);
+  } catch {
+    return false;
+  }
+  if (url.origin !== new URL(ARTICLE_PAGE).origin) return false;
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: as the browser sends it
+  }
+  return APP_INTERFACE.test(path.replace(/\\/g, '/'));
+}
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -61,7 +85,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: (_tagName, attribs) => {
       const attributes: Record<string, string> = {};
       // not to the app's API or socket: a click would call it with her session
-      if (attribs.href && !APP_INTERFACE.test(attribs.href.trim())) attributes.href = attribs.href;
+      if (attribs.href && !toAppInterface(attribs.href)) attributes.href = attribs.href;
       if (attribs.title) attributes.title = attribs.title;
       if (attribs.href && /^https?:/i.test(attribs.href.trim())) {
         attributes.rel = 'noopener noreferrer';

@@ -66,7 +66,20 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it("keeps a link's text but not its address when it leads to the app's API or socket (a click would call it with her session)", () => {
-    for (const href of ['/api/admin/export/users', '/API/admin/export/users', ' /api/community/thread/x', '/ws', '/ws?x=1']) {
+    for (const href of [
+      '/api/admin/export/users',
+      '/API/admin/export/users',
+      ' /api/community/thread/x',
+      '/ws',
+      '/ws?x=1',
+      // what the browser resolves to the same: a backslash, dot segments, a tab, an escaped letter
+      '\\api\\community\\thread\\x',
+      '/./api/community/thread/x',
+      '../../api/community/thread/x',
+      'api/../../api/x',
+      '/a&#9;pi/community/thread/x',
+      '/%61pi/community/thread/x',
+    ]) {
       expect(sanitizeArticleHtml(`<p><a href="${href}">Export</a></p>`)).toBe('<p><a>Export</a></p>');
     }
     expect(sanitizeArticleHtml('<p><a href="/library/article/x">Read</a> <a href="/apis">A page</a></p>')).toBe(
