@@ -70,6 +70,17 @@ describe('GET /api/library/cards', () => {
     }
   });
 
+  it('finds whole words of any script: with combining marks (नींद), and a capital İ', async () => {
+    const word = uniqueWord();
+    const article = await published({ title: `नींद और गर्मी ${word}`, summary: `Linen in İstanbul summers, ${word}.` });
+    for (const typed of [`नींद ${word}`, `गर्मी ${word}`, `İstanbul ${word}`, `istanbul ${word}`, `ISTANBUL ${word}`]) {
+      expect(
+        (await search(typed)).map((c) => c.id),
+        typed,
+      ).toEqual([article.id]);
+    }
+  });
+
   it('finds the seed articles by stemmed and partial words', async () => {
     const titles = async (words: string) => (await search(words)).map((c) => c.title);
     expect(await titles('linen')).toContain('Linen: Cool, Breathable and Built to Last');

@@ -15,8 +15,8 @@ import { ArticleCard } from './article-card';
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** A search the server can use: at least one letter or digit (punctuation alone is no search). */
-const hasWords = (search: string) => /[\p{L}\p{N}]/u.test(search);
+/** A search the server can use: at least one letter or digit once normalised as the server does (NFKC: ™ is tm); punctuation alone is no search. */
+const hasWords = (search: string) => /[\p{L}\p{N}]/u.test(search.normalize('NFKC'));
 
 const articles = (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`;
 

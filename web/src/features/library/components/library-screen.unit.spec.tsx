@@ -153,6 +153,12 @@ describe('LibraryScreen', () => {
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('wool');
   });
 
+  it('takes a sign the server reads as letters (™ is “tm”) for a search, as the server does', async () => {
+    serveCards([linen]);
+    renderWithProviders(<LibraryScreen />, { path: `/library?search=${encodeURIComponent('™')}` });
+    expect(await screen.findByText('Try adjusting your search terms')).toBeTruthy();
+  });
+
   it("says 'Library content is being loaded' when there are no articles at all", async () => {
     serveCards([]);
     renderWithProviders(<LibraryScreen />, { path: '/library' });
