@@ -5,7 +5,7 @@ import { execute, runCommand, type CommandScope } from '@sleepweave/service-kit'
 import type { IdentityContext } from '../context.ts';
 import { SessionNotActive, sessionDecider } from './business-logic.ts';
 import { findSessionOfToken } from './queries.ts';
-import { MAX_SESSIONS_PER_USER, sessionStreamId, type RevokeReason } from './session.ts';
+import { MAX_SESSIONS_PER_USER, RETIRED_TOKEN_ACCESS_MS, sessionStreamId, type RevokeReason } from './session.ts';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
 export interface IssuedSession {
@@ -91,7 +91,11 @@ export async function revokeSession(
 export type RefreshOutcome =
   /** A new access token and a new refresh token (the presented one is retired). */
   | { kind: 'rotated'; userId: string; sessionId: string; role: Role; refreshToken: string; expiresAt: Date }
-  /** No rotation asked for, or a token retired a moment ago (the same cookie in requests sent together): an access token only. */
+  /**
+   * No rotation asked for, or a token retired a moment ago (the same cookie in requests sent
+   * together): an access token only, living until `expiresAt` at most (the session's end; for
+   * a retired token, a minute: RETIRED_TOKEN_ACCESS_MS).
+   */
   | { kind: 'grace'; userId: string; sessionId: string; role: Role; expiresAt: Date }
   /** Unknown, ended, expired, or a reused retired token (which has just ended its session). */
   | { kind: 'refused' };
@@ -123,7 +127,12 @@ export async function refreshSession(
       { metadata: { ...metadata, userId: session.user_id } },
     );
     const [event] = events;
-    if (!event) return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role, expiresAt: session.expires_at };
+    if (!event) {
+      const accessUntil = session.current
+        ? session.expires_at
+        : new Date(Math.min(session.expires_at.getTime(), now.getTime() + RETIRED_TOKEN_ACCESS_MS));
+      return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role, expiresAt: accessUntil };
+    }
     if (event.type === 'SessionRevoked') return { kind: 'refused' };
     return {
       kind: 'rotated',

@@ -13,8 +13,8 @@ export async function findActiveSession(sql: Sql, refreshToken: string, now = ne
 
 /** The session a refresh token belongs or belonged to (current or retired), whatever its state. */
 export async function findSessionOfToken(sql: Sql, tokenHash: string) {
-  const [row] = await sql<{ id: string; user_id: string; role: Role; expires_at: Date }[]>`
-    select s.id, s.user_id, u.role, s.expires_at
+  const [row] = await sql<{ id: string; user_id: string; role: Role; expires_at: Date; current: boolean }[]>`
+    select s.id, s.user_id, u.role, s.expires_at, s.refresh_token_hash = ${tokenHash} as current
     from sessions s join users u on u.id = s.user_id
     where s.refresh_token_hash = ${tokenHash}
        or s.id = (select session_id from session_retired_tokens where refresh_token_hash = ${tokenHash})`;

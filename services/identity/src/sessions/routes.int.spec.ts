@@ -1,7 +1,7 @@
 import { internalHeaders } from '@sleepweave/service-kit';
 import { openSession, PasswordChangedMeanwhile } from './commands.ts';
 import { hashToken } from './tokens.ts';
-import { MAX_SESSIONS_PER_USER } from './session.ts';
+import { MAX_SESSIONS_PER_USER, RETIRED_TOKEN_ACCESS_MS } from './session.ts';
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -254,6 +254,31 @@ describe('sessions', () => {
       identity.context.clock = () => new Date();
     }
     expect(await revokeReasonOf(lost)).toBe('refresh_token_reused');
+  });
+
+  it('gives a retired token a moment old an access token of a minute: its next renewal, with the token she may still hold, comes inside the lost-answer window', async () => {
+    const refresh = (refreshToken: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
+    const expiry = (accessToken: string) =>
+      (JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+    const { refresh: first } = await register(identity);
+    const lost = await refresh(first); // rotated; its answer never reached her
+    expect(lost.statusCode).toBe(200);
+    // a request sent with the same cookie a moment later: an access token only, for a minute, not the full 15
+    const together = await refresh(first);
+    expect(together.statusCode).toBe(200);
+    expect(together.json().refresh).toBeUndefined();
+    expect(together.json().expiresIn).toBeLessThanOrEqual(RETIRED_TOKEN_ACCESS_MS / 1000);
+    expect(expiry(together.json().accessToken as string)).toBeLessThanOrEqual(Date.now() + RETIRED_TOKEN_ACCESS_MS + 1_000);
+    // once it has expired her browser presents the token it still holds: replaced, her session goes on
+    identity.context.clock = () => new Date(Date.now() + RETIRED_TOKEN_ACCESS_MS + 1_000);
+    try {
+      const renewed = await refresh(first);
+      expect(renewed.statusCode).toBe(200);
+      expect(renewed.json().refresh.token).toEqual(expect.any(String));
+    } finally {
+      identity.context.clock = () => new Date();
+    }
   });
 
   it('takes the token before the current one again only within 15 minutes: later (a copy, she away) the session ends, a WebSocket renewal too', async () => {

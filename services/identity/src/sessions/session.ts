@@ -22,6 +22,16 @@ const RETIRED_KEPT_MS = 2 * REFRESH_GRACE_MS;
  */
 export const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
 
+/**
+ * An access token given for a retired refresh token (within the grace) lives this long at
+ * most. Her browser may still hold that retired token (the answer that carried its
+ * replacement was lost), and its next renewal must come within LOST_ANSWER_WINDOW_MS, where
+ * the token is replaced, not taken for a stolen copy: with a whole access token's 15 minutes
+ * it came after the window, and her session ended as stolen. A browser that got the
+ * replacement renews with that one, a minute later than it would have.
+ */
+export const RETIRED_TOKEN_ACCESS_MS = 60_000;
+
 export type RevokeReason =
   | 'logout'
   | 'password_reset'
