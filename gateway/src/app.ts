@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import helmet, { type HelmetOptions } from 'helmet';
-import { ACCESS_COOKIE, REFRESH_COOKIE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { sessionCookieNames, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import {
   badRequest,
   callService,
@@ -92,6 +92,7 @@ function cookieSecure(config: GatewayConfig): boolean {
 
 export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   const { config, sessions } = deps;
+  const cookieNames = sessionCookieNames(config.APP_URL);
   const spa = existsSync(config.WEB_DIST);
   const app = createHttpApp({
     logger: deps.logger,
@@ -203,10 +204,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     if (!session?.renewed) return [];
     const options = { httpOnly: true, sameSite: 'lax' as const, secure: cookieSecure(config), path: '/' };
     const cookies = [
-      app.serializeCookie(ACCESS_COOKIE, session.renewed.accessToken, { ...options, maxAge: session.renewed.maxAgeSeconds }),
+      app.serializeCookie(cookieNames.access, session.renewed.accessToken, { ...options, maxAge: session.renewed.maxAgeSeconds }),
     ];
     const { refresh } = session.renewed;
-    if (refresh) cookies.push(app.serializeCookie(REFRESH_COOKIE, refresh.token, { ...options, maxAge: refresh.maxAgeSeconds }));
+    if (refresh) cookies.push(app.serializeCookie(cookieNames.refresh, refresh.token, { ...options, maxAge: refresh.maxAgeSeconds }));
     return cookies;
   }
 
@@ -261,9 +262,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     if (route.access !== 'public') {
       session = await sessions.resolve(request);
       if (!session && route.access !== 'optional') {
-        reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+        // (as set: a __Host- cookie is cleared only by a Secure Set-Cookie)
+        reply.clearCookie(cookieNames.access, { path: '/', secure: cookieSecure(config) });
         // a refresh cookie that got her no session is dead (ended, or not one of ours)
-        if (request.cookies[REFRESH_COOKIE] !== undefined) reply.clearCookie(REFRESH_COOKIE, { path: '/' });
+        if (request.cookies[cookieNames.refresh] !== undefined)
+          reply.clearCookie(cookieNames.refresh, { path: '/', secure: cookieSecure(config) });
         throw unauthorized();
       }
       // A renewed session's cookies go back with any answer, a refusal or a 503 too: the

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
-import type { ServerSocketMessage } from '@sleepweave/contracts';
+import { sessionCookieNames, type ServerSocketMessage } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
 import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,7 @@ async function startGateway(identityUrl: string, communityUrl: string): Promise<
     revocations,
     identityUrl,
     internalToken: config.INTERNAL_TOKEN,
+    cookieNames: sessionCookieNames(config.APP_URL),
   });
   const app = await buildGateway({
     config,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { sessionCookieNames, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -132,6 +132,7 @@ beforeAll(async () => {
     revocations,
     identityUrl,
     internalToken: config.INTERNAL_TOKEN,
+    cookieNames: sessionCookieNames(config.APP_URL),
   });
   // journal "runs" where nothing listens: a service that is down
   const upstreams = {
@@ -801,9 +802,30 @@ describe('session renewal when identity is down', () => {
       revocations: new RevocationList(1_000),
       identityUrl: 'http://127.0.0.1:9', // nothing listens there
       internalToken: 'test-internal-token-unused-here',
+      cookieNames: sessionCookieNames('http://localhost:3000'),
     });
     const request = { cookies: { sw_session: 'some-refresh-token' }, correlationId: 'c', log: createLogger('t', 'silent') };
     await expect(resolver.resolve(request as never)).rejects.toMatchObject({ statusCode: 503, error: 'unavailable' });
+  });
+});
+
+describe('session cookies over https', () => {
+  it('reads her __Host- cookies only: one a sibling subdomain planted under the plain name, sent first, is not taken', async () => {
+    const sub = randomUUID();
+    const resolver = createSessionResolver({
+      verifier: async (token) => {
+        if (token !== 'her-access-token') throw new Error('not a token of ours');
+        return { sub, sid: randomUUID(), role: 'participant', exp: Math.floor(Date.now() / 1000) + 600 };
+      },
+      revocations: new RevocationList(1_000),
+      identityUrl: 'http://127.0.0.1:9', // not asked: her access token is valid
+      internalToken: 'test-internal-token-unused-here',
+      cookieNames: sessionCookieNames('https://sleepweave.example'),
+    });
+    const cookies = { sw_access: 'planted', sw_session: 'planted-refresh', '__Host-sw_access': 'her-access-token' };
+    const request = { cookies, correlationId: 'c', log: createLogger('t', 'silent') };
+    expect(await resolver.resolve(request as never)).toMatchObject({ claims: { sub } });
+    expect(sessionCookieNames('http://localhost:3000')).toEqual({ access: 'sw_access', refresh: 'sw_session' });
   });
 });
 

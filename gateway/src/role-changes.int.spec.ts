@@ -3,6 +3,7 @@
  * participant) is renewed at her next request, and a revoked admin's token (role admin) is
  * no longer honoured, without waiting for it to expire and without signing her out.
  */
+import { sessionCookieNames } from '@sleepweave/contracts';
 import type { AddressInfo } from 'node:net';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
@@ -46,6 +47,7 @@ beforeAll(async () => {
     roleChanges,
     identityUrl,
     internalToken: config.INTERNAL_TOKEN,
+    cookieNames: sessionCookieNames(config.APP_URL),
   });
   gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: identityUrl } });
 });

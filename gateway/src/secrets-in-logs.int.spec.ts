@@ -3,6 +3,7 @@
  * gateway and identity, every line both write at `trace`, searched for the reset token,
  * the passwords, the session's tokens and the internal token.
  */
+import { sessionCookieNames } from '@sleepweave/contracts';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,7 @@ beforeAll(async () => {
     revocations,
     identityUrl,
     internalToken: config.INTERNAL_TOKEN,
+    cookieNames: sessionCookieNames(config.APP_URL),
   });
   gateway = await buildGateway({ config, logger, bus, sessions, revocations, upstreams: { identity: identityUrl } });
   await gateway.ready();

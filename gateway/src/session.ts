@@ -1,6 +1,4 @@
 import {
-  ACCESS_COOKIE,
-  REFRESH_COOKIE,
   SessionRefreshResponse,
   TEMPORARILY_UNAVAILABLE_MESSAGE,
   type AccessTokenClaims,
@@ -52,8 +50,11 @@ export function createSessionResolver(options: {
   identityUrl: string;
   /** The deployment's internal token (identity's /internal routes ask for it). */
   internalToken: string;
+  /** The session cookies' names (`sessionCookieNames` of the app's address: `__Host-` over https). */
+  cookieNames: { access: string; refresh: string };
 }): SessionResolver {
   const { verifier, revocations, roleChanges, identityUrl, internalToken } = options;
+  const names = options.cookieNames;
 
   async function verified(token: string): Promise<{ claims: AccessTokenClaims; expiresAt: number } | null> {
     try {
@@ -68,7 +69,7 @@ export function createSessionResolver(options: {
 
   return {
     async resolve(request, options = {}) {
-      const accessToken = request.cookies[ACCESS_COOKIE];
+      const accessToken = request.cookies[names.access];
       if (accessToken) {
         const valid = await verified(accessToken);
         // Signed before her role changed: renewed below (identity signs her current role),
@@ -76,7 +77,7 @@ export function createSessionResolver(options: {
         const stale = valid !== null && roleChanges?.isStale(valid.claims.sub, valid.claims.role) === true;
         if (valid && !stale) return { ...valid, accessToken };
       }
-      const refreshToken = request.cookies[REFRESH_COOKIE];
+      const refreshToken = request.cookies[names.refresh];
       if (!refreshToken) return null;
       // Not one identity could have made (planted, or mangled): no session, without asking
       // identity, which would refuse it as a bad request, not as an ended session.

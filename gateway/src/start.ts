@@ -1,3 +1,4 @@
+import { sessionCookieNames } from '@sleepweave/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectBus } from '@sleepweave/bus';
 import {
@@ -62,6 +63,7 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
     roleChanges,
     identityUrl: config.IDENTITY_URL,
     internalToken: config.INTERNAL_TOKEN,
+    cookieNames: sessionCookieNames(config.APP_URL),
   });
 
   const threads = new ThreadHub({ communityUrl: config.COMMUNITY_URL, internalToken: config.INTERNAL_TOKEN, logger });

@@ -157,3 +157,15 @@ export const ACCESS_TOKEN_AUDIENCE = 'sleepweave';
 export const ACCESS_TOKEN_ISSUER = 'sleepweave-identity';
 export const ACCESS_COOKIE = 'sw_access';
 export const REFRESH_COOKIE = 'sw_session';
+
+/**
+ * The session cookies' names for an app served at `appUrl`. Over https they carry the
+ * `__Host-` prefix: a browser then keeps them only as set by this very host (Secure, Path=/,
+ * no Domain), so a page of a sibling subdomain cannot plant one that her browser would send
+ * ahead of hers (cookie tossing: she was signed out for good, or into the planter's account).
+ * Plain http (a machine of one's own, the tests) cannot have the prefix.
+ */
+export function sessionCookieNames(appUrl: string): { access: string; refresh: string } {
+  const prefix = new URL(appUrl).protocol === 'https:' ? '__Host-' : '';
+  return { access: `${prefix}${ACCESS_COOKIE}`, refresh: `${prefix}${REFRESH_COOKIE}` };
+}

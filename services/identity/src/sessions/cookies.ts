@@ -1,4 +1,4 @@
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '@sleepweave/contracts';
+import { sessionCookieNames } from '@sleepweave/contracts';
 import type { FastifyReply } from 'fastify';
 import type { IdentityContext } from '../context.ts';
 import type { IssuedSession } from './commands.ts';
@@ -14,11 +14,13 @@ function cookieOptions(ctx: IdentityContext, maxAgeSeconds: number) {
 }
 
 export function setSessionCookies(reply: FastifyReply, ctx: IdentityContext, session: IssuedSession): void {
-  reply.setCookie(ACCESS_COOKIE, session.accessToken, cookieOptions(ctx, ctx.config.ACCESS_TOKEN_TTL_SECONDS));
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, cookieOptions(ctx, ctx.config.SESSION_TTL_DAYS * 86_400));
+  const names = sessionCookieNames(ctx.config.APP_URL);
+  reply.setCookie(names.access, session.accessToken, cookieOptions(ctx, ctx.config.ACCESS_TOKEN_TTL_SECONDS));
+  reply.setCookie(names.refresh, session.refreshToken, cookieOptions(ctx, ctx.config.SESSION_TTL_DAYS * 86_400));
 }
 
 export function clearSessionCookies(reply: FastifyReply, ctx: IdentityContext): void {
-  reply.clearCookie(ACCESS_COOKIE, cookieOptions(ctx, 0));
-  reply.clearCookie(REFRESH_COOKIE, cookieOptions(ctx, 0));
+  const names = sessionCookieNames(ctx.config.APP_URL);
+  reply.clearCookie(names.access, cookieOptions(ctx, 0));
+  reply.clearCookie(names.refresh, cookieOptions(ctx, 0));
 }

@@ -44,6 +44,24 @@ describe('POST /api/login', () => {
     expect(refresh).not.toBe('');
   });
 
+  it('over https names its cookies __Host- (Secure, Path=/, no Domain): no sibling subdomain can plant one', async () => {
+    const { body } = await register(identity);
+    const config = identity.context.config as { APP_URL: string };
+    const appUrl = config.APP_URL;
+    config.APP_URL = 'https://sleepweave.example';
+    try {
+      const response = await login(body.email, body.password);
+      expect(response.statusCode).toBe(200);
+      const set = response.cookies.map((c) => ({ name: c.name, secure: c.secure, path: c.path, domain: c.domain }));
+      expect(set).toEqual([
+        { name: '__Host-sw_access', secure: true, path: '/', domain: undefined },
+        { name: '__Host-sw_session', secure: true, path: '/', domain: undefined },
+      ]);
+    } finally {
+      config.APP_URL = appUrl;
+    }
+  });
+
   it('gives a wrong e-mail and a wrong password the same answer', async () => {
     const { body } = await register(identity);
     const wrongPassword = await login(body.email, 'not the password');

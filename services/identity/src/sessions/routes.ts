@@ -2,7 +2,7 @@ import {
   AuthResponse,
   LoginRequest,
   MessageResponse,
-  REFRESH_COOKIE,
+  sessionCookieNames,
   SessionRefreshRequest,
   SessionRefreshResponse,
 } from '@sleepweave/contracts';
@@ -74,7 +74,7 @@ export async function sessionRoutes(app: ServiceApp, ctx: IdentityContext): Prom
   app.post('/api/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     // The session to end: the one in the verified access token, else the refresh cookie's.
     let sessionId = request.user?.sid;
-    const refreshToken = request.cookies[REFRESH_COOKIE];
+    const refreshToken = request.cookies[sessionCookieNames(ctx.config.APP_URL).refresh];
     if (!sessionId && refreshToken) sessionId = (await findActiveSession(ctx.sql, refreshToken))?.id;
     if (sessionId) await revokeSession(ctx, sessionId, 'logout', requestMetadata(request));
     clearSessionCookies(reply, ctx);
