@@ -224,6 +224,30 @@ describe('live threads over /ws', () => {
     insider.socket.close();
   });
 
+  it('tells the sockets of a thread when a deleted account’s messages left it, naming nobody', async () => {
+    const [g1, g2] = gateways as [RunningGateway, RunningGateway];
+    const ines = await signUp(g1);
+    const dana = await signUp(g1);
+    const threadId = await createThread(g1, ines, 'Night sweats');
+    await post(g1, dana, threadId, 'My private story');
+    const viewer = await connect(g2, ines);
+    viewer.send({ type: 'join_thread', threadId });
+    await viewer.next('joined', threadId);
+
+    // Dana deletes her account: identity -> community (her messages go) -> the bus -> every gateway
+    const deleted = await g1.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: 'correct horse battery' },
+      cookies: dana.cookies,
+      headers: { origin: APP_URL },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await viewer.next('thread_changed', threadId)).toEqual({ type: 'thread_changed', threadId });
+    expect(JSON.stringify(viewer.received)).not.toContain(dana.id);
+    viewer.socket.close();
+  });
+
   it('delivers each new message once to every joined socket, whichever gateway process holds it', async () => {
     const [g1, g2] = gateways as [RunningGateway, RunningGateway];
     const ines = await signUp(g1);

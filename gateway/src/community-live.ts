@@ -29,7 +29,8 @@ export const MAX_THREADS_PER_SOCKET = 20;
 
 /**
  * The live side of the community in one gateway process: which of this process's
- * sockets follow which thread, and delivery of `community.message.posted` to them.
+ * sockets follow which thread, and delivery of `community.message.posted` (and
+ * `community.thread.changed`) to them.
  *
  * Every gateway process follows the COMMUNITY stream with its own ordered consumer
  * (`bus.watch`), so each one sees every event and delivers it to its own sockets: with
@@ -88,13 +89,22 @@ export class ThreadHub {
     return this.followers.get(threadId)?.size ?? 0;
   }
 
-  /** Sends `new_message` to this process's sockets that follow the message's thread. */
+  /**
+   * Sends `new_message` (a message posted) or `thread_changed` (a deleted account's messages
+   * left it) to this process's sockets that follow the thread.
+   */
   deliver(envelope: EventEnvelope): number {
-    if (!isEventOfType(envelope, 'community.message.posted')) return 0;
-    const { threadId, messageId, senderId, createdAt } = envelope.data;
-    const sockets = this.followers.get(threadId);
+    let notice: ServerSocketMessage;
+    if (isEventOfType(envelope, 'community.message.posted')) {
+      const { threadId, messageId, senderId, createdAt } = envelope.data;
+      notice = { type: 'new_message', threadId, message: { id: messageId, senderId, createdAt } };
+    } else if (isEventOfType(envelope, 'community.thread.changed')) {
+      notice = { type: 'thread_changed', threadId: envelope.data.threadId };
+    } else {
+      return 0;
+    }
+    const sockets = this.followers.get(notice.threadId);
     if (!sockets) return 0;
-    const notice: ServerSocketMessage = { type: 'new_message', threadId, message: { id: messageId, senderId, createdAt } };
     const text = JSON.stringify(notice);
     let sent = 0;
     // the notices are most of what a socket is sent: the slow-reader guard applies to them too
@@ -104,14 +114,15 @@ export class ThreadHub {
 }
 
 /**
- * Follows `community.message.posted` from now on (an ordered, ephemeral consumer per
- * process) and hands each to the hub. A message posted while a socket was reconnecting is
- * not replayed to it: the browser refetches the thread whenever it (re)joins.
+ * Follows `community.message.posted` and `community.thread.changed` from now on (an
+ * ordered, ephemeral consumer per process) and hands each to the hub. A message posted
+ * while a socket was reconnecting is not replayed to it: the browser catches up with the
+ * thread whenever it (re)joins.
  */
 export async function followCommunityMessages(bus: Bus, hub: ThreadHub, logger: Logger): Promise<Subscription> {
   return bus.watch({
     stream: 'COMMUNITY',
-    types: ['community.message.posted'],
+    types: ['community.message.posted', 'community.thread.changed'],
     since: new Date(),
     handler: (envelope) => {
       const sent = hub.deliver(envelope);

@@ -26,4 +26,12 @@ export const communityEvents = {
     senderId: Uuid,
     createdAt: z.string(),
   }),
+  /**
+   * Something left the thread: a deleted account's messages and membership. Who has it open
+   * loads it again (a screen takes in only new messages). Says nothing of whose they were.
+   */
+  'community.thread.changed': z.object({
+    threadId: Uuid,
+    changedAt: z.string(),
+  }),
 } as const;

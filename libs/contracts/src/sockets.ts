@@ -24,6 +24,8 @@ export const ServerSocketMessage = z.discriminatedUnion('type', [
     threadId: Uuid,
     message: z.object({ id: Uuid, senderId: Uuid, createdAt: z.string() }),
   }),
+  /** Something left a joined thread (a deleted account's messages): load it again. */
+  z.object({ type: z.literal('thread_changed'), threadId: Uuid }),
   z.object({ type: z.literal('error'), message: z.string(), threadId: Uuid.optional() }),
 ]);
 export type ServerSocketMessage = z.infer<typeof ServerSocketMessage>;

@@ -54,8 +54,19 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
     where t.id in ${tx(ids)} and not t.pinned
       and not exists (select 1 from thread_members m where m.thread_id = t.id)`;
   const emptyIds = empty.map((row) => row.id);
-  if (emptyIds.length === 0) return;
-  await ctx.store.deleteStreams(emptyIds.map(threadStreamId), tx);
-  await tx`delete from messages where thread_id in ${tx(emptyIds)}`;
-  await tx`delete from message_threads where id in ${tx(emptyIds)}`;
+  if (emptyIds.length > 0) {
+    await ctx.store.deleteStreams(emptyIds.map(threadStreamId), tx);
+    await tx`delete from messages where thread_id in ${tx(emptyIds)}`;
+    await tx`delete from message_threads where id in ${tx(emptyIds)}`;
+  }
+  // The screens that have one of the others open take in only new messages: they are told to
+  // load it again (through the bus and the gateway), so that hers do not stay on them. In the
+  // order of the row locks above; no metadata (it would name her).
+  const changedAt = new Date().toISOString();
+  for (const threadId of [...ids].sort().filter((id) => !emptyIds.includes(id))) {
+    await ctx.store.appendToStream(threadStreamId(threadId), [{ type: 'ThreadChanged', data: { threadId, changedAt } }], {
+      expectedVersion: 'any',
+      tx,
+    });
+  }
 }

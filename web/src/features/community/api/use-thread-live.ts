@@ -29,7 +29,8 @@ function fromSocket(status: SocketStatus): ThreadLiveStatus {
  * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
  * the gateway refuses is asked again, up to 0.5 s doubling up to 15 s; one refused because the
  * thread is gone (or no longer hers) also reloads the thread, which then says so. A burst
- * of notices costs one catch-up after the one under way, not one each.
+ * of notices costs one catch-up after the one under way, not one each. A `thread_changed`
+ * (a deleted account's messages left the thread) loads it again whole.
  */
 export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveStatus {
   const queryClient = useQueryClient();
@@ -76,6 +77,8 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
         }
         // On the first join too: it closes the gap between the fetch that opened the screen and the join.
         if (message.type === 'joined' || message.type === 'new_message') refetch();
+        // a deleted account's messages left it: what she has on screen is loaded again, whole
+        if (message.type === 'thread_changed') void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
         if (message.type === 'error') {
           setStatus('paused');
           // gone, or no longer hers: the reload says so (and ends this); if it still shows the thread, the join is asked again

@@ -167,6 +167,20 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
   });
 
+  it('loads the thread again, whole, when told a deleted account’s messages left it', async () => {
+    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c3', ada, 'My private story', {}, minutesAgo(5));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('My private story')).toBeTruthy();
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('?after='))).toBe(true));
+
+    fetchMock.mockImplementation(async () => jsonResponse(200, detail([])));
+    act(() => FakeSocket.made[0]!.receive({ type: 'thread_changed', threadId }));
+    await waitFor(() => expect(screen.queryByText('My private story')).toBeNull());
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+  });
+
   it('answers a burst of new-message notices with one catch-up after the one under way, not one request each', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
