@@ -1,5 +1,6 @@
-import { AdminUserList, type AdminPhaseFilter, type AdminUserListItem, type AdminUserSort } from '@sleepweave/contracts';
+import { AdminUserList, type AdminPhaseFilter, type AdminUserSort } from '@sleepweave/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { pagedItems } from '../../../lib/use-load-more';
 import { api, withCursor, type ApiPage } from '../../../lib/api-client';
 
 export const adminUsersQueryKey = ['admin', 'users'] as const;
@@ -50,13 +51,6 @@ export function useAdminUsers(params: AdminUsersParams) {
   return useInfiniteQuery({
     ...adminUsersQueryOptions(params),
     placeholderData: keepPreviousData,
-    select: (data) => uniqueById(data.pages.flatMap((page) => page.items)),
+    select: (data) => pagedItems(data.pages),
   });
-}
-
-/** Someone whose place changed between two pages (a night logged, say) may come twice: keep her first. */
-function uniqueById(users: AdminUserListItem[]): AdminUserListItem[] {
-  const byId = new Map<string, AdminUserListItem>();
-  for (const user of users) if (!byId.has(user.id)) byId.set(user.id, user);
-  return [...byId.values()];
 }

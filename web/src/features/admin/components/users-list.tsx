@@ -8,6 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Select } from '../../../components/ui/select';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { cn } from '../../../lib/utils';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { useAdminUsers, type AdminUsersParams } from '../api/get-admin-users';
 import { ageText, count, displayName, lastLogText, needsFollowUp, PHASE_FILTERS, phaseText, SORTS, stageText } from './admin-display';
 
@@ -89,6 +90,7 @@ export interface UsersListProps {
  */
 export function UsersList({ params, onParamsChange, searchText, onSearchTextChange, selectedId, onSelect }: UsersListProps) {
   const users = useAdminUsers(params);
+  const loadMore = useLoadMore(users);
   const ids = { search: useId(), phase: useId(), sort: useId(), follow: useId() };
   const list = users.data;
 
@@ -119,9 +121,9 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
         {users.isPlaceholderData ? null : (
           <LoadMore
             hasMore={users.hasNextPage}
-            pending={users.isFetchingNextPage}
-            failed={users.isFetchNextPageError}
-            onLoad={() => void users.fetchNextPage()}
+            pending={loadMore.isPending}
+            failed={loadMore.isError}
+            onLoad={() => loadMore.mutate()}
             label="Load more users"
             pendingLabel="Loading more users..."
             errorText="More users could not be loaded. Please try again."

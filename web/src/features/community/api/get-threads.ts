@@ -1,5 +1,6 @@
-import { ThreadList, type ThreadListItem } from '@sleepweave/contracts';
+import { ThreadList } from '@sleepweave/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { pagedItems } from '../../../lib/use-load-more';
 import { api, withCursor } from '../../../lib/api-client';
 
 export const threadsQueryKey = ['community', 'threads'] as const;
@@ -23,12 +24,5 @@ export const threadsQueryOptions = () =>
 export const useThreads = () =>
   useInfiniteQuery({
     ...threadsQueryOptions(),
-    select: (data) => uniqueById(data.pages.flatMap((page) => page.items)),
+    select: (data) => pagedItems(data.pages),
   });
-
-/** A thread that moved up (new activity) between two pages may come twice: keep its first. */
-function uniqueById(threads: ThreadListItem[]): ThreadListItem[] {
-  const byId = new Map<string, ThreadListItem>();
-  for (const thread of threads) if (!byId.has(thread.id)) byId.set(thread.id, thread);
-  return [...byId.values()];
-}

@@ -1,5 +1,6 @@
 import { LoadMore } from '../../../components/ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useLoadMore } from '../../../lib/use-load-more';
 import { useThreads } from '../api/get-threads';
 import { useNow } from '../hooks/use-now';
 import { CommunityStatsCard } from './community-stats-card';
@@ -10,6 +11,7 @@ import { ThreadCard } from './thread-card';
 /** /community: Discussion Threads, Community Stats and Direct Messages. */
 export function CommunityScreen() {
   const threads = useThreads();
+  const loadMore = useLoadMore(threads);
   const now = useNow();
 
   return (
@@ -51,9 +53,9 @@ export function CommunityScreen() {
               </ul>
               <LoadMore
                 hasMore={threads.hasNextPage}
-                pending={threads.isFetchingNextPage}
-                failed={threads.isFetchNextPageError}
-                onLoad={() => void threads.fetchNextPage()}
+                pending={loadMore.isPending}
+                failed={loadMore.isError}
+                onLoad={() => loadMore.mutate()}
                 label="Load more threads"
                 pendingLabel="Loading more threads..."
                 errorText="More threads could not be loaded. Please try again."

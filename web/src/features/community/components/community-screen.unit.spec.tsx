@@ -289,4 +289,26 @@ describe('CommunityScreen', () => {
     expect(names).toEqual(['Welcome to the Sleepweave Community', 'Linen week one', 'Cotton questions']);
     expect(screen.queryByRole('button', { name: /more threads/ })).toBeNull();
   });
+
+  it('shows a thread that moved up between two pages (a new message in it): the pages she has are read again first', async () => {
+    const cotton = { ...linen, id: '5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a12', name: 'Cotton questions', lastMessage: null, memberCount: 2 };
+    let movedUp = false;
+    answer({
+      // before: welcome, linen | cotton; then a message in cotton: welcome, cotton | linen
+      'GET /api/community/threads': () => (movedUp ? pageResponse([welcome, cotton], 'c2') : pageResponse([welcome, linen], 'c1')),
+      'GET /api/community/threads?cursor=c1': () => pageResponse([], null), // past linen: cotton is above it now
+      'GET /api/community/threads?cursor=c2': () => pageResponse([linen], null),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CommunityScreen />);
+    await screen.findByText('Linen week one');
+    movedUp = true;
+    await user.click(screen.getByRole('button', { name: 'Load more threads' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /more threads/ })).toBeNull());
+    const names = within(screen.getByRole('list', { name: 'Threads' }))
+      .getAllByRole('heading')
+      .map((h) => h.textContent);
+    expect(names).toEqual(['Welcome to the Sleepweave Community', 'Cotton questions', 'Linen week one']);
+  });
 });
