@@ -253,7 +253,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // Nothing with her session that a page elsewhere made her browser send: some reads have
     // an effect (an admin's are audited; opening a thread joins it; an export counts against
     // her limit), and the app's own calls are same-origin.
-    if (route && route.access !== 'public' && isForeignFetch(request.headers['sec-fetch-site'])) throw forbidden(CROSS_ORIGIN_REFUSED);
+    if (route && route.access !== 'public' && isForeignFetch(request.headers['sec-fetch-site'], request.headers.accept)) {
+      throw forbidden(CROSS_ORIGIN_REFUSED);
+    }
     const upstream = route && deps.upstreams[route.service];
     if (!route || !upstream) throw notFound(`No route for ${request.method} ${path}`);
 

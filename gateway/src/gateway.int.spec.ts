@@ -431,6 +431,22 @@ describe('cross-site protection', () => {
     }
     const own = await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(own.statusCode).toBe(200);
+    // a browser that sends no Fetch Metadata (Safari before 16.4): a page navigated to by a link
+    // (it asks for HTML: the only request of another site that carries her SameSite=Lax cookies)
+    // is refused; the app's own calls (JSON, or anything) go on
+    const navigation = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    for (const url of [`/api/community/thread/${randomUUID()}`, '/api/user']) {
+      const linked = await gateway.inject({ method: 'GET', url, cookies, headers: { accept: navigation } });
+      expect(linked.statusCode, url).toBe(403);
+    }
+    for (const accept of ['application/json', '*/*']) {
+      expect((await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { accept } })).statusCode, accept).toBe(200);
+    }
+    // her own typing in a browser that says so
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/api/user', cookies, headers: { accept: navigation, 'sec-fetch-site': 'none' } }))
+        .statusCode,
+    ).toBe(200);
     // what needs no session may be linked to
     const reset = await gateway.inject({
       method: 'GET',
