@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PdfReport } from './pdf.ts';
-import { collect, pdfFonts, pdfInfo, pdfText } from './testing.ts';
+import { collect, pdfFonts, pdfInfo, pdfSeenLines, pdfText } from './testing.ts';
 
 /** (integration: it reads the PDF back with poppler-utils, another program.) */
 describe('PdfReport', () => {
@@ -39,5 +39,63 @@ describe('PdfReport', () => {
     });
     for (let i = 1; i <= 120; i++) expect(text).toMatch(new RegExp(`Night ${i}\\s+${60 + (i % 30)}\\n`));
     expect(text).toContain('A note on night 120');
+  });
+});
+
+describe('PdfReport, right-to-left text', () => {
+  /** A word of a right-to-left script as a reader sees it drawn, left to right: its letters backwards. */
+  const drawn = (word: string) => [...word].reverse().join('');
+
+  it('sets Hebrew and Arabic right to left, aligned right; numbers, brackets and English words in their places', async () => {
+    const report = new PdfReport({ title: 'RTL', footer: 'אדה לוין' });
+    const pdf = collect(report.doc);
+    report.paragraph('אני ישנתי טוב הלילה');
+    report.paragraph('ישנתי 7 שעות (בערך)');
+    report.paragraph('نمت جيدا');
+    report.paragraph('I slept in שלום עליכם today.');
+    report.end();
+    const lines = await pdfSeenLines(await pdf);
+    // left to right on the page: the sentence's last word first
+    expect(lines.map((line) => line.words)).toEqual([
+      ['הלילה', 'טוב', 'ישנתי', 'אני'].map(drawn),
+      // the number as written; the brackets drawn as mirror images: "(" opens to the left
+      ['(ךרעב)', drawn('שעות'), '7', drawn('ישנתי')],
+      // (Arabic is drawn in its joined forms, which pdftotext reads as the letters)
+      [expect.any(String), expect.any(String)],
+      // an English sentence with a Hebrew phrase in it: the phrase right to left in its place
+      ['I', 'slept', 'in', drawn('עליכם'), drawn('שלום'), 'today.'],
+      // the footer: her name first, read right to left, then the page
+      ['Page', '1', '·', drawn('לוין'), drawn('אדה')],
+    ]);
+    // aligned right, the English at the left margin
+    expect(lines[0]!.xMax).toBeCloseTo(lines[1]!.xMax, 0);
+    expect(lines[0]!.xMin).toBeGreaterThan(300);
+    expect(lines[3]!.xMin).toBeCloseTo(48, 0);
+  });
+
+  it('breaks a long right-to-left paragraph between words, every word kept, and a note of a table too', async () => {
+    const words = Array.from({ length: 60 }, (_, i) => `מילה${i}`);
+    const report = new PdfReport({ title: 'RTL', footer: 'x' });
+    const pdf = collect(report.doc);
+    report.paragraph(words.join(' '));
+    const table = report.table([{ header: 'Night', width: 1 }]);
+    table.row(['Mon'], { note: words.slice(0, 30).join(' ') });
+    table.end();
+    report.end();
+    const lines = await pdfSeenLines(await pdf);
+    // read right to left, line after line: each word drawn as its number, then its letters backwards
+    const read = (seen: typeof lines) =>
+      seen
+        .flatMap((line) => [...line.words].reverse())
+        .map((word) => {
+          const [, number, letters] = /^(\d*)(.*)$/.exec(word)!;
+          return `${drawn(letters!)}${number}`;
+        });
+    const header = lines.findIndex((line) => line.words.includes('Night'));
+    expect(header).toBeGreaterThan(2);
+    for (const line of lines.slice(0, header)) expect(line.xMax).toBeLessThanOrEqual(547.5);
+    expect(read(lines.slice(0, header))).toEqual(words);
+    const mon = lines.findIndex((line) => line.words.includes('Mon'));
+    expect(read(lines.slice(mon + 1, -1))).toEqual(words.slice(0, 30));
   });
 });

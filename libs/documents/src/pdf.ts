@@ -1,5 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
+import { bidiLines, drawBidiLine, hasRightToLeft, type BidiLine } from './bidi.ts';
 import { FONT_FILES } from './fonts.ts';
 
 /** The colours of our documents: calm ink on white, the app's violet as accent. */
@@ -116,9 +117,21 @@ export class PdfReport {
     return this.style(BODY);
   }
 
-  /** A paragraph at the left margin, full width, in the current style. */
+  /** A paragraph at the left margin, full width, in the current style (right-to-left text: bidi.ts). */
   paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}): this {
-    this.doc.text(text, this.left, this.doc.y, { width: this.width, ...options });
+    if (!hasRightToLeft(text)) {
+      this.doc.text(text, this.left, this.doc.y, { width: this.width, ...options });
+      return this;
+    }
+    const { doc } = this;
+    for (const line of bidiLines(doc, text, this.width)) {
+      const height = doc.currentLineHeight(true) + (options.lineGap ?? 0);
+      if (doc.y + height > this.bottom) this.newPage();
+      const y = doc.y;
+      drawBidiLine(doc, line, { left: this.left, width: this.width, y });
+      doc.x = this.left;
+      doc.y = y + height;
+    }
     return this;
   }
 
@@ -171,15 +184,16 @@ export class PdfReport {
     const bottom = margins.bottom;
     // Below the bottom margin: pdfkit would break the page for it unless the margin is lifted.
     margins.bottom = 0;
-    doc
-      .font(FONT_FILES.regular)
-      .fontSize(8)
-      .fillColor(PDF_COLORS.muted)
-      .text(`${this.options.footer} · Page ${this.pageNumber}`, margins.left, doc.page.height - bottom + 18, {
-        width: doc.page.width - margins.left - margins.right,
-        align: 'center',
-        lineBreak: false,
-      });
+    doc.font(FONT_FILES.regular).fontSize(8).fillColor(PDF_COLORS.muted);
+    const footer = `${this.options.footer} · Page ${this.pageNumber}`;
+    const box = { left: margins.left, width: doc.page.width - margins.left - margins.right, y: doc.page.height - bottom + 18 };
+    if (hasRightToLeft(footer)) {
+      // (her name in Hebrew, say) on one line, its words in their order
+      const [line] = bidiLines(doc, footer, Number.POSITIVE_INFINITY);
+      if (line) drawBidiLine(doc, line, { ...box, align: 'center' });
+    } else {
+      doc.text(footer, box.left, box.y, { width: box.width, align: 'center', lineBreak: false });
+    }
     margins.bottom = bottom;
     doc.x = margins.left;
     doc.y = margins.top;
@@ -232,9 +246,14 @@ export class PdfTable {
     this.report.style({ weight, size: this.fontSize, color: PDF_COLORS.ink });
     const cellHeight = Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: this.widths[i]! - 2 * PAD })));
     let noteHeight = 0;
+    const noteWidth = this.report.width - 4 * PAD;
+    // right-to-left text set line by line (bidi.ts), measured as it will be set
+    let noteLines: BidiLine[] | null = null;
     if (options.note) {
       this.report.style({ weight: 'oblique' });
-      noteHeight = doc.heightOfString(options.note, { width: this.report.width - 4 * PAD }) + PAD;
+      if (hasRightToLeft(options.note)) noteLines = bidiLines(doc, options.note, noteWidth);
+      noteHeight =
+        (noteLines ? noteLines.length * doc.currentLineHeight(true) : doc.heightOfString(options.note, { width: noteWidth })) + PAD;
     }
     const height = cellHeight + noteHeight + 2 * PAD;
     if (doc.y + height > this.report.bottom) {
@@ -251,7 +270,14 @@ export class PdfTable {
     });
     if (options.note) {
       this.report.style({ weight: 'oblique', color: PDF_COLORS.muted });
-      doc.text(options.note, this.report.left + 3 * PAD, top + PAD + cellHeight + PAD, { width: this.report.width - 4 * PAD });
+      const noteTop = top + PAD + cellHeight + PAD;
+      if (noteLines) {
+        noteLines.forEach((line, i) =>
+          drawBidiLine(doc, line, { left: this.report.left + 3 * PAD, width: noteWidth, y: noteTop + i * doc.currentLineHeight(true) }),
+        );
+      } else {
+        doc.text(options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
+      }
     }
     doc.x = this.report.left;
     doc.y = top + height;

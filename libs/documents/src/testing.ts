@@ -31,6 +31,27 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return stdout;
 }
 
+/**
+ * The first page's lines as a reader sees them: each line's words from left to right, each
+ * word's letters as drawn from left to right (a Hebrew word's backwards), and where the line
+ * starts and ends (pdftotext -bbox, which reads no direction into them).
+ */
+export async function pdfSeenLines(pdf: Buffer): Promise<{ words: string[]; xMin: number; xMax: number }[]> {
+  const dir = await scratch(pdf);
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', join(dir, 'document.pdf'), '-']);
+  const lines = new Map<number, { x: number; right: number; word: string }[]>();
+  for (const m of stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)) {
+    const y = Math.round(Number(m[2]));
+    const line = lines.get(y) ?? [];
+    line.push({ x: Number(m[1]), right: Number(m[3]), word: m[4]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') });
+    lines.set(y, line);
+  }
+  return [...lines.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, words]) => words.sort((a, b) => a.x - b.x))
+    .map((words) => ({ words: words.map((w) => w.word), xMin: words[0]!.x, xMax: Math.max(...words.map((w) => w.right)) }));
+}
+
 /** pdfinfo's fields: Pages, Title, Author ... */
 export async function pdfInfo(pdf: Buffer): Promise<Record<string, string>> {
   const dir = await scratch(pdf);

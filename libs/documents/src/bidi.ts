@@ -1,0 +1,121 @@
+import bidiFactory from 'bidi-js';
+
+/**
+ * Right-to-left text (Hebrew, Arabic) for pdfkit, which has none of the Unicode bidirectional
+ * algorithm (foliojs/pdfkit#219): it set the words of a Hebrew sentence left to right, each
+ * word right and the sentence backwards. Here the lines are broken by us, and each line is
+ * set as runs in visual order (bidi-js: UAX #9), each run in its logical order, which fontkit
+ * (pdfkit's shaper) sets right to left when its script is. A paragraph whose first strong
+ * letter is right-to-left is aligned right. Text with no right-to-left letter is left to
+ * pdfkit as before.
+ */
+const bidi = bidiFactory();
+
+/** Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+
+export const hasRightToLeft = (text: string): boolean => RIGHT_TO_LEFT.test(text);
+
+/** What of pdfkit's document is used here: the width of a string in the current font and size. */
+interface Measure {
+  widthOfString(text: string): number;
+}
+
+/** One line: its pieces (words and spaces) left to right, each with its width; `rtl`: its paragraph is right to left. */
+export interface BidiLine {
+  runs: { text: string; width: number }[];
+  width: number;
+  rtl: boolean;
+}
+
+/** Where each line of `text` starts and ends (end exclusive), at most `width` wide, broken between words (inside a word too long for a line). */
+function breakLines(doc: Measure, text: string, width: number): [number, number][] {
+  const lines: [number, number][] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = -1;
+    const words = /\S+/g;
+    words.lastIndex = start;
+    for (let word = words.exec(text); word; word = words.exec(text)) {
+      const wordEnd = word.index + word[0].length;
+      if (doc.widthOfString(text.slice(start, wordEnd)) > width) break;
+      end = wordEnd;
+    }
+    if (end === -1) {
+      // the first word alone is too wide: as much of it as fits (one character at least)
+      end = start + 1;
+      while (end < text.length && !/\s/.test(text[end]!) && doc.widthOfString(text.slice(start, end + 1)) <= width) end += 1;
+    }
+    lines.push([start, end]);
+    start = end;
+    while (start < text.length && /\s/.test(text[start]!)) start += 1;
+  }
+  return lines;
+}
+
+/**
+ * The pieces of one line in visual order, left to right: its runs (characters next to each
+ * other in one direction) in visual order, and within a right-to-left run its words and
+ * spaces backwards. Each word stays in its logical order: fontkit sets a word of a
+ * right-to-left script right to left (pdfkit hands it word by word, so a run given whole
+ * came out with its words left to right).
+ */
+function visualRuns(text: string, levels: ReturnType<typeof bidi.getEmbeddingLevels>, start: number, end: number) {
+  const runs: { rtl: boolean; from: number; to: number }[] = [];
+  // (the indices of the whole paragraph, this line's reordered)
+  for (const i of bidi.getReorderedIndices(text, levels, start, end - 1).slice(start, end)) {
+    const rtl = levels.levels[i]! % 2 === 1;
+    const run = runs.at(-1);
+    if (run && run.rtl === rtl && (rtl ? i === run.from - 1 : i === run.to + 1)) {
+      if (rtl) run.from = i;
+      else run.to = i;
+    } else {
+      runs.push({ rtl, from: i, to: i });
+    }
+  }
+  // a bracket in a right-to-left run is its mirror image: "(" opens to the left there
+  const mirrored = bidi.getMirroredCharactersMap(text, levels.levels, start, end - 1);
+  // (by UTF-16 unit, as the map's indices: a surrogate pair is split and joined again unchanged)
+  const shown = text
+    .split('')
+    .map((unit, i) => mirrored.get(i) ?? unit)
+    .join('');
+  return runs.flatMap((run) => {
+    const pieces = shown
+      .slice(run.from, run.to + 1)
+      .split(/(\s+)/)
+      .filter((piece) => piece !== '');
+    return run.rtl ? pieces.reverse() : pieces;
+  });
+}
+
+/** `text` (its own line breaks kept) as lines at most `width` wide, for `drawBidiLine`. */
+export function bidiLines(doc: Measure, text: string, width: number): BidiLine[] {
+  const lines: BidiLine[] = [];
+  for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (paragraph.trim() === '') {
+      lines.push({ runs: [], width: 0, rtl: false });
+      continue;
+    }
+    const levels = bidi.getEmbeddingLevels(paragraph, 'auto');
+    const rtl = (levels.paragraphs[0]?.level ?? 0) % 2 === 1;
+    for (const [start, end] of breakLines(doc, paragraph, width)) {
+      const runs = visualRuns(paragraph, levels, start, end).map((run) => ({ text: run, width: doc.widthOfString(run) }));
+      lines.push({ runs, width: runs.reduce((sum, run) => sum + run.width, 0), rtl });
+    }
+  }
+  return lines;
+}
+
+/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred. */
+export function drawBidiLine(
+  doc: PDFKit.PDFDocument,
+  line: BidiLine,
+  box: { left: number; width: number; y: number; align?: 'start' | 'center' },
+): void {
+  let x = box.align === 'center' ? box.left + (box.width - line.width) / 2 : line.rtl ? box.left + box.width - line.width : box.left;
+  for (const run of line.runs) {
+    if (run.text.trim() !== '') doc.text(run.text, x, box.y, { lineBreak: false });
+    x += run.width;
+  }
+}
