@@ -14,7 +14,8 @@ import { ACTION_LABELS, actorText, subjectText } from './admin-display';
 import { AdminPage, NoAccess } from './admin-page';
 
 const TITLE = 'Audit Trail';
-const LEAD = 'Every read of a participant’s details, every export and every role change: who, what and when, newest first.';
+const LEAD =
+  'Every read of a participant’s details, every export, every role change and every account an admin deleted: who, what and when, newest first.';
 export const LOADING_AUDIT = 'Loading the audit trail...';
 export const NO_AUDIT = 'Nothing recorded yet: no admin has opened a participant’s details, exported data or changed a role.';
 
