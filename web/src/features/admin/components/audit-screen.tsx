@@ -17,7 +17,8 @@ const TITLE = 'Audit Trail';
 const LEAD =
   'Every read of a participant’s details, every export, every role change and every account an admin deleted: who, what and when, newest first.';
 export const LOADING_AUDIT = 'Loading the audit trail...';
-export const NO_AUDIT = 'Nothing recorded yet: no admin has opened a participant’s details, exported data or changed a role.';
+export const NO_AUDIT =
+  'Nothing recorded yet: no admin has opened a participant’s details, exported data, changed a role or deleted an account.';
 
 function Person({ name, email }: { name: string; email: string | null }) {
   return (
