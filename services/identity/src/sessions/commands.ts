@@ -4,7 +4,7 @@ import type { EventMetadata } from '@sleepweave/event-store';
 import { execute, runCommand, type CommandScope } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { SessionNotActive, sessionDecider } from './business-logic.ts';
-import { findSessionOfToken } from './queries.ts';
+import { findSessionOfToken, isCurrentRefreshToken } from './queries.ts';
 import { MAX_SESSIONS_PER_USER, RETIRED_TOKEN_ACCESS_MS, sessionStreamId, type RevokeReason } from './session.ts';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
@@ -128,7 +128,11 @@ export async function refreshSession(
     );
     const [event] = events;
     if (!event) {
-      const accessUntil = session.current
+      // Whether the token is still the current one, asked after the command (which waited for
+      // a renewal of the same token sent at the same moment): read before, it was, and the
+      // token retired meanwhile got a whole access token's life.
+      const current = await isCurrentRefreshToken(ctx.sql, session.id, presentedHash);
+      const accessUntil = current
         ? session.expires_at
         : new Date(Math.min(session.expires_at.getTime(), now.getTime() + RETIRED_TOKEN_ACCESS_MS));
       return { kind: 'grace', userId: session.user_id, sessionId: session.id, role: session.role, expiresAt: accessUntil };

@@ -299,6 +299,19 @@ describe('sessions', () => {
     }
   });
 
+  it('gives the access token of a minute to the second of two renewals sent at the same moment, whichever commits first', async () => {
+    const refresh = (refreshToken: string) =>
+      identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken }, headers: internal() });
+    for (let round = 0; round < 5; round++) {
+      const { refresh: first } = await register(identity);
+      const answers = (await Promise.all([refresh(first), refresh(first)])).map((answer) => answer.json());
+      const [rotated, together] = answers[0].refresh ? answers : [answers[1], answers[0]];
+      expect(rotated.refresh.token).toEqual(expect.any(String));
+      expect(together.refresh).toBeUndefined();
+      expect(together.expiresIn).toBeLessThanOrEqual(RETIRED_TOKEN_ACCESS_MS / 1000);
+    }
+  });
+
   it('takes the token before the current one again only within 15 minutes: later (a copy, she away) the session ends, a WebSocket renewal too', async () => {
     const refresh = (refreshToken: string, rotate = true) =>
       identity.app.inject({ method: 'POST', url: '/internal/session/refresh', payload: { refreshToken, rotate }, headers: internal() });
