@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import type { EventEnvelope } from '@sleepweave/contracts';
-import { applyBatchOnce, INBOX_KEEP_MS, pruneInbox, type OrderKey } from './inbox.ts';
+import { afterCommit, applyBatchOnce, applyOnce, INBOX_KEEP_MS, pruneInbox, type OrderKey } from './inbox.ts';
 import { migrateEventStore } from './migrate.ts';
 import { createTestDatabase, type TestDatabase } from './test-support.ts';
 import type { Tx } from './types.ts';
@@ -83,6 +83,33 @@ describe('the inbox', () => {
     const counts = await Promise.all([pruneInbox(db.sql, { before, batchSize: 300 }), pruneInbox(db.sql, { before, batchSize: 300 })]);
     expect(counts[0] + counts[1]).toBe(4_000);
     expect(await rows()).toEqual({});
+  });
+});
+
+describe('work after the commit', () => {
+  it('runs once the event is applied and committed (others see what it wrote), in order; not when it rolls back', async () => {
+    const seen: string[] = [];
+    const envelope = testEnvelope('identity.user.deleted', { userId: randomUUID(), deletedAt: new Date().toISOString() });
+    await applyOnce(db.sql, 'after-commit', envelope, async (tx) => {
+      afterCommit(tx, async () => {
+        // another connection sees the inbox row: committed before
+        const [row] = await db.sql`select count(*)::int as n from inbox where consumer = 'after-commit' and event_id = ${envelope.id}`;
+        seen.push(`first ${row!.n}`);
+      });
+      afterCommit(tx, () => void seen.push('second'));
+    });
+    expect(seen).toEqual(['first 1', 'second']);
+
+    const failing = testEnvelope('identity.user.deleted', { userId: randomUUID(), deletedAt: new Date().toISOString() });
+    const batch = applyBatchOnce(db.sql, 'after-commit', [failing], async (tx) => {
+      afterCommit(tx, () => void seen.push('rolled back'));
+      throw new Error('the handler failed');
+    });
+    await expect(batch).rejects.toThrow('the handler failed');
+    expect(seen).toEqual(['first 1', 'second']);
+    // a transaction that is not an inbox's (a rebuild, a test's own): nothing is run
+    await db.sql.begin(async (tx) => afterCommit(tx, () => void seen.push('elsewhere')));
+    expect(seen).toEqual(['first 1', 'second']);
   });
 });
 

@@ -15,13 +15,43 @@ export async function lockConsumerExclusive(tx: Tx, consumerName: string): Promi
   await tx`select pg_advisory_xact_lock(${CONSUMER_LOCK_CLASS}, ${hashKey(consumerName)})`;
 }
 
+const afterCommitWork = new WeakMap<object, (() => Promise<void> | void)[]>();
+
+/**
+ * Work for after `tx` has committed: a notice to others of what it wrote that must not be
+ * stored with it (community's notice of a deleted account's threads: stored, it linked her
+ * to them). Run once the transaction of an inbox's events ({@link applyOnce},
+ * {@link applyBatchOnce}) has committed, in order, each failure the work's own to report;
+ * dropped when it rolls back, and in a transaction of another kind (a rebuild's, a test's).
+ */
+export function afterCommit(tx: Tx, work: () => Promise<void> | void): void {
+  afterCommitWork.get(tx)?.push(work);
+}
+
+/** `sql.begin(body)`, then the work `body` asked for after its commit. */
+async function beginThenAfterCommit<T>(sql: Sql, body: (tx: Tx) => Promise<T>): Promise<T> {
+  const after: (() => Promise<void> | void)[] = [];
+  const result = (await sql.begin(async (tx) => {
+    afterCommitWork.set(tx, after);
+    return body(tx);
+  })) as T;
+  for (const work of after) {
+    try {
+      await work();
+    } catch {
+      // the work reports its own failures; the events are applied and committed
+    }
+  }
+  return result;
+}
+
 /**
  * Applies an event at most once per consumer: in one transaction, records the event id in
  * the inbox and, only if it was not there yet, runs the handler. A handler error rolls
  * both back (the event is then redelivered). Returns true when the handler ran.
  */
 export async function applyOnce(sql: Sql, consumerName: string, envelope: EventEnvelope, handle: EnvelopeHandler): Promise<boolean> {
-  return sql.begin(async (tx) => {
+  return beginThenAfterCommit(sql, async (tx) => {
     await lockConsumerShared(tx, consumerName);
     const inserted = await tx`
       insert into inbox (consumer, event_id, processed_at)
@@ -31,7 +61,7 @@ export async function applyOnce(sql: Sql, consumerName: string, envelope: EventE
     if (inserted.length === 0) return false;
     await handle(tx, envelope);
     return true;
-  }) as Promise<boolean>;
+  });
 }
 
 /**
@@ -58,7 +88,7 @@ export async function applyBatchOnce(
 ): Promise<number> {
   if (batch.length === 0) return 0;
   const envelopes = orderKey ? inKeyOrder(batch, orderKey) : batch;
-  return sql.begin(async (tx) => {
+  return beginThenAfterCommit(sql, async (tx) => {
     await lockConsumerShared(tx, consumerName);
     const ids = [...new Set(envelopes.map((envelope) => envelope.id))];
     const inserted = await tx<{ event_id: string }[]>`
@@ -74,7 +104,7 @@ export async function applyBatchOnce(
       applied += 1;
     }
     return applied;
-  }) as Promise<number>;
+  });
 }
 
 /**

@@ -36,6 +36,8 @@ export interface ContextDeps<C extends ServiceConfig = ServiceConfig> {
   config: C;
   logger: Logger;
   sql: Sql;
+  /** The bus, when the service runs (absent for a rebuild from the command line). */
+  bus?: Bus;
 }
 
 /** What the runtime hands a running service: that, and the bus. */

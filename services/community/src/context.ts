@@ -1,3 +1,4 @@
+import type { Bus } from '@sleepweave/bus';
 import type { Logger } from 'pino';
 import { createEventStore, type EventStore } from '@sleepweave/event-store';
 import type { Sql } from '@sleepweave/service-kit';
@@ -12,10 +13,17 @@ export interface CommunityContext {
   sql: Sql;
   store: EventStore;
   logger: Logger;
+  /** For notices not stored as events (users/user-deleted.ts); absent for a rebuild. */
+  bus?: Pick<Bus, 'publish'>;
 }
 
 export const communityProjections = [threadsProjection, membershipsProjection, studyParticipantsProjection];
 
-export function createCommunityContext(deps: { config: CommunityConfig; sql: Sql; logger: Logger }): CommunityContext {
+export function createCommunityContext(deps: {
+  config: CommunityConfig;
+  sql: Sql;
+  logger: Logger;
+  bus?: Pick<Bus, 'publish'>;
+}): CommunityContext {
   return { ...deps, store: createEventStore(deps.sql, { projections: communityProjections }) };
 }

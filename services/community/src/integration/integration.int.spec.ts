@@ -121,6 +121,11 @@ describe('a deleted user', () => {
       union all select 'participants' from study_participants where user_id = ${ines.id}
       union all select 'directory' from user_directory where user_id = ${ines.id}`;
     expect(leftovers).toEqual([]);
+    // and nothing written in her deletion's transaction stays to link her to the threads she was in
+    const [deletion] = await sql<{ written: number }[]>`
+      select count(*)::int as written from events e, deleted_users d
+      where d.user_id = ${ines.id} and e.transaction_id::text::numeric % 4294967296 = d.xmin::text::numeric`;
+    expect(deletion!.written).toBe(0);
     expect(await sql`select 1 from events where stream_id in ${sql([`thread:${alone.id}`, `thread:${onlyTheTwo}`])}`).toEqual([]);
   });
 

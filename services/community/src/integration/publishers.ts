@@ -23,8 +23,6 @@ export function toIntegration(recorded: RecordedEvent): EventEnvelope | null {
       const { messageId, threadId, senderId, postedAt } = event.data;
       return toEnvelope(event, { source, type: 'community.message.posted', data: { messageId, threadId, senderId, createdAt: postedAt } });
     }
-    case 'ThreadChanged':
-      return toEnvelope(event, { source, type: 'community.thread.changed', data: event.data });
     default:
       return null;
   }

@@ -19,13 +19,7 @@ export type TeamMessagePosted = DomainEvent<
   { messageId: string; threadId: string; senderId: string; body: string; postedAt: string }
 >;
 
-/**
- * A deleted account's messages or membership left the thread (users/user-deleted.ts): for
- * the screens that have it open, through the bus and the gateway. Names nobody.
- */
-export type ThreadChanged = DomainEvent<'ThreadChanged', { threadId: string; changedAt: string }>;
-
-export type ThreadEvent = ThreadCreated | TeamMessagePosted | ThreadChanged;
+export type ThreadEvent = ThreadCreated | TeamMessagePosted;
 
 export type ThreadState =
   | { status: 'none' }

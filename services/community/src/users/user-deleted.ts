@@ -1,10 +1,27 @@
-import type { Tx } from '@sleepweave/event-store';
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@sleepweave/contracts';
+import { afterCommit, type Tx } from '@sleepweave/event-store';
 import type { CommunityContext } from '../context.ts';
 import { membershipStreamPrefix } from '../memberships/membership.ts';
 import { countStudyStart, moveActiveMember } from '../stats/rollups.ts';
 import { participantStreamId } from '../study-completions/participant.ts';
 import { refreshThreadActivity } from '../threads/projections.ts';
 import { threadStreamId } from '../threads/thread.ts';
+
+/** `community.thread.changed` for the bus: no event of ours, nothing stored. */
+function threadChangedNotice(threadId: string, changedAt: string): EventEnvelope<'community.thread.changed'> {
+  return {
+    id: randomUUID(),
+    type: 'community.thread.changed',
+    version: 1,
+    source: 'community',
+    subject: threadStreamId(threadId),
+    time: changedAt,
+    correlationId: null,
+    causationId: null,
+    data: { threadId, changedAt },
+  };
+}
 
 /**
  * A user deleted her account (docs/data-protection.md; the rule for threads is in
@@ -59,14 +76,17 @@ export async function onUserDeleted(ctx: CommunityContext, tx: Tx, userId: strin
     await tx`delete from messages where thread_id in ${tx(emptyIds)}`;
     await tx`delete from message_threads where id in ${tx(emptyIds)}`;
   }
-  // The screens that have one of the others open take in only new messages: they are told to
-  // load it again (through the bus and the gateway), so that hers do not stay on them. In the
-  // order of the row locks above; no metadata (it would name her).
+  // The screens that have one of the others open take in only new messages: they are told
+  // to load it again (through the bus and the gateway), so that hers do not stay on them.
+  // Published once this has committed, and not stored: an event written here would link her
+  // deletion (its transaction) to the threads she was in for as long as they stay.
   const changedAt = new Date().toISOString();
-  for (const threadId of [...ids].sort().filter((id) => !emptyIds.includes(id))) {
-    await ctx.store.appendToStream(threadStreamId(threadId), [{ type: 'ThreadChanged', data: { threadId, changedAt } }], {
-      expectedVersion: 'any',
-      tx,
-    });
-  }
+  const notices = ids.filter((id) => !emptyIds.includes(id)).map((threadId) => threadChangedNotice(threadId, changedAt));
+  afterCommit(tx, async () => {
+    for (const notice of notices) {
+      await ctx.bus
+        ?.publish(notice)
+        .catch((err: unknown) => ctx.logger.warn({ err, threadId: notice.data.threadId }, 'thread change notice not published'));
+    }
+  });
 }
