@@ -34,7 +34,11 @@ export function LoadMore({
   const [focusWithin, setFocusWithin] = useState(false);
   // Latched as the last page is shown (the button's removal may blur it after), reset with a new list.
   const [ended, setEnded] = useState(false);
-  if (!hasMore && focusWithin && !ended) setEnded(true);
+  if (!hasMore && focusWithin && !ended) {
+    setEnded(true);
+    // the button is gone without a blur (React sends none on unmount): not focused any more
+    setFocusWithin(false);
+  }
   // once, as the line appears (a new callback each render would take the focus back each time)
   const focusOnce = useCallback((line: HTMLParagraphElement | null) => line?.focus(), []);
   if (hasMore && ended) setEnded(false);

@@ -30,6 +30,12 @@ function Pages({ pages }: { pages: number }) {
       <button type="button" onClick={() => setClicks((n) => n + 1)}>
         After the list
       </button>
+      <button type="button" onClick={() => setShown(1)}>
+        Start again
+      </button>
+      <button type="button" onClick={() => setShown(pages)}>
+        Show all
+      </button>
     </>
   );
 }
@@ -52,6 +58,12 @@ describe('LoadMore', () => {
     // and the line does not take it back when the screen draws again
     await user.keyboard('{Enter}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After the list' }));
+    // nor later, when the list has more again and then is whole without her pressing it
+    await user.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(screen.getByRole('button', { name: 'Show older entries' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show all' }));
+    expect(screen.queryByText('That is all of them.')).toBeNull();
   });
 
   it('says nothing at the end of a list she did not page through', () => {
