@@ -49,8 +49,12 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
     // messages) are answered by a single one after it, not one request each.
     let catchingUp = false;
     let again = false;
-    const refetch = () => {
+    // The next turn loads the thread whole (a deleted account's messages left it): after a
+    // catch-up under way, which would otherwise land after it and bring hers back.
+    let whole = false;
+    const refetch = (loadWhole = false) => {
       void queryClient.invalidateQueries({ queryKey: threadsQueryKey, refetchType: 'none' });
+      if (loadWhole) whole = true;
       if (catchingUp) {
         again = true;
         return;
@@ -59,7 +63,13 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
       void (async () => {
         do {
           again = false;
-          await catchUpThread(queryClient, threadId).catch(() => queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) }));
+          const reload = () => queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
+          if (whole) {
+            whole = false;
+            await reload().catch(() => undefined);
+          } else {
+            await catchUpThread(queryClient, threadId).catch(reload);
+          }
         } while (again && !stopped);
         catchingUp = false;
       })();
@@ -78,7 +88,7 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
         // On the first join too: it closes the gap between the fetch that opened the screen and the join.
         if (message.type === 'joined' || message.type === 'new_message') refetch();
         // a deleted account's messages left it: what she has on screen is loaded again, whole
-        if (message.type === 'thread_changed') void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
+        if (message.type === 'thread_changed') refetch(true);
         if (message.type === 'error') {
           setStatus('paused');
           // gone, or no longer hers: the reload says so (and ends this); if it still shows the thread, the join is asked again

@@ -181,6 +181,29 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
   });
 
+  it('loads the thread whole after a catch-up under way lands, not before it (landing after, it would bring her message back)', async () => {
+    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c4', ada, 'My private story', {}, minutesAgo(5));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('My private story')).toBeTruthy();
+    // a catch-up sent before her deletion, answered late, with her message in it
+    let answerCatchUp!: (response: Response) => void;
+    fetchMock.mockImplementation((input) =>
+      String(input).includes('?after=')
+        ? new Promise<Response>((resolve) => (answerCatchUp = resolve))
+        : Promise.resolve(jsonResponse(200, detail([]))),
+    );
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    await waitFor(() => expect(answerCatchUp).toBeTypeOf('function'));
+    act(() => FakeSocket.made[0]!.receive({ type: 'thread_changed', threadId }));
+    // (a reload made at once would have landed by now)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    answerCatchUp(jsonResponse(200, detail([hers])));
+    await waitFor(() => expect(screen.queryByText('My private story')).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('My private story')).toBeNull();
+  });
+
   it('answers a burst of new-message notices with one catch-up after the one under way, not one request each', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([])));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
