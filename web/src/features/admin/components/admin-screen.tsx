@@ -1,7 +1,7 @@
 import { FlaskConical, ScrollText } from 'lucide-react';
 import { AdminPhaseFilter, AdminUserSort, Uuid } from '@sleepweave/contracts';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
@@ -22,15 +22,17 @@ const INITIAL: AdminUsersParams = { q: '', sort: 'joined', order: 'desc', phase:
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The list's search, filters and sort, and the user shown, live in the address (?q=, sort=,
- * order=, phase=, notLogged=1, user=), so that Back (from the audit trail, say) and a reload
- * return to them. What it cannot use (an old link, a typo) reads as the default.
+ * The list's search, filters and sort live in the address (?q=, sort=, order=, phase=,
+ * notLogged=1), and the user shown in the history entry's state: Back (from the audit trail,
+ * say) and a reload return to both. Not the user in the address: opening her details is an
+ * audited read, and a link from another site could have had an admin's browser make one.
+ * What the address holds that cannot be used (an old link, a typo) reads as the default.
  */
-function fromAddress(search: URLSearchParams): { params: AdminUsersParams; userId: string | null } {
+function fromAddress(search: URLSearchParams, state: unknown): { params: AdminUsersParams; userId: string | null } {
   const sort = AdminUserSort.safeParse(search.get('sort'));
   const phase = AdminPhaseFilter.safeParse(search.get('phase'));
   const order = search.get('order');
-  const userId = Uuid.safeParse(search.get('user'));
+  const userId = Uuid.safeParse((state as { user?: unknown } | null)?.user);
   return {
     params: {
       q: (search.get('q') ?? '').trim(),
@@ -43,14 +45,13 @@ function fromAddress(search: URLSearchParams): { params: AdminUsersParams; userI
   };
 }
 
-/** The address of a list and a user shown; what is as by default is left out. */
-function toAddress(params: AdminUsersParams, userId: string | null): Record<string, string> {
+/** The address of a list; what is as by default is left out. */
+function toAddress(params: AdminUsersParams): Record<string, string> {
   const address: Record<string, string> = {};
   if (params.q !== '') address.q = params.q;
   if (params.sort !== INITIAL.sort || params.order !== INITIAL.order) Object.assign(address, { sort: params.sort, order: params.order });
   if (params.phase !== INITIAL.phase) address.phase = params.phase;
   if (params.notLogged) address.notLogged = '1';
-  if (userId) address.user = userId;
   return address;
 }
 
@@ -75,9 +76,9 @@ function Links() {
 
 function Dashboard() {
   const [address, setAddress] = useSearchParams();
-  const { params, userId: selectedId } = fromAddress(address);
+  const { params, userId: selectedId } = fromAddress(address, useLocation().state);
   const show = (changes: Partial<AdminUsersParams>, userId = selectedId) =>
-    setAddress(toAddress({ ...params, ...changes }, userId), { replace: true });
+    setAddress(toAddress({ ...params, ...changes }), { replace: true, state: userId ? { user: userId } : null });
   const search = useAddressSearch({ search: params.q, write: (q) => show({ q }), delayMs: SEARCH_DELAY_MS });
   const detailRef = useRef<HTMLDivElement>(null);
   // the server refuses any part (the role was revoked while the page was open): say so
