@@ -85,9 +85,18 @@ function visualRuns(text: string, levels: ReturnType<typeof bidi.getEmbeddingLev
       .slice(run.from, run.to + 1)
       .split(/(\s+)/)
       .filter((piece) => piece !== '');
-    return run.rtl ? pieces.reverse() : pieces;
+    // a piece with no right-to-left letter (":)", "?!", emoji) is not set right to left by
+    // fontkit: reversed here, by what a reader takes for one character
+    return run.rtl ? pieces.reverse().map((piece) => (hasRightToLeft(piece) ? piece : reversedGraphemes(piece))) : pieces;
   });
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const reversedGraphemes = (text: string) =>
+  [...graphemes.segment(text)]
+    .map((part) => part.segment)
+    .reverse()
+    .join('');
 
 /** `text` (its own line breaks kept) as lines at most `width` wide, for `drawBidiLine`. */
 export function bidiLines(doc: Measure, text: string, width: number): BidiLine[] {

@@ -53,6 +53,7 @@ describe('PdfReport, right-to-left text', () => {
     report.paragraph('ישנתי 7 שעות (בערך)');
     report.paragraph('نمت جيدا');
     report.paragraph('I slept in שלום עליכם today.');
+    report.paragraph('ישנתי טוב :)');
     report.end();
     const lines = await pdfSeenLines(await pdf);
     // left to right on the page: the sentence's last word first
@@ -64,6 +65,8 @@ describe('PdfReport, right-to-left text', () => {
       [expect.any(String), expect.any(String)],
       // an English sentence with a Hebrew phrase in it: the phrase right to left in its place
       ['I', 'slept', 'in', drawn('עליכם'), drawn('שלום'), 'today.'],
+      // a smile after Hebrew: at its left, and still a smile
+      ['(:', drawn('טוב'), drawn('ישנתי')],
       // the footer: her name first, read right to left, then the page
       ['Page', '1', '·', drawn('לוין'), drawn('אדה')],
     ]);
@@ -97,5 +100,19 @@ describe('PdfReport, right-to-left text', () => {
     expect(read(lines.slice(0, header))).toEqual(words);
     const mon = lines.findIndex((line) => line.words.includes('Mon'));
     expect(read(lines.slice(mon + 1, -1))).toEqual(words.slice(0, 30));
+  });
+
+  it('takes a right-to-left note taller than a page on to the next page, losing no line', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => `שורה${i}`);
+    const report = new PdfReport({ title: 'RTL', footer: 'x' });
+    const pdf = collect(report.doc);
+    const table = report.table([{ header: 'Night', width: 1 }]);
+    table.row(['Mon'], { note: lines.join('\n') });
+    table.row(['Tue']);
+    table.end();
+    report.end();
+    const text = (await pdfText(await pdf)).replace(/[\u202a-\u202e]/g, '');
+    for (const line of lines) expect(text).toContain(line);
+    expect(text).toContain('Tue');
   });
 });

@@ -272,9 +272,25 @@ export class PdfTable {
       this.report.style({ weight: 'oblique', color: PDF_COLORS.muted });
       const noteTop = top + PAD + cellHeight + PAD;
       if (noteLines) {
-        noteLines.forEach((line, i) =>
-          drawBidiLine(doc, line, { left: this.report.left + 3 * PAD, width: noteWidth, y: noteTop + i * doc.currentLineHeight(true) }),
-        );
+        // a note taller than what is left of the page goes on to the next, as pdfkit's own does
+        let y = noteTop;
+        const lineHeight = doc.currentLineHeight(true);
+        for (const line of noteLines) {
+          if (y + lineHeight > this.report.bottom) {
+            this.report.newPage();
+            this.report.style({ weight: 'oblique', color: PDF_COLORS.muted });
+            y = doc.y;
+          }
+          drawBidiLine(doc, line, { left: this.report.left + 3 * PAD, width: noteWidth, y });
+          y += lineHeight;
+        }
+        if (y < top || y > top + height) {
+          // it went on to another page: the next row starts under it
+          doc.x = this.report.left;
+          doc.y = y + PAD;
+          this.rows += 1;
+          return;
+        }
       } else {
         doc.text(options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
       }
