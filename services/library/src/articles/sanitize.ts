@@ -43,7 +43,7 @@ const ARTICLE_PAGE = 'https://sleepweave.invalid/library/article';
 /**
  * Whether a link leads to the app's API or socket, once the browser has resolved it as it
  * would from the article's page (backslashes as slashes, dot segments, tabs and newlines
- * dropped), its escaped letters read too. A link elsewhere, or one that does not parse, does not.
+ * dropped), its escaped letters read too, on whatever host. One that does not parse does not.
  */
 function toAppInterface(href: string): boolean {
   let url: URL;
@@ -52,7 +52,10 @@ function toAppInterface(href: string): boolean {
   } catch {
     return false;
   }
-  if (url.origin !== new URL(ARTICLE_PAGE).origin) return false;
+  // On any host: a link that names the app's own host in full is one too, and the library
+  // does not know its host (a page elsewhere under /api loses its address with it: a link's
+  // text stays).
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   let path = url.pathname;
   try {
     path = decodeURIComponent(path);
@@ -87,7 +90,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       // not to the app's API or socket: a click would call it with her session
       if (attribs.href && !toAppInterface(attribs.href)) attributes.href = attribs.href;
       if (attribs.title) attributes.title = attribs.title;
-      if (attribs.href && /^https?:/i.test(attribs.href.trim())) {
+      if (attributes.href && /^https?:/i.test(attributes.href.trim())) {
         attributes.rel = 'noopener noreferrer';
         attributes.target = '_blank';
       }
