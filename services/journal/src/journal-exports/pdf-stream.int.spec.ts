@@ -44,24 +44,26 @@ describe('the journal PDF, written as it is read', () => {
     expect(Number((await pdfInfo(bytes)).Pages)).toBeGreaterThan(ENTRIES);
   });
 
-  it('lets the service answer others while it lays out a long journal (the event loop is never held for long)', async () => {
+  it('lets the service answer others while it lays out a long journal (the event loop turns between its entries)', async () => {
     const { entries } = journal();
     const { report, write } = startJournalPdf(header, 'UTC', entries);
-    let longest = 0;
-    let last = performance.now();
-    const beat = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-    }, 5);
+    // work of others waiting for a turn of the event loop: how many turns it got meanwhile
+    // (counted, not timed: the machine's speed does not change it)
+    let turns = 0;
+    let waiting = true;
+    const other = () => {
+      if (!waiting) return;
+      turns += 1;
+      setImmediate(other);
+    };
+    setImmediate(other);
     try {
       const reading = collect(report.doc);
       await write();
       await reading;
     } finally {
-      clearInterval(beat);
+      waiting = false;
     }
-    longest = Math.max(longest, performance.now() - last);
-    expect(longest).toBeLessThan(250);
+    expect(turns).toBeGreaterThanOrEqual(ENTRIES);
   });
 });
