@@ -4,10 +4,10 @@ import bidiFactory from 'bidi-js';
  * Right-to-left text (Hebrew, Arabic) for pdfkit, which has none of the Unicode bidirectional
  * algorithm (foliojs/pdfkit#219): it set the words of a Hebrew sentence left to right, each
  * word right and the sentence backwards. Here the lines are broken by us, and each line is
- * set as runs in visual order (bidi-js: UAX #9), each run in its logical order, which fontkit
- * (pdfkit's shaper) sets right to left when its script is. A paragraph whose first strong
- * letter is right-to-left is aligned right. Text with no right-to-left letter is left to
- * pdfkit as before.
+ * set word by word in visual order (bidi-js: UAX #9; brackets mirrored), each word handed to
+ * pdfkit alone, which fontkit (its shaper) sets right to left when its script is. A paragraph
+ * whose first strong letter is right-to-left is aligned right. Text with no right-to-left
+ * letter is left to pdfkit as before.
  */
 const bidi = bidiFactory();
 
