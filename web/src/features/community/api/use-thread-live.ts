@@ -23,10 +23,10 @@ function fromSocket(status: SocketStatus): ThreadLiveStatus {
 
 /**
  * Live updates of one open thread: one WebSocket while the screen is open, closed on
- * leaving. Every `joined` (the first and each after a reconnect) and every `new_message`
- * fetches what is new since the newest message she has (`?after=`), so a message posted
- * while the connection was down is not missed, and a new message costs one message, not
- * the whole thread. The thread list is only marked stale: it is fetched when shown. A join
+ * leaving. The first `joined` and every `new_message` fetch what is new since the newest
+ * message she has (`?after=`): a new message costs one message, not the whole thread. A
+ * `joined` after that (a reconnection) loads the thread whole, so that nothing posted or
+ * taken out while the connection was down is missed. The thread list is only marked stale: it is fetched when shown. A join
  * the gateway refuses is asked again, up to 0.5 s doubling up to 15 s; one refused because the
  * thread is gone (or no longer hers) also reloads the thread, which then says so. A burst
  * of notices costs one catch-up after the one under way, not one each. A `thread_changed`
@@ -52,6 +52,7 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
     // The next turn loads the thread whole (a deleted account's messages left it): after a
     // catch-up under way, which would otherwise land after it and bring hers back.
     let whole = false;
+    let joins = 0;
     const refetch = (loadWhole = false) => {
       void queryClient.invalidateQueries({ queryKey: threadsQueryKey, refetchType: 'none' });
       if (loadWhole) whole = true;
@@ -68,7 +69,8 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
             whole = false;
             await reload().catch(() => undefined);
           } else {
-            await catchUpThread(queryClient, threadId).catch(reload);
+            // failed: loaded whole instead (at once, or by the turn asked for meanwhile)
+            await catchUpThread(queryClient, threadId).catch(() => (whole ? undefined : reload()));
           }
         } while (again && !stopped);
         catchingUp = false;
@@ -86,7 +88,13 @@ export function useThreadLive(threadId: string, enabled: boolean): ThreadLiveSta
           setStatus('live');
         }
         // On the first join too: it closes the gap between the fetch that opened the screen and the join.
-        if (message.type === 'joined' || message.type === 'new_message') refetch();
+        // A join after that (a reconnection) loads it whole: a thread_changed sent while the
+        // connection was down is not sent again, and new messages alone would leave hers on screen.
+        if (message.type === 'joined') {
+          joins += 1;
+          refetch(joins > 1);
+        }
+        if (message.type === 'new_message') refetch();
         // a deleted account's messages left it: what she has on screen is loaded again, whole
         if (message.type === 'thread_changed') refetch(true);
         if (message.type === 'error') {

@@ -181,6 +181,20 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
   });
 
+  it('loads the thread whole when it joins again (a reconnection): a thread_changed sent while it was down is not sent again', async () => {
+    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c5', ada, 'My private story', {}, minutesAgo(5));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('My private story')).toBeTruthy();
+    fetchMock.mockImplementation(async (input) => jsonResponse(200, detail(String(input).includes('?after=') ? [hers] : [])));
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('?after='))).toBe(true));
+    expect(screen.getByText('My private story')).toBeTruthy(); // the first join catches up only
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    await waitFor(() => expect(screen.queryByText('My private story')).toBeNull());
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+  });
+
   it('loads the thread whole after a catch-up under way lands, not before it (landing after, it would bring her message back)', async () => {
     const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c4', ada, 'My private story', {}, minutesAgo(5));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
@@ -254,11 +268,15 @@ describe('ThreadScreen', () => {
       act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
       await waitFor(() => expect(catchUps()).toBe(1));
       expect(timeout).toHaveBeenCalledWith(CATCH_UP_TIMEOUT_MS);
-      // the connection is made again meanwhile, and its join asks for what was missed
+      // the connection is made again meanwhile, and its join asks for the thread (whole, after a
+      // reconnection), once the catch-up under way has given up
+      const wholeLoads = () => fetchMock.mock.calls.filter(([url]) => String(url) === `/api/community/thread/${threadId}`).length;
+      const loaded = wholeLoads();
       act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
       expect(catchUps()).toBe(1);
+      expect(wholeLoads()).toBe(loaded);
       act(() => timeUp.abort(new DOMException('no answer', 'TimeoutError')));
-      await waitFor(() => expect(catchUps()).toBe(2));
+      await waitFor(() => expect(wholeLoads()).toBe(loaded + 1));
       expect(await screen.findByText('Missed while away')).toBeTruthy();
     } finally {
       timeout.mockRestore();
