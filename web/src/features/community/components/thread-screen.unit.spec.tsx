@@ -164,42 +164,43 @@ describe('ThreadScreen', () => {
     );
     await waitFor(() => expect(screen.queryByText('Ada was here')).toBeNull());
     expect(screen.getByText('Still here')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+    expect(lastUrl()).toBe(`/api/community/thread/${threadId}`);
   });
 
-  it('loads the thread again, whole, when told a deleted account’s messages left it', async () => {
-    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c3', ada, 'My private story', {}, minutesAgo(5));
+  /** The thread open with a message of a member who is about to delete her account. */
+  async function openWithHerMessage(id: string) {
+    const hers = message(id, ada, 'My private story', {}, minutesAgo(5));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     expect(await screen.findByText('My private story')).toBeTruthy();
+    return hers;
+  }
+  const lastUrl = () => fetchMock.mock.calls.map(([url]) => String(url)).at(-1);
+
+  it('loads the thread again, whole, when told a deleted account’s messages left it', async () => {
+    await openWithHerMessage('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c3');
     act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('?after='))).toBe(true));
 
     fetchMock.mockImplementation(async () => jsonResponse(200, detail([])));
     act(() => FakeSocket.made[0]!.receive({ type: 'thread_changed', threadId }));
     await waitFor(() => expect(screen.queryByText('My private story')).toBeNull());
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+    expect(lastUrl()).toBe(`/api/community/thread/${threadId}`);
   });
 
   it('loads the thread whole when it joins again (a reconnection): a thread_changed sent while it was down is not sent again', async () => {
-    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c5', ada, 'My private story', {}, minutesAgo(5));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
-    renderWithProviders(<ThreadScreen threadId={threadId} />);
-    expect(await screen.findByText('My private story')).toBeTruthy();
+    const hers = await openWithHerMessage('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c5');
     fetchMock.mockImplementation(async (input) => jsonResponse(200, detail(String(input).includes('?after=') ? [hers] : [])));
     act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('?after='))).toBe(true));
     expect(screen.getByText('My private story')).toBeTruthy(); // the first join catches up only
     act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
     await waitFor(() => expect(screen.queryByText('My private story')).toBeNull());
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`/api/community/thread/${threadId}`);
+    expect(lastUrl()).toBe(`/api/community/thread/${threadId}`);
   });
 
   it('loads the thread whole after a catch-up under way lands, not before it (landing after, it would bring her message back)', async () => {
-    const hers = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c4', ada, 'My private story', {}, minutesAgo(5));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([hers])));
-    renderWithProviders(<ThreadScreen threadId={threadId} />);
-    expect(await screen.findByText('My private story')).toBeTruthy();
+    const hers = await openWithHerMessage('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5c4');
     // a catch-up sent before her deletion, answered late, with her message in it
     let answerCatchUp!: (response: Response) => void;
     fetchMock.mockImplementation((input) =>
