@@ -16,6 +16,12 @@ const SleepLogNight = {
   studyDay: z.number().int(),
   phase: StudyPhase,
   recommendedMaterial: SleepwearMaterial,
+  /**
+   * The time zone she was in when she first logged the night: it ended at 04:00 there, and
+   * research judges when it was recorded by that clock, whatever her zone later. Absent
+   * from nights logged before it was carried (research then uses her zone at the run).
+   */
+  timezone: z.string().optional(),
   ...sleepLogEventShape,
 };
 

@@ -187,4 +187,50 @@ describe('the data files of a research run', () => {
       [researchId[ahead], '2026-11-12', 'recorded 5 h before the night ended'],
     ]);
   });
+
+  it('judge each night by the zone she logged it in, after she has moved to another', async () => {
+    // Logged in Paris at 07:00 the morning after (06:00 UTC), when her night had ended there;
+    // she has since set her zone to Los Angeles, where 06:00 UTC is 23:00 the evening before.
+    const studyStart = '2026-03-01';
+    const traveller = await addMember(service);
+    await consent(service, traveller, studyStart);
+    const date = '2026-03-10';
+    const logged = (timezone?: string) =>
+      night(traveller, {
+        date,
+        studyDay: 10,
+        phase: 'polyester',
+        recordedAt: '2026-03-11T06:00:00.000Z',
+        ...(timezone ? { timezone } : {}),
+      });
+    await service.producers.publish(testEnvelope('study.sleep_log.recorded', logged('Europe/Paris')));
+    await service.producers.publish(
+      testEnvelope('identity.user.profile_updated', {
+        userId: traveller,
+        firstName: 'Ines',
+        lastName: 'Okafor',
+        dateOfBirth: '1971-06-01',
+        timezone: 'America/Los_Angeles',
+        hormonalStage: 'Menopause',
+        profileImageUrl: null,
+        updatedAt: new Date().toISOString(),
+      }),
+    );
+    const stored = async () =>
+      await service.deps.sql<{ timezone: string | null; moved: boolean }[]>`
+        select n.timezone, d.timezone = 'America/Los_Angeles' as moved
+        from research_nights n join user_directory d using (user_id) where n.user_id = ${traveller}`;
+    await waitUntil(async () => (await stored())[0]?.moved === true, 'her night and her move');
+    expect((await stored())[0]!.timezone).toBe('Europe/Paris');
+    const qaOf = async () => {
+      const run = new Date('2026-04-20T02:00:00Z');
+      const zip = new ZipWriter(run);
+      await writeDataFiles(service.deps.sql, zip, { now: run, minNights: 7, lateRecordDays: 3, userId: traveller });
+      return csvRows((await readZip(await zip.finish())).get('qa_report.csv')).filter((row) => row.date === date);
+    };
+    expect(await qaOf()).toEqual([]);
+    // a night that came without its zone (logged before study sent it) is judged in her zone at the run
+    await service.deps.sql`update research_nights set timezone = null where user_id = ${traveller}`;
+    expect((await qaOf()).map((row) => [row.rule, row.detail])).toEqual([['before_night_ended', 'recorded 5 h before the night ended']]);
+  });
 });

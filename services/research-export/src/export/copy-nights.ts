@@ -31,6 +31,8 @@ export const NIGHT_COPY_COLUMNS = [
   'floor(extract(epoch from n.recorded_at) * 1000)::bigint',
   // when its values were last entered: its last revision, else its recording
   'floor(extract(epoch from coalesce(n.revised_at, n.recorded_at)) * 1000)::bigint',
+  // the zone she logged it in (null for nights logged before it was kept)
+  'n.timezone',
 ];
 
 const RESEARCH_ID = 0;
@@ -42,7 +44,8 @@ const FIRST_FIELD = 5;
 const REVISIONS = FIRST_FIELD + NIGHT_FIELDS.length;
 const RECORDED_AT = REVISIONS + 1;
 const CHANGED_AT = RECORDED_AT + 1;
-const COLUMNS = CHANGED_AT + 1;
+const TIMEZONE = CHANGED_AT + 1;
+const COLUMNS = TIMEZONE + 1;
 
 const TAB = 0x09;
 const NEWLINE = 0x0a;
@@ -139,6 +142,11 @@ class Interner {
     this.last[column] = found;
     return found;
   }
+}
+
+/** COPY's `\N`, a null. */
+function isNull(bytes: Buffer, start: number, end: number): boolean {
+  return end - start === 2 && bytes[start] === BACKSLASH && bytes[start + 1] === 0x4e; /* N */
 }
 
 function sameBytes(a: Buffer, b: Buffer, start: number, end: number): boolean {
@@ -272,6 +280,7 @@ export class CopyNights {
     recordedAt: new Date(0),
     changedAt: new Date(0),
     revisions: 0,
+    timezone: null,
     values: new Array<NightValue>(FIELD_KINDS.length).fill(null),
   };
 
@@ -332,7 +341,7 @@ export class CopyNights {
       const start = starts[FIRST_FIELD + i]!;
       const end = ends[FIRST_FIELD + i]!;
       let value: NightValue;
-      if (end - start === 2 && bytes[start] === BACKSLASH && bytes[start + 1] === 0x4e /* N */) value = null;
+      if (isNull(bytes, start, end)) value = null;
       else if (FIELD_KINDS[i] === NUMBER) value = readNumber(bytes, start, end);
       else if (FIELD_KINDS[i] === BOOLEAN) value = bytes[start] === 0x74; /* t */
       else {
@@ -350,6 +359,9 @@ export class CopyNights {
     night.recordedAt.setTime(readNumber(bytes, starts[RECORDED_AT]!, ends[RECORDED_AT]!));
     night.changedAt.setTime(readNumber(bytes, starts[CHANGED_AT]!, ends[CHANGED_AT]!));
     night.revisions = readNumber(bytes, starts[REVISIONS]!, ends[REVISIONS]!);
+    night.timezone = isNull(bytes, starts[TIMEZONE]!, ends[TIMEZONE]!)
+      ? null
+      : interner.get(TIMEZONE, bytes, starts[TIMEZONE]!, ends[TIMEZONE]!).value;
 
     if (out !== null) {
       // quoting can double a cell's bytes; yes/no and the commas add a few

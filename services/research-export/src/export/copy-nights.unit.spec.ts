@@ -26,6 +26,7 @@ interface Row {
   revisions: number;
   recordedAt: Date;
   changedAt: Date;
+  timezone: string | null;
   /** A number's text as PostgreSQL sent it, when it is not JavaScript's (e.g. 1e-05). */
   text?: Partial<Record<NightField['key'], string>>;
 }
@@ -42,6 +43,7 @@ function copyLine(row: Row): string {
     String(row.revisions),
     String(row.recordedAt.getTime()),
     String(row.changedAt.getTime()),
+    copyField(row.timezone),
   ].join('\t');
 }
 
@@ -55,6 +57,7 @@ const row = (over: Partial<Row> = {}): Row => ({
   revisions: 0,
   recordedAt: new Date('2026-10-03T07:00:00.123Z'),
   changedAt: new Date('2026-10-03T07:00:00.123Z'),
+  timezone: 'Europe/London',
   ...over,
 });
 
@@ -123,6 +126,7 @@ describe("reading the nights from COPY's bytes", () => {
       phase: 'polyester',
       recommendedMaterial: '100% Polyester',
       revisions: 2,
+      timezone: 'Europe/London',
     });
     expect(nights[0]!.recordedAt.toISOString()).toBe('2026-10-03T07:00:00.123Z');
     expect(nights[0]!.changedAt.toISOString()).toBe('2026-10-04T08:15:00.456Z');
@@ -130,9 +134,18 @@ describe("reading the nights from COPY's bytes", () => {
     expect(csv).toBe(`${expectedLine(r, { flags: ['revised'], hits: [], analysed: false })}\n`);
   });
 
+  it('reads the zone a night was logged in, and null for a night that has none', () => {
+    const rows = [row({ timezone: 'America/Los_Angeles' }), row({ timezone: null }), row({ timezone: 'Europe/Paris' })];
+    const { nights, csv } = read([Buffer.from(rows.map((r) => `${copyLine(r)}\n`).join(''))]);
+    expect(nights.map((n) => n.timezone)).toEqual(['America/Los_Angeles', null, 'Europe/Paris']);
+    // nights.csv is as before: the zone is for the rules, not a column
+    expect(csv).toBe(rows.map((r) => `${expectedLine(r, CLEAN)}\n`).join(''));
+  });
+
   it('gives the same nights and the same file however COPY splits its bytes, inside a row, a field or a character', () => {
     const rows = Array.from({ length: 40 }, (_, i) =>
       row({
+        timezone: i % 4 === 0 ? null : 'Europe/London',
         researchId: `SW-${String(i % 7).padStart(8, '0')}`,
         date: `2026-10-${String((i % 28) + 1).padStart(2, '0')}`,
         studyDay: (i % 42) + 1,
@@ -158,6 +171,7 @@ describe("reading the nights from COPY's bytes", () => {
       const split = read(chunks);
       expect(split.csv).toBe(whole.csv);
       expect(split.nights.map((n) => valuesByKey(n.values))).toEqual(whole.nights.map((n) => valuesByKey(n.values)));
+      expect(split.nights.map((n) => n.timezone)).toEqual(whole.nights.map((n) => n.timezone));
     }
   });
 
@@ -200,7 +214,7 @@ describe("reading the nights from COPY's bytes", () => {
     expect(() => truncated.end()).toThrow(/ended inside a row/);
     const short = new CopyNights(null, () => ({ ...CLEAN, analysedValues: [] }));
     expect(() => short.push(Buffer.from('SW-1\t2026-10-01\n'))).toThrow(/a row of 2 columns, not/);
-    expect(NIGHT_COPY_COLUMNS).toHaveLength(5 + NIGHT_FIELDS.length + 3);
+    expect(NIGHT_COPY_COLUMNS).toHaveLength(5 + NIGHT_FIELDS.length + 4);
   });
 });
 

@@ -59,20 +59,21 @@ export const QA_RULES = {
   recorded_late: {
     id: 'recorded_late',
     description:
-      'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS calendar days after its morning, in her time zone).',
+      'The night was first recorded long after it (more than RESEARCH_LATE_RECORD_DAYS calendar days after its morning, in the time zone she logged it in).',
     action: 'flag',
     consequence: 'Kept: ring data does not fade, but her own ratings may be recalled less well.',
   },
   recorded_early: {
     id: 'recorded_early',
-    description: 'The night was first recorded before it ended (04:00 on its morning, her time), and changed after it had ended.',
+    description:
+      'The night was first recorded before it ended (04:00 on its morning, in the time zone she logged it in), and changed after it had ended.',
     action: 'flag',
     consequence: 'Kept as last changed, once the night was over (revisions are in nights.csv).',
   },
   before_night_ended: {
     id: 'before_night_ended',
     description:
-      "The night was recorded before it ended (04:00 on its morning, her time) and not changed after: neither her ring's data nor her ratings could be that night's (the product takes a night up to a day ahead).",
+      "The night was recorded before it ended (04:00 on its morning, in the time zone she logged it in) and not changed after: neither her ring's data nor her ratings could be that night's (the product takes a night up to a day ahead).",
     action: 'night excluded',
     consequence: 'In nights.csv, but in no phase mean. Changed after the night had ended, it would have been kept (recorded_early).',
   },
@@ -152,6 +153,11 @@ export interface NightRow {
   /** When its values were last entered: its last revision, else its recording. */
   changedAt: Date;
   revisions: number;
+  /**
+   * The time zone she logged it in (its 04:00 end is there); null for a night logged before
+   * the zone was carried with it, which is judged in her zone at the run.
+   */
+  timezone: string | null;
   values: NightValues;
 }
 
@@ -237,7 +243,14 @@ const asNumber = (value: NightValue): number | null => (typeof value === 'number
  * night that passes allocates nothing but its result: its values are copied only when a
  * rule changes one.
  */
+/**
+ * The QA rules of one night. `options.timezone` is her zone at the run, for a night that does
+ * not carry the zone it was logged in.
+ */
 export function checkNight(night: NightRow, options: { lateRecordDays: number; timezone: string }): CheckedNight {
+  // A night is judged by the clock of where she was when she logged it: a move to another
+  // zone later changes neither when that night ended nor how late it was recorded.
+  const timezone = night.timezone ?? options.timezone;
   let hits: QaHit[] | null = null;
   let values = night.values;
   let analysed = true;
@@ -287,8 +300,7 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
   // date or a day either side, so a recording within the limit by the UTC date is within it
   // by hers too; only one at the limit or past it asks for her date (few: Intl costs).
   let lateByDays = Math.floor((night.recordedAt.getTime() - (midnightUtc(night.date) + DAY_MS)) / DAY_MS);
-  if (lateByDays >= options.lateRecordDays)
-    lateByDays = daysBetween(addDays(night.date, 1), calendarDateIn(options.timezone, night.recordedAt));
+  if (lateByDays >= options.lateRecordDays) lateByDays = daysBetween(addDays(night.date, 1), calendarDateIn(timezone, night.recordedAt));
   if (lateByDays > options.lateRecordDays)
     (hits ??= []).push(nightHit(night, 'recorded_late', null, null, `recorded ${lateByDays} days after the morning`));
   // The product takes a log up to tomorrow's night (docs/study-protocol.md, "Dates"). A
@@ -296,7 +308,7 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
   // from 16:00 UTC on its morning has seen it end, whatever her zone (most do: no lookup).
   const recorded = night.recordedAt.getTime();
   if (recorded < midnightUtc(night.date) + DAY_MS + LATEST_NIGHT_END_UTC_MS) {
-    const endsAt = nightEndTime(options.timezone, night.date);
+    const endsAt = nightEndTime(timezone, night.date);
     if (recorded < endsAt) {
       const hours = Math.ceil((endsAt - recorded) / 3_600_000);
       const changed = night.changedAt.getTime();

@@ -20,6 +20,7 @@ const base: NightRow = {
   recordedAt: new Date('2026-10-03T07:00:00Z'),
   changedAt: new Date('2026-10-03T07:00:00Z'),
   revisions: 0,
+  timezone: null,
   values: nightValues(baseFields),
 };
 /** A night like `base` with `night`'s differences; never revised unless it says when (changedAt). */
@@ -118,5 +119,17 @@ describe('the QA rules of a night', () => {
     // the same instants in UTC read the other way round
     expect(check({ date: '2026-03-10', recordedAt: new Date('2026-03-14T19:00:00Z') }, 'UTC').flags).toEqual([]);
     expect(check({ date: '2026-03-10', recordedAt: new Date('2026-03-15T05:00:00Z') }, 'UTC').flags).toEqual(['recorded_late']);
+  });
+
+  it('judge a night by the zone she logged it in, not the zone she has at the run', () => {
+    // logged at 07:00 in Paris (06:00 UTC): her night had ended there; she is in Los Angeles now
+    const inParis = { date: '2026-03-10', recordedAt: new Date('2026-03-11T06:00:00Z'), timezone: 'Europe/Paris' };
+    expect(check(inParis, 'America/Los_Angeles')).toMatchObject({ flags: [], analysed: true });
+    // the same night without its zone (logged before nights carried it) is judged in her zone at the run
+    expect(check({ ...inParis, timezone: null }, 'America/Los_Angeles')).toMatchObject({ flags: ['before_night_ended'], analysed: false });
+    // and a late recording's days are counted in the zone she logged it in (23:30 UTC on the 14th is the 15th in Paris)
+    const late = { date: '2026-03-10', recordedAt: new Date('2026-03-14T23:30:00Z'), timezone: 'Europe/Paris' };
+    expect(check(late, 'America/Los_Angeles').flags).toEqual(['recorded_late']);
+    expect(check({ ...late, timezone: null }, 'America/Los_Angeles').flags).toEqual([]);
   });
 });

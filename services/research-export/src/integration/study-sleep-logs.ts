@@ -18,6 +18,8 @@ function nightColumns(night: Night): Record<string, unknown> {
     study_day: night.studyDay,
     phase: night.phase,
     recommended_material: night.recommendedMaterial,
+    // where her night ended at 04:00 (absent from nights logged before study sent it)
+    timezone: night.timezone ?? null,
   };
   for (const field of RESEARCH_NIGHT_FIELDS) row[field.column] = night[field.key] ?? null;
   return row;

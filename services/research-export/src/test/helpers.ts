@@ -102,7 +102,7 @@ export function night(userId: string, fields: Partial<NightData> & Pick<NightDat
     userId,
     recommendedMaterial: fields.phase === 'linen' ? '100% Linen' : fields.phase === 'polyester' ? '100% Polyester' : '100% Cotton',
     recordedAt: `${addDays(fields.date, 1)}T07:00:00.000Z`,
-    ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'recordedAt'>),
+    ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'timezone' | 'recordedAt'>),
     ...fields,
   };
 }

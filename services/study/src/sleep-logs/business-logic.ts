@@ -59,6 +59,7 @@ export function recordSleepLog(command: RecordSleepLog, state: SleepLogState): S
         studyDay: status.day!,
         phase: status.phase,
         recommendedMaterial: status.recommendedMaterial,
+        timezone,
         ...values,
         recordedAt: now.toISOString(),
       },

@@ -238,7 +238,7 @@ describe('PUT /api/sleep/log/{id}', () => {
 });
 
 describe('events for research', () => {
-  it('publishes study.sleep_log.recorded and .revised with the night, its study day, phase and every metric', async () => {
+  it('publishes study.sleep_log.recorded and .revised with the night, its study day, phase, her time zone and every metric', async () => {
     const seen: EventEnvelope[] = [];
     const watch = await env.study.deps.bus.watch({
       stream: 'STUDY',
@@ -258,7 +258,16 @@ describe('events for research', () => {
         .poll(() => mine().map((e) => e.type), { timeout: 5_000 })
         .toEqual(['study.sleep_log.recorded', 'study.sleep_log.revised']);
       const [recorded, revised] = mine();
-      const expected = { logId: log.id, userId, date, studyDay: 1, phase: 'polyester', recommendedMaterial: '100% Polyester', ...night };
+      const expected = {
+        logId: log.id,
+        userId,
+        date,
+        studyDay: 1,
+        phase: 'polyester',
+        recommendedMaterial: '100% Polyester',
+        timezone: 'Europe/London',
+        ...night,
+      };
       expect(recorded!.data).toEqual({ ...expected, recordedAt: log.createdAt });
       expect(revised!.data).toMatchObject({ ...expected, sleepScore: 85 });
       expect(recorded!.source).toBe('study');

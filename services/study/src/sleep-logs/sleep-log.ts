@@ -1,4 +1,4 @@
-import type { SleepLogValues, SleepwearMaterial, StudyPhase } from '@sleepweave/contracts';
+import type { SleepLogValues, SleepwearMaterial, StudyPhase, Timezone } from '@sleepweave/contracts';
 import type { DomainEvent } from '@sleepweave/event-store';
 
 /** One stream per participant and night: a second log for a night is a stream that exists. */
@@ -13,6 +13,11 @@ export type Night = {
   studyDay: number;
   phase: StudyPhase;
   recommendedMaterial: SleepwearMaterial;
+  /**
+   * Her time zone when she logged it: the night ended at 04:00 there (research's QA reads
+   * her recording time against that end). Absent from nights logged before it was kept.
+   */
+  timezone?: Timezone;
 };
 
 export type SleepLogRecorded = DomainEvent<'SleepLogRecorded', Night & SleepLogValues & { recordedAt: string }>;
@@ -26,8 +31,10 @@ export type SleepLogState = { status: 'none' } | { status: 'recorded'; night: Ni
 export const initialState = (): SleepLogState => ({ status: 'none' });
 
 function split(data: Night & SleepLogValues & { recordedAt?: string; revisedAt?: string }): { night: Night; values: SleepLogValues } {
-  const { logId, userId, date, studyDay, phase, recommendedMaterial, recordedAt: _r, revisedAt: _v, ...values } = data;
-  return { night: { logId, userId, date, studyDay, phase, recommendedMaterial }, values: values as SleepLogValues };
+  const { logId, userId, date, studyDay, phase, recommendedMaterial, timezone, recordedAt: _r, revisedAt: _v, ...values } = data;
+  const night: Night = { logId, userId, date, studyDay, phase, recommendedMaterial };
+  if (timezone !== undefined) night.timezone = timezone;
+  return { night, values: values as SleepLogValues };
 }
 
 export function evolve(state: SleepLogState, event: SleepLogEvent): SleepLogState {

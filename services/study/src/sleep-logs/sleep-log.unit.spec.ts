@@ -52,6 +52,7 @@ const recorded: SleepLogEvent = {
     studyDay: 15,
     phase: 'washout',
     recommendedMaterial: '100% Cotton',
+    timezone: 'Europe/London',
     ...values,
     recordedAt: now.toISOString(),
   },
@@ -60,7 +61,7 @@ const recorded: SleepLogEvent = {
 const spec = deciderSpec(sleepLogDecider);
 
 describe('sleep log decider: recording a night', () => {
-  it('records the night with its study day, phase and recommended material', () => {
+  it('records the night with its study day, phase, recommended material and her time zone', () => {
     spec.given([]).when(record('2026-05-18')).then([recorded]);
   });
 
@@ -127,11 +128,21 @@ describe('sleep log decider: revising a night', () => {
             studyDay: 15,
             phase: 'washout',
             recommendedMaterial: '100% Cotton',
+            timezone: 'Europe/London',
             ...changed,
             revisedAt: now.toISOString(),
           },
         },
       ]);
+  });
+
+  it('keeps the zone she logged the night in, and adds none to a night logged before zones were kept', () => {
+    const [event] = sleepLogDecider.decide(revise('2026-05-18', changed), fold([recorded]));
+    expect(event!.data).toMatchObject({ timezone: 'Europe/London' });
+    const { timezone: _zone, ...olderData } = recorded.data;
+    const older: SleepLogEvent = { ...recorded, data: olderData };
+    const [revisedOlder] = sleepLogDecider.decide(revise('2026-05-18', changed), fold([older]));
+    expect(revisedOlder!.data).not.toHaveProperty('timezone');
   });
 
   it('clears a field left out of the new version', () => {
