@@ -174,8 +174,9 @@ describe('the data files of a research run', () => {
     await waitUntil(async () => (await ids()).length === 2, 'their nights');
     const researchId = Object.fromEntries((await ids()).map((r) => [r.user_id, r.research_id]));
     const zip = new ZipWriter(run);
-    await writeDataFiles(service.deps.sql, zip, { now: run, minNights: 7, lateRecordDays: 3 });
-    const qa = csvRows((await readZip(await zip.finish())).get('qa_report.csv'));
+    const found = await writeDataFiles(service.deps.sql, zip, { now: run, minNights: 7, lateRecordDays: 3 });
+    const written = await readZip(await zip.finish());
+    const qa = csvRows(written.get('qa_report.csv'));
     const missing = (userId: string) =>
       qa
         .filter((row) => row.research_id === researchId[userId] && row.rule === 'missing_nights')
@@ -186,6 +187,21 @@ describe('the data files of a research run', () => {
     expect(qa.filter((row) => row.rule === 'before_night_ended').map((row) => [row.research_id, row.date, row.detail])).toEqual([
       [researchId[ahead], '2026-11-12', 'recorded 5 h before the night ended'],
     ]);
+    // Both are three nights into their study: not in the analysis yet, but not dropped out either
+    const reason = Object.fromEntries(csvRows(written.get('participants.csv')).map((row) => [row.research_id, row.exclusion_reason]));
+    expect(reason[researchId[onTime]!]).toBe('still in the study, too few analysed nights so far: polyester 2, linen 0 (7 needed in each)');
+    expect(reason[researchId[ahead]!]).toBe('still in the study, too few analysed nights so far: polyester 1, linen 0 (7 needed in each)');
+    // the member who logged 5 polyester nights of 14, long ago, is short for good
+    expect(reason[sparse]).toBe('too few analysed nights: polyester 5 (7 needed in each)');
+    const tooFew = qa.filter((row) => row.research_id === researchId[onTime] && row.rule === 'too_few_nights');
+    expect(tooFew.map((row) => `${row.phase}: ${row.detail}`)).toEqual([
+      "polyester: 2 analysed nights, 7 needed; 12 of the phase's 14 nights still to come",
+      "washout: 0 analysed nights, 7 needed; 14 of the phase's 14 nights still to come",
+      "linen: 0 analysed nights, 7 needed; 14 of the phase's 14 nights still to come",
+    ]);
+    expect(qaHeadline(found)).toBe(
+      '2 of 66 nights flagged by a QA rule (2 left out of the means); 3 of 4 participants not in the primary analysis (2 still in the study, 1 too few nights in polyester or linen).',
+    );
   });
 
   it('judge each night by the zone she logged it in, after she has moved to another', async () => {

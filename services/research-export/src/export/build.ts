@@ -1,3 +1,4 @@
+import { phaseRanges } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import {
   CODEBOOK_FILE,
@@ -41,8 +42,24 @@ export interface DataFindings {
   nightsFlagged: number;
   nightsLeftOut: number;
   /** Per participant: in the primary analysis, or why not. */
-  inclusion: Map<string, { included: boolean; reason: string }>;
+  inclusion: Map<string, Inclusion>;
 }
+
+export interface Inclusion {
+  included: boolean;
+  reason: string;
+  /**
+   * Not in it yet, but she may still be: each primary phase she is short in still has nights
+   * to come for her, enough to reach the minimum.
+   */
+  stillInStudy: boolean;
+}
+
+/** Nights in each analysed phase (14). */
+const PHASE_NIGHTS = Object.fromEntries(phaseRanges().map(({ phase, first, last }) => [phase.id, last - first + 1])) as Record<
+  AnalysedPhase,
+  number
+>;
 
 /** The columns of nights.csv: the cells of a night in the order COPY sends them (research id to the last field), then these. */
 const NIGHT_LINE_COLUMNS = [
@@ -125,11 +142,15 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
   await nightsCsv.end();
 
   // Rules about phases and participants: nights missing, and too few analysed nights.
-  const inclusion = new Map<string, { included: boolean; reason: string }>();
+  const inclusion = new Map<string, Inclusion>();
   for (const participant of participants) {
     if (demo.has(participant.researchId)) {
       hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
-      inclusion.set(participant.researchId, { included: false, reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)' });
+      inclusion.set(participant.researchId, {
+        included: false,
+        reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)',
+        stillInStudy: false,
+      });
       continue;
     }
     const due = nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone));
@@ -140,21 +161,32 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
         hits.push(phaseHit('missing_nights', participant.researchId, phase, `${missing} of ${due[phase]} nights so far not logged`));
       }
     }
+    // A phase she is still in (or has yet to reach) has nights to come: too few so far is not
+    // too few for good, and the hit and her reason say so.
     const short: AnalysedPhase[] = [];
+    let canStillReach = true;
     for (const phase of ANALYSED_PHASES) {
       const analysed = means.nights(participant.researchId, phase);
       if (analysed < options.minNights) {
         short.push(phase);
-        hits.push(phaseHit('too_few_nights', participant.researchId, phase, `${analysed} analysed nights, ${options.minNights} needed`));
+        const toCome = PHASE_NIGHTS[phase] - due[phase];
+        const detail = `${analysed} analysed nights, ${options.minNights} needed${toCome > 0 ? `; ${toCome} of the phase's ${PHASE_NIGHTS[phase]} nights still to come` : ''}`;
+        hits.push(phaseHit('too_few_nights', participant.researchId, phase, detail));
+        if ((phase === 'polyester' || phase === 'linen') && analysed + toCome < options.minNights) canStillReach = false;
       }
     }
     const primaryShort = short.filter((phase) => phase === 'polyester' || phase === 'linen');
+    const stillInStudy = primaryShort.length > 0 && canStillReach;
+    const counts = primaryShort.map((phase) => `${phase} ${means.nights(participant.researchId, phase)}`).join(', ');
     inclusion.set(participant.researchId, {
       included: primaryShort.length === 0,
       reason:
         primaryShort.length === 0
           ? ''
-          : `too few analysed nights: ${primaryShort.map((phase) => `${phase} ${means.nights(participant.researchId, phase)}`).join(', ')} (${options.minNights} needed in each)`,
+          : stillInStudy
+            ? `still in the study, too few analysed nights so far: ${counts} (${options.minNights} needed in each)`
+            : `too few analysed nights: ${counts} (${options.minNights} needed in each)`,
+      stillInStudy,
     });
   }
 
@@ -210,12 +242,18 @@ function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase 
 
 /** The one-line QA headline of a run (the admin screen and the PDF show it). */
 export function qaHeadline(findings: DataFindings): string {
-  const excluded = [...findings.inclusion.values()].filter((i) => !i.included).length;
+  const inclusions = [...findings.inclusion.values()];
+  const excluded = inclusions.filter((i) => !i.included).length;
   const demo = findings.hits.filter((hit) => hit.rule === 'demo_account').length;
+  const inStudy = inclusions.filter((i) => i.stillInStudy).length;
   const n = (x: number) => x.toLocaleString('en-GB');
+  const reasons = [
+    ...(demo > 0 ? [`${n(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO)`] : []),
+    ...(inStudy > 0 ? [`${n(inStudy)} still in the study`] : []),
+  ];
   const why =
-    demo > 0
-      ? `${n(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO), ${n(excluded - demo)} too few nights in polyester or linen`
+    reasons.length > 0
+      ? `${reasons.join(', ')}, ${n(excluded - demo - inStudy)} too few nights in polyester or linen`
       : 'too few nights in polyester or linen';
   return (
     `${n(findings.nightsFlagged)} of ${n(findings.nights)} nights flagged by a QA rule (${n(findings.nightsLeftOut)} left out of the means); ` +

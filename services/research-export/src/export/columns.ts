@@ -99,7 +99,8 @@ export const PARTICIPANTS_FILE: FileSpec = {
     column('journal_entries', 'Journal entries during her 42 days', 'integer', { notes: 'How many; never what she wrote.' }),
     column('included_primary', 'In the primary analysis (polyester vs linen)', 'yes/no', { allowed: YES_NO }),
     column('exclusion_reason', 'Why not in the primary analysis', 'text', {
-      notes: 'Empty when included (rules too_few_nights, demo_account).',
+      notes:
+        'Empty when included (rules too_few_nights, demo_account). Begins "still in the study" when the nights still to come for her can bring her to the minimum.',
     }),
   ],
 };
