@@ -1,3 +1,5 @@
+import { addDays } from '@sleepweave/contracts';
+import { format, parseISO } from 'date-fns';
 import { CircleCheck, Moon, MoonStar, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +14,12 @@ import type { StudyProgress } from './study-progress';
 /** The whole study on the charts page (all 42 nights). */
 export const wholeStudyLink = `${paths.sleep.charts}?view=study`;
 const logNightLink = (date: string) => `${paths.sleep.log}?date=${date}`;
+
+/**
+ * The morning her first night ends, by its day ('Tuesday morning'): not "tomorrow", which,
+ * said between midnight and 04:00 (she may join then), reads as the morning a few hours away.
+ */
+const firstMorning = (firstNight: string) => `${format(parseISO(addDays(firstNight, 1)), 'EEEE')} morning`;
 
 /** The Sleep Study tile of the home page, as it fits where she is. */
 export function sleepStudyTile(progress: StudyProgress | null): { description: string; to: string } {
@@ -128,7 +136,7 @@ export function StudyTodayCard() {
             </div>
           )
         ) : (
-          <p className="text-base text-night-800">Log your first night tomorrow morning, when you wake up.</p>
+          <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(progress.tonight)}.</p>
         )}
       </Card>
     </section>

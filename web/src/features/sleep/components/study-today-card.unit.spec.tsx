@@ -69,6 +69,19 @@ describe('StudyTodayCard (home)', () => {
     expect(screen.getByRole('link', { name: 'Log last night' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
   });
 
+  it('names the morning to log her first night by its day, also when she joined after midnight', async () => {
+    serve('2026-11-23', []);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Log your first night when you wake up on Tuesday morning.')).toBeTruthy();
+    cleanup();
+    // 01:00 on Monday in New York: her study starts today, and its first night is tonight's, logged on Tuesday
+    vi.setSystemTime(new Date('2026-11-23T06:00:00Z'));
+    serve('2026-11-23', []);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Log your first night when you wake up on Tuesday morning.')).toBeTruthy();
+    expect(screen.getByText('Your first night is tonight')).toBeTruthy();
+  });
+
   it('says last night is logged, with a link to it', async () => {
     const start = addDays('2026-11-23', -3);
     const logged = night('2026-11-22', { studyDay: 3 });
