@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
+import { TimezoneNotice } from './timezone-notice';
 
 interface Tile {
   title: string;
@@ -74,6 +75,8 @@ export function HomeScreen({ study, sleepStudyTile, studyPending = false }: Home
         <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">{user ? `${hello}, ${user.firstName}` : hello}</h1>
         <p className="mt-3 text-lg text-night-700">Welcome to your space for rest and reflection. Where would you like to begin?</p>
       </header>
+
+      <TimezoneNotice className="mt-8" />
 
       {study ? <div className="mt-8">{study}</div> : null}
 

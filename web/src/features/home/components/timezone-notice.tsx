@@ -1,0 +1,116 @@
+import { TIMEZONE_OPTIONS } from '@sleepweave/contracts';
+import { Globe } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
+
+/**
+ * Every date of hers is read in her profile's time zone: when a night ends (04:00), which
+ * day a journal entry is of, what "today" is. Sign-up offers six zones and starts on New
+ * York (docs/product.md §9), so someone elsewhere, or who has moved, may have a zone that is
+ * not where she is, and log each night against another clock without knowing it. This
+ * notice says so when this device's clock differs from her zone's now; she changes it in
+ * Settings, or keeps it, and is not asked again for that pair of zones on this device.
+ */
+const KEPT_KEY = 'sleepweave:timezone-kept';
+
+/** The zone's offset from UTC at `now` ('GMT-05:00'); null for a zone this browser does not know. */
+export function offsetIn(timeZone: string, now: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(now);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** This device's zone, as the browser reports it (undefined when it reports none). */
+export function deviceTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a device in `device` shows another time than her profile's `profile` zone at `now`. */
+export function clocksDiffer(profile: string, device: string | undefined, now: Date): boolean {
+  if (!device || device === profile) return false;
+  const ours = offsetIn(profile, now);
+  const theirs = offsetIn(device, now);
+  return ours !== null && theirs !== null && ours !== theirs;
+}
+
+const keptPair = (profile: string, device: string) => `${profile} ${device}`;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage refused: the notice comes back on the next visit
+  }
+}
+
+function isKept(profile: string, device: string): boolean {
+  try {
+    return storage()?.getItem(KEPT_KEY) === keptPair(profile, device);
+  } catch {
+    return false;
+  }
+}
+
+function keep(profile: string, device: string): void {
+  try {
+    storage()?.setItem(KEPT_KEY, keptPair(profile, device));
+  } catch {
+    // full or refused: hidden for this visit only
+  }
+}
+
+const zoneLabel = (zone: string) => TIMEZONE_OPTIONS.find((option) => option.value === zone)?.label ?? zone;
+
+export function TimezoneNotice({
+  now = new Date(),
+  device = deviceTimeZone(),
+  className = '',
+}: {
+  now?: Date;
+  device?: string | undefined;
+  className?: string;
+}) {
+  const { data: user } = useUser();
+  const [kept, setKept] = useState(false);
+  if (!user || !device || kept || !clocksDiffer(user.timezone, device, now) || isKept(user.timezone, device)) return null;
+  const label = zoneLabel(user.timezone);
+  return (
+    <section
+      aria-labelledby="timezone-notice"
+      className={`grid gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4 text-base text-night-900 sm:p-5 ${className}`}
+    >
+      <h2 id="timezone-notice" className="flex items-center gap-2 font-semibold">
+        <Globe aria-hidden="true" className="size-5 shrink-0 text-sand-700" />
+        Is your time zone right?
+      </h2>
+      <p>
+        Your profile is set to {label}, but this device is on another clock ({device}). Your nights end at 04:00, and your journal days at
+        midnight, in your profile&apos;s time zone.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button asChild>
+          <Link to={paths.settings}>Change it in Settings</Link>
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            keep(user.timezone, device);
+            setKept(true);
+          }}
+        >
+          Keep {label}
+        </Button>
+      </div>
+    </section>
+  );
+}
