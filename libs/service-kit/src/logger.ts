@@ -9,6 +9,27 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
 
+/**
+ * A request's URL as its log line keeps it: the path, and the query's parameter names with
+ * every value redacted. Values are what people type (the admin's user search holds names and
+ * e-mails; the library's search, health topics next to an address) or encode it (a cursor of
+ * a list sorted by name); the log keeps method, path, status and address
+ * (docs/data-protection.md).
+ */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const names = url
+    .slice(query + 1)
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      return equals < 0 ? pair : `${pair.slice(0, equals)}=[redacted]`;
+    });
+  return `${url.slice(0, query)}${names.length > 0 ? `?${names.join('&')}` : ''}`;
+}
+
 /** Every string of a log entry with secret URL parameters redacted, wherever a library put the URL. */
 function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.includes('=') ? redactUrl(value) : value;
@@ -68,7 +89,7 @@ export function createLogger(
     serializers: {
       req: (req: LoggedRequest) => ({
         method: req.method,
-        url: req.url === undefined ? undefined : redactUrl(req.url),
+        url: req.url === undefined ? undefined : loggedUrl(req.url),
         host: req.host ?? req.hostname,
         remoteAddress: req.ip ?? req.socket?.remoteAddress,
       }),

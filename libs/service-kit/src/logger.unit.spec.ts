@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpApp } from './http.ts';
-import { createLogger, redactUrl } from './logger.ts';
+import { createLogger, loggedUrl, redactUrl } from './logger.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -10,6 +10,19 @@ describe('redactUrl', () => {
     ['/api/user', '/api/user'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('loggedUrl', () => {
+  it.each([
+    ['/api/admin/users?q=jane.doe@example.com&limit=50', '/api/admin/users?q=[redacted]&limit=[redacted]'],
+    ['/api/library/cards?search=hot%20flushes', '/api/library/cards?search=[redacted]'],
+    ['/api/validate-reset-token?token=abc123', '/api/validate-reset-token?token=[redacted]'],
+    ['/api/threads?flag&cursor=', '/api/threads?flag&cursor=[redacted]'],
+    ['/api/user?', '/api/user'],
+    ['/api/user', '/api/user'],
+  ])('%s -> %s', (url, expected) => {
+    expect(loggedUrl(url)).toBe(expected);
   });
 });
 
@@ -58,5 +71,16 @@ describe("a request's logger", () => {
       { msg: 'inner', reqId: 'req-2', correlationId: 'corr-2', step: 'inner' },
     ]);
     expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+
+  it("logs a request's path and its query's names, never what was asked for", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('test', 'info', 'json', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const app = createHttpApp({ logger });
+    app.get('/api/admin/users', async () => ({ ok: true }));
+    expect((await app.inject({ method: 'GET', url: '/api/admin/users?q=jane.doe@example.com&limit=50' })).statusCode).toBe(200);
+    const urls = lines.flatMap((line) => ((line.req as { url?: string } | undefined)?.url ? [(line.req as { url: string }).url] : []));
+    expect(urls).toContain('/api/admin/users?q=[redacted]&limit=[redacted]');
+    expect(JSON.stringify(lines)).not.toContain('jane.doe');
   });
 });
