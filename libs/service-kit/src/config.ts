@@ -93,6 +93,15 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 
+/**
+ * Whether people other than this machine's reach the app: in production, or at any APP_URL
+ * off this machine whatever NODE_ENV says (a public APP_URL without NODE_ENV=production must
+ * not run on the repository's development secrets, nor write reset links to a local outbox).
+ */
+export function isExposed(config: { NODE_ENV?: string; APP_URL?: string }): boolean {
+  return config.NODE_ENV === 'production' || (config.APP_URL !== undefined && !isLoopback(config.APP_URL));
+}
+
 /** Parses the environment once; a bad setting stops the start with a message naming it. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
@@ -101,10 +110,19 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const data = result.data as Partial<BaseConfig>;
-  if (data.NODE_ENV === 'production') {
+  if (isExposed(data)) {
     const problems: string[] = [];
+    const where = data.NODE_ENV === 'production' ? 'in production' : `for ${data.APP_URL}, which others reach (APP_URL)`;
     if (data.INTERNAL_TOKEN === DEVELOPMENT_INTERNAL_TOKEN) {
-      problems.push('INTERNAL_TOKEN: set a secret of your own in production (at least 24 characters, the same for every service)');
+      problems.push(`INTERNAL_TOKEN: set a secret of your own ${where} (at least 24 characters, the same for every service)`);
+    }
+    // Passwords and session cookies cross the network: production is served over https
+    // (Secure cookies, HSTS), by the gateway or a TLS proxy in front of it (APP_URL is what
+    // the browser sees).
+    if (data.NODE_ENV === 'production' && data.APP_URL !== undefined && !isLoopback(data.APP_URL)) {
+      if (new URL(data.APP_URL).protocol !== 'https:') {
+        problems.push(`APP_URL: production is served over https (Secure cookies, HSTS); ${data.APP_URL} is plain http`);
+      }
     }
     // docker-compose.yml's fallbacks are public: fine for `docker compose up` on one's own
     // machine, refused once the app has a public address

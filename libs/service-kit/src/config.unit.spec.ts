@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BaseConfig, COMPOSE_LOCAL_SECRETS, ConfigError, DEVELOPMENT_INTERNAL_TOKEN, loadConfig } from './config.ts';
+import { BaseConfig, COMPOSE_LOCAL_SECRETS, ConfigError, DEVELOPMENT_INTERNAL_TOKEN, isExposed, loadConfig } from './config.ts';
 
 const production = (env: Record<string, string>) => () => loadConfig(BaseConfig, { NODE_ENV: 'production', ...env });
 const OWN_TOKEN = 'a-secret-of-our-own-0123456789';
+
+describe('isExposed', () => {
+  it('is production, or an APP_URL off this machine', () => {
+    expect(isExposed({ NODE_ENV: 'production', APP_URL: 'http://localhost:3000' })).toBe(true);
+    expect(isExposed({ NODE_ENV: 'development', APP_URL: 'http://192.168.1.20:3000' })).toBe(true);
+    expect(isExposed({ NODE_ENV: 'development', APP_URL: 'http://localhost:3000' })).toBe(false);
+    expect(isExposed({ NODE_ENV: 'test', APP_URL: 'http://127.0.0.1:3170' })).toBe(false);
+  });
+});
 
 describe('loadConfig', () => {
   it('names every bad setting', () => {
@@ -15,6 +24,11 @@ describe('loadConfig', () => {
   it('refuses the development token in production, wherever the app is', () => {
     expect(production({})).toThrow(ConfigError);
     expect(production({ INTERNAL_TOKEN: DEVELOPMENT_INTERNAL_TOKEN })).toThrow(/INTERNAL_TOKEN: set a secret of your own in production/);
+    // and wherever others reach the app, whatever NODE_ENV says
+    expect(() => loadConfig(BaseConfig, { APP_URL: 'https://sleep.example.org' })).toThrow(
+      /INTERNAL_TOKEN: set a secret of your own for https:\/\/sleep\.example\.org, which others reach \(APP_URL\)/,
+    );
+    expect(loadConfig(BaseConfig, { APP_URL: 'https://sleep.example.org', INTERNAL_TOKEN: OWN_TOKEN }).NODE_ENV).toBe('development');
     expect(production({ INTERNAL_TOKEN: OWN_TOKEN })().INTERNAL_TOKEN).toBe(OWN_TOKEN);
     expect(loadConfig(BaseConfig, {}).INTERNAL_TOKEN).toBe(DEVELOPMENT_INTERNAL_TOKEN);
   });
@@ -38,7 +52,20 @@ describe('loadConfig', () => {
     expect(production(own)().DATABASE_URL).toBe(own.DATABASE_URL);
     expect(production({ ...own, INTERNAL_TOKEN: COMPOSE_LOCAL_SECRETS.INTERNAL_TOKEN })).toThrow(/INTERNAL_TOKEN: docker-compose/);
     expect(production({ ...own, DATABASE_URL: composeDefaults.DATABASE_URL })).toThrow(/DATABASE_URL: docker-compose/);
-    // development and tests are not checked: they run on the machine itself
-    expect(loadConfig(BaseConfig, { ...composeDefaults, APP_URL: 'https://sleep.example.org' }).NODE_ENV).toBe('development');
+    // nor without NODE_ENV=production, once others reach the app
+    expect(() => loadConfig(BaseConfig, { ...composeDefaults, APP_URL: 'https://sleep.example.org' })).toThrow(
+      /INTERNAL_TOKEN: docker-compose/,
+    );
+    // development and tests on the machine itself are not checked
+    expect(loadConfig(BaseConfig, { ...composeDefaults, APP_URL: 'http://localhost:3000' }).NODE_ENV).toBe('development');
+  });
+
+  it('refuses plain http in production once others reach the app', () => {
+    const own = { INTERNAL_TOKEN: OWN_TOKEN, DATABASE_URL: 'postgres://postgres:own@db:5432' };
+    expect(production({ ...own, APP_URL: 'http://sleep.example.org' })).toThrow(
+      /APP_URL: production is served over https \(Secure cookies, HSTS\); http:\/\/sleep\.example\.org is plain http/,
+    );
+    expect(production({ ...own, APP_URL: 'https://sleep.example.org' })().APP_URL).toBe('https://sleep.example.org');
+    expect(production({ ...own, APP_URL: 'http://localhost:3000' })().APP_URL).toBe('http://localhost:3000');
   });
 });

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createEventStore, type EventStore } from '@sleepweave/event-store';
-import type { Sql } from '@sleepweave/service-kit';
+import { isExposed, type Sql } from '@sleepweave/service-kit';
 import type { IdentityConfig } from './config.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { passwordResetTokensProjection } from './password-reset/projections.ts';
@@ -31,7 +31,8 @@ export function createIdentityContext(deps: { config: IdentityConfig; sql: Sql; 
       smtpUrl: deps.config.SMTP_URL,
       from: deps.config.MAIL_FROM,
       logger: deps.logger,
-      outbox: deps.config.NODE_ENV === 'production' ? null : deps.config.MAIL_OUTBOX_DIR,
+      // a local file of reset links is for a machine of one's own
+      outbox: isExposed(deps.config) ? null : deps.config.MAIL_OUTBOX_DIR,
     }),
     clock: () => new Date(),
   };
