@@ -4,6 +4,7 @@ import { connectBus } from '@sleepweave/bus';
 import {
   createAccessTokenVerifier,
   createLogger,
+  reachAtStart,
   releaseMemoryWhenIdle,
   remoteKeySet,
   type MemoryRelease,
@@ -35,7 +36,9 @@ export const WATCH_CATCH_UP_WAIT_MS = 10_000;
  */
 export async function startGateway(config: GatewayConfig, options: { logger?: Logger } = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
-  const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger });
+  const bus = await reachAtStart('NATS', 'NATS_URL', logger, () =>
+    connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: 'gateway', logger }),
+  );
   await bus.ensureStreams(['IDENTITY']);
 
   const memoryMs = config.REVOCATION_MEMORY_SECONDS * 1000;

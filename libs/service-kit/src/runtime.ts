@@ -158,6 +158,36 @@ export async function openServiceDatabase<C extends ServiceConfig, Ctx>(
   return sql;
 }
 
+/** A dependency the process could not reach at start, already logged (one fatal line naming it and its setting). */
+export class StartDependencyError extends Error {
+  override name = 'StartDependencyError';
+}
+
+/**
+ * Opens a dependency at start (the database, the bus). One that cannot be reached is logged
+ * as one fatal line naming it and its setting, and thrown as a StartDependencyError.
+ */
+export async function reachAtStart<T>(what: string, setting: string, logger: Logger, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: error, setting }, `${what} could not be reached at start (${setting}): ${reason}`);
+    throw new StartDependencyError(`${what} could not be reached at start (${setting}): ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * What a service's entry point does with a start that failed: a dependency that could not
+ * be reached was logged as one line, and the process exits 1 without a stack trace (the
+ * supervisor or the container's restart policy tries again later); anything else is thrown
+ * as it is.
+ */
+export function exitIfUnreachable(error: unknown): never {
+  if (error instanceof StartDependencyError) process.exit(1);
+  throw error;
+}
+
 /**
  * The one way every service starts: its own database (created and migrated), the bus
  * (its streams declared), the HTTP app with /health and its internal history route, the
@@ -174,8 +204,13 @@ export async function startService<C extends ServiceConfig, Ctx>(
   const background = options.background ?? true;
   const logger = options.logger ?? createLogger(definition.name, config.LOG_LEVEL, config.LOG_FORMAT);
 
-  const sql = await openServiceDatabase(definition, config, logger);
-  const bus = await connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: definition.name, logger });
+  const sql = await reachAtStart('PostgreSQL', 'DATABASE_URL', logger, () => openServiceDatabase(definition, config, logger));
+  const bus = await reachAtStart('NATS', 'NATS_URL', logger, () =>
+    connectBus({ servers: config.NATS_URL, prefix: config.BUS_PREFIX, name: definition.name, logger }),
+  ).catch(async (error: unknown) => {
+    await sql.end({ timeout: 1 }).catch(() => undefined);
+    throw error;
+  });
   await bus.ensureStreams(definition.streams);
 
   const deps: ServiceDeps<C> = { config, logger, sql, bus };

@@ -1,5 +1,5 @@
-import { configOrExit, startService } from '@sleepweave/service-kit';
+import { configOrExit, exitIfUnreachable, startService } from '@sleepweave/service-kit';
 import { readCommunityConfig } from './config.ts';
 import { communityService } from './service.ts';
 
-await startService(communityService, configOrExit(readCommunityConfig));
+await startService(communityService, configOrExit(readCommunityConfig)).catch(exitIfUnreachable);

@@ -1,5 +1,5 @@
-import { configOrExit, startService } from '@sleepweave/service-kit';
+import { configOrExit, exitIfUnreachable, startService } from '@sleepweave/service-kit';
 import { readJournalConfig } from './config.ts';
 import { journalService } from './service.ts';
 
-await startService(journalService, configOrExit(readJournalConfig));
+await startService(journalService, configOrExit(readJournalConfig)).catch(exitIfUnreachable);

@@ -1,5 +1,5 @@
-import { configOrExit, startService } from '@sleepweave/service-kit';
+import { configOrExit, exitIfUnreachable, startService } from '@sleepweave/service-kit';
 import { readLibraryConfig } from './config.ts';
 import { libraryService } from './service.ts';
 
-await startService(libraryService, configOrExit(readLibraryConfig));
+await startService(libraryService, configOrExit(readLibraryConfig)).catch(exitIfUnreachable);

@@ -1,5 +1,5 @@
-import { configOrExit, startService } from '@sleepweave/service-kit';
+import { configOrExit, exitIfUnreachable, startService } from '@sleepweave/service-kit';
 import { readResearchExportConfig } from './config.ts';
 import { researchExportService } from './service.ts';
 
-await startService(researchExportService, configOrExit(readResearchExportConfig));
+await startService(researchExportService, configOrExit(readResearchExportConfig)).catch(exitIfUnreachable);

@@ -1,5 +1,5 @@
-import { configOrExit, startService } from '@sleepweave/service-kit';
+import { configOrExit, exitIfUnreachable, startService } from '@sleepweave/service-kit';
 import { readStudyConfig } from './config.ts';
 import { studyService } from './service.ts';
 
-await startService(studyService, configOrExit(readStudyConfig));
+await startService(studyService, configOrExit(readStudyConfig)).catch(exitIfUnreachable);

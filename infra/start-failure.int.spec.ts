@@ -1,0 +1,63 @@
+/**
+ * A service or the gateway that cannot reach PostgreSQL or NATS at start says so in one log
+ * line naming the dependency and its setting, and exits 1 without a stack trace: the
+ * supervisor (or the container's restart policy) starts it again later.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { dropDatabase } from '@sleepweave/service-kit';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const prefix = `sw_test_${randomBytes(4).toString('hex')}_`;
+
+/** Runs an entry point from its TypeScript source; its exit code and output. */
+function run(entry: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', DB_PREFIX: prefix, BUS_PREFIX: 'startfail', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const fatal = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; setting?: string })
+    .filter((line) => line.level === 60);
+
+afterAll(async () => {
+  await dropDatabase(databaseUrl, `${prefix}journal`);
+});
+
+describe('a process that cannot reach a dependency at start', () => {
+  it('names PostgreSQL and DATABASE_URL in one fatal line, and exits 1 without a stack', async () => {
+    const result = await run('services/journal/src/server.ts', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1' });
+    expect(result.code).toBe(1);
+    expect(fatal(result.stdout)).toMatchObject([
+      { setting: 'DATABASE_URL', msg: expect.stringMatching(/^PostgreSQL could not be reached at start \(DATABASE_URL\): /) },
+    ]);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('names NATS and NATS_URL, in a service and in the gateway', async () => {
+    for (const entry of ['services/journal/src/server.ts', 'gateway/src/server.ts']) {
+      const result = await run(entry, { NATS_URL: 'nats://127.0.0.1:1' });
+      expect(result.code, entry).toBe(1);
+      expect(fatal(result.stdout), entry).toMatchObject([
+        { setting: 'NATS_URL', msg: expect.stringMatching(/^NATS could not be reached at start \(NATS_URL\): /) },
+      ]);
+      expect(result.stderr, entry).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
