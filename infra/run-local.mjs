@@ -15,6 +15,13 @@ import { REFUSED_EXIT_CODE, stopOnSignals, supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
+// the services' ports are base + 1 ... base + 6
+if (!Number.isInteger(base) || base < 1 || base > 65_529) {
+  process.stderr.write(
+    `Invalid configuration:\n  SERVICE_PORT_BASE: a whole number from 1 to 65529 (got '${process.env.SERVICE_PORT_BASE}')\n`,
+  );
+  process.exit(REFUSED_EXIT_CODE);
+}
 
 // Compiled first where out of date (about a second; build-apps.mjs keeps what each app was
 // compiled from): what runs is never older than the sources.

@@ -3,7 +3,7 @@
  * line naming the dependency and its setting, and exits 1 without a stack trace: the
  * supervisor (or the container's restart policy) starts it again later.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dropDatabase } from '@sleepweave/service-kit';
@@ -60,4 +60,18 @@ describe('a process that cannot reach a dependency at start', () => {
       expect(result.stderr, entry).not.toMatch(/\n\s+at /);
     }
   }, 60_000);
+});
+
+describe('npm start with a SERVICE_PORT_BASE that is no port', () => {
+  it('ends with the setting named and exit code 78, before compiling or starting anything', () => {
+    for (const value of ['abc', '70000', '4000.5']) {
+      const result = spawnSync(process.execPath, ['infra/run-local.mjs'], {
+        cwd: root,
+        env: { ...process.env, SERVICE_PORT_BASE: value },
+        encoding: 'utf8',
+      });
+      expect(result.status, value).toBe(78);
+      expect(result.stderr, value).toContain(`SERVICE_PORT_BASE: a whole number from 1 to 65529 (got '${value}')`);
+    }
+  });
 });
