@@ -19,7 +19,7 @@ import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
 import { startGateway } from './start.ts';
 
-const APP_URL = 'http://app.test';
+const APP_URL = 'http://app.localhost';
 let identity: Identity;
 let gateway: ServiceApp;
 let gatewayDeps: GatewayDeps;
@@ -400,8 +400,8 @@ describe('cross-site protection', () => {
 
   it.each([
     ['the Host header it was sent with', (host: string) => `http://${host}`],
-    ['another scheme', () => 'https://app.test'],
-    ['another port', () => 'http://app.test:8080'],
+    ['another scheme', () => 'https://app.localhost'],
+    ['another port', () => 'http://app.localhost:8080'],
   ])('compares Origin with APP_URL only, not %s', async (_what, originFor) => {
     const response = await gateway.inject({
       method: 'POST',

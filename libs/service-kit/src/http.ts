@@ -86,6 +86,15 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     // Node checks the requests' time at this interval (30 s by default: a request could
     // then take twice its time)
     http: { connectionsCheckingInterval: Math.max(100, Math.min(5_000, requestTimeout / 4)) },
+    // Errors met before a route runs, in the same `{ error, message }` as every other (not
+    // Fastify's own shape, which echoed the path): an address that is not valid is a 400; a
+    // path parameter longer than any id is answered as the unknown address it is.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return (options.notFound ?? notFoundJson)(request, reply);
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'This address is not valid.' : 'The request could not be read.';
+      return (reply as FastifyReply).status(status).send({ error: errorWordFor(status), message });
+    },
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
@@ -143,6 +152,10 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
 
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // a body that was asked for and not sent (none, or no bytes): said as such, not as zod's "expected object"
+      if (err.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return reply.status(400).send({ error: 'validation', message: 'This request needs a JSON body.' });
+      }
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';

@@ -9,6 +9,7 @@ import { createHttpApp, NOT_FINITE_MESSAGE } from './http.ts';
 function app() {
   const instance = createHttpApp({ logger: pino({ level: 'silent' }) });
   instance.post('/validated', { schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) } }, async () => ({ ok: true }));
+  instance.get('/things/:id', async (request) => request.params);
   instance.get('/conflict', async () => {
     throw conflict('Already there.');
   });
@@ -104,5 +105,24 @@ describe('createHttpApp errors', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
+  });
+
+  it('says that a body was asked for when none came, whatever its content type', async () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const response = await app().inject({ method: 'POST', url: '/validated', headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: 'This request needs a JSON body.' });
+    }
+  });
+
+  it("answers an address that is not valid, and a path parameter longer than any id, in the app's own shape", async () => {
+    for (const url of ['/things/%', '/things/%zz']) {
+      const response = await app().inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: 'validation', message: 'This address is not valid.' });
+    }
+    const long = await app().inject({ method: 'GET', url: `/things/${'x'.repeat(120)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toMatchObject({ error: 'not_found' });
   });
 });

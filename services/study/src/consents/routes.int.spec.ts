@@ -64,6 +64,15 @@ describe('/api/sleep/consent', () => {
     expect(count).toBe(1);
   });
 
+  it("takes the spec's empty body (no body, or one of no bytes with a JSON content type) as the current version", async () => {
+    for (const headersOf of [{}, { 'content-type': 'application/json' }]) {
+      const { headers } = await newParticipant(env);
+      const response = await env.study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: { ...headers, ...headersOf } });
+      expect(response.statusCode, JSON.stringify(headersOf)).toBe(201);
+      expect(response.json()).toMatchObject({ hasConsent: true, consentVersion: '1.0' });
+    }
+  });
+
   it('keeps one consent when two arrive at once', async () => {
     const { userId, headers } = await newParticipant(env);
     const answers = await Promise.all(Array.from({ length: 5 }, () => giveConsent(headers)));

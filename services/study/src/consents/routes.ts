@@ -13,7 +13,7 @@ export async function consentRoutes(app: ServiceApp, ctx: StudyContext): Promise
   /** 201 when her consent is recorded now; 200 with the existing consent when she gave it before. */
   app.post(
     '/api/sleep/consent',
-    { schema: { body: ConsentRequest.optional(), response: { 200: ConsentStatus, 201: ConsentStatus } } },
+    { schema: { body: ConsentRequest.nullish(), response: { 200: ConsentStatus, 201: ConsentStatus } } },
     async (request, reply) => {
       const { sub: userId } = requireUser(request);
       const existing = await findConsent(ctx.sql, userId);
