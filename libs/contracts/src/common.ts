@@ -52,3 +52,13 @@ export function groupThousands(n: number): string {
 
 /** How deeply a JSON body may nest: no form of ours comes near; beyond it, 400. */
 export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Something to see: a character that is neither a space nor invisible (format characters
+ * such as U+200B, marks with no letter to go on such as U+034F or U+FE0F, the Hangul
+ * fillers, the blank braille pattern). A text of none of them shows as nothing.
+ */
+const VISIBLE = /[^\s\p{Cf}\p{Mn}\u115F\u1160\u2800\u3164\uFFA0]/u;
+
+/** Whether `text` shows anything (the screens' "empty", as the schemas judge it: a name, a thread's name, a message). */
+export const hasSomethingToSee = (text: string): boolean => VISIBLE.test(text);

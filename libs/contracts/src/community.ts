@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupThousands, Uuid } from './common.ts';
+import { groupThousands, hasSomethingToSee, Uuid } from './common.ts';
 import { NOT_IN_A_NAME } from './identity.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
@@ -19,16 +19,11 @@ export const STUDY_TEAM_ID = 'c0ffee00-5eed-4a11-9e1c-000000000002';
 export const STUDY_TEAM_NAME = 'Sleepweave study team';
 
 /**
- * Something to see: a character that is neither a space nor invisible (format characters
- * such as U+200B, marks with no letter to go on such as U+034F or U+FE0F, the Hangul
- * fillers, the blank braille pattern). A text of none of them shows as nothing.
+ * A message may hold new lines and tabs, no other control character, nor the bidi
+ * embeddings and overrides (U+202A-U+202E) that would show the text after them other than
+ * it is, reversed (names refuse them too; the isolates, which keep their text apart, stay).
  */
-const VISIBLE = /[^\s\p{Cf}\p{Mn}\u115F\u1160\u2800\u3164\uFFA0]/u;
-
-/** Whether `text` shows anything (the screens' "empty", as the schemas below judge it). */
-export const hasSomethingToSee = (text: string): boolean => VISIBLE.test(text);
-/** A message may hold new lines and tabs, no other control character. */
-const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]/u;
+const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]|[\u202A-\u202E]/u;
 
 /**
  * POST /api/community/thread: the name, trimmed, 1-120 characters, something to see, one
@@ -38,7 +33,7 @@ export const CreateThreadRequest = z.object({
   name: z
     .string({ error: 'Please enter a name for your thread.' })
     .trim()
-    .refine((name) => VISIBLE.test(name), 'Please enter a name for your thread.')
+    .refine(hasSomethingToSee, 'Please enter a name for your thread.')
     .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`)
     .refine((name) => !NOT_IN_A_NAME.test(name), 'Thread name must be one line of text, without control characters'),
 });
@@ -54,7 +49,7 @@ export const CreateMessageRequest = z.object({
   body: z
     .string({ error: 'Message must not be empty' })
     .trim()
-    .refine((body) => VISIBLE.test(body), 'Message must not be empty')
+    .refine(hasSomethingToSee, 'Message must not be empty')
     .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`)
     .refine((body) => !CONTROL_IN_A_MESSAGE.test(body), 'Message must be plain text, without control characters'),
 });

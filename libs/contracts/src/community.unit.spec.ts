@@ -44,6 +44,16 @@ describe('CreateMessageRequest', () => {
     );
     expect(CreateMessageRequest.parse({ threadId, body: 'one\r\n\ttwo 🌙' }).body).toBe('one\r\n\ttwo 🌙');
   });
+
+  it('refuses the bidi embeddings and overrides that would show the words after them reversed, and keeps the isolates', () => {
+    for (const body of ['\u202Eevil text reversed', 'see file \u202Dtxt.exe', 'a\u202Ab\u202C'])
+      expect(CreateMessageRequest.safeParse({ threadId, body }).error?.issues[0]?.message, JSON.stringify(body)).toBe(
+        'Message must be plain text, without control characters',
+      );
+    // Hebrew and Arabic need none of them; an isolate around a mixed phrase stays as written
+    for (const body of ['לילה טוב, sleep well', 'نوم هادئ', 'quote: \u2067שלום\u2069 ok'])
+      expect(CreateMessageRequest.parse({ threadId, body }).body, body).toBe(body);
+  });
 });
 
 describe('socket messages', () => {

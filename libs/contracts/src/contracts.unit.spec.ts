@@ -40,6 +40,15 @@ describe('RegisterRequest', () => {
     [{ lastName: 'A\u2029B' }, ['lastName'], 'Last name must be one line of text, without control characters'],
     [{ firstName: 'Sleepweave study team' }, ['firstName'], 'First name must not contain "Sleepweave"'],
     [{ lastName: 'the SLEEP WEAVE team' }, ['lastName'], 'Last name must not contain "Sleepweave"'],
+    // a name with nothing to see shows as nothing to the others
+    [{ firstName: '\u200b' }, ['firstName'], 'First name is required'],
+    [{ lastName: ' \u0301 ' }, ['lastName'], 'Last name is required'],
+    // what was not sent at all, in the same words as what was sent empty
+    [{ firstName: undefined }, ['firstName'], 'First name is required'],
+    [{ dateOfBirth: undefined }, ['dateOfBirth'], 'Date of birth is required'],
+    [{ email: undefined }, ['email'], 'Please enter a valid email address'],
+    [{ password: undefined }, ['password'], 'Password is required'],
+    [{ confirmPassword: undefined }, ['confirmPassword'], 'Please confirm your password'],
   ])('refuses %j', (overrides, path, message) => {
     const result = RegisterRequest.safeParse({ ...valid, ...overrides });
     expect(result.success).toBe(false);
@@ -53,6 +62,14 @@ describe('LoginRequest', () => {
   it('uses the spec wording', () => {
     const result = LoginRequest.safeParse({ email: 'nope', password: '' });
     expect(result.error!.issues.map((i) => i.message)).toEqual(['Please enter a valid email address', 'Password is required']);
+    // and when neither was sent
+    expect(LoginRequest.safeParse({}).error!.issues.map((i) => i.message)).toEqual([
+      'Please enter a valid email address',
+      'Password is required',
+    ]);
+    expect(LoginRequest.safeParse({ email: 'a@b.co', password: 'x'.repeat(257) }).error!.issues[0]!.message).toBe(
+      'Password must be at most 256 characters long',
+    );
   });
 });
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { CalendarDate, Role, Uuid } from './common.ts';
+import { CalendarDate, hasSomethingToSee, Role, Uuid } from './common.ts';
 import { HormonalStage, Timezone } from './profile.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
 export const Email = z
-  .string()
+  .string({ error: 'Please enter a valid email address' })
   .trim()
   .toLowerCase()
   .max(254, 'E-mail address is too long')
@@ -21,31 +21,32 @@ export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 const Name = (label: string) =>
   z
-    .string()
+    .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    // something to see: a name of only invisible characters (U+200B, a lone accent) shows as nothing
+    .refine(hasSomethingToSee, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`)
     .refine((name) => !NOT_IN_A_NAME.test(name), `${label} must be one line of text, without control characters`)
     // the study team's messages carry its name: no member may sign as Sleepweave
     .refine((name) => !/sleep\s*weave/i.test(name), `${label} must not contain "Sleepweave"`);
 
 export const Password = z
-  .string()
+  .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
 /** A date of birth: a real date, not in the future, not before 1900. */
-export const DateOfBirth = CalendarDate.refine(
-  (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
-  'Date of birth must be a past date',
-);
+export const DateOfBirth = z
+  .string({ error: 'Date of birth is required' })
+  .pipe(CalendarDate)
+  .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Date of birth must be a past date');
 
 /** POST /api/register. The message for mismatched passwords is the schema wording of docs/product.md §5. */
 export const RegisterRequest = z
   .object({
     email: Email,
     password: Password,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
     firstName: Name('First name'),
     lastName: Name('Last name'),
     dateOfBirth: DateOfBirth,
@@ -61,7 +62,10 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 /** POST /api/login */
 export const LoginRequest = z.object({
   email: Email,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -102,7 +106,7 @@ export const ChangePasswordRequest = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: Password,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',

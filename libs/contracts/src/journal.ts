@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CalendarDate, Uuid } from './common.ts';
+import { CalendarDate, hasSomethingToSee, Uuid } from './common.ts';
 
-/** docs/product.md §5: each reflection is at most this long (characters as JavaScript counts them). */
+/** docs/product.md §5: each reflection is at most this long (in characters: code points, as zod counts them here). */
 export const JOURNAL_FIELD_MAX_LENGTH = 2000;
 
 /** The three reflections of an entry, with the labels the form shows. */
@@ -32,7 +32,8 @@ export const JournalEntryRequest = z
     gratitude: Reflection('Gratitude'),
     forgiveness: Reflection('Forgiveness'),
   })
-  .refine((entry) => entry.affirmation !== '' || entry.gratitude !== '' || entry.forgiveness !== '', {
+  // something to see in one of them (a field of only U+200B and the like shows as nothing)
+  .refine((entry) => hasSomethingToSee(entry.affirmation) || hasSomethingToSee(entry.gratitude) || hasSomethingToSee(entry.forgiveness), {
     message: JOURNAL_ENTRY_EMPTY_MESSAGE,
   });
 export type JournalEntryRequest = z.input<typeof JournalEntryRequest>;

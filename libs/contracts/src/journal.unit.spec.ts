@@ -24,6 +24,8 @@ describe('JournalEntryRequest', () => {
     [{}, ''],
     [{ affirmation: '', gratitude: '', forgiveness: '' }, ''],
     [{ affirmation: '   ', gratitude: '\n', forgiveness: '\t ' }, ''],
+    // nothing to see: shows as an empty entry
+    [{ affirmation: '\u200b', gratitude: '\u2800' }, ''],
   ])('refuses an entry without any reflection: %j', (input, path) => {
     expect(issues(input)).toEqual([{ path, message: JOURNAL_ENTRY_EMPTY_MESSAGE }]);
   });

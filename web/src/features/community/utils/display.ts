@@ -1,14 +1,15 @@
-import { LAST_MESSAGE_PREVIEW_LENGTH, type MessageSender } from '@sleepweave/contracts';
+import { hasSomethingToSee, LAST_MESSAGE_PREVIEW_LENGTH, type MessageSender } from '@sleepweave/contracts';
 
 /**
  * Others are shown by first name, else the part of the e-mail before the at sign, else
  * "User". Community sends only that part ("maya.k"); a whole address is cut the same way.
  */
 export function senderName(sender: MessageSender): string {
+  // a name of only invisible characters (accepted before names had to show something) shows as nothing: the next one
   const first = sender.firstName?.trim();
-  if (first) return first;
+  if (first && hasSomethingToSee(first)) return first;
   const local = sender.email?.split('@')[0]?.trim();
-  if (local) return local;
+  if (local && hasSomethingToSee(local)) return local;
   return 'User';
 }
 

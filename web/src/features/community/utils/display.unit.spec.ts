@@ -32,6 +32,9 @@ describe('senderName', () => {
     // a whole address is cut the same way
     [{ firstName: null, email: 'nina@example.com', profileImageUrl: null }, 'nina'],
     [{ firstName: '', email: '@example.com', profileImageUrl: null }, 'User'],
+    // a name of only invisible characters (taken before names had to show something)
+    [{ firstName: '\u200b', email: 'quiet.reader', profileImageUrl: null }, 'quiet.reader'],
+    [{ firstName: '\u0301', email: '\u200b', profileImageUrl: null }, 'User'],
   ])('%j is called %s', (sender, name) => {
     expect(senderName(sender)).toBe(name);
   });

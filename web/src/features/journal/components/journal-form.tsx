@@ -118,7 +118,8 @@ function Reflection({
   saving: boolean;
 }) {
   const error = useFieldError(control, name);
-  const length = useWatch({ control, name }).length;
+  // in characters as the server counts them (code points of the trimmed text: an emoji is one)
+  const length = Array.from(useWatch({ control, name }).trim()).length;
   const hint = length >= COUNTER_FROM ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters` : undefined;
   return (
     <Field id={`journal-${name}`} label={label} error={error} {...(hint ? { hint } : {})}>

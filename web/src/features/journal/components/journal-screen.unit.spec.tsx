@@ -342,6 +342,14 @@ describe('JournalScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('counts characters as the server does: an emoji is one', async () => {
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Gratitude'));
+    await user.paste('🌙'.repeat(1800));
+    expect(screen.getByText('1,800 of 2,000 characters')).toBeTruthy();
+  });
+
   it('loads older entries a page at a time (X-Next-Cursor), a day split across pages under one date, then no more button', async () => {
     const earlierToday = {
       ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a03', today, { affirmation: 'Morning calm.' }),
