@@ -190,7 +190,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   // The services' connection pools (keep-alive); closed with the app.
   const services = new ServiceProxy();
   app.addHook('onClose', () => services.close());
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A frame the protocol does not allow (bad UTF-8, unmasked, too large ...) is the
+    // client's fault, which anyone signed in can repeat: one info line, not an error with its
+    // stack; ws has closed the socket with the code that says why. Anything else is ours.
+    errorHandler: (error, socket, request) => {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ code, reason: error.message }, 'socket closed: a frame the protocol refuses');
+      else request.log.error({ err: error }, 'socket failed');
+      socket.terminate();
+    },
+  });
 
   app.decorateRequest('session', null);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -851,9 +851,9 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     env: NodeJS.ProcessEnv = {},
     sid: string | null = randomUUID(),
     threads?: GatewayDeps['threads'],
+    logger = createLogger('gateway', 'silent'),
   ) {
     const config = readGatewayConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', APP_URL, LOG_LEVEL: 'silent', ...env });
-    const logger = createLogger('gateway', 'silent');
     // one user; each connection in a session of its own unless `sid` is given
     const sub = randomUUID();
     const sessions = {
@@ -867,6 +867,26 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
   }
+
+  it("logs a frame the protocol refuses as the client's fault (info, no stack), and closes the socket saying why", async () => {
+    const lines: { level: number; msg: string; code?: string }[] = [];
+    const logger = createLogger('gateway', 'info', 'json', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const { app, url } = await gatewayWithSession(600, {}, randomUUID(), undefined, logger);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      await new Promise((resolve) => socket.on('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      // a masked text frame (mask 0) whose two bytes are not UTF-8, written past the client's checks
+      (socket as unknown as { _socket: Socket })._socket.write(Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]));
+      expect(await closed).toBe(1007);
+      await expect
+        .poll(() => lines.filter((line) => line.msg === 'socket closed: a frame the protocol refuses'), { timeout: 3_000 })
+        .toMatchObject([{ level: 30, code: 'WS_ERR_INVALID_UTF8' }]);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('never answers joined for a thread community has not said yes to, however often she asks meanwhile', async () => {
     // community takes a moment, then refuses
