@@ -1,7 +1,7 @@
 import type { LibraryArticleContent } from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
 import { evolve, initialState, type ArticleContent, type ArticleEvent, type ArticleState } from './article.ts';
-import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
+import { htmlToText, MAX_ARTICLE_DEPTH, nestsTooDeep, sanitizeArticleHtml } from './sanitize.ts';
 
 /** `content` as validated by LibraryArticleInput; the body is sanitized here, before any event. */
 export type PublishArticle = {
@@ -28,9 +28,13 @@ export class ArticleNotFound extends Error {
 export class ArticleBodyEmpty extends Error {
   override name = 'ArticleBodyEmpty';
 }
+export class ArticleBodyTooDeep extends Error {
+  override name = 'ArticleBodyTooDeep';
+}
 
 /** The content as it is stored: the body through the allow-list, and it must still say something. */
 export function storedContent(content: LibraryArticleContent): ArticleContent {
+  if (nestsTooDeep(content.bodyHtml)) throw new ArticleBodyTooDeep(`The body nests its tags more than ${MAX_ARTICLE_DEPTH} levels deep`);
   const bodyHtml = sanitizeArticleHtml(content.bodyHtml);
   if (htmlToText(bodyHtml) === '') throw new ArticleBodyEmpty('The body has no text left once unsafe HTML is removed');
   const { category, title, summary, imagePath, tags } = content;

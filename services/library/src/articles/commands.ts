@@ -2,13 +2,21 @@ import type { EventMetadata, Tx } from '@sleepweave/event-store';
 import { accountDeleted, badRequest, execute, notFound, type DomainErrors } from '@sleepweave/service-kit';
 import type { LibraryContext } from '../context.ts';
 import { articleStreamId } from './article.ts';
-import { ArticleBodyEmpty, ArticleNotFound, articleDecider, type PublishArticle, type ReviseArticle } from './business-logic.ts';
+import {
+  ArticleBodyEmpty,
+  ArticleBodyTooDeep,
+  ArticleNotFound,
+  articleDecider,
+  type PublishArticle,
+  type ReviseArticle,
+} from './business-logic.ts';
 
 export const ARTICLE_NOT_FOUND = "Sorry, we couldn't find the article you're looking for.";
 
 const errors: DomainErrors = [
   [ArticleNotFound, () => notFound(ARTICLE_NOT_FOUND)],
   [ArticleBodyEmpty, (err) => badRequest(`bodyHtml: ${err.message}`)],
+  [ArticleBodyTooDeep, (err) => badRequest(`bodyHtml: ${err.message}`)],
 ];
 
 /**

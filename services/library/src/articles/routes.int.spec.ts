@@ -218,6 +218,11 @@ describe('POST /api/library/cards', () => {
     [{ summary: 'x'.repeat(601) }, 'summary: Summary must be at most 600 characters'],
     [{ tags: Array.from({ length: 13 }, (_, i) => `tag${i}`) }, 'tags: At most 12 tags'],
     [{ bodyHtml: '<script>alert(1)</script>' }, 'bodyHtml: The body has no text left once unsafe HTML is removed'],
+    [
+      { imagePath: '/api/library/images/does-not-exist.svg' },
+      'imagePath: There is no image /api/library/images/does-not-exist.svg in the library; choose one of ',
+    ],
+    [{ bodyHtml: `${'<b>'.repeat(101)}deep` }, 'bodyHtml: The body nests its tags more than 100 levels deep'],
   ])('refuses %j with a 400 naming the field', async (overrides, message) => {
     const response = await create(newArticle(overrides as never));
     expect(response.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LibraryArticle, LibraryArticleInput, LibraryCardList, LibrarySearchQuery } from '@sleepweave/contracts';
 import {
+  badRequest,
   cursorParam,
   limitParam,
   NEXT_CURSOR_HEADER,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LibraryContext } from '../context.ts';
 import { ARTICLE_NOT_FOUND, publishArticle, reviseArticle } from './commands.ts';
+import { IMAGES_PATH } from './images.ts';
 import { findArticle, isUuid, LIBRARY_CURSOR_MAX, LIBRARY_PAGE_LIMIT, listCards } from './queries.ts';
 
 /** The spec's optional search, and optional keyset paging (docs/architecture.md, Paging): 100 cards a page by default and at most. */
@@ -43,6 +45,12 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
 
   // Admins only (checked before the body is looked at; the gateway checks the role too).
   const adminOnly = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
+  // Its image one the library has (the pattern alone took a file that is not there: a broken image for every reader).
+  const requireKnownImage = (path: string) => {
+    if (!ctx.images.has(path.slice(IMAGES_PATH.length + 1))) {
+      throw badRequest(`imagePath: There is no image ${path} in the library; choose one of ${[...ctx.images.keys()].sort().join(', ')}`);
+    }
+  };
   // An article read again after its write: gone only if another admin deleted it meanwhile.
   const articleAfterWrite = async (articleId: string) => {
     const article = await findArticle(ctx.sql, articleId);
@@ -55,6 +63,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
     { ...adminOnly, schema: { body: LibraryArticleInput, response: { 201: LibraryArticle } } },
     async (request, reply) => {
       const admin = requireAdmin(request);
+      requireKnownImage(request.body.imagePath);
       const articleId = randomUUID();
       await publishArticle(ctx, { articleId, content: request.body, by: admin.sub, now: new Date() }, requestMetadata(request));
       return reply.status(201).send(await articleAfterWrite(articleId));
@@ -68,6 +77,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
       const admin = requireAdmin(request);
       const articleId = request.params.id;
       if (!isUuid(articleId)) throw notFound(ARTICLE_NOT_FOUND);
+      requireKnownImage(request.body.imagePath);
       const input = { articleId: articleId.toLowerCase(), content: request.body, by: admin.sub, now: new Date() };
       await reviseArticle(ctx, input, requestMetadata(request));
       return articleAfterWrite(articleId);

@@ -1,4 +1,5 @@
 import { LIBRARY_IMAGE_PATH } from '@sleepweave/contracts';
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -101,6 +102,33 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // article's imagePath (any other path here is fetched with the reader's session).
   exclusiveFilter: (frame) => frame.tag === 'img' && !LIBRARY_IMAGE_PATH.test(frame.attribs.src ?? ''),
 };
+
+/**
+ * How deep an article's tags may nest. A written article nests a few levels (a list in a
+ * quote, a link in bold); the cleaning's cost grows faster than the body with the depth
+ * (33,000 nested tags: 0.7 s to clean, on every read), so deeper is refused at write.
+ */
+export const MAX_ARTICLE_DEPTH = 100;
+
+/** Whether `html` nests its tags (as a browser would read them, closing the implied ones) more than MAX_ARTICLE_DEPTH deep. One pass, stopped at the first tag too deep. */
+export function nestsTooDeep(html: string): boolean {
+  let depth = 0;
+  let tooDeep = false;
+  const parser = new Parser({
+    onopentag() {
+      depth += 1;
+      if (depth > MAX_ARTICLE_DEPTH) {
+        tooDeep = true;
+        parser.pause();
+      }
+    },
+    onclosetag() {
+      depth -= 1;
+    },
+  });
+  parser.end(html);
+  return tooDeep;
+}
 
 /** Cleans an article body with the allow-list above. Idempotent. */
 export function sanitizeArticleHtml(html: string): string {
