@@ -32,9 +32,17 @@ function emit(next: ToastItem[]): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Shows a toast. Any new one closes the errors still open: a later error replaces them (one
+ * at a time: piled up, errors that stay until closed covered the very button to try again
+ * with), and a success says the failure before it is over.
+ */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
-  emit([{ ...input, id, open: true }, ...toasts].slice(0, MAX_TOASTS));
+  const stale = toasts.filter((t) => t.open && t.variant === 'destructive').map((t) => t.id);
+  const others = toasts.map((t) => (stale.includes(t.id) ? { ...t, open: false } : t));
+  emit([{ ...input, id, open: true }, ...others].slice(0, MAX_TOASTS));
+  if (stale.length > 0) setTimeout(() => emit(toasts.filter((t) => !stale.includes(t.id))), REMOVE_DELAY_MS);
   return { id, dismiss: () => dismiss(id) };
 }
 

@@ -40,10 +40,11 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/*
-        On a phone at the top, under the header: an error stays until she closes it, and at
-        the bottom it covered the form's button (Sign In, Save) meanwhile.
+        At the top, under the header (at the right on a wide screen): an error stays until
+        she closes it, and at the bottom it covered the button to try again with (Sign In,
+        Save, Send) meanwhile.
       */}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 top-16 z-[100] m-0 flex max-h-screen list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-[24rem]" />
+      <ToastPrimitive.Viewport className="fixed inset-x-0 top-16 z-[100] m-0 flex max-h-screen list-none flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[24rem]" />
     </ToastPrimitive.Provider>
   );
 }

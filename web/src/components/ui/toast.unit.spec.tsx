@@ -24,4 +24,22 @@ describe('Toaster', () => {
     expect(screen.queryByText('Saved')).toBeNull();
     expect(screen.getByText('Failed to save journal entry. Please try again.')).toBeTruthy();
   });
+
+  it('shows one error at a time: a new one replaces the one before, and a success closes it', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+      toast({ title: 'Login failed', description: 'Too many attempts', variant: 'destructive' });
+    });
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryAllByText('Invalid email or password')).toHaveLength(0);
+    expect(screen.getAllByText('Too many attempts')).toHaveLength(1);
+    act(() => {
+      toast({ title: 'Consent Recorded', description: 'Thank you for joining our sleep study!' });
+    });
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByText('Too many attempts')).toBeNull();
+    expect(screen.getByText('Thank you for joining our sleep study!')).toBeTruthy();
+  });
 });

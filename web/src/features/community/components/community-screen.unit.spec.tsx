@@ -164,7 +164,7 @@ describe('CommunityScreen', () => {
     expect((within(await screen.findByRole('dialog')).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('');
   });
 
-  it('New Thread: a failure toasts the spec message and keeps the name', async () => {
+  it('New Thread: a failure toasts the spec message, says it in the dialog too, and keeps the name', async () => {
     answer({
       'GET /api/community/threads': () => jsonResponse(200, []),
       'GET /api/community/stats': () => jsonResponse(200, stats),
@@ -176,8 +176,14 @@ describe('CommunityScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
     await user.type(within(dialog).getByLabelText('Thread Name'), 'Magnesium?');
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
-    expect(await screen.findByText('Failed to create thread. Please try again.')).toBeTruthy();
+    // in the dialog, where a screen reader and the keyboard are while it is open (the toasts outside it are hidden from them)
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create thread. Please try again.');
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
+    // not there when she opens the dialog again after cancelling
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const again = await screen.findByRole('dialog', { name: 'New Thread' });
+    expect(within(again).queryByRole('alert')).toBeNull();
   });
 
   it('New Thread: when her session ended, opens again with the name once she is signed in again', async () => {
@@ -220,7 +226,7 @@ describe('CommunityScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
     await user.type(within(dialog).getByLabelText('Thread Name'), 'An eleventh thread');
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
-    expect(await screen.findByText(limit)).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(limit);
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('An eleventh thread');
   });
 

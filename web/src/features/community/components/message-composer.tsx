@@ -32,8 +32,14 @@ export function MessageComposer({ threadId }: { threadId: string }) {
 
   /** The box's text as it was sent (put back if sending fails). */
   const sent = useRef('');
+  /** The error of the last failed send: closed once a message goes (it no longer holds). */
+  const failure = useRef<{ dismiss: () => void } | null>(null);
   const send = usePostMessage({
-    onSuccess: () => setFocus('body'),
+    onSuccess: () => {
+      failure.current?.dismiss();
+      failure.current = null;
+      setFocus('body');
+    },
     onError: (error) => {
       const since = getValues('body');
       const back = since.trim() === '' ? sent.current : `${sent.current}\n${since}`;
@@ -44,7 +50,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
       }
       // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
       const detail = isApiRequestError(error) && [400, 429].includes(error.status) ? serverMessage(error) : undefined;
-      toast({
+      failure.current = toast({
         title: 'Error',
         description: detail ?? failureMessage(error, 'Failed to send message. Please try again.'),
         variant: 'destructive',

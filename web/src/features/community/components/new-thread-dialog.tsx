@@ -29,9 +29,13 @@ export function NewThreadDialog() {
     setOpen(true);
   });
 
+  // A failed create said in the dialog too: while it is open, the toasts outside it are
+  // hidden from screen readers and out of the keyboard's reach.
+  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateThread({
     onSuccess: () => {
       setOpen(false);
+      setFailure(null);
       reset({ name: '' });
     },
     onError: (err) => {
@@ -41,17 +45,16 @@ export function NewThreadDialog() {
       }
       // The thread limit (429) and a profile still on its way (503) say what to do in the server's words.
       const detail = isApiRequestError(err) && err.status === 429 ? serverMessage(err) : undefined;
-      toast({
-        title: 'Error',
-        description: detail ?? failureMessage(err, 'Failed to create thread. Please try again.'),
-        variant: 'destructive',
-      });
+      const description = detail ?? failureMessage(err, 'Failed to create thread. Please try again.');
+      setFailure(description);
+      toast({ title: 'Error', description, variant: 'destructive' });
     },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
+    setFailure(null);
     void handleSubmit(
       (data) => create.mutate(data),
       () => {
@@ -70,7 +73,10 @@ export function NewThreadDialog() {
       onOpenChange={(next) => {
         if (create.isPending) return;
         // closed (Cancel, Escape): what she typed stays for next time, an error of this attempt does not
-        if (!next) clearErrors();
+        if (!next) {
+          clearErrors();
+          setFailure(null);
+        }
         setOpen(next);
       }}
     >
@@ -93,6 +99,11 @@ export function NewThreadDialog() {
           >
             {(props) => <Input {...props} autoComplete="off" placeholder="e.g. Linen and night sweats" {...register('name')} />}
           </FormField>
+          {failure ? (
+            <p role="alert" className="rounded-xl bg-rose-50 p-3 text-base text-rose-900">
+              {failure}
+            </p>
+          ) : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>
