@@ -78,7 +78,8 @@ function Dashboard() {
   const [address, setAddress] = useSearchParams();
   const { params, userId: selectedId } = fromAddress(address, useLocation().state);
   const show = (changes: Partial<AdminUsersParams>, userId = selectedId) =>
-    setAddress(toAddress({ ...params, ...changes }), { replace: true, state: userId ? { user: userId } : null });
+    // the same page in another state: where she scrolled to stays (not a new page's top)
+    setAddress(toAddress({ ...params, ...changes }), { replace: true, preventScrollReset: true, state: userId ? { user: userId } : null });
   const search = useAddressSearch({ search: params.q, write: (q) => show({ q }), delayMs: SEARCH_DELAY_MS });
   const detailRef = useRef<HTMLDivElement>(null);
   // the server refuses any part (the role was revoked while the page was open): say so

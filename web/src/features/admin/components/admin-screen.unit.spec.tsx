@@ -2,6 +2,7 @@
 import type { AdminAuditEntry, AdminUserDetail, AdminUserListItem, User } from '@sleepweave/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
 import { maria } from '../../../testing/fixtures';
@@ -180,6 +181,39 @@ describe('/admin', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Not logged for 3+ days (participants still in the study)').checked).toBe(true);
     expect(await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' })).toBeTruthy();
     expect(routes.users).toHaveBeenLastCalledWith(expect.stringMatching(/(?=.*q=okafor)(?=.*notLogged=true)/));
+  });
+
+  it('keeps the page where it was when she opens a user, filters or sorts (the address changes, the page does not)', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    const scrolled = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    try {
+      // as the app renders its pages: under the root layout's ScrollRestoration
+      renderWithProviders(
+        [
+          {
+            element: (
+              <>
+                <Outlet />
+                <ScrollRestoration />
+              </>
+            ),
+            children: [{ path: '/admin', element: <AdminScreen /> }],
+          },
+        ],
+        { path: '/admin', queryClient },
+      );
+      const user = userEvent.setup();
+      const row = within(await screen.findByRole('list', { name: 'Users' })).getByRole('button');
+      scrolled.mockClear();
+      await user.click(row);
+      await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' });
+      await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+      await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
+      expect(scrolled).not.toHaveBeenCalled();
+    } finally {
+      scrolled.mockRestore();
+    }
   });
 
   it('reads an address it cannot use as the defaults (an old link, a typo), and opens no user named in it', async () => {

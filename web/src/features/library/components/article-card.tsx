@@ -1,5 +1,5 @@
 import type { LibraryCard } from '@sleepweave/contracts';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ArticleImage } from './article-image';
 import { CategoryBadge } from './category-badge';
@@ -7,6 +7,8 @@ import { TagList } from './tag-list';
 
 /** One card of the library grid: image, category, title, a 3-line summary and tags. */
 export function ArticleCard({ card }: { card: LibraryCard }) {
+  // the library's address as she left it (its search): the article's Back to Library returns to it
+  const { search } = useLocation();
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/90 shadow-sm shadow-night-900/5 transition has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-night-600 hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md">
       <ArticleImage src={card.imagePath} className="aspect-[16/9] w-full" />
@@ -14,7 +16,11 @@ export function ArticleCard({ card }: { card: LibraryCard }) {
         <CategoryBadge category={card.category} className="self-start" />
         <h2 className="text-xl leading-snug font-semibold text-night-950 group-hover:text-night-700">
           {/* The whole card is clickable through this link's overlay; the link itself stays the title. */}
-          <Link to={paths.library.article(card.id)} className="outline-none after:absolute after:inset-0 after:content-['']">
+          <Link
+            to={paths.library.article(card.id)}
+            state={{ librarySearch: search }}
+            className="outline-none after:absolute after:inset-0 after:content-['']"
+          >
             {card.title}
           </Link>
         </h2>

@@ -1,5 +1,5 @@
 import { ArrowLeft, FileQuestion } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../../app/page-title';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -11,10 +11,20 @@ import { ArticleImage } from './article-image';
 import { CategoryBadge } from './category-badge';
 import { TagList } from './tag-list';
 
+/**
+ * The library as she left it: with the search she opened the article from (carried in the
+ * link's history state), else the whole library (a link from elsewhere, a reload keeps it).
+ */
+function useLibraryAddress(): string {
+  const state: unknown = useLocation().state;
+  const search = state && typeof state === 'object' && 'librarySearch' in state ? state.librarySearch : undefined;
+  return typeof search === 'string' && /^\?search=[^&#]*$/.test(search) ? `${paths.library.root}${search}` : paths.library.root;
+}
+
 function BackToLibrary() {
   return (
     <Link
-      to={paths.library.root}
+      to={useLibraryAddress()}
       className="inline-flex min-h-11 items-center gap-2 rounded-xl px-1 text-base font-medium text-night-700 underline-offset-4 hover:text-night-900 hover:underline"
     >
       <ArrowLeft aria-hidden="true" className="size-5" />
@@ -32,7 +42,7 @@ function ArticleNotFound() {
       <h1 className="text-3xl font-semibold text-night-950">Article Not Found</h1>
       <p className="text-lg text-night-700">Sorry, we couldn&apos;t find the article you&apos;re looking for.</p>
       <Button asChild size="lg">
-        <Link to={paths.library.root}>Back to Library</Link>
+        <Link to={useLibraryAddress()}>Back to Library</Link>
       </Button>
     </div>
   );

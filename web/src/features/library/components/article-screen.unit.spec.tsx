@@ -2,9 +2,11 @@
 import type { LibraryArticle } from '@sleepweave/contracts';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { ArticleScreen } from './article-screen';
+import { LibraryScreen } from './library-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -34,7 +36,29 @@ const routes = (id: string) => [
   { path: '/library', element: <p>The library list</p> },
 ];
 
+function ArticleRoute() {
+  return <ArticleScreen articleId={useParams().id!} />;
+}
+
 describe('ArticleScreen', () => {
+  it('goes Back to Library with the search she opened the article from', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).startsWith('/api/library/cards') ? jsonResponse(200, [article]) : jsonResponse(200, article),
+    );
+    const { router } = renderWithProviders(
+      [
+        { path: '/library', element: <LibraryScreen /> },
+        { path: '/library/article/:id', element: <ArticleRoute /> },
+      ],
+      { path: '/library?search=linen' },
+    );
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'How the study works' }));
+    await screen.findByRole('heading', { level: 1, name: 'How the study works' });
+    expect(router.state.location.pathname).toBe(`/library/article/${article.id}`);
+    const backLinks = screen.getAllByRole('link', { name: 'Back to Library' });
+    expect(backLinks.map((link) => link.getAttribute('href'))).toEqual(backLinks.map(() => '/library?search=linen'));
+  });
+
   it('shows the hero image, back link, category, title, summary, tags and the body as HTML', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, article));
     const { container } = renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });

@@ -30,7 +30,7 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
   const search = (params.get('search') ?? '').trim();
   const box = useAddressSearch({
     search,
-    write: (value) => setParams(value === '' ? {} : { search: value }, { replace: true }),
+    write: (value) => setParams(value === '' ? {} : { search: value }, { replace: true, preventScrollReset: true }),
     delayMs: searchDelayMs,
   });
   const inputId = useId();

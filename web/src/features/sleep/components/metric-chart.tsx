@@ -1,5 +1,5 @@
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartPoint } from './metrics';
+import { valueDomain, type ChartPoint } from './metrics';
 import { PHASE_NAMES } from './sleep-log-groups';
 import { PHASE_SHADES } from './phase-shades';
 import { chartSummary, phaseBands, tickIndices } from './sleep-charts';
@@ -8,6 +8,8 @@ export interface MetricChartProps {
   name: string;
   color: string;
   unit: string;
+  /** The metric's own maximum (the axis ends there at most); null when open-ended. */
+  max: number | null;
   points: ChartPoint[];
 }
 
@@ -20,7 +22,7 @@ export interface MetricChartProps {
  * nothing in it takes focus); what it shows is said in words (the summary under it) and
  * in a table for screen readers.
  */
-export default function MetricChart({ name, color, unit, points }: MetricChartProps) {
+export default function MetricChart({ name, color, unit, max, points }: MetricChartProps) {
   const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
   const data = points.map((point, index) => ({ ...point, index }));
   const ticks = tickIndices(points.length);
@@ -58,7 +60,7 @@ export default function MetricChart({ name, color, unit, points }: MetricChartPr
               axisLine={false}
               width={52}
               allowDecimals={false}
-              domain={['auto', 'auto']}
+              domain={valueDomain(points, max)}
             />
             <Tooltip
               labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? ''}

@@ -77,6 +77,7 @@ export function SleepChartsScreen() {
               name={title}
               color={metric.color}
               unit={metric.unit}
+              max={metric.max}
               points={chartPoints(nights, metric.key, start)}
             />
           ))}

@@ -104,6 +104,7 @@ export function WeeklyReportScreen() {
               name={title}
               color={metric.color}
               unit={metric.unit}
+              max={metric.max}
               points={chartPoints(days, metric.key, start)}
             />
           ))}
