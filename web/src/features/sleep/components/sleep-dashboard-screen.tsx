@@ -2,12 +2,13 @@ import type { SleepLog } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CalendarDays, ChartLine, ChevronDown, Moon, NotebookPen } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadMore } from '../../../components/ui/load-more';
 import { paths } from '../../../config/paths';
+import { useEntryState } from '../../../lib/use-entry-state';
 import { sleepLogsQueryOptions, useSleepLogPages } from '../api/get-sleep-logs';
 import { ResearchExportCard } from './research-export-card';
 import { SleepExportCard } from './sleep-export-card';
@@ -43,13 +44,24 @@ const nightsCount = (count: number) => `${count} ${count === 1 ? 'night' : 'nigh
 /** A phase's nights show a week at a time: the newest 7, then all of them on request. */
 export const NIGHTS_SHOWN = 7;
 
-/** One phase of her nights, folded away unless it is the newest. */
-function PhaseNights({ group, open }: { group: PhaseGroup; open: boolean }) {
-  const [all, setAll] = useState(false);
+/**
+ * One phase of her nights, folded away unless it is the newest. Whether she opened it and
+ * asked for its older nights is kept with the visit: back from a night's Edit, the list is
+ * as she left it (and the page scrolls back to where she was).
+ */
+function PhaseNights({ group, open: openAtFirst }: { group: PhaseGroup; open: boolean }) {
+  const [open, setOpen] = useEntryState(`phase:${group.phase}:open`, openAtFirst);
+  const [all, setAll] = useEntryState(`phase:${group.phase}:all`, false);
   const shown = all ? group.logs : group.logs.slice(0, NIGHTS_SHOWN);
   const hidden = group.logs.length - shown.length;
   return (
-    <details open={open} className="group/phase grid gap-3">
+    <details
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open !== open) setOpen(event.currentTarget.open);
+      }}
+      className="group/phase grid gap-3"
+    >
       <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl bg-night-50 px-4 py-2.5 text-night-900 hover:bg-night-100 [&::-webkit-details-marker]:hidden">
         <span className="flex flex-wrap items-baseline gap-x-3">
           <span className="text-lg font-semibold">{group.name}</span>

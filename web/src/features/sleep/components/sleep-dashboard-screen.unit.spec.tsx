@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { SleepLog } from '@sleepweave/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, pageResponse, reloadQueries, renderWithProviders, refusesAction } from '../../../testing/render';
@@ -26,6 +26,8 @@ function serve(logs: SleepLog[], timezone = 'America/New_York') {
   fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? profile(timezone) : logs));
 }
 beforeEach(() => {
+  // what a screen kept with its history entry (the groups opened) belongs to one test
+  window.sessionStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -153,6 +155,41 @@ describe('SleepDashboardScreen', () => {
     await userEvent.setup().click(more);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(9);
     expect(screen.queryByRole('button', { name: /older night/ })).toBeNull();
+  });
+
+  it("is as she left it when she comes Back (from a night's Edit): a phase she opened, its older nights shown", async () => {
+    serve([
+      night('2026-05-16', { studyDay: 16, phase: 'washout', sleepScore: 80 }),
+      ...Array.from({ length: 9 }, (_, i) =>
+        night(`2026-05-${String(14 - i).padStart(2, '0')}`, { studyDay: 14 - i, phase: 'polyester', sleepScore: 70 + i }),
+      ),
+    ]);
+    const { container, router } = renderWithProviders(
+      [
+        { path: '/sleep/dashboard', element: <SleepDashboardScreen /> },
+        { path: '/sleep/log', element: <p>The sleep log</p> },
+      ],
+      { path: '/sleep/dashboard' },
+    );
+    await screen.findByRole('region', { name: 'Summary' });
+    const polyester = () => Array.from(container.querySelectorAll('details'))[1]!;
+    expect(polyester().open).toBe(false);
+    const user = userEvent.setup();
+    await user.click(polyester().querySelector('summary')!);
+    await waitFor(() => expect(polyester().open).toBe(true));
+    await user.click(within(polyester()).getByText('Show 2 older nights of polyester'));
+    await act(() => router.navigate('/sleep/log?edit=x'));
+    await screen.findByText('The sleep log');
+    await act(() => router.navigate(-1));
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(polyester().open).toBe(true);
+    expect(polyester().querySelectorAll('h3')).toHaveLength(9);
+    // a new visit (the menu, a link) starts afresh
+    await act(() => router.navigate('/sleep/log'));
+    await screen.findByText('The sleep log');
+    await act(() => router.navigate('/sleep/dashboard'));
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(polyester().open).toBe(false);
   });
 
   it('says a stat of every night is unavailable when the older nights cannot be read, and still lists the first page', async () => {
