@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { failureMessage, isTemporarilyUnavailable } from '../../lib/api-client';
+import { failureMessage, isApiRequestError, isTemporarilyUnavailable } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -53,6 +53,19 @@ export interface ErrorStateProps {
   className?: string;
 }
 
+/** What a screen says when a load fails: true of a lost connection, not of a server that answered. */
+export const CHECK_CONNECTION = 'Please check your connection and try again.';
+/** Said instead when the server answered with a failure of its own (a 500). */
+export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+
+/** The screen's text for `error`: the unavailable service said as such, and a server's failure not blamed on her connection. */
+function errorText(screenText: ReactNode, error: unknown): ReactNode {
+  if (isTemporarilyUnavailable(error)) return failureMessage(error, '');
+  if (typeof screenText === 'string' && isApiRequestError(error) && error.status >= 500)
+    return screenText.replace(CHECK_CONNECTION, SERVER_FAILED);
+  return screenText;
+}
+
 /** Something could not be loaded: an alert with the text and, usually, 'Try again'. */
 export function ErrorState({
   title,
@@ -64,7 +77,7 @@ export function ErrorState({
   inline = false,
   className,
 }: ErrorStateProps) {
-  const text = isTemporarilyUnavailable(error) ? failureMessage(error, '') : screenText;
+  const text = errorText(screenText, error);
   const retry = onRetry ? (
     <Button variant={inline ? 'outline' : 'primary'} onClick={onRetry} pending={retrying}>
       Try again

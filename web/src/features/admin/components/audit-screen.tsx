@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
@@ -107,7 +107,7 @@ function Trail() {
     return (
       <ErrorState
         title="Failed to load the audit trail"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={audit.error}
         onRetry={() => void audit.refetch()}
         retrying={audit.isFetching}

@@ -1,7 +1,7 @@
 import type { AdminStats } from '@sleepweave/contracts';
 import { Activity, BookOpenText, Moon, Users, type LucideIcon } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
-import { ErrorState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, ErrorState } from '../../../components/ui/states';
 import { useAdminStats } from '../api/get-admin-stats';
 
 function Tile({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: string; note?: string }) {
@@ -29,7 +29,7 @@ export function StatTiles() {
       <ErrorState
         inline
         title="Failed to load the statistics"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={stats.error}
         onRetry={() => void stats.refetch()}
         retrying={stats.isFetching}

@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Select } from '../../../components/ui/select';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { cn } from '../../../lib/utils';
 import { useLoadMore } from '../../../lib/use-load-more';
 import { useAdminUsers, type AdminUsersParams } from '../api/get-admin-users';
@@ -102,7 +102,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
       <ErrorState
         inline
         title="Failed to load users"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={users.error}
         onRetry={() => void users.refetch()}
         retrying={users.isFetching}

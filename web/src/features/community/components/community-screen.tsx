@@ -1,5 +1,5 @@
 import { LoadMore } from '../../../components/ui/load-more';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useLoadMore } from '../../../lib/use-load-more';
 import { useThreads } from '../api/get-threads';
 import { useNow } from '../hooks/use-now';
@@ -35,7 +35,7 @@ export function CommunityScreen() {
           ) : threads.data === undefined ? (
             <ErrorState
               inline
-              text="The threads could not be loaded. Please check your connection and try again."
+              text={`The threads could not be loaded. ${CHECK_CONNECTION}`}
               error={threads.error}
               onRetry={() => void threads.refetch()}
               retrying={threads.isFetching}

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../../app/page-title';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useThread } from '../api/get-thread';
@@ -119,7 +119,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
           />
         ) : thread.data === undefined ? (
           <ErrorState
-            text="The thread could not be loaded. Please check your connection and try again."
+            text={`The thread could not be loaded. ${CHECK_CONNECTION}`}
             error={thread.error}
             className="min-h-0 flex-1"
             onRetry={() => void thread.refetch()}

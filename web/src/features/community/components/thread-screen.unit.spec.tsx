@@ -592,7 +592,7 @@ describe('ThreadScreen', () => {
     fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'Something went wrong.' }));
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     expect(screen.getByRole('heading', { name: 'Loading thread...' })).toBeTruthy();
-    expect(await screen.findByText('The thread could not be loaded. Please check your connection and try again.')).toBeTruthy();
+    expect(await screen.findByText('The thread could not be loaded. Something went wrong on our side. Please try again.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Community');
     expect(FakeSocket.made).toHaveLength(0);
 

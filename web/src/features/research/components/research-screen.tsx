@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
@@ -179,7 +179,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
     ) : (
       <ErrorState
         title="Failed to load research runs"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={runs.error}
         onRetry={() => void runs.refetch()}
         retrying={runs.isFetching}

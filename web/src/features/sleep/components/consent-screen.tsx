@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { failureMessage, isApiRequestError } from '../../../lib/api-client';
@@ -46,7 +46,7 @@ export function ConsentScreen() {
     return (
       <ErrorState
         title="We couldn't load your consent status"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={consent.error}
         onRetry={() => void consent.refetch()}
         retrying={consent.isFetching}

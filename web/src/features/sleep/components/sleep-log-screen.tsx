@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
@@ -47,7 +47,7 @@ export function SleepLogScreen() {
     return wrap(
       <ErrorState
         title="We couldn't load your sleep log"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={profile.error ?? consent.error ?? logs.error}
         retrying={profile.isFetching || consent.isFetching || logs.isFetching}
         onRetry={() => {

@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 
 /**
@@ -31,7 +31,7 @@ export function SleepLogsStatus({
     return (
       <ErrorState
         title="Failed to fetch sleep logs"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={logs.error}
         onRetry={() => void logs.refetch()}
         retrying={logs.isFetching}

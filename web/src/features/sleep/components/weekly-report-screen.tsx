@@ -10,7 +10,7 @@ import { useSleepLogs } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { ChartCard } from './lazy-metric-chart';
 import { METRICS } from './metrics';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { nightName } from './nights';
 import { PhaseLegend } from './phase-shades';
 import { chartPoints, studyStartOf } from './sleep-charts';
@@ -52,7 +52,7 @@ export function WeeklyReportScreen() {
     content = (
       <ErrorState
         title="Failed to fetch sleep logs"
-        text="Please check your connection and try again."
+        text={CHECK_CONNECTION}
         error={profile.error ?? logs.error}
         retrying={profile.isFetching || logs.isFetching}
         onRetry={() => {
