@@ -56,7 +56,8 @@ export function ResetPasswordScreen({ token }: { token: string }) {
       <InvalidLink message={serverMessage(check.error) ?? 'Invalid or expired reset token'} />
     ) : (
       <InvalidLink
-        title={limited ? 'Too Many Attempts' : undefined}
+        // the link may be fine: it could not be checked (a server failure, no connection)
+        title={limited ? 'Too Many Attempts' : "Couldn't Check Your Link"}
         message={limited ? (serverMessage(check.error) ?? 'Failed to validate reset token') : 'Failed to validate reset token'}
         onRetry={() => void check.refetch()}
         retrying={check.isFetching}

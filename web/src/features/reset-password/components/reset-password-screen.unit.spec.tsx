@@ -53,6 +53,9 @@ describe('ResetPasswordScreen', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderWithProviders(routes('abc'), { path: '/reset-password' });
     expect(await screen.findByText('Failed to validate reset token', {}, { timeout: 4000 })).toBeTruthy();
+    // not said to be invalid: it could not be checked
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("Couldn't Check Your Link");
+    expect(screen.queryByText('Reset Link Invalid')).toBeNull();
     fetchMock.mockResolvedValue(valid());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('New Password')).toBeTruthy();
