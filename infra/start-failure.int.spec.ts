@@ -45,7 +45,7 @@ describe('a process that cannot reach a dependency at start', () => {
     const result = await run('services/journal/src/server.ts', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1' });
     expect(result.code).toBe(1);
     expect(fatal(result.stdout)).toMatchObject([
-      { setting: 'DATABASE_URL', msg: expect.stringMatching(/^PostgreSQL could not be reached at start \(DATABASE_URL\): /) },
+      { setting: 'DATABASE_URL', msg: expect.stringMatching(/^Start failed at PostgreSQL \(DATABASE_URL\): /) },
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
@@ -55,7 +55,7 @@ describe('a process that cannot reach a dependency at start', () => {
       const result = await run(entry, { NATS_URL: 'nats://127.0.0.1:1' });
       expect(result.code, entry).toBe(1);
       expect(fatal(result.stdout), entry).toMatchObject([
-        { setting: 'NATS_URL', msg: expect.stringMatching(/^NATS could not be reached at start \(NATS_URL\): /) },
+        { setting: 'NATS_URL', msg: expect.stringMatching(/^Start failed at NATS \(NATS_URL\): /) },
       ]);
       expect(result.stderr, entry).not.toMatch(/\n\s+at /);
     }

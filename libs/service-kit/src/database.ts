@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -103,9 +104,20 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
   });
 }
 
+/** A migration applied to this database whose file has changed since: the start stops, naming it. */
+export class MigrationChanged extends Error {
+  override name = 'MigrationChanged';
+}
+
 /**
  * Applies `*.sql` files of a folder in name order, each once, in its own transaction.
  * An advisory lock keeps two instances starting together from applying the same file twice.
+ *
+ * Each file's SHA-256 is kept with it: a file changed after it was applied to this database
+ * stops the start (MigrationChanged) instead of leaving the database on the old text while
+ * the code expects the new one, which failed only later, at the first query that needed it.
+ * A released migration is never edited; a change is a new file. Files applied before hashes
+ * were kept (2026-12-06) get theirs at the next start.
  */
 export async function runMigrations(sql: Sql, directory: string, logger?: Logger): Promise<string[]> {
   const files = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort();
@@ -113,12 +125,25 @@ export async function runMigrations(sql: Sql, directory: string, logger?: Logger
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('sleepweave_migrations'))`;
     await tx`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`;
-    const done = new Set((await tx<{ name: string }[]>`select name from schema_migrations`).map((r) => r.name));
+    await tx`alter table schema_migrations add column if not exists sha256 text`;
+    const done = new Map(
+      (await tx<{ name: string; sha256: string | null }[]>`select name, sha256 from schema_migrations`).map((r) => [r.name, r.sha256]),
+    );
     for (const file of files) {
-      if (done.has(file)) continue;
       const text = await readFile(join(directory, file), 'utf8');
+      const hash = createHash('sha256').update(text).digest('hex');
+      if (done.has(file)) {
+        const kept = done.get(file);
+        if (kept === null) await tx`update schema_migrations set sha256 = ${hash} where name = ${file}`;
+        else if (kept !== hash) {
+          throw new MigrationChanged(
+            `migration ${file} changed after it was applied to this database (applied ${kept?.slice(0, 12)}, now ${hash.slice(0, 12)}): a released migration is never edited, a change is a new file (a development database: drop it and start again)`,
+          );
+        }
+        continue;
+      }
       await tx.unsafe(text);
-      await tx`insert into schema_migrations (name) values (${file})`;
+      await tx`insert into schema_migrations (name, sha256) values (${file}, ${hash})`;
       applied.push(file);
       logger?.info({ migration: file }, 'migration applied');
     }

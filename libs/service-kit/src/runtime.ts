@@ -158,22 +158,24 @@ export async function openServiceDatabase<C extends ServiceConfig, Ctx>(
   return sql;
 }
 
-/** A dependency the process could not reach at start, already logged (one fatal line naming it and its setting). */
+/** A dependency the process could not open at start (reach it, or migrate its database), already logged (one fatal line naming it and its setting). */
 export class StartDependencyError extends Error {
   override name = 'StartDependencyError';
 }
 
 /**
- * Opens a dependency at start (the database, the bus). One that cannot be reached is logged
- * as one fatal line naming it and its setting, and thrown as a StartDependencyError.
+ * Opens a dependency at start (the database with its migrations, the bus). One that cannot
+ * be opened is logged as one fatal line naming it and its setting, and thrown as a
+ * StartDependencyError.
  */
 export async function reachAtStart<T>(what: string, setting: string, logger: Logger, open: () => Promise<T>): Promise<T> {
   try {
     return await open();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    logger.fatal({ err: error, setting }, `${what} could not be reached at start (${setting}): ${reason}`);
-    throw new StartDependencyError(`${what} could not be reached at start (${setting}): ${reason}`, { cause: error });
+    const message = `Start failed at ${what} (${setting}): ${reason}`;
+    logger.fatal({ err: error, setting }, message);
+    throw new StartDependencyError(message, { cause: error });
   }
 }
 
