@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { dropDatabase } from '@sleepweave/service-kit';
+import { connectDatabase, dropDatabase } from '@sleepweave/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +58,27 @@ describe('a process that cannot reach a dependency at start', () => {
         { setting: 'NATS_URL', msg: expect.stringMatching(/^Start failed at NATS \(NATS_URL\): /) },
       ]);
       expect(result.stderr, entry).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});
+
+describe('a service whose database holds a migration changed since it was applied', () => {
+  it('names it in one fatal line and exits 78 (no restart mends it)', async () => {
+    // journal started once on its own database, then its first migration's hash changed
+    const first = await run('services/journal/src/server.ts', { NATS_URL: 'nats://127.0.0.1:1' });
+    expect(first.code).toBe(1); // its database migrated, NATS away
+    const sql = connectDatabase(databaseUrl, `${prefix}journal`, { max: 1 });
+    try {
+      const [row] = await sql<{ name: string }[]>`update schema_migrations set sha256 = repeat('0', 64)
+        where name = (select min(name) from schema_migrations) returning name`;
+      const result = await run('services/journal/src/server.ts', {});
+      expect(result.code).toBe(78);
+      expect(fatal(result.stdout)).toMatchObject([
+        { setting: 'DATABASE_URL', msg: expect.stringContaining(`migration ${row!.name} changed after it was applied to this database`) },
+      ]);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await sql.end();
     }
   }, 60_000);
 });

@@ -17,10 +17,10 @@ import {
 } from '@sleepweave/event-store';
 import type { Logger } from 'pino';
 import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVerifier } from './auth.ts';
-import type { BaseConfig } from './config.ts';
+import { CONFIG_ERROR_EXIT_CODE, type BaseConfig } from './config.ts';
 import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
 import { startUpkeep, type BackgroundWorker } from './upkeep.ts';
-import { connectDatabase, ensureDatabase, runMigrations, type Sql } from './database.ts';
+import { connectDatabase, ensureDatabase, MigrationChanged, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, POLLED_ROUTE, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
 import { createLogger } from './logger.ts';
@@ -181,12 +181,13 @@ export async function reachAtStart<T>(what: string, setting: string, logger: Log
 
 /**
  * What a service's entry point does with a start that failed: a dependency that could not
- * be reached was logged as one line, and the process exits 1 without a stack trace (the
- * supervisor or the container's restart policy tries again later); anything else is thrown
- * as it is.
+ * be opened was logged as one line, and the process exits without a stack trace: 1, for the
+ * supervisor or the container's restart policy to try again later, or, for a migration
+ * changed since it was applied, which no restart mends, CONFIG_ERROR_EXIT_CODE (npm start
+ * ends, saying so). Anything else is thrown as it is.
  */
 export function exitIfUnreachable(error: unknown): never {
-  if (error instanceof StartDependencyError) process.exit(1);
+  if (error instanceof StartDependencyError) process.exit(error.cause instanceof MigrationChanged ? CONFIG_ERROR_EXIT_CODE : 1);
   throw error;
 }
 
