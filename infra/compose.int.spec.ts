@@ -23,7 +23,7 @@ const INSTALL_HINT =
 function compose(...args: string[]) {
   // compose's fallbacks, not this machine's settings
   const env = { ...process.env };
-  for (const name of ['INTERNAL_TOKEN', 'POSTGRES_PASSWORD', 'APP_URL', 'LOG_LEVEL', 'GATEWAY_PORT']) delete env[name];
+  for (const name of ['INTERNAL_TOKEN', 'POSTGRES_PASSWORD', 'APP_URL', 'LOG_LEVEL', 'GATEWAY_PORT', 'GATEWAY_BIND']) delete env[name];
   const result = spawnSync('docker-compose', ['-f', COMPOSE_FILE, ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -199,6 +199,9 @@ describe('docker-compose.yml', () => {
       .filter(([, service]) => child(service, 'ports') !== null)
       .map(([name]) => name);
     expect(publishing).toEqual(['gateway']);
+    // on this machine only unless asked (a TLS proxy in front; published as it is, plain http
+    // and X-Forwarded-For of anyone's choosing would reach it past the proxy)
+    expect((child(services.gateway ?? [], 'ports') ?? []).join('\n')).toMatch(/127\.0\.0\.1/);
     const volumes = (service: string) => (at(services[service] ?? [], 'volumes') ?? []).map((l) => l.trim());
     expect(volumes('postgres').some((v) => v.startsWith('- postgres-data:/var/lib/postgresql/data'))).toBe(true);
     expect(volumes('nats').some((v) => /^- nats-data:\/data/.test(v))).toBe(true);
