@@ -89,11 +89,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   // in again: its date is looked up first, then what she sent goes over the night as
   // stored (edit mode) or as new (create mode), still to save. Dropped if she chooses
   // another night before that lookup answers.
-  const draft = useRef<{ values: FormValues; dateShown: boolean } | null>(null);
+  // `onlyIfNew`: typed before she chose another night, whose lookup her session's end cut
+  // short; it goes over that night only if it has none stored (as choosing it would have
+  // shown a stored one, and her typing would not have gone over it).
+  const draft = useRef<{ values: FormValues; dateShown: boolean; onlyIfNew: boolean } | null>(null);
   const [draftArrived, setDraftArrived] = useState(0);
-  const keepDraft = useDraft<FormValues>('sleep-log', (values) => {
+  const keepDraft = useDraft<FormValues & { onlyIfNew?: boolean }>('sleep-log', ({ onlyIfNew, ...values }) => {
     if (!isDate(values.date)) return;
-    draft.current = { values, dateShown: false };
+    draft.current = { values, dateShown: false, onlyIfNew: onlyIfNew === true };
     setValue('date', values.date);
     setDraftArrived((n) => n + 1);
   });
@@ -109,7 +112,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const settled = lookup.isSuccess || lookup.isError;
 
   /** Her session ended while she was on the form: `values` are kept, as for a save (lib/drafts.ts). */
-  const sessionEnded = (values: FormValues | null) => {
+  const sessionEnded = (values: (FormValues & { onlyIfNew?: boolean }) | null) => {
     if (values) keepDraft(values);
     loggedOut();
   };
@@ -123,7 +126,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const onLookupSessionEnded = useEffectEvent(() => {
     const values = getValues();
     const untouched = { ...defaultValues(values.date, recommended), sleepwearMaterial: values.sleepwearMaterial };
-    sessionEnded(shown.current || sameValues(values, untouched) ? null : values);
+    sessionEnded(shown.current || sameValues(values, untouched) ? null : { ...values, onlyIfNew: true });
   });
 
   // A failed lookup is only logged (docs/product.md §4): the form stays in the mode it is in;
@@ -142,6 +145,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       if (waiting.dateShown) draft.current = null; // she chose another night meanwhile
     } else if (waiting) {
       waiting.dateShown = true;
+    }
+    if (draft.current?.onlyIfNew && settled && log && draft.current.values.date === lookupDate) {
+      draft.current = null; // that night is stored: it shows as stored (below), as choosing it does
     }
     const typed = draft.current?.values;
     if (typed && settled && typed.date === lookupDate) {

@@ -582,6 +582,29 @@ describe('SleepLogScreen', () => {
     expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
   });
 
+  it('shows the other night as stored, not what she typed over it, when that night turns out to be logged already', async () => {
+    const night = addDays(today, -5);
+    const other = addDays(today, -4);
+    let ended = false;
+    const logs = { [other]: storedLog({ date: other, sleepScore: 77, comments: 'Slept well in linen' }) };
+    serve({ start: addDays(today, -10), logs, lookup: () => (ended ? sessionEnded() : undefined) });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Sleep score');
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 2');
+    ended = true; // signed out in another tab, as she chooses a night she logged before
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: other } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    ended = false; // signed in again: that night is stored, so it shows as stored (as choosing it does)
+    renderWithProviders(routes, { path: '/sleep/log' });
+    await waitFor(() => expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe(other));
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Slept well in linen'));
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77');
+  });
+
   it("keeps nothing when the night she had open was a stored one: its values are not the next night's", async () => {
     const night = addDays(today, -5);
     const other = addDays(today, -4);
