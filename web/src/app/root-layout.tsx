@@ -19,15 +19,42 @@ function routeTitle(matches: ReturnType<typeof useMatches>): string | undefined 
   return undefined;
 }
 
-/**
- * After a page change, focus goes to the page's main heading (or its main region while it
- * has none yet), so a screen reader reads the new page and Tab starts from it.
- */
-function focusNewPage(): void {
-  const target = document.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('main');
-  if (!target) return;
+function focusOn(target: HTMLElement): void {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
+}
+
+/** How long a page that is still loading may take to show its heading and still get the focus. */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After a page change, focus goes to the page's main heading, so a screen reader reads the
+ * new page and Tab starts from it. A page still loading (an article, a thread) has none yet:
+ * the focus goes to its main region, and on to the heading when it comes, unless she has
+ * moved it meanwhile. Returns what stops that wait.
+ */
+function focusNewPage(): () => void {
+  const heading = document.querySelector<HTMLElement>('h1');
+  if (heading) {
+    focusOn(heading);
+    return () => undefined;
+  }
+  const main = document.querySelector<HTMLElement>('main');
+  if (!main) return () => undefined;
+  focusOn(main);
+  const observer = new MutationObserver(() => {
+    const arrived = document.querySelector<HTMLElement>('h1');
+    if (!arrived) return;
+    stop();
+    if (document.activeElement === main) focusOn(arrived);
+  });
+  const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(main, { childList: true, subtree: true });
+  return stop;
 }
 
 /**
@@ -50,7 +77,7 @@ export function RootLayout() {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    focusNewPage();
+    return focusNewPage();
   }, [pathname]);
 
   return (

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../lib/auth';
-import { jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
+import { deferred, jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
 import { createRoutes } from './routes';
 import { maria } from '../testing/fixtures';
 
@@ -124,6 +124,34 @@ describe('routes', () => {
     await user.click(within(nav).getByRole('link', { name: 'Daily Journal' }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Daily Journal' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('moves focus on to the heading of a page that was still loading when it opened (an article)', async () => {
+    const id = '3f0c1f8e-5a9b-4c1e-9d2a-7b6c5d4e3f21';
+    const article = deferred<Response>();
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user' ? jsonResponse(200, maria) : String(input).endsWith(id) ? article.promise : jsonResponse(200, []),
+    );
+    const { router } = renderWithProviders(createRoutes(), { path: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: /Maria/ });
+    await act(() => router.navigate(`/library/article/${id}`));
+    await screen.findByText('Loading article...');
+    expect(document.activeElement?.tagName).toBe('MAIN');
+    article.resolve(
+      jsonResponse(200, {
+        id,
+        category: 'Fabric info',
+        title: 'Why linen breathes',
+        summary: 'Flax fibres.',
+        imagePath: '/api/library/images/linen.svg',
+        tags: [],
+        bodyHtml: '<p>Linen.</p>',
+        createdAt: '2026-11-20T10:00:00.000Z',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Why linen breathes' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 
