@@ -1,4 +1,4 @@
-import { JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
+import { calendarDateIn, JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
 
 /**
  * Her journal as a document, worked out without I/O: dates and times as she reads them
@@ -12,9 +12,20 @@ export function longDate(date: string): string {
   );
 }
 
-/** The time she wrote an entry, on her clock: '9:14 PM'. */
-export function timeWritten(createdAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(createdAt));
+/**
+ * The time she wrote an entry, on her clock: '9:14 PM'. With the day too ('Mar 3, 9:14 PM')
+ * when her clock now puts it on another day than the entry's (dated in the zone she had when
+ * she wrote it, and she has moved since): a time under a day it was not, otherwise.
+ */
+export function timeWritten(createdAt: string, timeZone: string, entryDate?: string): string {
+  const instant = new Date(createdAt);
+  const otherDay = entryDate !== undefined && calendarDateIn(timeZone, instant) !== entryDate;
+  return new Intl.DateTimeFormat('en-US', {
+    ...(otherDay ? { month: 'short', day: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(instant);
 }
 
 /** The reflections of an entry she wrote, with their labels; blank ones left out (as on the screen). */
@@ -71,7 +82,7 @@ export function markdownHeader(header: JournalHeader): string {
 export function markdownEntry(entry: JournalEntry, timeZone: string, newDay: boolean): string {
   const lines: string[] = [];
   if (newDay) lines.push(`## ${longDate(entry.date)}`, '');
-  lines.push(`*Written at ${timeWritten(entry.createdAt, timeZone)}*`, '');
+  lines.push(`*Written at ${timeWritten(entry.createdAt, timeZone, entry.date)}*`, '');
   for (const { label, text } of reflectionsOf(entry)) lines.push(`**${label}**`, '', escapeMarkdown(text), '');
   return `${lines.join('\n')}\n`;
 }

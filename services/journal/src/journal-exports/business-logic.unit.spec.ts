@@ -70,6 +70,9 @@ describe('her journal in words', () => {
     expect(longDate('2025-03-03')).toBe('Monday, March 3, 2025');
     expect(timeWritten('2025-03-04T05:14:00.000Z', 'America/Los_Angeles')).toBe('9:14 PM');
     expect(timeWritten('2025-03-04T05:14:00.000Z', 'Europe/London')).toBe('5:14 AM');
+    // under its own day, the time alone; written on another day by her clock now (she has moved), with the day
+    expect(timeWritten('2025-03-04T05:14:00.000Z', 'America/Los_Angeles', '2025-03-03')).toBe('9:14 PM');
+    expect(timeWritten('2025-03-04T05:14:00.000Z', 'America/Los_Angeles', '2025-03-04')).toBe('Mar 3, 9:14 PM');
   });
 
   it('leaves blank reflections out, as the screen does', () => {

@@ -37,7 +37,7 @@ export function startJournalPdf(
       report.ensureSpace(60);
       report
         .style({ weight: 'oblique', size: 9, color: PDF_COLORS.muted })
-        .paragraph(`Written at ${timeWritten(entry.createdAt, timeZone)}`);
+        .paragraph(`Written at ${timeWritten(entry.createdAt, timeZone, entry.date)}`);
       doc.moveDown(0.2);
       for (const { label, text } of reflectionsOf(entry)) {
         report.ensureSpace(40);

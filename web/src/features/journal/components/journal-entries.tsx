@@ -1,4 +1,4 @@
-import { JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
+import { calendarDateIn, JOURNAL_FIELDS, type JournalEntry } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CircleCheck } from 'lucide-react';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -61,11 +61,20 @@ export function JournalEntries() {
   );
 }
 
-/** The time she wrote it, on her clock (her profile timezone): tells apart entries of one day. */
-function writtenAt(createdAt: string, timezone: string | undefined): string {
-  return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...(timezone ? { timeZone: timezone } : {}) }).format(
-    new Date(createdAt),
-  );
+/**
+ * The time she wrote it, on her clock (her profile timezone): tells apart entries of one day.
+ * With the day too when her clock now puts it on another day than the entry's (dated in the
+ * zone she had when she wrote it, and she has moved since).
+ */
+function writtenAt(createdAt: string, timezone: string | undefined, entryDate: string): string {
+  const instant = new Date(createdAt);
+  const otherDay = timezone !== undefined && calendarDateIn(timezone, instant) !== entryDate;
+  return dateTimeFormat('en-US', {
+    ...(otherDay ? { month: 'short', day: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timezone ? { timeZone: timezone } : {}),
+  }).format(instant);
 }
 
 function DayCard({ day, timezone }: { day: JournalDay; timezone: string | undefined }) {
@@ -104,7 +113,7 @@ function EntryReflections({ entry, timezone }: { entry: JournalEntry; timezone: 
   return (
     <>
       <p className="text-sm text-night-600">
-        Written at <time dateTime={entry.createdAt}>{writtenAt(entry.createdAt, timezone)}</time>
+        Written at <time dateTime={entry.createdAt}>{writtenAt(entry.createdAt, timezone, entry.date)}</time>
       </p>
       <dl className="grid gap-4">
         {JOURNAL_FIELDS.filter(({ name }) => entry[name] !== '').map(({ name, label }) => (

@@ -194,6 +194,27 @@ describe('JournalScreen', () => {
     expect(within(cards[1]!).queryByText('Complete')).toBeNull();
   });
 
+  it('says the day with the time of an entry her clock now puts on another day (written before she moved zones)', async () => {
+    // dated yesterday where she was (Paris, 04:30 on that day), which is the evening before by her New York clock now
+    const moved = {
+      ...entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a09', yesterday, { gratitude: 'Croissants.' }),
+      createdAt: `${yesterday}T03:30:00.000Z`,
+    };
+    entries = [moved];
+    renderWithProviders(<JournalScreen />);
+    const card = (await within(screen.getByRole('region', { name: 'Recent Entries' }).parentElement!).findAllByRole('article'))[0]!;
+    const shown = within(card).getByText(/^Written at/).textContent!;
+    const evening = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/New_York',
+    }).format(new Date(moved.createdAt));
+    expect(shown).toBe(`Written at ${evening}`);
+    expect(shown).toMatch(/^Written at [A-Z][a-z]{2} \d{1,2}, /);
+  });
+
   it('saves the entry: Saving... while pending, then the toast, an empty form and a refreshed list', async () => {
     let finish: (r: Response) => void = () => {};
     onPost = () => new Promise<Response>((resolve) => (finish = resolve)) as unknown as Response;
