@@ -1,5 +1,5 @@
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { valueDomain, type ChartPoint } from './metrics';
+import { valueAxis, type ChartPoint } from './metrics';
 import { PHASE_NAMES } from './sleep-log-groups';
 import { PHASE_SHADES } from './phase-shades';
 import { chartSummary, phaseBands, tickIndices } from './sleep-charts';
@@ -60,7 +60,7 @@ export default function MetricChart({ name, color, unit, max, points }: MetricCh
               axisLine={false}
               width={52}
               allowDecimals={false}
-              domain={valueDomain(points, max)}
+              {...valueAxis(points, max)}
             />
             <Tooltip
               labelFormatter={(_label, payload) => (payload?.[0]?.payload as ChartPoint | undefined)?.title ?? ''}

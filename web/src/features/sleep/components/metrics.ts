@@ -17,14 +17,32 @@ export const METRICS = {
   avgHrv: { key: 'avgHrv', color: '#2f7d4f', unit: 'ms', max: null },
 } as const satisfies Record<Metric['key'], Metric>;
 
+/** Steps an axis may count in: each divides 100 (and 10), so a top of 100 is a tick. */
+const STEPS = [1, 2, 5, 10, 20, 25, 50];
+
 /**
- * The value axis of a chart: as its values need it, but not past the metric's maximum. Near
- * the top (within a tenth of it) the axis ends there: the rounded axis read 102 for a score.
+ * The value axis of a chart. Open-ended metrics: as recharts rounds it. A metric with a top
+ * (a score's 100): the axis is worked out here, from the values, in round steps, and never
+ * past the top: recharts widens any domain it rounds itself to its own round ticks (a score
+ * axis read 102, 104, 105), whatever top it is given.
  */
-export function valueDomain(points: readonly ChartPoint[], max: number | null): [number | 'auto', number | 'auto'] {
-  if (max === null) return ['auto', 'auto'];
-  const top = Math.max(...points.map((point) => point.value ?? Number.NEGATIVE_INFINITY));
-  return top >= max * 0.9 ? ['auto', max] : ['auto', 'auto'];
+export function valueAxis(
+  points: readonly ChartPoint[],
+  max: number | null,
+): { domain: [number | 'auto', number | 'auto']; ticks?: number[] } {
+  const values = points.flatMap((point) => (point.value === null ? [] : [point.value]));
+  if (max === null || values.length === 0) return { domain: ['auto', 'auto'] };
+  const low = Math.min(...values);
+  const high = Math.min(Math.max(...values), max);
+  // at most 5 intervals between the round values around the data
+  const step = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= 5) ?? STEPS.at(-1)!;
+  const bottom = Math.max(0, Math.floor(low / step) * step);
+  let top = Math.min(max, Math.ceil(high / step) * step);
+  if (top === bottom) top = Math.min(max, bottom + step);
+  const start = top === bottom ? Math.max(0, bottom - step) : bottom;
+  const ticks: number[] = [];
+  for (let tick = start; tick <= top; tick += step) ticks.push(tick);
+  return { domain: [start, top], ticks };
 }
 
 /** One point of a chart; `value` null is a gap. */

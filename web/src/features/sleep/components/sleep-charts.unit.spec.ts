@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { METRICS, valueDomain, type ChartPoint } from './metrics';
 import { night } from './sleep-log.fixture';
 import { chartPoints, chartSummary, lastEntryNights, phaseBands, studyNights, studyStartOf, tickIndices } from './sleep-charts';
 
@@ -93,21 +92,5 @@ describe('points, shading and axis', () => {
     );
     expect(chartSummary(points.slice(1, 2), '')).toBe('Nothing recorded for this night.');
     expect(chartSummary([...points.slice(1, 2), ...points.slice(1, 2)], '')).toBe('Nothing recorded for these 2 nights.');
-  });
-});
-
-describe('valueDomain', () => {
-  const points = (...values: (number | null)[]): ChartPoint[] =>
-    values.map((value, i) => ({ date: `2026-11-0${i + 1}`, label: '', title: '', value, phase: null }));
-
-  it('ends a score axis at 100 when the scores come near it (rounded, it read 102)', () => {
-    expect(valueDomain(points(88, 99, null, 100), METRICS.sleepScore.max)).toEqual(['auto', 100]);
-    expect(valueDomain(points(90), METRICS.sleepScore.max)).toEqual(['auto', 100]);
-  });
-
-  it('leaves the axis to the values otherwise, and for a metric without a top', () => {
-    expect(valueDomain(points(62, 75, 81), METRICS.sleepScore.max)).toEqual(['auto', 'auto']);
-    expect(valueDomain(points(null), METRICS.sleepScore.max)).toEqual(['auto', 'auto']);
-    expect(valueDomain(points(140, 190), METRICS.remMinutes.max)).toEqual(['auto', 'auto']);
   });
 });
