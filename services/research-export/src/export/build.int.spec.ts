@@ -204,6 +204,47 @@ describe('the data files of a research run', () => {
     );
   });
 
+  it("count a missed night she may still log late toward 'still in the study', while her study runs", async () => {
+    // Day 20 of their study at the run: polyester (nights 1-14) has ended for both, with 5 analysed nights each
+    const studyStart = '2026-06-01';
+    const run = new Date('2026-06-20T12:00:00Z');
+    const missed = await addMember(service); // 9 polyester nights not logged: she may still log them
+    const worn = await addMember(service); // the other 9 logged, in another fabric: nothing left to log
+    for (const member of [missed, worn]) await consent(service, member, studyStart);
+    const publish = (userId: string, day: number, material: string) =>
+      service.producers.publish(
+        testEnvelope(
+          'study.sleep_log.recorded',
+          night(userId, { date: addDays(studyStart, day - 1), studyDay: day, phase: 'polyester', sleepwearMaterial: material }),
+        ),
+      );
+    for (let day = 1; day <= 5; day++) {
+      await publish(missed, day, '100% Polyester');
+      await publish(worn, day, '100% Polyester');
+    }
+    for (let day = 6; day <= 14; day++) await publish(worn, day, '100% Linen');
+    const ids = async () =>
+      await service.deps.sql<{ user_id: string; research_id: string; nights: number }[]>`
+        select p.user_id, p.research_id, (select count(*)::int from research_nights n where n.user_id = p.user_id) as nights
+        from research_participants p where p.user_id in ${service.deps.sql([missed, worn])}`;
+    await waitUntil(
+      async () =>
+        (await ids())
+          .map((r) => r.nights)
+          .sort((a, b) => a - b)
+          .join() === '5,14',
+      'their nights',
+    );
+    const researchId = Object.fromEntries((await ids()).map((r) => [r.user_id, r.research_id]));
+    const zip = new ZipWriter(run);
+    await writeDataFiles(service.deps.sql, zip, { now: run, minNights: 7, lateRecordDays: 3 });
+    const reason = Object.fromEntries(
+      csvRows((await readZip(await zip.finish())).get('participants.csv')).map((row) => [row.research_id, row.exclusion_reason]),
+    );
+    expect(reason[researchId[missed]!]).toBe('still in the study, too few analysed nights so far: polyester 5, linen 0 (7 needed in each)');
+    expect(reason[researchId[worn]!]).toBe('too few analysed nights: polyester 5, linen 0 (7 needed in each)');
+  });
+
   it('judge each night by the zone she logged it in, after she has moved to another', async () => {
     // Logged in Paris at 07:00 the morning after (06:00 UTC), when her night had ended there;
     // she has since set her zone to Los Angeles, where 06:00 UTC is 23:00 the evening before.

@@ -161,10 +161,16 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
         hits.push(phaseHit('missing_nights', participant.researchId, phase, `${missing} of ${due[phase]} nights so far not logged`));
       }
     }
-    // A phase she is still in (or has yet to reach) has nights to come: too few so far is not
-    // too few for good, and the hit and her reason say so.
+    // While her study runs, too few so far is not too few for good: a phase she is in (or has
+    // yet to reach) has nights to come, and a night she missed may still be logged late (study
+    // takes any night from her start; research flags it recorded_late and keeps it). She is
+    // "still in the study" when, in each primary phase she is short in, the nights of it not
+    // logged yet could bring her to the minimum; once her 42 nights have all ended, short is
+    // short (a night logged weeks after the study is no longer expected).
+    const studyRuns = due.linen < PHASE_NIGHTS.linen;
+    const loggedOf = logged.get(participant.researchId) ?? {};
     const short: AnalysedPhase[] = [];
-    let canStillReach = true;
+    let canStillReach = studyRuns;
     for (const phase of ANALYSED_PHASES) {
       const analysed = means.nights(participant.researchId, phase);
       if (analysed < options.minNights) {
@@ -172,7 +178,8 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
         const toCome = PHASE_NIGHTS[phase] - due[phase];
         const detail = `${analysed} analysed nights, ${options.minNights} needed${toCome > 0 ? `; ${toCome} of the phase's ${PHASE_NIGHTS[phase]} nights still to come` : ''}`;
         hits.push(phaseHit('too_few_nights', participant.researchId, phase, detail));
-        if ((phase === 'polyester' || phase === 'linen') && analysed + toCome < options.minNights) canStillReach = false;
+        const notLogged = Math.max(0, PHASE_NIGHTS[phase] - (loggedOf[phase] ?? 0));
+        if ((phase === 'polyester' || phase === 'linen') && analysed + notLogged < options.minNights) canStillReach = false;
       }
     }
     const primaryShort = short.filter((phase) => phase === 'polyester' || phase === 'linen');

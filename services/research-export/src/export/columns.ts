@@ -100,7 +100,7 @@ export const PARTICIPANTS_FILE: FileSpec = {
     column('included_primary', 'In the primary analysis (polyester vs linen)', 'yes/no', { allowed: YES_NO }),
     column('exclusion_reason', 'Why not in the primary analysis', 'text', {
       notes:
-        'Empty when included (rules too_few_nights, demo_account). Begins "still in the study" when the nights still to come for her can bring her to the minimum.',
+        'Empty when included (rules too_few_nights, demo_account). Begins "still in the study" while her study runs and the nights she has not logged yet (to come, or to log late) can bring her to the minimum.',
     }),
   ],
 };
