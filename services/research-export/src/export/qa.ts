@@ -94,7 +94,7 @@ export const QA_RULES = {
     description: 'Fewer analysed nights in a phase than RESEARCH_MIN_NIGHTS_PER_PHASE.',
     action: 'participant excluded',
     consequence:
-      'She is left out of every comparison that needs that phase. The detail says how many of the phase\'s nights are still to come for her; when they can still bring her to the minimum in polyester and linen, her exclusion reason begins "still in the study".',
+      'She is left out of every comparison that needs that phase. The detail says how many of the phase\'s nights are still to come for her; while her study runs and the nights she has not logged yet (to come, or to log late) can still bring her to the minimum in polyester and linen, her exclusion reason begins "still in the study".',
   },
   demo_account: {
     id: 'demo_account',
