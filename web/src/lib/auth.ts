@@ -5,7 +5,7 @@ import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
 import { api, isApiRequestError } from './api-client';
 import { lazySchema } from './contracts';
-import { dropDrafts } from './drafts';
+import { dropLocalData } from './local-data';
 import { leftOnPurpose, rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
 
 /**
@@ -91,7 +91,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       clearSession(queryClient, { onPurpose: true });
-      dropDrafts();
+      dropLocalData();
       void navigate(paths.auth, { replace: true });
       toast({ title: 'Logged out.' });
     },

@@ -6,6 +6,7 @@ import { ProtectedRoute } from '../app/protected-route';
 import { maria } from '../testing/fixtures';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '../testing/render';
 import { getUser, setSessionUser, useLogout, userQueryKey } from './auth';
+import { keepChoice, keptChoice } from './device-choices';
 import { keepDraft } from './drafts';
 import { afterSignIn, leftOnPurpose, rememberLeftOnPurpose, signInReturn } from './sign-in-return';
 
@@ -41,6 +42,30 @@ describe('signing out on purpose', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual([]);
+  });
+
+  it('drops what the app kept for her in this browser: screen states in the tab, her choices on the device', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { message: 'Logged out.' })),
+    );
+    keepChoice(maria.id, 'timezone-kept', 'America/New_York Europe/London');
+    window.sessionStorage.setItem(
+      'sleepweave:entry-state',
+      JSON.stringify({ order: ['k /sleep'], entries: { 'k /sleep': { open: true } } }),
+    );
+    const { router } = renderWithProviders(
+      [
+        { path: '/dashboard', element: <LogoutButton /> },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/dashboard' },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(keptChoice(maria.id, 'timezone-kept')).toBeNull();
+    expect(window.localStorage.getItem('sleepweave:choices')).toBeNull();
+    expect(window.sessionStorage.getItem('sleepweave:entry-state')).toBeNull();
   });
 
   it('signing in next starts from Home, not from the page she left (someone else may sign in there)', async () => {

@@ -60,3 +60,12 @@ export function useEntryState<T>(name: string, initial: T): [T, (value: T) => vo
     },
   ];
 }
+
+/** Every screen state kept in this tab (signing out on purpose: the next user starts afresh). */
+export function dropEntryStates(): void {
+  try {
+    storage()?.removeItem(STORAGE_KEY);
+  } catch {
+    // refused: nothing was kept
+  }
+}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
+import { keepChoice, keptChoice } from '../../../lib/device-choices';
 
 /**
  * Every date of hers is read in her profile's time zone: when a night ends (04:00), which
@@ -12,9 +13,9 @@ import { useUser } from '../../../lib/auth';
  * York (docs/product.md §9), so someone elsewhere, or who has moved, may have a zone that is
  * not where she is, and log each night against another clock without knowing it. This
  * notice says so when this device's clock differs from her zone's now; she changes it in
- * Settings, or keeps it, and is not asked again for that pair of zones on this device.
+ * Settings, or keeps it, and is not asked again for that pair of zones on this device
+ * (lib/device-choices.ts: hers only, dropped when she signs out).
  */
-const KEPT_KEY = 'sleepweave:timezone-kept';
 
 /** The zone's offset from UTC at `now` ('GMT-05:00'); null for a zone this browser does not know. */
 export function offsetIn(timeZone: string, now: Date): string | null {
@@ -43,31 +44,9 @@ export function clocksDiffer(profile: string, device: string | undefined, now: D
   return ours !== null && theirs !== null && ours !== theirs;
 }
 
+/** The pair of zones she chose to keep her profile's on: asked again when either differs (she travels on). */
 const keptPair = (profile: string, device: string) => `${profile} ${device}`;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage refused: the notice comes back on the next visit
-  }
-}
-
-function isKept(profile: string, device: string): boolean {
-  try {
-    return storage()?.getItem(KEPT_KEY) === keptPair(profile, device);
-  } catch {
-    return false;
-  }
-}
-
-function keep(profile: string, device: string): void {
-  try {
-    storage()?.setItem(KEPT_KEY, keptPair(profile, device));
-  } catch {
-    // full or refused: hidden for this visit only
-  }
-}
+const CHOICE = 'timezone-kept';
 
 const zoneLabel = (zone: string) => TIMEZONE_OPTIONS.find((option) => option.value === zone)?.label ?? zone;
 
@@ -82,7 +61,8 @@ export function TimezoneNotice({
 }) {
   const { data: user } = useUser();
   const [kept, setKept] = useState(false);
-  if (!user || !device || kept || !clocksDiffer(user.timezone, device, now) || isKept(user.timezone, device)) return null;
+  if (!user || !device || kept || !clocksDiffer(user.timezone, device, now)) return null;
+  if (keptChoice(user.id, CHOICE) === keptPair(user.timezone, device)) return null;
   const label = zoneLabel(user.timezone);
   return (
     <section
@@ -104,7 +84,7 @@ export function TimezoneNotice({
         <Button
           variant="outline"
           onClick={() => {
-            keep(user.timezone, device);
+            keepChoice(user.id, CHOICE, keptPair(user.timezone, device));
             setKept(true);
           }}
         >

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { useUser } from '../../../lib/auth';
 import { clocksDiffer, offsetIn, TimezoneNotice } from './timezone-notice';
+
+function SignedInAs() {
+  const { data: user } = useUser();
+  return user ? <p>Signed in as {user.firstName}</p> : null;
+}
 
 const winter = new Date('2026-01-15T12:00:00Z');
 const summer = new Date('2026-07-15T12:00:00Z');
@@ -54,30 +60,40 @@ describe('TimezoneNotice (home)', () => {
     expect(screen.getByRole('link', { name: 'Change it in Settings' }).getAttribute('href')).toBe('/settings');
   });
 
-  it('is not shown when the clocks agree', async () => {
+  /** The notice with her name beside it: once the name shows, her user is in and the notice has decided. */
+  async function shown(device: string) {
     renderWithProviders(
       <>
-        <p>loaded</p>
-        <TimezoneNotice now={winter} device="America/Toronto" />
+        <SignedInAs />
+        <TimezoneNotice now={winter} device={device} />
       </>,
     );
-    await screen.findByText('loaded');
-    // her user is in: the notice would be there by now
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('heading', { name: 'Is your time zone right?' })).toBeNull();
+    await screen.findByText(`Signed in as ${maria.firstName}`);
+    return screen.queryByRole('heading', { name: 'Is your time zone right?' }) !== null;
+  }
+
+  it('is not shown when the clocks agree', async () => {
+    expect(await shown('America/Toronto')).toBe(false);
+    cleanup();
+    expect(await shown('Europe/London')).toBe(true);
   });
 
-  it('once she keeps her zone, is not shown again on this device for the same two zones', async () => {
-    const { unmount } = renderWithProviders(<TimezoneNotice now={winter} device="Europe/London" />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Keep Eastern Time (America/New_York)' }));
+  it('once she keeps her zone, is not shown again on this device for the same two zones, for her', async () => {
+    expect(await shown('Europe/London')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Keep Eastern Time (America/New_York)' }));
     expect(screen.queryByRole('heading', { name: 'Is your time zone right?' })).toBeNull();
-    unmount();
-    renderWithProviders(<TimezoneNotice now={winter} device="Europe/London" />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('heading', { name: 'Is your time zone right?' })).toBeNull();
+    cleanup();
+    expect(await shown('Europe/London')).toBe(false);
     // on another clock again (she travels on), it asks again
     cleanup();
-    renderWithProviders(<TimezoneNotice now={winter} device="Europe/Paris" />);
+    expect(await shown('Europe/Paris')).toBe(true);
+    // and another user signed in on this device is asked herself
+    cleanup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(200, { ...maria, id: '0f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a2', firstName: 'Ines' })),
+    );
+    renderWithProviders(<TimezoneNotice now={winter} device="Europe/London" />);
     expect(await screen.findByRole('heading', { name: 'Is your time zone right?' })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { MessageResponse, type DeleteAccountRequest } from '@sleepweave/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/auth';
-import { dropDrafts } from '../../../lib/drafts';
+import { dropLocalData } from '../../../lib/local-data';
 
 /** DELETE /api/account with her password: everything of hers is deleted and she is signed out. */
 export function deleteAccount(data: DeleteAccountRequest): Promise<MessageResponse> {
@@ -21,7 +21,7 @@ export function useDeleteAccount({
     mutationFn: deleteAccount,
     onSuccess: (response) => {
       clearSession(queryClient, { onPurpose: true });
-      dropDrafts();
+      dropLocalData();
       onSuccess?.(response);
     },
     onError,
