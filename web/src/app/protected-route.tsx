@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { CHECK_CONNECTION, errorText } from '../components/ui/states';
 import { paths } from '../config/paths';
+import { isApiRequestError, isTemporarilyUnavailable } from '../lib/api-client';
 import { useUser } from '../lib/auth';
 import { signInReturn } from '../lib/sign-in-return';
 
@@ -18,8 +20,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (user.isError && user.data === undefined) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-        <h1 className="text-2xl font-semibold text-night-950">We couldn&apos;t reach Sleepweave</h1>
-        <p className="text-base text-night-700">Please check your connection and try again.</p>
+        <h1 className="text-2xl font-semibold text-night-950">
+          {isApiRequestError(user.error) && !isTemporarilyUnavailable(user.error)
+            ? "We couldn't load your session"
+            : "We couldn't reach Sleepweave"}
+        </h1>
+        <p className="text-base text-night-700">{errorText(CHECK_CONNECTION, user.error)}</p>
         <Button onClick={() => void user.refetch()} pending={user.isFetching}>
           Try again
         </Button>

@@ -78,6 +78,14 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: "We couldn't reach Sleepweave" })).toBeTruthy();
   });
 
+  it('does not blame her connection when the server answered her session with a failure of its own', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }));
+    renderWithProviders(createRoutes(), { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: "We couldn't load your session" })).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Please check your connection and try again.')).toBeNull();
+  });
+
   it('names each page in the tab title', async () => {
     fetchMock.mockImplementation(async (input) => jsonResponse(200, String(input) === '/api/user' ? maria : []));
     const { router } = renderWithProviders(createRoutes(), { path: '/journal' });

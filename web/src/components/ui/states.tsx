@@ -59,7 +59,7 @@ export const CHECK_CONNECTION = 'Please check your connection and try again.';
 export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
 
 /** The screen's text for `error`: the unavailable service said as such, and a server's failure not blamed on her connection. */
-function errorText(screenText: ReactNode, error: unknown): ReactNode {
+export function errorText(screenText: ReactNode, error: unknown): ReactNode {
   if (isTemporarilyUnavailable(error)) return failureMessage(error, '');
   if (typeof screenText === 'string' && isApiRequestError(error) && error.status >= 500)
     return screenText.replace(CHECK_CONNECTION, SERVER_FAILED);
