@@ -223,6 +223,10 @@ describe('POST /api/library/cards', () => {
       'imagePath: There is no image /api/library/images/does-not-exist.svg in the library; choose one of ',
     ],
     [{ bodyHtml: `${'<b>'.repeat(101)}deep` }, 'bodyHtml: The body nests its tags more than 100 levels deep'],
+    [
+      { bodyHtml: '<p>See <img src="/api/library/images/nowhere.svg" alt="x"></p>' },
+      'bodyHtml: There is no image /api/library/images/nowhere.svg in the library; choose one of ',
+    ],
   ])('refuses %j with a 400 naming the field', async (overrides, message) => {
     const response = await create(newArticle(overrides as never));
     expect(response.statusCode).toBe(400);

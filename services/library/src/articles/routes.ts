@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { LibraryContext } from '../context.ts';
 import { ARTICLE_NOT_FOUND, publishArticle, reviseArticle } from './commands.ts';
 import { IMAGES_PATH } from './images.ts';
+import { libraryImagesIn } from './sanitize.ts';
 import { findArticle, isUuid, LIBRARY_CURSOR_MAX, LIBRARY_PAGE_LIMIT, listCards } from './queries.ts';
 
 /** The spec's optional search, and optional keyset paging (docs/architecture.md, Paging): 100 cards a page by default and at most. */
@@ -45,10 +46,13 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
 
   // Admins only (checked before the body is looked at; the gateway checks the role too).
   const adminOnly = { onRequest: async (request: FastifyRequest) => void requireAdmin(request) };
-  // Its image one the library has (the pattern alone took a file that is not there: a broken image for every reader).
-  const requireKnownImage = (path: string) => {
-    if (!ctx.images.has(path.slice(IMAGES_PATH.length + 1))) {
-      throw badRequest(`imagePath: There is no image ${path} in the library; choose one of ${[...ctx.images.keys()].sort().join(', ')}`);
+  // Its images ones the library has, the card's and the body's (the pattern alone took a
+  // file that is not there: a broken image for every reader).
+  const requireKnownImages = ({ imagePath, bodyHtml }: { imagePath: string; bodyHtml: string }) => {
+    for (const [field, path] of [['imagePath', imagePath], ...libraryImagesIn(bodyHtml).map((src) => ['bodyHtml', src])]) {
+      if (!ctx.images.has(path!.slice(IMAGES_PATH.length + 1))) {
+        throw badRequest(`${field}: There is no image ${path} in the library; choose one of ${[...ctx.images.keys()].sort().join(', ')}`);
+      }
     }
   };
   // An article read again after its write: gone only if another admin deleted it meanwhile.
@@ -63,7 +67,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
     { ...adminOnly, schema: { body: LibraryArticleInput, response: { 201: LibraryArticle } } },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      requireKnownImage(request.body.imagePath);
+      requireKnownImages(request.body);
       const articleId = randomUUID();
       await publishArticle(ctx, { articleId, content: request.body, by: admin.sub, now: new Date() }, requestMetadata(request));
       return reply.status(201).send(await articleAfterWrite(articleId));
@@ -77,7 +81,7 @@ export async function articleRoutes(app: ServiceApp, ctx: LibraryContext): Promi
       const admin = requireAdmin(request);
       const articleId = request.params.id;
       if (!isUuid(articleId)) throw notFound(ARTICLE_NOT_FOUND);
-      requireKnownImage(request.body.imagePath);
+      requireKnownImages(request.body);
       const input = { articleId: articleId.toLowerCase(), content: request.body, by: admin.sub, now: new Date() };
       await reviseArticle(ctx, input, requestMetadata(request));
       return articleAfterWrite(articleId);

@@ -130,6 +130,19 @@ export function nestsTooDeep(html: string): boolean {
   return tooDeep;
 }
 
+/** The sources of the body's images that are the library's own by their path (any other is dropped by the cleaning). */
+export function libraryImagesIn(html: string): string[] {
+  const sources: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const src = attributes.src;
+      if (name === 'img' && src !== undefined && LIBRARY_IMAGE_PATH.test(src)) sources.push(src);
+    },
+  });
+  parser.end(html);
+  return sources;
+}
+
 /** Cleans an article body with the allow-list above. Idempotent. */
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
