@@ -25,6 +25,19 @@ function LogoutButton() {
   );
 }
 
+/** Signs out with the Logout button on /dashboard and waits for /auth. */
+async function signOutFromDashboard() {
+  const { router } = renderWithProviders(
+    [
+      { path: '/dashboard', element: <LogoutButton /> },
+      { path: '/auth', element: <p>Sign in page</p> },
+    ],
+    { path: '/dashboard' },
+  );
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+}
+
 describe('signing out on purpose', () => {
   it('drops the drafts kept in the tab (they are kept only for a session that ended by itself)', async () => {
     vi.stubGlobal(
@@ -32,15 +45,7 @@ describe('signing out on purpose', () => {
       vi.fn(async () => jsonResponse(200, { message: 'Logged out.' })),
     );
     keepDraft('journal', '6f1c2a52-3c1e-4a53-9a0e-0a7c7c1d2f11', { gratitude: 'Linen' });
-    const { router } = renderWithProviders(
-      [
-        { path: '/dashboard', element: <LogoutButton /> },
-        { path: '/auth', element: <p>Sign in page</p> },
-      ],
-      { path: '/dashboard' },
-    );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await signOutFromDashboard();
     expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual([]);
   });
 
@@ -54,15 +59,7 @@ describe('signing out on purpose', () => {
       'sleepweave:entry-state',
       JSON.stringify({ order: ['k /sleep'], entries: { 'k /sleep': { open: true } } }),
     );
-    const { router } = renderWithProviders(
-      [
-        { path: '/dashboard', element: <LogoutButton /> },
-        { path: '/auth', element: <p>Sign in page</p> },
-      ],
-      { path: '/dashboard' },
-    );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await signOutFromDashboard();
     expect(keptChoice(maria.id, 'timezone-kept')).toBeNull();
     expect(window.localStorage.getItem('sleepweave:choices')).toBeNull();
     expect(window.sessionStorage.getItem('sleepweave:entry-state')).toBeNull();
