@@ -67,8 +67,13 @@ test('search the library as you type and open an article', async ({ page }) => {
   await page.goBack();
   await expect(page).toHaveURL(/\/library\?search=linen$/);
   await expect(searchBox).toHaveValue('linen');
+  // Back to Library returns to the search she opened the article from; emptying the box, to all.
   await page.getByRole('link', { name: 'Linen: Cool, Breathable and Built to Last' }).click();
   await page.getByRole('link', { name: 'Back to Library' }).first().click();
+  await expect(page).toHaveURL(/\/library\?search=linen$/);
+  await expect(searchBox).toHaveValue('linen');
+  await expect(cardTitles(page).first()).toHaveText('Linen: Cool, Breathable and Built to Last');
+  await searchBox.fill('');
   await expect(page).toHaveURL(/\/library$/);
   await expect(cardTitles(page)).toHaveCount(all);
 
