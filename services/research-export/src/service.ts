@@ -40,7 +40,9 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
   },
   workers: (ctx) => {
     // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.
-    const worker = startRunWorker(ctx, async (runCtx, now) => (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now));
+    const worker = startRunWorker(ctx, async (runCtx, now, requestedAt) =>
+      (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now, requestedAt),
+    );
     ctx.wakeRunWorker = worker.wake;
     return [worker, startAdminUpkeep(ctx)];
   },

@@ -139,7 +139,7 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
 }
 
 /** A research run's zip: the data files, the comparisons, the reports and the R check. */
-export async function buildResearchZip(ctx: ResearchExportContext, now: Date): Promise<RunOutput> {
+export async function buildResearchZip(ctx: ResearchExportContext, now: Date, requestedAt: Date = now): Promise<RunOutput> {
   const minNights = ctx.config.RESEARCH_MIN_NIGHTS_PER_PHASE;
   const lateRecordDays = ctx.config.RESEARCH_LATE_RECORD_DAYS;
   const zip = new ZipWriter(now);
@@ -149,8 +149,9 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date): P
   const csv = zip.csv(COMPARISONS_FILE);
   for (const row of comparisons) await csv.write(comparisonRecord(row));
   await csv.end();
-  // dated on the study's calendar, as its nightly run is scheduled (a run at 02:00 in Auckland is of that day, not of UTC's)
-  const runDate = calendarDateIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, now);
+  // dated on the study's calendar, as its nightly run is scheduled (a run at 02:00 in Auckland is of that day, not of UTC's),
+  // and by when it was asked for: a nightly run queued at 23:59 that starts after midnight is that night's
+  const runDate = calendarDateIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, requestedAt);
   return await finishResearchZip(zip, { findings, comparisons, now, runDate, minNights, lateRecordDays });
 }
 

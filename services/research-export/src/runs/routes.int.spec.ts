@@ -74,7 +74,11 @@ async function finished(service: ResearchExport, id: string) {
 
 describe('research runs', () => {
   it('an admin starts one; it runs, is recorded, and its zip downloads under its name', async () => {
-    const service = await start(smallZip);
+    let askedAt: Date | undefined;
+    const service = await start(async (ctx, now, requestedAt) => {
+      askedAt = requestedAt;
+      return smallZip(ctx, now, requestedAt);
+    });
     expect(
       (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: participant, payload: {} })).statusCode,
     ).toBe(403);
@@ -86,6 +90,8 @@ describe('research runs', () => {
     const run = await finished(service, id);
     expect(run).toMatchObject({ id, trigger: 'admin', status: 'finished', failure: null, downloadable: true, summary });
     expect(run.durationMs).toBeGreaterThanOrEqual(0);
+    // the build was told when the run was asked for (its file is dated by it)
+    expect(askedAt?.toISOString()).toBe(run.requestedAt);
 
     const download = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin });
     expect(download.statusCode).toBe(200);
@@ -136,7 +142,7 @@ describe('research runs', () => {
     let gate: Promise<void> | null = null;
     const service = await start(async (ctx, now) => {
       if (gate) await gate;
-      return smallZip(ctx, now);
+      return smallZip(ctx, now, now);
     });
     const userId = await addMember(service);
     await consent(service, userId, '2026-10-01'); // consented 2026-10-01T21:00Z
@@ -210,7 +216,7 @@ describe('research runs', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const service = await start(async (ctx, now) => {
       await held;
-      return smallZip(ctx, now);
+      return smallZip(ctx, now, now);
     });
     const first = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} });
     expect(first.statusCode).toBe(202);
@@ -256,7 +262,7 @@ describe('research runs', () => {
             and objid = (hashtext(${RUN_LOCK})::bigint & 4294967295)::oid
             and database = (select oid from pg_database where datname = current_database())`;
       }
-      return smallZip(ctx, now);
+      return smallZip(ctx, now, now);
     });
     const request = async () =>
       (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json().id as string;
@@ -282,7 +288,7 @@ describe('research runs', () => {
     let release!: () => void;
     const slow = await start(async (ctx, now) => {
       await new Promise<void>((resolve) => (release = resolve));
-      return smallZip(ctx, now);
+      return smallZip(ctx, now, now);
     });
     const { id } = (await slow.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json();
     await expect.poll(async () => (await runs(slow)).find((run) => run.id === id)?.status, { timeout: 5_000 }).toBe('running');

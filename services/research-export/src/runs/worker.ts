@@ -14,7 +14,12 @@ export interface RunOutput {
   summary: ResearchRunSummary;
 }
 
-export type BuildRun = (ctx: ResearchExportContext, now: Date) => Promise<RunOutput>;
+/**
+ * Makes a run's zip: `now` is when it started (what its data is as of); `requestedAt`, when it
+ * was asked for, dates its file (the nightly run of a date is named for that date, though it
+ * starts after midnight).
+ */
+export type BuildRun = (ctx: ResearchExportContext, now: Date, requestedAt: Date) => Promise<RunOutput>;
 
 export interface RunWorker extends BackgroundWorker {
   /** Look at once (an admin just queued a run). */
@@ -107,7 +112,8 @@ export function startRunWorker(ctx: ResearchExportContext, build: BuildRun, opti
     await startRun(ctx, runId, startedAt);
     log.info({ runId }, 'research run started');
     try {
-      const output = await build(ctx, startedAt);
+      const [row] = await ctx.sql<{ requested_at: Date }[]>`select requested_at from research_runs where id = ${runId}`;
+      const output = await build(ctx, startedAt, row?.requested_at ?? startedAt);
       // The zip and the run's end in one transaction (a finished run always has its file),
       // on the connection that holds the lock: in the session the run was made under, so no
       // deletion of a participant it may hold has gone by without waiting for it
