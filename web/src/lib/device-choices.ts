@@ -1,3 +1,5 @@
+import { browserStorage, readJson, writeJson } from './browser-storage';
+
 /**
  * What she chose on this device that it should not ask again (she keeps her profile's time
  * zone though the device's clock is another: features/home/components/timezone-notice.tsx).
@@ -8,21 +10,12 @@ const KEY = 'sleepweave:choices';
 
 type Stored = { userId: string; choices: Record<string, string> };
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // refused (a privacy setting): she is asked again next time
-  }
-}
+// refused (a privacy setting): she is asked again next time
+const storage = () => browserStorage('device');
 
 function read(): Stored | null {
-  try {
-    const parsed = JSON.parse(storage()?.getItem(KEY) ?? '') as Stored;
-    return typeof parsed.userId === 'string' && parsed.choices && typeof parsed.choices === 'object' ? parsed : null;
-  } catch {
-    return null;
-  }
+  const parsed = readJson(storage(), KEY) as Partial<Stored> | undefined;
+  return typeof parsed?.userId === 'string' && parsed.choices && typeof parsed.choices === 'object' ? (parsed as Stored) : null;
 }
 
 /** Her choice `name` on this device, or null (none, or another user's). */
@@ -35,18 +28,10 @@ export function keptChoice(userId: string, name: string): string | null {
 export function keepChoice(userId: string, name: string, value: string): void {
   const stored = read();
   const choices = stored?.userId === userId ? stored.choices : {};
-  try {
-    storage()?.setItem(KEY, JSON.stringify({ userId, choices: { ...choices, [name]: value } } satisfies Stored));
-  } catch {
-    // full or refused: kept for this screen only
-  }
+  writeJson(storage(), KEY, { userId, choices: { ...choices, [name]: value } } satisfies Stored);
 }
 
 /** Every choice kept on this device. */
 export function forgetDeviceChoices(): void {
-  try {
-    storage()?.removeItem(KEY);
-  } catch {
-    // refused: nothing was kept
-  }
+  storage()?.removeItem(KEY);
 }

@@ -1,3 +1,5 @@
+import { browserStorage, writeJson } from './browser-storage';
+
 /**
  * What she was writing when her session ended (a save answered 401: the app signs her in
  * again, docs/product.md §8), kept in this tab until she is back on the same screen: her
@@ -16,20 +18,11 @@ interface Stored<T> {
   at: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage refused (a privacy setting): nothing is kept, as before
-  }
-}
+const storage = () => browserStorage('tab');
 
 export function keepDraft<T>(key: string, userId: string, values: T): void {
-  try {
-    storage()?.setItem(PREFIX + key, JSON.stringify({ userId, values, at: Date.now() } satisfies Stored<T>));
-  } catch {
-    // full or refused: the draft is not kept
-  }
+  // full or refused: the draft is not kept
+  writeJson(storage(), PREFIX + key, { userId, values, at: Date.now() } satisfies Stored<T>);
 }
 
 /** The draft kept under `key` for `userId`, removed as it is taken; null when there is none of hers. */

@@ -1,4 +1,5 @@
 import { paths } from '../config/paths';
+import { browserStorage } from './browser-storage';
 
 /**
  * Where sign-in takes her: back to the page she was on when her session ended (a draft of
@@ -21,13 +22,7 @@ export interface SignInReturn {
 const SIGNED_IN_KEY = 'sleepweave:signed-in';
 const LEFT_ON_PURPOSE_KEY = 'sleepweave:left-on-purpose';
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage refused (a privacy setting): no page is taken along
-  }
-}
+const storage = () => browserStorage('tab');
 
 function write(change: (store: Storage) => void): void {
   const store = storage();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { browserStorage, readJson, writeJson } from './browser-storage';
 
 /**
  * State of a screen that belongs to one visit of it (a history entry): kept in this tab's
@@ -13,21 +14,11 @@ const MAX_ENTRIES = 50;
 
 type Stored = { order: string[]; entries: Record<string, Record<string, unknown>> };
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // refused (a privacy setting): the state lives as long as the screen, as before
-  }
-}
+const storage = () => browserStorage('tab');
 
 function read(): Stored {
-  try {
-    const parsed = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? '') as Stored;
-    if (Array.isArray(parsed.order) && parsed.entries && typeof parsed.entries === 'object') return parsed;
-  } catch {
-    // nothing kept yet, or not ours
-  }
+  const parsed = readJson(storage(), STORAGE_KEY) as Partial<Stored> | undefined;
+  if (Array.isArray(parsed?.order) && parsed.entries && typeof parsed.entries === 'object') return parsed as Stored;
   return { order: [], entries: {} };
 }
 
@@ -36,11 +27,7 @@ function write(entry: string, name: string, value: unknown): void {
   stored.entries[entry] = { ...stored.entries[entry], [name]: value };
   stored.order = [...stored.order.filter((key) => key !== entry), entry];
   for (const old of stored.order.splice(0, Math.max(0, stored.order.length - MAX_ENTRIES))) delete stored.entries[old];
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch {
-    // full or refused: kept for this screen only
-  }
+  writeJson(storage(), STORAGE_KEY, stored);
 }
 
 /** Like useState, for a value that is JSON, kept with this history entry (see above). */
@@ -63,9 +50,5 @@ export function useEntryState<T>(name: string, initial: T): [T, (value: T) => vo
 
 /** Every screen state kept in this tab (signing out on purpose: the next user starts afresh). */
 export function dropEntryStates(): void {
-  try {
-    storage()?.removeItem(STORAGE_KEY);
-  } catch {
-    // refused: nothing was kept
-  }
+  storage()?.removeItem(STORAGE_KEY);
 }
