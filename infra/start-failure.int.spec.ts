@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { connectDatabase, dropDatabase } from '@sleepweave/service-kit';
+import { connectDatabase, dropDatabase, ensureDatabase } from '@sleepweave/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +80,30 @@ describe('a service whose database holds a migration changed since it was applie
     } finally {
       await sql.end();
     }
+  }, 60_000);
+});
+
+describe('a service whose database refuses one of its migrations', () => {
+  it('names the file and the reason in one fatal line and exits 78 (no restart mends it)', async () => {
+    // a database that already has a table of that name (started on the wrong database, say)
+    const database = `${prefix}journal`;
+    await dropDatabase(databaseUrl, database);
+    await ensureDatabase(databaseUrl, database);
+    const sql = connectDatabase(databaseUrl, database, { max: 1 });
+    try {
+      await sql`create table journal_entries (something text)`;
+    } finally {
+      await sql.end();
+    }
+    const result = await run('services/journal/src/server.ts', {});
+    expect(result.code).toBe(78);
+    expect(fatal(result.stdout)).toMatchObject([
+      {
+        setting: 'DATABASE_URL',
+        msg: 'Start failed at PostgreSQL (DATABASE_URL): migration 001_journal.sql failed: relation "journal_entries" already exists (SQLSTATE 42P07); nothing of it was applied',
+      },
+    ]);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 });
 

@@ -104,9 +104,30 @@ export function connectDatabase(serverUrl: string, database: string, options: Co
   });
 }
 
-/** A migration applied to this database whose file has changed since: the start stops, naming it. */
-export class MigrationChanged extends Error {
-  override name = 'MigrationChanged';
+/**
+ * A migration no restart mends, and the start stops naming it: a file changed since it was
+ * applied to this database, or one whose SQL the database refused for the file's own sake
+ * (a syntax error, an object that exists already or is missing, a role without the right,
+ * data a new constraint refuses). A lost connection or a deadlock is no such refusal: the
+ * start fails as at any unreachable database, and is tried again.
+ */
+export class MigrationRefused extends Error {
+  override name = 'MigrationRefused';
+}
+
+/**
+ * SQLSTATE classes that a migration's own text or the data it meets cause, the same at every
+ * try: 0A feature not supported, 22 data exception, 23 integrity constraint violation, 25
+ * invalid transaction state (a statement that cannot run in the migration's transaction, or
+ * a read-only server), 2B dependent objects still exist, 42 syntax error or access rule
+ * violation, P0 raised by PL/pgSQL. (postgres.js's own errors carry codes such as
+ * CONNECTION_CLOSED.)
+ */
+const REFUSING_SQLSTATE = /^(0A|22|23|25|2B|42|P0)[0-9A-Z]{3}$/;
+
+function refusedByTheDatabase(error: unknown): error is Error & { code: string } {
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && REFUSING_SQLSTATE.test(code);
 }
 
 /**
@@ -114,7 +135,7 @@ export class MigrationChanged extends Error {
  * An advisory lock keeps two instances starting together from applying the same file twice.
  *
  * Each file's SHA-256 is kept with it: a file changed after it was applied to this database
- * stops the start (MigrationChanged) instead of leaving the database on the old text while
+ * stops the start (MigrationRefused) instead of leaving the database on the old text while
  * the code expects the new one, which failed only later, at the first query that needed it.
  * A released migration is never edited; a change is a new file. Files applied before hashes
  * were kept (2026-12-06) get theirs at the next start.
@@ -136,13 +157,20 @@ export async function runMigrations(sql: Sql, directory: string, logger?: Logger
         const kept = done.get(file);
         if (kept === null) await tx`update schema_migrations set sha256 = ${hash} where name = ${file}`;
         else if (kept !== hash) {
-          throw new MigrationChanged(
+          throw new MigrationRefused(
             `migration ${file} changed after it was applied to this database (applied ${kept?.slice(0, 12)}, now ${hash.slice(0, 12)}): a released migration is never edited, a change is a new file (a development database: drop it and start again)`,
           );
         }
         continue;
       }
-      await tx.unsafe(text);
+      try {
+        await tx.unsafe(text);
+      } catch (error) {
+        if (!refusedByTheDatabase(error)) throw error;
+        throw new MigrationRefused(`migration ${file} failed: ${error.message} (SQLSTATE ${error.code}); nothing of it was applied`, {
+          cause: error,
+        });
+      }
       await tx`insert into schema_migrations (name, sha256) values (${file}, ${hash})`;
       applied.push(file);
       logger?.info({ migration: file }, 'migration applied');

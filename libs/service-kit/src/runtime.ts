@@ -20,7 +20,7 @@ import { createAccessTokenVerifier, authPlugin, remoteKeySet, type AccessTokenVe
 import { CONFIG_ERROR_EXIT_CODE, type BaseConfig } from './config.ts';
 import { streamOfConsumer, type ConsumerDefinition } from './consumers.ts';
 import { startUpkeep, type BackgroundWorker } from './upkeep.ts';
-import { connectDatabase, ensureDatabase, MigrationChanged, runMigrations, type Sql } from './database.ts';
+import { connectDatabase, ensureDatabase, MigrationRefused, runMigrations, type Sql } from './database.ts';
 import { createHttpApp, POLLED_ROUTE, type ServiceApp } from './http.ts';
 import { historyFromConfig, historyRoute, requireInternalToken } from './internal.ts';
 import { createLogger } from './logger.ts';
@@ -183,11 +183,12 @@ export async function reachAtStart<T>(what: string, setting: string, logger: Log
  * What a service's entry point does with a start that failed: a dependency that could not
  * be opened was logged as one line, and the process exits without a stack trace: 1, for the
  * supervisor or the container's restart policy to try again later, or, for a migration
- * changed since it was applied, which no restart mends, CONFIG_ERROR_EXIT_CODE (npm start
- * ends, saying so). Anything else is thrown as it is.
+ * no restart mends (changed since it was applied, or refused by the database: a
+ * MigrationRefused), CONFIG_ERROR_EXIT_CODE (npm start ends, saying so). Anything else is
+ * thrown as it is.
  */
 export function exitIfUnreachable(error: unknown): never {
-  if (error instanceof StartDependencyError) process.exit(error.cause instanceof MigrationChanged ? CONFIG_ERROR_EXIT_CODE : 1);
+  if (error instanceof StartDependencyError) process.exit(error.cause instanceof MigrationRefused ? CONFIG_ERROR_EXIT_CODE : 1);
   throw error;
 }
 
