@@ -179,7 +179,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     }
     const url = request.url;
     reply.headers(
-      url.startsWith('/api') || url === '/health' ? headersOfAnApiAnswer : isBuildScript(url) ? headersOfAScript : headersOfEveryAnswer,
+      url.startsWith('/api') || url === '/health' || url === '/health/ready'
+        ? headersOfAnApiAnswer
+        : isBuildScript(url)
+          ? headersOfAScript
+          : headersOfEveryAnswer,
     );
     if (!SAFE_METHODS.has(request.method) && !isAllowedOrigin(request.headers.origin, config.APP_URL)) {
       done(forbidden(CROSS_ORIGIN_REFUSED));
@@ -246,15 +250,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     return asked;
   };
 
-  app.get('/health', POLLED_ROUTE, async (request, reply) => {
+  /** This instance's own checks: NATS and the watches its answers depend on. */
+  const ownChecks = () => {
     const checks: Record<string, string> = { nats: deps.bus.isConnected() ? 'ok' : 'down' };
     for (const [name, watch] of Object.entries(deps.watches ?? {})) checks[`watch:${name}`] = watch.state();
-    Object.assign(checks, await checkUpstreams());
+    return checks;
+  };
+  const healthAnswer = (request: FastifyRequest, reply: FastifyReply, checks: Record<string, string>) => {
     const ok = Object.values(checks).every((value) => value === 'ok' || value === 'following');
     // (its answers are not logged: POLLED_ROUTE) what is wrong is, at each poll while it is
     if (!ok) request.log.warn({ checks }, 'degraded');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', service: 'gateway', checks });
-  });
+  };
+  // The whole system: this instance and every service (for monitoring, and for compose).
+  app.get('/health', POLLED_ROUTE, async (request, reply) => healthAnswer(request, reply, { ...ownChecks(), ...(await checkUpstreams()) }));
+  // This instance alone, for a load balancer choosing among gateways: a service catching up
+  // or down is every instance's alike, and dropping them all for it took the site down.
+  app.get('/health/ready', POLLED_ROUTE, async (request, reply) => healthAnswer(request, reply, ownChecks()));
 
   async function proxy(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0]!;

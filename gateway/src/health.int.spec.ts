@@ -20,9 +20,10 @@ let gateway: RunningGateway;
 // every service it routes to answers its own /health: only the gateway's checks vary
 const upstream = createHttpApp({ logger: createLogger('upstream', 'silent') });
 let upstreamAsked = 0;
-upstream.get('/health', async () => {
+let upstreamStatus = 200;
+upstream.get('/health', async (_request, reply) => {
   upstreamAsked += 1;
-  return { status: 'ok' };
+  return reply.status(upstreamStatus).send({ status: upstreamStatus === 200 ? 'ok' : 'degraded' });
 });
 
 beforeAll(async () => {
@@ -47,8 +48,8 @@ afterAll(async () => {
   await nats?.destroy();
 });
 
-async function health() {
-  const response = await gateway.app.inject({ method: 'GET', url: '/health' });
+async function health(url = '/health') {
+  const response = await gateway.app.inject({ method: 'GET', url });
   return { status: response.statusCode, checks: (response.json() as { checks: Record<string, string> }).checks };
 }
 
@@ -91,8 +92,29 @@ describe('gateway /health', () => {
     lines.length = 0;
     await health();
     expect(messages()).toContain('degraded');
+    expect(await health('/health/ready')).toMatchObject({ status: 503, checks: { nats: 'down' } });
     await nats.start();
     await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
+  });
+
+  it("/health/ready answers for this instance alone: a service catching up or down is every gateway instance's alike", async () => {
+    await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(200);
+    upstreamStatus = 503;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, UPSTREAM_HEALTH_REUSE_MS));
+      expect(await health()).toMatchObject({ status: 503, checks: { identity: 'down', community: 'down' } });
+      expect(await health('/health/ready')).toEqual({
+        status: 200,
+        checks: {
+          nats: 'ok',
+          'watch:revocations': 'following',
+          'watch:role-changes': 'following',
+          'watch:community-messages': 'following',
+        },
+      });
+    } finally {
+      upstreamStatus = 200;
+    }
   });
 });
 
