@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundMean } from '../export/phase-means.ts';
 import { analysisR } from './analysis-r.ts';
 import {
   COMPARISON_COLUMNS,
@@ -39,6 +40,8 @@ const METRICS: readonly ComparedMetric[] = [
   { key: 'shifted', label: 'Same shift for everyone', unit: null },
   { key: 'tenths', label: 'Same shift in tenths (80.5 → 80.8)', unit: null },
   { key: 'straddle', label: 'Same shift across a power of ten (9.876543215 → 12.3456789)', unit: null },
+  { key: 'fourteenths', label: 'One night in 14 more for everyone, means of 10 digits (1/14 → 2/14)', unit: 'share 0-1' },
+  { key: 'signs', label: 'One night in 14 more or fewer, means of 10 digits', unit: 'share 0-1' },
   { key: 'same', label: 'No change at all', unit: null },
   { key: 'flat', label: 'Nobody varies', unit: null },
   { key: 'rare', label: 'Two participants', unit: null },
@@ -75,6 +78,7 @@ function phaseSummaries(): PhaseSummaryRow[] {
       deep: 60 + 15 * normal(),
       quality: 6 + 1.5 * normal(),
       eighths: Math.floor(random() * 80) / 8,
+      fourteenths: 1 + ((i * 7) % 13), // not drawn: the other metrics keep their draws
     };
     return PHASES.flatMap((phase, p): PhaseSummaryRow[] => {
       if (random() < 0.04) return [];
@@ -89,6 +93,10 @@ function phaseSummaries(): PhaseSummaryRow[] {
         tenths: round(70 + (base.eighths * 8) / 10 + 0.3 * p),
         // 2.469135685 apart in decimal, 2.4691356849999995 and 2.4691356850000004 in binary
         straddle: [i % 2 === 0 ? 9.876543215 : 7.530864315, 11, i % 2 === 0 ? 12.3456789 : 10][p]!,
+        // as the export writes them (roundMean): 0.07142857143, 0.1428571429 ... one night
+        // more apart, in differences that come out apart in their last digit
+        fourteenths: roundMean((base.fourteenths + (phase === 'linen' ? 1 : 0)) / 14),
+        signs: roundMean((base.fourteenths + (phase === 'linen' ? (i % 3 === 0 ? -1 : 1) : 0)) / 14),
         same: base.eighths,
         flat: 5 + p / 2,
         rare: i === 0 || (i === 1 && phase !== 'washout') ? round(10 * random()) : null,
@@ -188,6 +196,9 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     expect(primary('shifted').t).toBeNull();
     expect(primary('tenths')).toMatchObject({ sdDifference: 0, t: null, wilcoxonMethod: 'normal approximation' });
     expect(primary('straddle')).toMatchObject({ meanDifference: 2.469135685, sdDifference: 0, t: null });
+    expect(primary('fourteenths')).toMatchObject({ sdDifference: 0, t: null, dz: null, wilcoxonMethod: 'normal approximation' });
+    expect(primary('signs').t).not.toBeNull();
+    expect(primary('signs').wilcoxonMethod).toBe('normal approximation'); // +1/14 and −1/14 tied in |d|
     expect(primary('same').wilcoxonV).toBeNull();
     expect(primary('flat').dav).toBeNull();
     expect(primary('rare').n).toBe(2);

@@ -58,6 +58,31 @@ paired_difference <- function(x, y) {
   ifelse(exact, y - x, round(y - x, pmin(pmax(digits, 0), 22)))
 }
 
+# Differences equal in truth made equal again where the phase means' rounding set them apart
+# (a mean that repeats in decimal, 1/14 of the nights, keeps 10 significant digits): sizes
+# |d| within 10 units of the 10th significant digit of the larger mean of each other are one
+# size, the smallest's, each keeping its sign; a size within it of zero is zero. As the service.
+tie_differences <- function(x, y, d) {
+  larger <- pmax(abs(x), abs(y))
+  tolerance <- ifelse(larger == 0, 0, 10^(floor(log10(larger)) - 8))
+  size <- abs(d)
+  tied <- d
+  representative <- NA
+  representative_tolerance <- 0
+  for (i in order(size)) {
+    if (size[i] <= tolerance[i]) {
+      tied[i] <- 0
+      next
+    }
+    if (is.na(representative) || size[i] - representative > max(representative_tolerance, tolerance[i])) {
+      representative <- size[i]
+      representative_tolerance <- tolerance[i]
+    }
+    tied[i] <- if (d[i] < 0) -representative else representative
+  }
+  tied
+}
+
 # R's t.test stops with "data are essentially constant" below this standard error.
 essentially_constant <- function(se, centre) se == 0 || se < 10 * .Machine$double.eps * abs(centre)
 
@@ -80,7 +105,7 @@ compare_paired <- function(x, y) {
     skip(statistics, reasons$noPairs)
     return(list(n = 0, value = value, why = why))
   }
-  d <- paired_difference(x, y)
+  d <- tie_differences(x, y, paired_difference(x, y))
   value$${statistic.meanFirst} <- mean(x)
   value$${statistic.meanSecond} <- mean(y)
   value$${statistic.meanDifference} <- mean(d)

@@ -55,7 +55,7 @@ export const STATISTICAL_METHODS: readonly StatisticalMethod[] = [
   {
     statistic: 'Unit of analysis',
     method:
-      "Each participant's phase mean of the metric, never single nights. A participant enters a comparison when she has at least the minimum number of analysed nights in both of its phases, and enters a metric's comparison when both her phase means of it exist. Difference = second phase − first phase, to the precision of the phase means (the 10th significant digit of the smaller of the two), so that equal differences are equal and not apart by binary rounding.",
+      "Each participant's phase mean of the metric, never single nights. A participant enters a comparison when she has at least the minimum number of analysed nights in both of its phases, and enters a metric's comparison when both her phase means of it exist. Difference = second phase − first phase, to the precision of the phase means (the 10th significant digit of the smaller of the two), so that equal differences are equal and not apart by binary rounding. A phase mean that repeats in decimal (1/14 of the nights) is off in its 10th digit, so differences whose sizes lie within 10 units of the 10th significant digit of the larger mean of each other are taken as one size (the smallest's, each keeping its sign; within that of zero, zero): the same difference reached by two participants is then a tie, and differences that are all the same do not vary.",
   },
   {
     statistic: 'Paired t test',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { roundMean } from '../export/phase-means.ts';
 import { NOT_COMPUTABLE } from './methods.ts';
 import { PAIRED_STATISTICS, comparePaired, hedgesCorrection, pairedDifference } from './paired.ts';
 
@@ -186,6 +187,38 @@ describe('comparePaired at the edges', () => {
     expect(result.wilcoxonMethod).toBe('normal approximation');
     const untied = comparePaired([0.2, 1.2, 5, 7, 9], [0.4, 1.3, 6, 9, 12]);
     expect(untied.wilcoxonMethod).toBe('exact');
+  });
+
+  it('phase means of nights that repeat in decimal (k/14), rounded to 10 digits: equal differences still do not vary, and are ties', () => {
+    // heat-wave nights 1→2, 3→4, 5→6 of 14: every participant +1/14, but the rounded means
+    // 0.07142857143, 0.1428571429, 0.2142857143 ... give differences apart in their last digit
+    const share = (nights: number) => roundMean(nights / 14);
+    const first = [1, 3, 5].map(share);
+    const second = [2, 4, 6].map(share);
+    expect(new Set(second.map((y, i) => pairedDifference(first[i]!, y))).size).toBeGreaterThan(1);
+    const result = comparePaired(first, second);
+    expect(result).toMatchObject({ sdDifference: 0, t: null, p: null, dz: null, dzLow: null });
+    expect(result.notComputable.dz).toBe(NOT_COMPUTABLE.differencesDoNotVary);
+    // R: wilcox.test(rep(1/14, 3), exact = FALSE): V = 6, p = 0.148914673178766
+    expect(result).toMatchObject({ wilcoxonV: 6, wilcoxonMethod: 'normal approximation' });
+    expect(result.wilcoxonP).toBeCloseTo(0.148914673178766, 12);
+    // heat wake-ups summed: 13→15, 12→14, 20→22 of 14 nights, every participant +2/14 (means 1 to 10)
+    const wakeups = comparePaired([13, 12, 20].map(share), [15, 14, 22].map(share));
+    expect(wakeups).toMatchObject({ sdDifference: 0, t: null, dz: null });
+  });
+
+  it('differences of one size and opposite signs are tied in |d|, and their mean is 0', () => {
+    // +1/14 and −1/14: R wilcox.test(c(1/14, -1/14), exact = FALSE): V = 1.5, p = 1
+    const share = (nights: number) => roundMean(nights / 14);
+    const result = comparePaired([1, 3].map(share), [2, 2].map(share));
+    expect(result).toMatchObject({ meanDifference: 0, wilcoxonV: 1.5, wilcoxonP: 1, wilcoxonMethod: 'normal approximation' });
+  });
+
+  it("differences apart by more than the means' rounding stay apart", () => {
+    // 0.0714286 and 1/14 (0.07142857143) are 2.9e-8 apart: a real difference, however small
+    const result = comparePaired([0, 0, 0], [roundMean(1 / 14), 0.0714286, 0.2]);
+    expect(result.sdDifference).toBeGreaterThan(0);
+    expect(result.wilcoxonMethod).toBe('exact');
   });
 
   it('neither phase varies: no d_av or g_av', () => {
