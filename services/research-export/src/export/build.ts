@@ -254,16 +254,16 @@ export function qaHeadline(findings: DataFindings): string {
   const demo = findings.hits.filter((hit) => hit.rule === 'demo_account').length;
   const inStudy = inclusions.filter((i) => i.stillInStudy).length;
   const n = (x: number) => x.toLocaleString('en-GB');
+  const tooFew = excluded - demo - inStudy;
+  // each reason that applies, counted when there is more than one; none when nobody is out
   const reasons = [
     ...(demo > 0 ? [`${n(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO)`] : []),
     ...(inStudy > 0 ? [`${n(inStudy)} still in the study`] : []),
   ];
-  const why =
-    reasons.length > 0
-      ? `${reasons.join(', ')}, ${n(excluded - demo - inStudy)} too few nights in polyester or linen`
-      : 'too few nights in polyester or linen';
+  if (tooFew > 0)
+    reasons.push(reasons.length > 0 ? `${n(tooFew)} too few nights in polyester or linen` : 'too few nights in polyester or linen');
   return (
     `${n(findings.nightsFlagged)} of ${n(findings.nights)} nights flagged by a QA rule (${n(findings.nightsLeftOut)} left out of the means); ` +
-    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis (${why}).`
+    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis${reasons.length > 0 ? ` (${reasons.join(', ')})` : ''}.`
   );
 }

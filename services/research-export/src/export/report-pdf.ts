@@ -118,11 +118,16 @@ export async function reportPdf(input: {
       doc.y,
       { width: 500 },
     );
-  // an interval left empty (a very large effect): why, as comparisons.csv's note says
-  const intervalNotes = computable.filter((e) => e.note !== null);
-  if (intervalNotes.length > 0) {
+  // a d_z or an interval left empty (no pairs, differences that do not vary, a very large
+  // effect): why, as comparisons.csv's note says; a bare "not computable" told a reader
+  // nothing of which
+  const notes = effects.filter((e) => e.note !== null);
+  if (notes.length > 0) {
     doc.moveDown(0.5);
-    for (const effect of intervalNotes) doc.text(`${effect.label}: ${effect.note}`, left, doc.y, { width: 500 });
+    for (const effect of notes) {
+      const why = effect.dz === null ? `d_z not computable: ${effect.note!.charAt(0).toLowerCase()}${effect.note!.slice(1)}` : effect.note;
+      doc.text(`${effect.label}: ${why}`, left, doc.y, { width: 500 });
+    }
   }
   doc.end();
   await ended;

@@ -7,6 +7,7 @@ import { QA_RULES } from './qa.ts';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { addDays } from '@sleepweave/contracts';
+import { pdfText } from '@sleepweave/documents/testing';
 import { mean, sampleStandardDeviation } from 'simple-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
@@ -126,6 +127,10 @@ describe('a research run', () => {
     const { primary } = runs.json()[0].summary as { primary: { metric: string; dz: number | null; note: string | null }[] };
     expect(primary.find((effect) => effect.metric === 'avg_hrv')).toMatchObject({ dz: null, note: 'No complete pairs.' });
     expect(primary.find((effect) => effect.metric === 'sleep_score')).toMatchObject({ note: null });
+    // and the report, below its plot
+    const report = (await pdfText(files.get('report.pdf')!)).replace(/\s+/g, ' ');
+    expect(report).toContain('Average HRV: d_z not computable: no complete pairs.');
+    expect(report).not.toContain('Sleep score: d_z not computable');
   });
 
   it('dates her zip on her calendar (London), not in UTC', async () => {

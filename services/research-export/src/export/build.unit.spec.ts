@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { qaHeadline, type DataFindings, type Inclusion } from './build.ts';
+
+/** Findings of `participants` participants with these inclusions (the rest of a run does not enter the headline). */
+function findings(inclusions: Inclusion[], demoHits = 0): DataFindings {
+  return {
+    participants: inclusions.map(() => ({}) as DataFindings['participants'][number]),
+    phaseMeans: [],
+    hits: Array.from({ length: demoHits }, () => ({ rule: 'demo_account' }) as DataFindings['hits'][number]),
+    nights: 84,
+    nightsFlagged: 2,
+    nightsLeftOut: 1,
+    inclusion: new Map(inclusions.map((inclusion, i) => [`SW-${i}`, inclusion])),
+  };
+}
+const included: Inclusion = { included: true, reason: '', stillInStudy: false };
+const short: Inclusion = { included: false, reason: 'too few nights', stillInStudy: false };
+const inStudy: Inclusion = { included: false, reason: 'still in the study', stillInStudy: true };
+
+describe('qaHeadline', () => {
+  it('gives no reason when nobody is left out', () => {
+    expect(qaHeadline(findings([included, included]))).toBe(
+      '2 of 84 nights flagged by a QA rule (1 left out of the means); 0 of 2 participants not in the primary analysis.',
+    );
+  });
+
+  it('names the one reason that applies, and counts each when there are several', () => {
+    expect(qaHeadline(findings([included, short]))).toBe(
+      '2 of 84 nights flagged by a QA rule (1 left out of the means); 1 of 2 participants not in the primary analysis (too few nights in polyester or linen).',
+    );
+    expect(qaHeadline(findings([included, inStudy]))).toBe(
+      '2 of 84 nights flagged by a QA rule (1 left out of the means); 1 of 2 participants not in the primary analysis (1 still in the study).',
+    );
+    expect(qaHeadline(findings([short, inStudy, short, included]))).toBe(
+      '2 of 84 nights flagged by a QA rule (1 left out of the means); 3 of 4 participants not in the primary analysis (1 still in the study, 2 too few nights in polyester or linen).',
+    );
+  });
+});
