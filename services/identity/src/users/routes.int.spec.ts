@@ -2,6 +2,7 @@ import { internalHeaders } from '@sleepweave/service-kit';
 import { holdStreamLock, untilBlocked } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { userStreamId } from './user.ts';
+import { PASSWORD_CHANGED_MEANWHILE } from './routes.ts';
 import type { EventEnvelope } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRegistration, randomIp, register, sessionCookies, startIdentity, type Identity } from '../test/helpers.ts';
@@ -246,8 +247,8 @@ describe('POST /api/account/password', () => {
     await held.release();
     expect((await first).statusCode).toBe(200);
     const refused = await second;
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'wrong_password', message: 'Your current password is not correct.' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'conflict', message: PASSWORD_CHANGED_MEANWHILE });
 
     const signIn = (password: string) =>
       identity.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, password }, remoteAddress: randomIp() });

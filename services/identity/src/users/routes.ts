@@ -19,6 +19,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, toAuthUser, toUser } from './queries.ts';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. You have been signed out on your other devices.';
+export const PASSWORD_CHANGED_MEANWHILE =
+  'Your password was changed meanwhile, in another tab or with a reset link, so the one you gave is no longer current. Nothing was changed now.';
 
 /** A wrong password where she confirms an action: 403 (a 401 would sign her out in the app). */
 export const wrongPassword = (message: string) => new HttpError(403, 'wrong_password', message);
@@ -105,8 +107,9 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
           requestMetadata(request),
         );
       } catch (err) {
-        // changed or reset meanwhile: the password she gave is no longer hers
-        if (err instanceof PasswordChangedMeanwhile) throw wrongPassword('Your current password is not correct.');
+        // changed or reset meanwhile (another tab, a reset link): the password she gave was
+        // right when checked, so "not correct" misled her
+        if (err instanceof PasswordChangedMeanwhile) throw new HttpError(409, 'conflict', PASSWORD_CHANGED_MEANWHILE);
         throw err;
       }
       return { message: PASSWORD_CHANGED };

@@ -166,6 +166,17 @@ describe('Settings: change password', () => {
     expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('says so when her password was changed meanwhile elsewhere (409), not that hers is wrong', async () => {
+    const meanwhile =
+      'Your password was changed meanwhile, in another tab or with a reset link, so the one you gave is no longer current. Nothing was changed now.';
+    answers.mockResolvedValue(jsonResponse(409, { error: 'conflict', message: meanwhile }));
+    const { user } = renderSettings();
+    const form = await fill(user, { current: 'old password', next: 'a new password', confirm: 'a new password' });
+    expect(await findToast('Could not change your password')).toBeTruthy();
+    expect(screen.getByText(meanwhile)).toBeTruthy();
+    expect(within(form).getByLabelText('Current password').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('changes it, clears the fields and toasts', async () => {
     answers.mockResolvedValue(
       jsonResponse(200, { message: 'Your password has been changed. You have been signed out on your other devices.' }),
