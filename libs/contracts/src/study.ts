@@ -39,6 +39,16 @@ export const SleepLogDate = z.string({ error: 'Date is required' }).min(1, 'Date
 /** POST /api/sleep/log and PUT /api/sleep/log/{id}: the fields plus the date. */
 export const SleepLogInput = SleepLogFields.extend({ date: SleepLogDate });
 export type SleepLogInput = z.infer<typeof SleepLogInput>;
+/**
+ * PUT /api/sleep/log/{id}: the same body, and optionally the `updatedAt` of the night as the
+ * form was filled from it. The night saved since (another tab, another device) answers 409
+ * `changed_meanwhile` instead of replacing that save unseen; without it the later save
+ * replaces the earlier, as before.
+ */
+export const SleepLogUpdate = SleepLogInput.extend({
+  expectedUpdatedAt: z.iso.datetime({ message: "Must be the night's updatedAt as it was loaded" }).optional(),
+});
+export type SleepLogUpdate = z.infer<typeof SleepLogUpdate>;
 
 /** A stored sleep log: every field (null when not recorded) and the night's study day and phase. */
 export const SleepLog = z.object({

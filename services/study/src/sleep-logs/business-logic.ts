@@ -17,7 +17,15 @@ export type RecordSleepLog = {
 };
 export type ReviseSleepLog = {
   type: 'ReviseSleepLog';
-  data: { logId: string; userId: string; date: string; values: SleepLogValues; now: Date };
+  data: {
+    logId: string;
+    userId: string;
+    date: string;
+    values: SleepLogValues;
+    now: Date;
+    /** The `updatedAt` of the night her form was filled from: saved since, the change is refused. */
+    expectedUpdatedAt?: string | undefined;
+  };
 };
 export type SleepLogCommand = RecordSleepLog | ReviseSleepLog;
 
@@ -29,6 +37,10 @@ export class SleepLogAlreadyRecorded extends Error {
 }
 export class SleepLogNotFound extends Error {
   override name = 'SleepLogNotFound';
+}
+/** The night was saved again (another tab, another device) after the form she saved from was filled. */
+export class SleepLogChangedMeanwhile extends Error {
+  override name = 'SleepLogChangedMeanwhile';
 }
 /** A rule about the night's date (the HTTP layer names the `date` field). */
 export class InvalidSleepLogDate extends Error {
@@ -71,7 +83,7 @@ const sameValues = (a: SleepLogValues, b: SleepLogValues) => SLEEP_LOG_FIELDS.ev
 
 /** Replaces every field of a logged night; the night itself (date, study day) never changes. */
 export function reviseSleepLog(command: ReviseSleepLog, state: SleepLogState): SleepLogEvent[] {
-  const { logId, date, values, now } = command.data;
+  const { logId, date, values, now, expectedUpdatedAt } = command.data;
   if (state.status !== 'recorded' || state.night.logId !== logId) throw new SleepLogNotFound('Sleep log not found.');
   if (state.night.date !== date) {
     throw new InvalidSleepLogDate(
@@ -79,6 +91,10 @@ export function reviseSleepLog(command: ReviseSleepLog, state: SleepLogState): S
     );
   }
   if (sameValues(state.values, values)) return [];
+  // her form showed an older save: replacing the whole night would drop that save unseen
+  if (expectedUpdatedAt !== undefined && Date.parse(expectedUpdatedAt) !== Date.parse(state.updatedAt)) {
+    throw new SleepLogChangedMeanwhile('This night was saved again since you opened it.');
+  }
   return [{ type: 'SleepLogRevised', data: { ...state.night, ...values, revisedAt: now.toISOString() } }];
 }
 

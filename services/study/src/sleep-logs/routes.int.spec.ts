@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentDecider } from '../consents/business-logic.ts';
 import { consentStreamId } from '../consents/consent.ts';
 import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+import { SLEEP_LOG_CHANGED_MEANWHILE } from './commands.ts';
 import { sleepLogStreamId } from './sleep-log.ts';
 
 let env: Study;
@@ -206,6 +207,48 @@ describe('PUT /api/sleep/log/{id}', () => {
       select data->>'revisedAt' as revised_at from events
       where stream_id = ${sleepLogStreamId(userId, date)} and type = 'SleepLogRevised'`;
     expect(Date.parse(event!.revised_at)).toBeGreaterThanOrEqual(releasedAt);
+  });
+
+  it('two tabs: a save from a form filled before the other tab saved is refused (409), the other save kept; from the latest, applied', async () => {
+    const { headers } = await consentedParticipant(env);
+    const date = todayIn('Europe/London');
+    const loaded = (await createLog(headers, { date, ...night, sleepScore: 60 })).json();
+    // tab A saves a new score; tab B, filled from the same night, then saves a new comment
+    const a = await inject('PUT', `/api/sleep/log/${loaded.id}`, headers, {
+      ...night,
+      date,
+      sleepScore: 91,
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(a.statusCode).toBe(200);
+    const b = await inject('PUT', `/api/sleep/log/${loaded.id}`, headers, {
+      ...night,
+      date,
+      sleepScore: 60,
+      comments: 'Woke at 4',
+      expectedUpdatedAt: loaded.updatedAt,
+    });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toEqual({ error: 'changed_meanwhile', message: SLEEP_LOG_CHANGED_MEANWHILE });
+    const kept = (await inject('GET', `/api/sleep/log/${date}`, headers)).json();
+    expect(kept).toMatchObject({ sleepScore: 91, comments: night.comments, updatedAt: a.json().updatedAt });
+    // tab B, shown the night as it now is, saves again: applied
+    const again = await inject('PUT', `/api/sleep/log/${loaded.id}`, headers, {
+      ...night,
+      date,
+      sleepScore: 91,
+      comments: 'Woke at 4',
+      expectedUpdatedAt: kept.updatedAt,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ sleepScore: 91, comments: 'Woke at 4' });
+    // without it, the later save replaces the earlier (the spec's body); a malformed one is a 400
+    expect((await inject('PUT', `/api/sleep/log/${loaded.id}`, headers, { ...night, date })).statusCode).toBe(200);
+    const malformed = await inject('PUT', `/api/sleep/log/${loaded.id}`, headers, { ...night, date, expectedUpdatedAt: 'yesterday' });
+    expect(malformed.json()).toEqual({
+      error: 'validation',
+      message: "expectedUpdatedAt: Must be the night's updatedAt as it was loaded",
+    });
   });
 
   it('refuses to move a log to another date and validates like a create', async () => {

@@ -5,6 +5,7 @@ import {
   SleepLogDateParams,
   SleepLogIdParams,
   SleepLogInput,
+  SleepLogUpdate,
   SleepLogList,
   toSleepLogValues,
 } from '@sleepweave/contracts';
@@ -61,13 +62,13 @@ export async function sleepLogRoutes(app: ServiceApp, ctx: StudyContext): Promis
   /** Anyone else's log id answers 404. */
   app.put(
     '/api/sleep/log/:id',
-    { schema: { params: SleepLogIdParams, body: SleepLogInput, response: { 200: SleepLog } } },
+    { schema: { params: SleepLogIdParams, body: SleepLogUpdate, response: { 200: SleepLog } } },
     async (request) => {
       const { sub: userId } = requireUser(request);
       const existing = await findSleepLogById(ctx.sql, userId, request.params.id);
       if (!existing) throw notFound(SLEEP_LOG_NOT_FOUND);
-      const { date, ...fields } = request.body;
-      const input = { logId: existing.id, userId, loggedDate: existing.date, date, values: toSleepLogValues(fields) };
+      const { date, expectedUpdatedAt, ...fields } = request.body;
+      const input = { logId: existing.id, userId, loggedDate: existing.date, date, values: toSleepLogValues(fields), expectedUpdatedAt };
       await reviseSleepLog(ctx, input, requestMetadata(request));
       return toSleepLog(await readAfterWrite(ctx.sql, userId, await findSleepLogById(ctx.sql, userId, existing.id)));
     },

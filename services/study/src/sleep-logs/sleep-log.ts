@@ -26,7 +26,15 @@ export type SleepLogRevised = DomainEvent<'SleepLogRevised', Night & SleepLogVal
 
 export type SleepLogEvent = SleepLogRecorded | SleepLogRevised;
 
-export type SleepLogState = { status: 'none' } | { status: 'recorded'; night: Night; values: SleepLogValues };
+export type SleepLogState =
+  | { status: 'none' }
+  | {
+      status: 'recorded';
+      night: Night;
+      values: SleepLogValues;
+      /** When its values were last saved (the read model's and the API's `updatedAt`). */
+      updatedAt: string;
+    };
 
 export const initialState = (): SleepLogState => ({ status: 'none' });
 
@@ -40,9 +48,11 @@ function split(data: Night & SleepLogValues & { recordedAt?: string; revisedAt?:
 export function evolve(state: SleepLogState, event: SleepLogEvent): SleepLogState {
   switch (event.type) {
     case 'SleepLogRecorded':
-      return { status: 'recorded', ...split(event.data) };
+      return { status: 'recorded', ...split(event.data), updatedAt: event.data.recordedAt };
     case 'SleepLogRevised':
-      return state.status === 'recorded' ? { status: 'recorded', night: state.night, values: split(event.data).values } : state;
+      return state.status === 'recorded'
+        ? { status: 'recorded', night: state.night, values: split(event.data).values, updatedAt: event.data.revisedAt }
+        : state;
     default:
       return state;
   }

@@ -5,6 +5,7 @@ import {
   ConsentRequired,
   InvalidSleepLogDate,
   SleepLogAlreadyRecorded,
+  SleepLogChangedMeanwhile,
   SleepLogNotFound,
   sleepLogDecider,
   type RecordSleepLog,
@@ -167,6 +168,28 @@ describe('sleep log decider: revising a night', () => {
 
   it('refuses to move a log to another date', () => {
     spec.given([recorded]).when(revise('2026-05-19', changed)).thenThrows(InvalidSleepLogDate);
+  });
+
+  it('with the version her form was filled from: refuses a change when the night was saved since, applies it when not', () => {
+    const revisedAt = '2026-05-20T08:00:00.000Z';
+    const savedSince: SleepLogEvent = {
+      type: 'SleepLogRevised',
+      data: { ...recorded.data, ...changed, revisedAt } as Extract<SleepLogEvent, { type: 'SleepLogRevised' }>['data'],
+    };
+    const from = (expectedUpdatedAt: string): ReviseSleepLog => {
+      const command = revise('2026-05-18', { ...values, sleepScore: 40 });
+      return { ...command, data: { ...command.data, expectedUpdatedAt } };
+    };
+    // filled from the recording, saved since: refused
+    spec.given([recorded, savedSince]).when(from(now.toISOString())).thenThrows(SleepLogChangedMeanwhile);
+    // filled from the latest save (the same instant, written otherwise): applied
+    const [applied] = sleepLogDecider.decide(from('2026-05-20T09:00:00+01:00'), fold([recorded, savedSince]));
+    expect(applied).toMatchObject({ type: 'SleepLogRevised', data: { sleepScore: 40 } });
+    // the night already as she wants it: nothing to refuse
+    spec
+      .given([recorded, savedSince])
+      .when({ ...from(now.toISOString()), data: { ...from(now.toISOString()).data, values: { ...savedSince.data } as SleepLogValues } })
+      .then([]);
   });
 });
 

@@ -1,11 +1,14 @@
-import { SleepLog, type SleepLogInput } from '@sleepweave/contracts';
+import { SleepLog, type SleepLogUpdate } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sleepLogQueryKey } from './get-sleep-log';
 import { sleepLogsQueryKey } from './get-sleep-logs';
 
-/** PUT /api/sleep/log/{id}: the same body as a create; replaces the night's fields. */
-export function updateSleepLog({ id, data }: { id: string; data: SleepLogInput }): Promise<SleepLog> {
+/**
+ * PUT /api/sleep/log/{id}: the same body as a create; replaces the night's fields. With
+ * `expectedUpdatedAt`, a night saved elsewhere since is a 409 instead.
+ */
+export function updateSleepLog({ id, data }: { id: string; data: SleepLogUpdate }): Promise<SleepLog> {
   return api.put(`/api/sleep/log/${encodeURIComponent(id)}`, data, { schema: SleepLog, redirectOnUnauthorized: false });
 }
 
@@ -15,7 +18,7 @@ export function useUpdateSleepLog({
 }: {
   onSuccess?: (log: SleepLog) => void;
   /** With the night that could not be saved. */
-  onError?: (error: Error, variables: { id: string; data: SleepLogInput }) => void;
+  onError?: (error: Error, variables: { id: string; data: SleepLogUpdate }) => void;
 } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

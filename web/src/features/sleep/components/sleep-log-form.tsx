@@ -20,7 +20,7 @@ import { setServerFieldError, useValidatedForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDraft } from '../../../lib/use-draft';
 import { useCreateSleepLog } from '../api/create-sleep-log';
-import { sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
+import { sleepLogQueryKey, sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
 import { ObjectiveSection } from './objective-section';
 import { nightName, nightRelation } from './nights';
@@ -119,6 +119,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   /** The stored night whose values are in the form (edit mode), by id and version. */
   const shown = useRef<{ id: string; updatedAt: string } | null>(null);
+  /** Her save was refused as the night was saved elsewhere since: what she typed stays over the night as it now is. */
+  const keepTyped = useRef(false);
 
   // Her session ended as she chose another night (its lookup answered 401). The form still
   // holds what it held: in edit mode the night she left, which choosing another drops (it is
@@ -166,7 +168,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       const sent = savedValues.current;
       savedValues.current = null;
       const changedMeanwhile = sent !== null && sent.date === log.date && !sameValues(getValues(), sent);
-      reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : undefined);
+      const keep = changedMeanwhile || keepTyped.current;
+      keepTyped.current = false;
+      reset(valuesFromLog(log), keep ? { keepValues: true } : undefined);
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
       reset(defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
@@ -202,6 +206,20 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       }, cannotLoad);
       return;
     }
+    if (saving === 'edit' && isApiRequestError(error) && error.status === 409) {
+      // Saved elsewhere (another tab, another device) since the form was filled: nothing was
+      // changed. What she typed stays, over the night as it now is, so Update saves it on top.
+      savedValues.current = null;
+      keepTyped.current = true;
+      toast({
+        title: 'This night was changed elsewhere',
+        description:
+          'It was saved again in another tab or on another device since you opened it, and your changes are not saved yet. They are still here: choose Update Sleep Log to save them over it, or reload the page to see the night as it was saved.',
+        variant: 'destructive',
+      });
+      void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(night) });
+      return;
+    }
     savedValues.current = null;
     // A 400 names the field ("sleepScore: ..."): show it there as well.
     setServerFieldError(form, error, isFormField);
@@ -234,7 +252,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onValid = (data: SleepLogInput) => {
     savedValues.current = { ...getValues() };
-    if (log) update.mutate({ id: log.id, data });
+    // with the version the form was filled from: a night saved elsewhere since is not replaced unseen
+    const filledFrom = shown.current;
+    if (log)
+      update.mutate({ id: log.id, data: { ...data, expectedUpdatedAt: filledFrom?.id === log.id ? filledFrom.updatedAt : log.updatedAt } });
     else create.mutate(data);
   };
 

@@ -450,7 +450,50 @@ describe('SleepLogScreen', () => {
       sleepScore: 88,
       totalSleepMinutes: 420,
       sleepwearMaterial: '100% Linen',
+      // the version the form was filled from
+      expectedUpdatedAt: logs[yesterday]!.updatedAt,
     });
+  });
+
+  it('when the night was saved elsewhere since she opened it (409): says so, keeps what she typed, and Update then saves it over the night as it now is', async () => {
+    const yesterday = addDays(today, -1);
+    const opened = storedLog({ date: yesterday, sleepScore: 60 });
+    const logs = { [yesterday]: opened };
+    const puts: Record<string, unknown>[] = [];
+    serve({
+      start: addDays(today, -5),
+      logs,
+      put: (body) => {
+        puts.push(body);
+        if (body.expectedUpdatedAt !== logs[yesterday]!.updatedAt) {
+          return jsonResponse(409, {
+            error: 'changed_meanwhile',
+            message: 'This night was saved again, in another tab or on another device, since you opened it. Nothing was changed now.',
+          });
+        }
+        return jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), updatedAt: '2026-05-07T07:00:00.000Z' }));
+      },
+    });
+    renderWithProviders(routes, { path: `/sleep/log?edit=${opened.id}&date=${yesterday}` });
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    // another tab saves a new score meanwhile
+    logs[yesterday] = storedLog({ date: yesterday, sleepScore: 91, updatedAt: '2026-05-06T07:00:00.000Z' });
+
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
+    expect(puts[0]).toMatchObject({ expectedUpdatedAt: opened.updatedAt, comments: 'Woke at 4' });
+    // the night is looked up again; what she typed stays
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/sleep/log/${yesterday}`).length).toBeGreaterThan(1),
+    );
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 4');
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60');
+
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ expectedUpdatedAt: '2026-05-06T07:00:00.000Z', comments: 'Woke at 4' });
   });
 
   it('finds the night of an edit link without a date in her list', async () => {
