@@ -111,3 +111,37 @@ test('her comment on the dashboard keeps its lines, and a long link in it does n
   expect(await shown.innerText()).toBe(comment);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('two tabs on one night: the later save is told the night changed, and saves her change over the other without undoing it', async ({
+  page,
+}) => {
+  const start = await joinStudy(page);
+  await page.getByLabel('Sleep score').fill('60');
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(toasts(page).getByText('Sleep Log Saved')).toBeVisible();
+
+  // a second tab of the same browser opens the same night
+  const other = await page.context().newPage();
+  await other.goto(`/sleep/log?date=${start}`);
+  await expect(other.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible();
+  await expect(other.getByLabel('Sleep score')).toHaveValue('60');
+
+  // the first tab saves a new score; the second, still showing 60, then saves a comment
+  await page.getByLabel('Sleep score').fill('91');
+  await page.getByRole('button', { name: 'Update Sleep Log' }).click();
+  await expect(toasts(page).getByText('Sleep Log Updated')).toBeVisible();
+  await other.getByLabel('Comments').fill('Woke at 4, too warm');
+  await other.getByRole('button', { name: 'Update Sleep Log' }).click();
+  await expect(toasts(other).getByText('This night was changed elsewhere')).toBeVisible();
+  // nothing was written; the form shows the other save with her comment on top
+  await expect(other.getByLabel('Sleep score')).toHaveValue('91');
+  await expect(other.getByLabel('Comments')).toHaveValue('Woke at 4, too warm');
+  const before = (await (await page.request.get(`/api/sleep/log/${start}`)).json()) as { sleepScore: number; comments: string | null };
+  expect(before).toMatchObject({ sleepScore: 91, comments: null });
+
+  await other.getByRole('button', { name: 'Update Sleep Log' }).click();
+  await expect(toasts(other).getByText('Sleep Log Updated')).toBeVisible();
+  const after = (await (await page.request.get(`/api/sleep/log/${start}`)).json()) as { sleepScore: number; comments: string | null };
+  expect(after).toMatchObject({ sleepScore: 91, comments: 'Woke at 4, too warm' });
+  await other.close();
+});

@@ -119,7 +119,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   /** The stored night whose values are in the form (edit mode), by id and version. */
   const shown = useRef<{ id: string; updatedAt: string } | null>(null);
-  /** Her save was refused as the night was saved elsewhere since: what she typed stays over the night as it now is. */
+  /** Her save was refused as the night was saved elsewhere since: the fields she changed stay, over the night as it now is. */
   const keepTyped = useRef(false);
 
   // Her session ended as she chose another night (its lookup answered 401). The form still
@@ -168,9 +168,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       const sent = savedValues.current;
       savedValues.current = null;
       const changedMeanwhile = sent !== null && sent.date === log.date && !sameValues(getValues(), sent);
-      const keep = changedMeanwhile || keepTyped.current;
+      // after a refused save: the night as it now is, with the fields she changed on top
+      const merge = keepTyped.current;
       keepTyped.current = false;
-      reset(valuesFromLog(log), keep ? { keepValues: true } : undefined);
+      reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : merge ? { keepDirtyValues: true } : undefined);
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
       reset(defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
@@ -208,13 +209,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     }
     if (saving === 'edit' && isApiRequestError(error) && error.status === 409) {
       // Saved elsewhere (another tab, another device) since the form was filled: nothing was
-      // changed. What she typed stays, over the night as it now is, so Update saves it on top.
+      // changed. The night is looked up again and shown as it now is, with the fields she
+      // changed on top (the others take the new save's values), so Update saves hers knowingly.
       savedValues.current = null;
       keepTyped.current = true;
       toast({
         title: 'This night was changed elsewhere',
         description:
-          'It was saved again in another tab or on another device since you opened it, and your changes are not saved yet. They are still here: choose Update Sleep Log to save them over it, or reload the page to see the night as it was saved.',
+          'It was saved again in another tab or on another device since you opened it, and your changes are not saved yet. The form now shows that save with your changes on top: check them, then choose Update Sleep Log.',
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(night) });

@@ -455,7 +455,7 @@ describe('SleepLogScreen', () => {
     });
   });
 
-  it('when the night was saved elsewhere since she opened it (409): says so, keeps what she typed, and Update then saves it over the night as it now is', async () => {
+  it('when the night was saved elsewhere since she opened it (409): says so, shows that save with her changes on top, and Update then saves them', async () => {
     const yesterday = addDays(today, -1);
     const opened = storedLog({ date: yesterday, sleepScore: 60 });
     const logs = { [yesterday]: opened };
@@ -484,16 +484,13 @@ describe('SleepLogScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
     expect(puts[0]).toMatchObject({ expectedUpdatedAt: opened.updatedAt, comments: 'Woke at 4' });
-    // the night is looked up again; what she typed stays
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/sleep/log/${yesterday}`).length).toBeGreaterThan(1),
-    );
+    // the night is looked up again: the other tab's score, her comment on top
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('91'));
     expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 4');
-    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60');
 
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
-    expect(puts[1]).toMatchObject({ expectedUpdatedAt: '2026-05-06T07:00:00.000Z', comments: 'Woke at 4' });
+    expect(puts[1]).toMatchObject({ expectedUpdatedAt: '2026-05-06T07:00:00.000Z', sleepScore: 91, comments: 'Woke at 4' });
   });
 
   it('finds the night of an edit link without a date in her list', async () => {
