@@ -98,6 +98,14 @@ export const UpdateProfileRequest = z.object({
   lastName: Name('Last name'),
   timezone: Timezone,
   hormonalStage: HormonalStage,
+  /**
+   * The profile as her form was filled from it (the app always sends it): a field she left as
+   * it was keeps what another tab or device saved meanwhile, and one both changed is a 409
+   * `changed_meanwhile`. Without it, every field is replaced, as before. Compared, never stored.
+   */
+  expected: z
+    .object({ firstName: z.string(), lastName: z.string(), timezone: z.string(), hormonalStage: z.string().nullable() })
+    .optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

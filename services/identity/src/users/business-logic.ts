@@ -32,8 +32,39 @@ export type RecordStudyStartDate = {
 };
 export type UpdateProfile = {
   type: 'UpdateProfile';
-  data: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now: Date };
+  data: {
+    userId: string;
+    firstName: string;
+    lastName: string;
+    timezone: Timezone;
+    hormonalStage: HormonalStage;
+    now: Date;
+    /** The profile her form was filled from (see UpdateProfileRequest.expected). */
+    expected?: EditableProfile | undefined;
+  };
 };
+
+/** The fields of her profile she edits, by the names the product shows. */
+export const EDITABLE_PROFILE = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  timezone: 'Timezone',
+  hormonalStage: 'Hormonal stage',
+} as const;
+type EditableField = keyof typeof EDITABLE_PROFILE;
+export type EditableProfile = { [K in EditableField]: string | null };
+
+/** A field she changed was changed to something else meanwhile (another tab, another device). */
+export class ProfileChangedMeanwhile extends Error {
+  override name = 'ProfileChangedMeanwhile';
+  constructor(
+    readonly field: EditableField,
+    /** What it is now. */
+    readonly current: string | null,
+  ) {
+    super(`${EDITABLE_PROFILE[field]} was changed meanwhile`);
+  }
+}
 /** The current password has been verified by the caller (argon2 is async; deciders are pure). */
 export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: string; now: Date } };
 /** `link`: the link with that hash, read from its own stream (null: none there). */
@@ -103,8 +134,22 @@ export function recordStudyStartDate(command: RecordStudyStartDate, state: UserS
 /** Emits the whole profile after the change; a change to nothing decides nothing. */
 export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw new UserNotFound('No such user');
-  const { userId, now, ...changes } = command.data;
-  const profile: Profile = { ...state.profile, ...changes };
+  const { userId, now, expected, ...changes } = command.data;
+  // With the profile her form was filled from, a three-way merge: what she left as it was
+  // keeps its current value (a save from another tab meanwhile stays); what she changed is
+  // hers, unless it was changed meanwhile to something else.
+  const profile: Profile = { ...state.profile };
+  for (const field of Object.keys(EDITABLE_PROFILE) as EditableField[]) {
+    const mine = changes[field];
+    if (expected === undefined) {
+      profile[field] = mine as never;
+      continue;
+    }
+    if (mine === expected[field]) continue;
+    const current = state.profile[field];
+    if (current !== expected[field] && current !== mine) throw new ProfileChangedMeanwhile(field, current);
+    profile[field] = mine as never;
+  }
   const unchanged = (Object.keys(profile) as (keyof Profile)[]).every((key) => profile[key] === state.profile[key]);
   if (unchanged) return [];
   return [{ type: 'ProfileUpdated', data: { userId, ...profile, updatedAt: now.toISOString() } }];

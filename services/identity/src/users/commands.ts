@@ -1,17 +1,26 @@
 import type { HormonalStage, Role, Timezone } from '@sleepweave/contracts';
 import { lockStream, type EventMetadata, type Tx } from '@sleepweave/event-store';
 import { LAST_ADMIN_MESSAGE } from '@sleepweave/contracts';
-import { conflict, execute, forbidden, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
+import { conflict, execute, forbidden, HttpError, notFound, runCommand, unauthorized, type DomainErrors } from '@sleepweave/service-kit';
 import type { IdentityContext } from '../context.ts';
 import { PasswordChangedMeanwhile, revokeUserSessions } from '../sessions/commands.ts';
-import { LastAdmin, UserNotFound, userDecider } from './business-logic.ts';
+import { EDITABLE_PROFILE, LastAdmin, ProfileChangedMeanwhile, UserNotFound, userDecider, type EditableProfile } from './business-logic.ts';
 import { countAdmins, findUserByEmail } from './queries.ts';
 import { userStreamId } from './user.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 
 /** Her own account is gone (deleted a moment ago): she is signed out. */
-const errors: DomainErrors = [[UserNotFound, () => unauthorized()]];
+const errors: DomainErrors = [
+  [UserNotFound, () => unauthorized()],
+  [ProfileChangedMeanwhile, (err) => new HttpError(409, 'changed_meanwhile', profileChangedMeanwhile(err as ProfileChangedMeanwhile))],
+];
+
+/** Her save refused: which field was changed elsewhere since her form was filled. */
+export function profileChangedMeanwhile(err: ProfileChangedMeanwhile): string {
+  const now = err.current === null ? 'cleared' : `changed to “${err.current}”`;
+  return `Your ${EDITABLE_PROFILE[err.field].toLowerCase()} was ${now} in another tab or on another device since you opened this page, so nothing was saved now. Your changes are still in the form: save again to keep yours.`;
+}
 
 function isEmailTaken(err: unknown): boolean {
   const e = err as { code?: string; constraint_name?: string };
@@ -58,7 +67,15 @@ export async function registerUser(ctx: IdentityContext, input: Registration, me
  */
 export async function updateProfile(
   ctx: IdentityContext,
-  input: { userId: string; firstName: string; lastName: string; timezone: Timezone; hormonalStage: HormonalStage; now?: Date },
+  input: {
+    userId: string;
+    firstName: string;
+    lastName: string;
+    timezone: Timezone;
+    hormonalStage: HormonalStage;
+    now?: Date;
+    expected?: EditableProfile | undefined;
+  },
   metadata: EventMetadata,
 ): Promise<void> {
   const stream = userStreamId(input.userId);

@@ -187,6 +187,31 @@ describe('PUT /api/profile', () => {
     expect(Date.parse(event!.updated_at)).toBeGreaterThanOrEqual(releasedAt);
   });
 
+  it('two tabs: a field one left as it was keeps what the other saved; a field both changed is a 409 naming it, nothing saved', async () => {
+    const { access } = await register(identity);
+    const filledFrom = { firstName: 'Maya', lastName: 'Lindqvist', timezone: 'Europe/London', hormonalStage: 'Perimenopause' };
+    // tab A moves her to Los Angeles
+    const a = await put(access, { ...filledFrom, timezone: 'America/Los_Angeles', expected: filledFrom });
+    expect(a.statusCode).toBe(200);
+    // tab B, filled before that, changes her first name: her timezone stays Los Angeles
+    const b = await put(access, { ...filledFrom, firstName: 'May', expected: filledFrom });
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toMatchObject({ firstName: 'May', timezone: 'America/Los_Angeles' });
+    // tab B again, still from the old form, sets the timezone to Paris: changed meanwhile
+    const c = await put(access, { ...filledFrom, firstName: 'May', timezone: 'Europe/Paris', expected: filledFrom });
+    expect(c.statusCode).toBe(409);
+    expect(c.json()).toEqual({
+      error: 'changed_meanwhile',
+      message:
+        'Your timezone was changed to “America/Los_Angeles” in another tab or on another device since you opened this page, so nothing was saved now. Your changes are still in the form: save again to keep yours.',
+    });
+    const me = await identity.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${access}` } });
+    expect(me.json()).toMatchObject({ firstName: 'May', timezone: 'America/Los_Angeles' });
+    // without it, the whole profile is replaced (the spec's body)
+    const d = await put(access, filledFrom);
+    expect(d.json()).toMatchObject(filledFrom);
+  });
+
   it('answers 401 without a session', async () => {
     const response = await identity.app.inject({ method: 'PUT', url: '/api/profile', payload: profile });
     expect(response.statusCode).toBe(401);

@@ -1,6 +1,14 @@
 import { deciderSpec, fold } from '@sleepweave/event-store/testing';
 import { describe, expect, it } from 'vitest';
-import { InvalidResetToken, LastAdmin, userDecider, UserAlreadyRegistered, UserNotFound, type RegisterUser } from './business-logic.ts';
+import {
+  InvalidResetToken,
+  LastAdmin,
+  ProfileChangedMeanwhile,
+  userDecider,
+  UserAlreadyRegistered,
+  UserNotFound,
+  type RegisterUser,
+} from './business-logic.ts';
 import type { ResetLink, UserEvent } from './user.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
@@ -137,6 +145,50 @@ describe('user decider', () => {
 
     it('refuses a profile for an unknown (or deleted) user', () => {
       spec.given([]).when(update()).thenThrows(UserNotFound);
+    });
+
+    describe('with the profile her form was filled from (two tabs)', () => {
+      const filledFrom = { firstName: 'Maya', lastName: 'Lindqvist', timezone: 'Europe/London', hormonalStage: 'Menopause' };
+      // another tab moved her to Paris after this form was filled
+      const movedToParis: UserEvent = {
+        type: 'ProfileUpdated',
+        data: {
+          userId,
+          firstName: 'Maya',
+          lastName: 'Lindqvist',
+          dateOfBirth: '1972-04-18',
+          timezone: 'Europe/Paris',
+          hormonalStage: 'Menopause',
+          profileImageUrl: null,
+          updatedAt: now.toISOString(),
+        },
+      };
+      const withExpected = (changes: Parameters<typeof update>[0]) => {
+        const command = update(changes);
+        return { ...command, data: { ...command.data, expected: filledFrom } };
+      };
+      const profileAfter = (events: unknown[]) => (events[0] as { data: Record<string, unknown> } | undefined)?.data;
+
+      it('keeps what the other tab saved in the fields she left as they were', () => {
+        const events = userDecider.decide(withExpected({ lastName: 'Berg' }), fold(userDecider, [registered, movedToParis]));
+        expect(profileAfter(events)).toMatchObject({ lastName: 'Berg', timezone: 'Europe/Paris', firstName: 'Maya' });
+      });
+
+      it('refuses a field she changed that was changed to something else meanwhile, naming it and what it is now', () => {
+        const thrown = spec
+          .given([registered, movedToParis])
+          .when({ ...withExpected({}), data: { ...withExpected({}).data, timezone: 'America/New_York' as never } })
+          .thenThrows(ProfileChangedMeanwhile);
+        expect(thrown).toMatchObject({ field: 'timezone', current: 'Europe/Paris' });
+      });
+
+      it('takes a change both made alike', () => {
+        const events = userDecider.decide(
+          withExpected({ timezone: 'Europe/Paris', lastName: 'Berg' }),
+          fold(userDecider, [registered, movedToParis]),
+        );
+        expect(profileAfter(events)).toMatchObject({ lastName: 'Berg', timezone: 'Europe/Paris' });
+      });
     });
   });
 

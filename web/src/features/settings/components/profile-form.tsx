@@ -1,4 +1,5 @@
 import { HORMONAL_STAGE_OPTIONS, TIMEZONE_OPTIONS, UpdateProfileRequest, type User } from '@sleepweave/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -8,6 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { userQueryOptions } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDraft } from '../../../lib/use-draft';
 import { useUpdateProfile } from '../api/update-profile';
@@ -23,6 +25,17 @@ const valuesOf = (user: User): Values => ({
   hormonalStage: user.hormonalStage ?? '',
 });
 
+/** The profile the form was filled from, as the server compares it (UpdateProfileRequest.expected). */
+const filledFrom = (values: Partial<Values> | undefined): UpdateProfileRequest['expected'] =>
+  values === undefined
+    ? undefined
+    : {
+        firstName: values.firstName ?? '',
+        lastName: values.lastName ?? '',
+        timezone: values.timezone ?? '',
+        hormonalStage: values.hormonalStage ? values.hormonalStage : null,
+      };
+
 /** A profile from before the stage was asked has none: the form asks for one. */
 const formWords = (values: Values): FormErrorMessages<Values> => ({
   hormonalStage: values.hormonalStage === '' ? 'Please choose your hormonal stage' : undefined,
@@ -30,7 +43,7 @@ const formWords = (values: Values): FormErrorMessages<Values> => ({
 
 /** Her profile: names, timezone, hormonal stage; the e-mail is shown but not changed here. */
 export function ProfileForm({ user }: { user: User }) {
-  const { control, register, handleSubmit, reset } = useZodForm<Values, UpdateProfileRequest>(UpdateProfileRequest, {
+  const { control, register, handleSubmit, reset, formState } = useZodForm<Values, UpdateProfileRequest>(UpdateProfileRequest, {
     defaultValues: valuesOf(user),
     formErrors: formWords,
   });
@@ -39,6 +52,7 @@ export function ProfileForm({ user }: { user: User }) {
   // changes still to save over her profile.
   const keepDraft = useDraft<Values>('profile', (values) => reset(values, { keepDefaultValues: true }));
 
+  const queryClient = useQueryClient();
   const save = useUpdateProfile({
     onSuccess: (updated) => {
       reset(valuesOf(updated));
@@ -46,8 +60,25 @@ export function ProfileForm({ user }: { user: User }) {
     },
     onError: (error, sent) => {
       if (isApiRequestError(error) && error.status === 401) {
-        keepDraft({ ...sent, hormonalStage: sent.hormonalStage ?? '' });
+        const { expected: _filledFrom, ...typed } = sent;
+        keepDraft({ ...typed, hormonalStage: typed.hormonalStage ?? '' });
         loggedOut();
+        return;
+      }
+      if (isApiRequestError(error) && error.status === 409) {
+        // a field she changed was changed elsewhere meanwhile: nothing was saved. Her profile
+        // as it now is, with her changes on top, so saving again keeps hers knowingly.
+        toast({
+          title: 'Your profile was changed elsewhere',
+          description: serverMessage(error) ?? 'Please check it and save again.',
+          variant: 'destructive',
+        });
+        void queryClient.fetchQuery({ ...userQueryOptions(), staleTime: 0 }).then(
+          (fresh) => {
+            if (fresh) reset(valuesOf(fresh), { keepDirtyValues: true });
+          },
+          () => undefined,
+        );
         return;
       }
       toast({
@@ -59,7 +90,12 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((data) => save.mutate(data))} aria-label="Profile" className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={handleSubmit((data) => save.mutate({ ...data, expected: filledFrom(formState.defaultValues) }))}
+      aria-label="Profile"
+      className="grid gap-5"
+    >
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField control={control} name="firstName" id="settings-first-name" label="First name">
           {(props) => <Input {...props} autoComplete="given-name" {...register('firstName')} />}

@@ -79,11 +79,48 @@ describe('Settings: profile', () => {
     expect(lastCall()).toEqual({
       url: '/api/profile',
       method: 'PUT',
-      body: { firstName: 'Maria', lastName: 'Lopez', timezone: 'America/New_York', hormonalStage: 'Post menopause' },
+      body: {
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        timezone: 'America/New_York',
+        hormonalStage: 'Post menopause',
+        // the profile the form was filled from, for the server to merge with a save from another tab
+        expected: { firstName: 'Maria', lastName: 'Lopez', timezone: 'America/New_York', hormonalStage: 'Menopause' },
+      },
     });
     answer(jsonResponse(200, { ...maria, hormonalStage: 'Post menopause' }));
     expect(await findToast('Settings saved')).toBeTruthy();
     expect(queryClient.getQueryData<typeof maria>(userQueryKey)?.hormonalStage).toBe('Post menopause');
+  });
+
+  it('when a field she changed was changed elsewhere (409): says so, shows her profile as it now is with her changes on top, and saves them next', async () => {
+    const message =
+      'Your timezone was changed to “Europe/Paris” in another tab or on another device since you opened this page, so nothing was saved now. Your changes are still in the form: save again to keep yours.';
+    // another tab moved her to Paris and renamed her meanwhile
+    const now = { ...maria, timezone: 'Europe/Paris', lastName: 'Lopez-Garcia' };
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/user' ? jsonResponse(200, now) : isDataAccess(url) ? dataAccess(String(url)) : answers(),
+    );
+    answers.mockResolvedValueOnce(jsonResponse(409, { error: 'changed_meanwhile', message }));
+    answers.mockResolvedValueOnce(jsonResponse(200, { ...now, timezone: 'Europe/London' }));
+    const { user } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.click(within(form).getByLabelText('Timezone'));
+    await user.click(await screen.findByRole('option', { name: /Europe\/London/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Your profile was changed elsewhere')).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    // the other tab's last name shows; her time zone choice stays
+    await waitFor(() => expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Lopez-Garcia'));
+    expect(within(form).getByLabelText('Timezone').textContent).toContain('Europe/London');
+
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    expect(lastCall().body).toMatchObject({
+      lastName: 'Lopez-Garcia',
+      timezone: 'Europe/London',
+      expected: { lastName: 'Lopez-Garcia', timezone: 'Europe/Paris' },
+    });
   });
 
   it('marks what was fetched for her before stale once saved (her study profile holds her time zone)', async () => {
