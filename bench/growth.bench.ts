@@ -14,6 +14,8 @@
  * - journal list: her first page (365) of N entries; sleep-log page: her first page (100) of N nights
  *   (below the page size the page is smaller, so compare from N=1,000 on)
  * - library: the first page (100) of N cards, and the page 8/10 of the way in
+ * - session renewal: identity's refresh command (its decider on the session's stream, the
+ *   append) on a session renewed N times before (15 minutes apart; a month is 2,880)
  * - admin stats: the dashboard's four tiles among N users, from the tallies migration 007's
  *   triggers keep (checked against a count of the rows first)
  * - admin lists (research-export), among N users (four in five enrolled) and N audit entries:
@@ -33,7 +35,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ACTIVE_USER_DAYS } from '@sleepweave/contracts';
 import { fileURLToPath } from 'node:url';
-import { listeningOptions, migrateEventStore, startRelay } from '@sleepweave/event-store';
+import { createEventStore, listeningOptions, migrateEventStore, startRelay } from '@sleepweave/event-store';
 import postgres from 'postgres';
 import {
   connectDatabase,
@@ -61,6 +63,8 @@ import {
 import { adminStats, compactAdminTallies } from '../services/research-export/src/admin/stats.ts';
 import { refreshDueCompliance } from '../services/research-export/src/admin/user-order.ts';
 import { listSleepLogs } from '../services/study/src/sleep-logs/queries.ts';
+import { sessionDecider } from '../services/identity/src/sessions/business-logic.ts';
+import { sessionStreamId } from '../services/identity/src/sessions/session.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10,100,1000,10000,100000').split(',').map(Number);
@@ -72,6 +76,7 @@ const databases = {
   study: `sw_bench_growth_s_${id}`,
   research: `sw_bench_growth_r_${id}`,
   library: `sw_bench_growth_l_${id}`,
+  identity: `sw_bench_growth_i_${id}`,
 };
 const logger = createLogger('bench', 'silent');
 const migrations = (service: string) => fileURLToPath(new URL(`../services/${service}/migrations`, import.meta.url));
@@ -96,6 +101,7 @@ const jsql = connectDatabase(DATABASE_URL, databases.journal, { max: 2 });
 const ssql = connectDatabase(DATABASE_URL, databases.study, { max: 2 });
 const rsql = connectDatabase(DATABASE_URL, databases.research, { max: 2 });
 const lsql = connectDatabase(DATABASE_URL, databases.library, { max: 2 });
+const isql = connectDatabase(DATABASE_URL, databases.identity, { max: 2 });
 try {
   for (const sql of [csql, jsql, ssql, rsql, lsql]) {
     await migrateEventStore(sql);
@@ -106,6 +112,8 @@ try {
   await runMigrations(ssql, migrations('study'));
   await runMigrations(rsql, migrations('research-export'));
   await runMigrations(lsql, migrations('library'));
+  await migrateEventStore(isql);
+  const sessions = createEventStore(isql);
   const adminId = randomUUID();
 
   const her = randomUUID();
@@ -355,6 +363,30 @@ try {
       rollovers.push(performance.now() - started);
     }
     row.rollover = rollovers.sort((a, b) => a - b)[1]!;
+    // A session renewed `size` times, then renewed again: each run presents the token the one before gave.
+    const sessionId = randomUUID();
+    const sessionStream = sessionStreamId(sessionId);
+    const renewedAt = (i: number) => new Date(at.getTime() - (size - i + 1) * 15 * 60_000).toISOString();
+    await isql`
+      insert into events (id, stream_id, stream_position, type, data, created_at)
+      values (${randomUUID()}, ${sessionStream}, 1, 'SessionStarted',
+        ${isql.json({ sessionId, userId: her, refreshTokenHash: 'h0', startedAt: renewedAt(0), expiresAt: '2100-01-01T00:00:00.000Z' })}, ${renewedAt(0)})`;
+    await isql`
+      insert into events (id, stream_id, stream_position, type, data, created_at)
+      select gen_random_uuid(), ${sessionStream}, i + 1, 'SessionRefreshed',
+        jsonb_build_object('sessionId', ${sessionId}::uuid, 'userId', ${her}::uuid, 'refreshTokenHash', 'h' || i,
+          'retiredTokenHash', 'h' || (i - 1), 'refreshedAt', to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), t
+      from generate_series(1, ${size}::int) i, lateral (select ${at}::timestamptz - make_interval(mins => 15 * (${size} - i + 1)) as t) s`;
+    let token = `h${size}`;
+    row.renewal = await median(async () => {
+      const next = randomUUID();
+      const { events } = await sessions.handle(sessionStream, sessionDecider, {
+        type: 'RefreshSession',
+        data: { sessionId, presentedHash: token, newRefreshTokenHash: next, now: at },
+      });
+      if (events[0]?.type !== 'SessionRefreshed') throw new Error(`renewal refused: ${JSON.stringify(events)}`);
+      token = next;
+    });
     rows.push(row);
   }
 
@@ -381,6 +413,7 @@ try {
     ['audit', 'audit trail, first page (50)'],
     ['auditDeep', 'audit trail, page at 9/10'],
     ['myDataAccess', 'who looked at her data, first page'],
+    ['renewal', 'a session renewal after N renewals'],
     ['rollover', "a new day: N users' compliance"],
   ];
   const base = rows[0]!;
@@ -393,6 +426,6 @@ try {
     console.log([label.padEnd(38), ...cells].join(''));
   }
 } finally {
-  await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end(), lsql.end()]);
+  await Promise.all([csql.end(), jsql.end(), ssql.end(), rsql.end(), lsql.end(), isql.end()]);
   for (const name of Object.values(databases)) await dropDatabase(DATABASE_URL, name);
 }

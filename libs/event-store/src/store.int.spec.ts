@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError } from './errors.ts';
 import { migrateEventStore } from './migrate.ts';
-import { createEventStore, type EventStore } from './store.ts';
+import { createEventStore, TAIL_READ, type EventStore } from './store.ts';
 import { createTestDatabase, deferred, untilWaitingForLock, type TestDatabase } from './test-support.ts';
 import type { Decider, DomainEvent, Projection } from './types.ts';
 
@@ -298,6 +298,46 @@ describe('handle with evolvesOn', () => {
   it('an empty stream reads as version 0 (no_stream)', async () => {
     await expect(store.handle('ledger:empty', ledger, { type: 'Note', text: 'x' })).rejects.toBeInstanceOf(TooMuch);
     expect((await store.handle('ledger:empty', ledger, { type: 'Open', by: 'c' })).version).toBe(1);
+  });
+});
+
+describe('handle with tailCovers', () => {
+  // A log whose state is its first event and the positions of the events it folded.
+  type Ticked = DomainEvent<'Ticked', { n: number }>;
+  let covered = true;
+  const seen: number[] = [];
+  const log: Decider<{ type: 'Tick' }, { ticks: number }, Ticked> = {
+    initialState: () => ({ ticks: 0 }),
+    evolve: (state, event) => ({ ticks: state.ticks + 1 + event.data.n * 0 }),
+    decide: (_command, state) => [{ type: 'Ticked', data: { n: state.ticks } }],
+    tailCovers: (oldest, newest) => {
+      seen.push(oldest.streamPosition, newest.streamPosition);
+      return covered;
+    },
+  };
+
+  it(`folds the first event and the last ${TAIL_READ} when they cover the state, however long the stream; else all of it`, async () => {
+    const stream = 'log:1';
+    await store.appendToStream(
+      stream,
+      Array.from({ length: 99 }, (_, n) => ({ type: 'Ticked' as const, data: { n } })),
+      { expectedVersion: 'no_stream' },
+    );
+    seen.length = 0;
+    const tail = await store.handle(stream, log, { type: 'Tick' });
+    // asked about the tail it read (positions 68 to 99); folded 1 + 32 events, then the new one
+    expect(seen).toEqual([99 - TAIL_READ + 1, 99]);
+    expect(tail).toMatchObject({ version: 100, state: { ticks: 1 + TAIL_READ + 1 } });
+
+    covered = false;
+    const whole = await store.handle(stream, log, { type: 'Tick' });
+    expect(whole).toMatchObject({ version: 101, state: { ticks: 101 } });
+
+    // a stream shorter than the tail is read whole without asking
+    seen.length = 0;
+    expect(await store.handle('log:short', log, { type: 'Tick' })).toMatchObject({ version: 1, state: { ticks: 1 } });
+    expect(await store.handle('log:short', log, { type: 'Tick' })).toMatchObject({ version: 2, state: { ticks: 2 } });
+    expect(seen).toEqual([]);
   });
 });
 

@@ -165,6 +165,37 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
   return { events: rows.map(toRecordedEvent) as Recorded<E>[], version: last?.version ?? 0 };
 }
 
+/** Events a tail read takes from the end of a stream (Decider.tailCovers). */
+export const TAIL_READ = 32;
+
+/**
+ * A stream's first event and its last TAIL_READ (one round trip, two index lookups), when
+ * `covers` says they hold all its state depends on; else the whole stream. The version is
+ * the stream's last position either way.
+ */
+export async function readStreamTailWith<E extends DomainEvent = DomainEvent>(
+  q: Queryable,
+  streamId: string,
+  covers: (oldest: Recorded<E>, newest: Recorded<E>) => boolean,
+): Promise<ReadStreamResult<E>> {
+  const [firstRows, lastRows] = await Promise.all([
+    q<EventRow[]>`select ${q.unsafe(EVENT_COLUMNS)} from events where stream_id = ${streamId} and stream_position = 1`,
+    q<EventRow[]>`
+      select ${q.unsafe(EVENT_COLUMNS)} from events where stream_id = ${streamId}
+      order by stream_position desc limit ${TAIL_READ}`,
+  ]);
+  const tail = (lastRows.map(toRecordedEvent) as Recorded<E>[]).reverse();
+  const newest = tail.at(-1);
+  if (!newest) return { events: [], version: 0 };
+  const oldest = tail[0]!;
+  // the tail reaches the first event, or its oldest is old enough: nothing in between counts
+  if (oldest.streamPosition <= 2 || covers(oldest, newest)) {
+    const first = oldest.streamPosition === 1 ? [] : (firstRows.map(toRecordedEvent) as Recorded<E>[]);
+    return { events: [...first, ...tail], version: newest.streamPosition };
+  }
+  return readStreamWith<E>(q, streamId);
+}
+
 /**
  * The per-stream transaction lock that serialises appends (and commands) on one stream.
  * A command takes it itself (it is taken again by the append, which is allowed) when what
@@ -294,7 +325,11 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
           : (
               await Promise.all([
                 lockStream(tx, streamId),
-                decider.evolvesOn ? readStreamTypesWith<E>(tx, streamId, decider.evolvesOn) : readStreamWith<E>(tx, streamId),
+                decider.evolvesOn
+                  ? readStreamTypesWith<E>(tx, streamId, decider.evolvesOn)
+                  : decider.tailCovers
+                    ? readStreamTailWith<E>(tx, streamId, decider.tailCovers as (oldest: Recorded<E>, newest: Recorded<E>) => boolean)
+                    : readStreamWith<E>(tx, streamId),
               ])
             )[1];
         let state = read.events.reduce((s, e) => decider.evolve(s, e as unknown as E), decider.initialState());

@@ -50,6 +50,15 @@ export interface Decider<Command, State, Event extends DomainEvent> {
    * in her membership stream). Omitted: the whole stream is folded.
    */
   evolvesOn?: readonly Event['type'][];
+  /**
+   * For a stream that keeps growing while its state depends only on its first event and
+   * its latest ones (a session renewed every 15 minutes for 30 days: its current token and
+   * those retired a minute before). `handle` then reads the first event and the stream's
+   * last TAIL_READ events, and folds just those when `tailCovers(oldest read, newest)` says
+   * nothing older can change the state; else (a tail that short of it) the whole stream.
+   * So a command's cost does not grow with the stream's length.
+   */
+  tailCovers?: (oldest: Recorded<Event>, newest: Recorded<Event>) => boolean;
 }
 
 /** A read model updated inside the append transaction; rebuildable from the events. */

@@ -2,6 +2,7 @@ import type { Decider } from '@sleepweave/event-store';
 import {
   evolve,
   initialState,
+  sessionTailCovers,
   LOST_ANSWER_WINDOW_MS,
   REFRESH_GRACE_MS,
   type RevokeReason,
@@ -108,4 +109,9 @@ export function decide(command: SessionCommand, state: SessionState): SessionEve
   }
 }
 
-export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = { decide, evolve, initialState };
+export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
+  decide,
+  evolve,
+  initialState,
+  tailCovers: sessionTailCovers,
+};

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@sleepweave/event-store';
+import type { DomainEvent, Recorded } from '@sleepweave/event-store';
 
 export const sessionStreamId = (sessionId: string) => `session:${sessionId}`;
 
@@ -94,6 +94,34 @@ export type SessionState =
   | { status: 'revoked'; sessionId: string; userId: string };
 
 export const initialState = (): SessionState => ({ status: 'none' });
+
+/** When a session event happened, by its own stamp. */
+function happenedAt(event: Recorded<SessionEvent>): number {
+  switch (event.type) {
+    case 'SessionStarted':
+      return Date.parse(event.data.startedAt);
+    case 'SessionRefreshed':
+      return Date.parse(event.data.refreshedAt);
+    case 'SessionRevoked':
+      return Date.parse(event.data.revokedAt);
+  }
+}
+
+/** Clocks of two identity instances may be this far apart (stamps are each instance's). */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The end of a session's stream holds all its state depends on (Decider.tailCovers) when
+ * its oldest event read is older than what the newest renewal keeps: the state is its first
+ * event (SessionStarted), its last renewal (the current and previous tokens) and the tokens
+ * retired within RETIRED_KEPT_MS of that renewal, or a revocation, its last event. Every
+ * renewal read and folded the whole stream: a session renewed every 15 minutes holds 2,880
+ * events after its 30 days, and one renewed in a loop (a client that never keeps its access
+ * token) made each renewal slower than the one before, without bound.
+ */
+export function sessionTailCovers(oldest: Recorded<SessionEvent>, newest: Recorded<SessionEvent>): boolean {
+  return happenedAt(newest) - happenedAt(oldest) > RETIRED_KEPT_MS + CLOCK_SKEW_MS;
+}
 
 export function evolve(state: SessionState, event: SessionEvent): SessionState {
   switch (event.type) {

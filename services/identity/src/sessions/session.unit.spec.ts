@@ -1,7 +1,8 @@
 import { deciderSpec } from '@sleepweave/event-store/testing';
 import { describe, expect, it } from 'vitest';
 import { SessionAlreadyStarted, SessionNotActive, sessionDecider } from './business-logic.ts';
-import type { SessionEvent } from './session.ts';
+import type { Recorded } from '@sleepweave/event-store';
+import { sessionTailCovers, type SessionEvent } from './session.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const sessionId = 'b8e0f7a4-2f57-4c47-9a61-9d5d1f1e2a10';
@@ -197,5 +198,41 @@ describe('refresh-token rotation', () => {
           data: { sessionId, userId, reason: 'refresh_token_reused', revokedAt: refreshedAt(last + 20_000) },
         },
       ]);
+  });
+});
+
+describe('a long session folds from its tail (sessionTailCovers)', () => {
+  /** A recorded event at a stream position (the store's fields the fold does not read are left out). */
+  const recorded = (event: SessionEvent, position: number) => ({ ...event, streamPosition: position }) as unknown as Recorded<SessionEvent>;
+  const fold = (events: readonly SessionEvent[]) => events.reduce(sessionDecider.evolve, sessionDecider.initialState());
+
+  it('gives the state the whole stream gives, wherever the tail it accepts begins', () => {
+    // a month of renewals every 15 minutes, then bursts a second apart (a page's requests at once), and quiet again
+    const events: SessionEvent[] = [started];
+    let t = now.getTime();
+    let token = 'abc';
+    const renew = (ms: number, abandoned = false) => {
+      t += ms;
+      const next = `t${events.length}`;
+      const data = { sessionId, userId, refreshTokenHash: next, retiredTokenHash: token, refreshedAt: new Date(t).toISOString() };
+      events.push({ type: 'SessionRefreshed', data: abandoned ? { ...data, abandonedTokenHash: `lost${events.length}` } : data });
+      token = next;
+    };
+    for (let i = 0; i < 300; i++) renew(15 * 60_000);
+    for (let i = 0; i < 40; i++) renew(1_000, i % 7 === 0);
+    for (let i = 0; i < 3; i++) renew(20_000);
+    const whole = fold(events);
+    const newest = recorded(events.at(-1)!, events.length);
+    let accepted = 0;
+    for (let from = 2; from < events.length; from++) {
+      if (!sessionTailCovers(recorded(events[from - 1]!, from), newest)) continue;
+      accepted += 1;
+      expect(fold([events[0]!, ...events.slice(from - 1)]), `tail from position ${from}`).toEqual(whole);
+    }
+    // the tails it accepts start more than two minutes before the newest event: all but the last few
+    expect(accepted).toBeGreaterThan(290);
+    expect(sessionTailCovers(recorded(events.at(-3)!, events.length - 2), newest)).toBe(false);
+    // and the state keeps the tokens retired in the last minute, a few, not the month's 343
+    expect(whole.status === 'active' && whole.retired.size).toBe(4);
   });
 });
