@@ -57,6 +57,16 @@ describe('the access token verifier', () => {
     expect(keys.calls).toBe(2);
   });
 
+  it('lets expired tokens go as new ones come, not only once the cache is full', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    const verify = createAccessTokenVerifier(countingKeys());
+    for (const token of await Promise.all([sign(60), sign(60), sign(60)])) await verify(token);
+    expect(verify.cached()).toBe(3);
+    vi.setSystemTime(Date.now() + 61_000);
+    await verify(await sign(600));
+    expect(verify.cached()).toBe(1);
+  });
+
   it('keeps at most cacheSize tokens, the oldest going first', async () => {
     const keys = countingKeys();
     const verify = createAccessTokenVerifier(keys, { cacheSize: 2 });
