@@ -17,3 +17,4 @@ export * from './user-directory.ts';
 export * from './package-root.ts';
 export * from './paging.ts';
 export * from './upkeep.ts';
+export * from './idempotency.ts';

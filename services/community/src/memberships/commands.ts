@@ -1,6 +1,6 @@
 import { THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
-import type { EventMetadata, Tx } from '@sleepweave/event-store';
-import { execute, notFound, type DomainErrors } from '@sleepweave/service-kit';
+import { lockStream, type EventMetadata, type Tx } from '@sleepweave/event-store';
+import { execute, keyReused, notFound, type DomainErrors } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { isMember } from '../threads/queries.ts';
 import { membershipDecider, ThreadAccessDenied, ThreadNotFound } from './business-logic.ts';
@@ -44,19 +44,30 @@ export async function postMessage(
   /** `now`: when it was written (the demo's and tests' past); by default, once the thread's turn has come. */
   input: { threadId: string; userId: string; messageId: string; body: string; now?: Date },
   metadata: EventMetadata,
-): Promise<void> {
+): Promise<'posted' | 'posted before'> {
   const { threadId, userId, messageId, body } = input;
-  await execute(ctx, { user: userId, metadata, errors: membershipErrors }, async ({ tx, handle }) => {
+  return execute(ctx, { user: userId, metadata, errors: membershipErrors }, async ({ tx, handle }) => {
     // Posts in a thread take turns from here (its row, which the post's projection updates
     // anyway), and each is stamped once its turn has come: in commit order, and never long
     // before it commits (a live viewer asks for what came after the newest she has, from
     // 5 s before it; a post stamped before a wait for her profile, a connection or a lock
     // could commit after that and never reach her).
     const thread = await threadFacts(tx, threadId);
+    // Sent again with its Idempotency-Key (its id is the key's): posted by the first try, it
+    // is not posted twice. Asked under her membership's lock, which the post takes anyway,
+    // so two tries at once find the other's.
+    await lockStream(tx, membershipStreamId(userId, threadId));
+    const [before] = await tx<{ thread_id: string; sender_id: string; body: string }[]>`
+      select thread_id, sender_id, body from messages where id = ${messageId}`;
+    if (before) {
+      if (before.thread_id !== threadId || before.sender_id !== userId || before.body !== body) throw keyReused();
+      return 'posted before';
+    }
     const now = input.now ?? new Date();
     await handle(membershipStreamId(userId, threadId), membershipDecider, {
       type: 'PostMessage',
       data: { threadId, userId, thread, messageId, body, now },
     });
+    return 'posted';
   });
 }

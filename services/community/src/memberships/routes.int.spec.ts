@@ -28,6 +28,33 @@ describe('POST /api/community/message', () => {
     expect(detail.messages.at(-1).body).toBe('<script>alert(1)</script>\nLine two & <b>bold</b>');
   });
 
+  it('sent again with its Idempotency-Key (an answer lost after the post), alone or at once: posted once, answered with it', async () => {
+    const ines = await addUser(community);
+    const thread = await createThread(community, ines);
+    const send = (key: string, body = 'Cool linen, slept through') =>
+      community.app.inject({
+        method: 'POST',
+        url: '/api/community/message',
+        headers: { ...ines.headers, 'idempotency-key': key },
+        payload: { threadId: thread.id, body },
+      });
+    const key = randomUUID();
+    const first = await send(key);
+    const again = await send(key);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    const together = await Promise.all([send(key), send(key), send(randomUUID())]);
+    expect(together.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const { messages } = (await openThread(community, ines, thread.id)).json() as { messages: { body: string }[] };
+    expect(messages.filter((m) => m.body === 'Cool linen, slept through')).toHaveLength(2);
+    const events = await community.deps.sql`select 1 from events where type = 'MessagePosted' and data->>'threadId' = ${thread.id}`;
+    expect(events).toHaveLength(2);
+    // the key for another message: refused, nothing posted
+    const reused = await send(key, 'Something else');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error).toBe('idempotency_key_reused');
+  });
+
   it('posting in a public thread makes a newcomer a member', async () => {
     const ines = await addUser(community);
     const maya = await addUser(community);

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { CreateMessageRequest, Message, THREAD_NOT_FOUND_MESSAGE } from '@sleepweave/contracts';
-import { notFound, perUserLimit, readAfterWrite, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { createdId, notFound, perUserLimit, readAfterWrite, requestMetadata, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
 import { messagePostLimitMessage } from '../rate-limits.ts';
 import { findMessage } from '../threads/queries.ts';
@@ -18,7 +17,7 @@ export async function membershipRoutes(app: ServiceApp, ctx: CommunityContext): 
     },
     async (request, reply) => {
       const { sub } = requireUser(request);
-      const messageId = randomUUID();
+      const messageId = createdId(request, 'message', sub);
       const { threadId, body } = request.body;
       await postMessage(ctx, { threadId, userId: sub, messageId, body }, requestMetadata(request));
       return reply

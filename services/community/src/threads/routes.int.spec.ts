@@ -78,6 +78,25 @@ describe('POST /api/community/thread', () => {
     expect(response.json()).toEqual({ error: 'validation', message });
   });
 
+  it('sent again with its Idempotency-Key: the thread the first try made, once; the key for another name is refused', async () => {
+    const ines = await addUser(community);
+    const key = randomUUID();
+    const create = (name: string) =>
+      community.app.inject({
+        method: 'POST',
+        url: '/api/community/thread',
+        headers: { ...ines.headers, 'idempotency-key': key },
+        payload: { name },
+      });
+    const name = `Hot flashes ${randomUUID().slice(0, 8)}`;
+    const answers = [await create(name), ...(await Promise.all([create(name), create(name)]))];
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+    const made = await community.deps.sql`select 1 from message_threads where name = ${name}`;
+    expect(made).toHaveLength(1);
+    expect((await create('Another name')).json()).toMatchObject({ error: 'idempotency_key_reused' });
+  });
+
   it('accepts a name of exactly 120 characters', async () => {
     const ines = await addUser(community);
     const response = await community.app.inject({

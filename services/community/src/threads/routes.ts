@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { CreateThreadRequest, THREAD_NOT_FOUND_MESSAGE, ThreadDetail, ThreadList, ThreadListItem, Uuid } from '@sleepweave/contracts';
 import {
   badRequest,
+  createdId,
   cursorParam,
   decodeCursor,
   limitParam,
   NEXT_CURSOR_HEADER,
   notFound,
+  keyReused,
   perUserLimit,
   readAfterWrite,
   requestMetadata,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import type { CommunityContext } from '../context.ts';
 import { threadCreateLimitMessage } from '../rate-limits.ts';
 import { openThread } from '../memberships/commands.ts';
+import { ThreadAlreadyExists } from './business-logic.ts';
 import { createPublicThread } from './commands.ts';
 import {
   listThreads,
@@ -61,8 +63,16 @@ export async function threadRoutes(app: ServiceApp, ctx: CommunityContext): Prom
     },
     async (request, reply) => {
       const { sub } = requireUser(request);
-      const threadId = randomUUID();
-      await createPublicThread(ctx, { threadId, name: request.body.name, creatorId: sub, now: new Date() }, requestMetadata(request));
+      const threadId = createdId(request, 'thread', sub);
+      try {
+        await createPublicThread(ctx, { threadId, name: request.body.name, creatorId: sub, now: new Date() }, requestMetadata(request));
+      } catch (err) {
+        // sent again with its Idempotency-Key: the thread the first try made, if it is this one
+        if (!(err instanceof ThreadAlreadyExists)) throw err;
+        const [made] = await ctx.sql<{ created_by: string | null; name: string }[]>`
+          select created_by, name from message_threads where id = ${threadId}`;
+        if (!made || made.created_by !== sub || made.name !== request.body.name) throw keyReused();
+      }
       return reply
         .status(201)
         .send(await readAfterWrite(ctx.sql, sub, await threadSummary(ctx.sql, threadId), () => notFound(THREAD_NOT_FOUND_MESSAGE)));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newParticipant, startJournal, type Journal, type Participant } from '../test/helpers.ts';
 import { calendarDateIn } from '@sleepweave/contracts';
@@ -40,6 +41,30 @@ describe('POST /api/journal/entry', () => {
     expect([before, after]).toContain(entry.date);
     const [row] = await env.journal.deps.sql`select user_id from journal_entries where id = ${entry.id}`;
     expect(row?.user_id).toBe(maya.userId);
+  });
+
+  it('sent again with its Idempotency-Key (an answer lost after the write): the entry the first try wrote, once', async () => {
+    const maya = await newParticipant(env);
+    const entry = { affirmation: 'I rest.', gratitude: 'Linen.', forgiveness: 'The 3am me.' };
+    const key = { ...maya.headers, 'idempotency-key': randomUUID() };
+    const [first, again] = [await post(key, entry), await post(key, entry)];
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    // at once too (a double send): one entry
+    const both = { ...maya.headers, 'idempotency-key': randomUUID() };
+    const together = await Promise.all([post(both, entry), post(both, entry)]);
+    expect(together.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await list(maya.headers)).json()).toHaveLength(2);
+    // the same key for another entry is refused, and writes nothing
+    const reused = await post(key, { ...entry, gratitude: 'Something else.' });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error).toBe('idempotency_key_reused');
+    // another participant's same key makes her own entry
+    const other = await newParticipant(env);
+    expect((await post({ ...other.headers, 'idempotency-key': key['idempotency-key'] }, entry)).statusCode).toBe(201);
+    expect((await list(maya.headers)).json()).toHaveLength(2);
+    // without a key, each send is a new entry (the spec's call); a key that is no UUID is a 400
+    expect((await post({ ...maya.headers, 'idempotency-key': 'again' }, entry)).statusCode).toBe(400);
   });
 
   it('answers 401 when her account is deleted between her entry and its reading again (it answered 201 with no entry)', async () => {

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { JournalEntry, JournalEntryList, JournalEntryRequest } from '@sleepweave/contracts';
 import {
+  createdId,
   cursorParam,
   decodeCursor,
+  keyReused,
   limitParam,
   NEXT_CURSOR_HEADER,
   readAfterWrite,
@@ -10,6 +11,7 @@ import {
   requireUser,
   type ServiceApp,
 } from '@sleepweave/service-kit';
+import { isConcurrencyError } from '@sleepweave/event-store';
 import { z } from 'zod';
 import type { JournalContext } from '../context.ts';
 import { writeJournalEntry } from './commands.ts';
@@ -21,8 +23,18 @@ const EntriesQuery = z.object({ limit: limitParam(JOURNAL_LIST_LIMIT, JOURNAL_LI
 export async function entryRoutes(app: ServiceApp, ctx: JournalContext): Promise<void> {
   app.post('/api/journal/entry', { schema: { body: JournalEntryRequest, response: { 201: JournalEntry } } }, async (request, reply) => {
     const userId = requireUser(request).sub;
-    const entryId = randomUUID();
-    await writeJournalEntry(ctx, { entryId, userId, reflections: request.body, now: new Date() }, requestMetadata(request));
+    const entryId = createdId(request, 'journal_entry', userId);
+    try {
+      await writeJournalEntry(ctx, { entryId, userId, reflections: request.body, now: new Date() }, requestMetadata(request));
+    } catch (err) {
+      // sent again with its Idempotency-Key: the entry the first try wrote, if it is this one
+      if (!isConcurrencyError(err)) throw err;
+      const written = await findEntry(ctx.sql, userId, entryId);
+      if (!written) throw err;
+      const { affirmation, gratitude, forgiveness } = request.body;
+      if (written.affirmation !== affirmation || written.gratitude !== gratitude || written.forgiveness !== forgiveness) throw keyReused();
+      return reply.status(201).send(written);
+    }
     return reply.status(201).send(await readAfterWrite(ctx.sql, userId, await findEntry(ctx.sql, userId, entryId)));
   });
 
