@@ -84,6 +84,8 @@ export interface RequestOptions<T> {
    */
   redirectOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header of a create she may send again (lib/idempotency.ts). */
+  idempotencyKey?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -101,7 +103,11 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   };
   if (method !== 'GET') {
     // The gateway refuses mutating requests that are not JSON, so always send a JSON body.
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.headers = {
+      ...init.headers,
+      'content-type': 'application/json',
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+    };
     init.body = JSON.stringify(body ?? {});
   }
 

@@ -1,18 +1,22 @@
 import { Message, type CreateMessageRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { threadsQueryKey } from './get-threads';
 import { catchUpThread, threadQueryKey } from './get-thread';
 
 /** POST /api/community/message. A 401 is handled by the caller (toast, then sign-in after 0.5 s). */
-export const postMessage = (data: CreateMessageRequest) =>
-  api.post('/api/community/message', data, { schema: Message, redirectOnUnauthorized: false });
+export const postMessage = (data: CreateMessageRequest, idempotencyKey?: string) =>
+  api.post('/api/community/message', data, { schema: Message, redirectOnUnauthorized: false, idempotencyKey });
 
 export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: Message) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
+  // sent again after a failure (the composer gives her text back), the same message keeps its key
+  const keys = useIdempotencyKeys();
   return useMutation({
-    mutationFn: postMessage,
+    mutationFn: (data: CreateMessageRequest) => postMessage(data, keys.for(data)),
     onSuccess: async (message) => {
+      keys.made();
       onSuccess?.(message);
       // Her message and what else is new (not the whole thread); the list when it is shown.
       await Promise.all([

@@ -422,6 +422,31 @@ describe('ThreadScreen', () => {
     await waitFor(() => expect(box.value).toBe('First thought\nSecond'));
   });
 
+  it('sends a message given back after a lost answer again with the same Idempotency-Key (posted once), and the next one with a new key', async () => {
+    let answer: 'lost' | 'posted' = 'lost';
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method !== 'POST') return jsonResponse(200, detail([]));
+      if (answer === 'lost') throw new TypeError('Failed to fetch');
+      return jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Cool night', {}));
+    });
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, 'Cool night{Enter}');
+    await waitFor(() => expect(box.value).toBe('Cool night'));
+    answer = 'posted';
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(box.value).toBe(''));
+    await user.type(box, 'Cool night{Enter}');
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(3));
+    const keys = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it.each([
     [429, { error: 'too_many_requests', message: 'You can send up to 30 messages a minute. Please wait a moment and try again.' }],
     [503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' }],

@@ -1,14 +1,15 @@
 import type { JournalEntryRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { journalEntriesQueryKey } from './get-journal-entries';
 
 /**
  * POST /api/journal/entry. The server sets her user and today's date; the answer is not
  * read. A 401 is the form's to handle (toast, then sign in after 0.5 s).
  */
-export async function writeJournalEntry(data: JournalEntryRequest): Promise<void> {
-  await api.post<unknown>('/api/journal/entry', data, { redirectOnUnauthorized: false });
+export async function writeJournalEntry(data: JournalEntryRequest, idempotencyKey?: string): Promise<void> {
+  await api.post<unknown>('/api/journal/entry', data, { redirectOnUnauthorized: false, idempotencyKey });
 }
 
 export function useWriteJournalEntry({
@@ -19,9 +20,11 @@ export function useWriteJournalEntry({
   onError?: (error: Error) => void;
 } = {}) {
   const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
   return useMutation({
-    mutationFn: writeJournalEntry,
+    mutationFn: (data: JournalEntryRequest) => writeJournalEntry(data, keys.for(data)),
     onSuccess: async () => {
+      keys.made();
       onSuccess?.();
       await queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
     },
