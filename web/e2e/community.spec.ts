@@ -152,3 +152,36 @@ test('a connection that went silent (a laptop woke up, the network changed) is n
   expect(connections).toBe(2);
   await expect(a.getByText('Live')).toBeVisible();
 });
+
+test('a message whose answer was lost after it was posted, sent again, is posted once', async ({ browser, baseURL }) => {
+  const a = await participant(browser, baseURL!, 'Cleo');
+  const thread = await a.request.post('/api/community/thread', {
+    headers: { origin: baseURL! },
+    data: { name: `Lost answers ${randomUUID().slice(0, 8)}` },
+  });
+  expect(thread.status()).toBe(201);
+  const { id } = (await thread.json()) as { id: string };
+  await a.goto(`/community/thread/${id}`);
+  await expect(a.getByText('Live')).toBeVisible();
+
+  // the first send reaches the server and is posted, but its answer never reaches the page
+  let lost = 0;
+  await a.route('**/api/community/message', async (route) => {
+    if (lost > 0) return route.continue();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const box = a.getByRole('textbox', { name: 'Message' });
+  await box.fill('Slept through, first time in weeks');
+  await box.press('Enter');
+  // the composer gives her text back; she sends it again
+  await expect(box).toHaveValue('Slept through, first time in weeks');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(a.getByText('Slept through, first time in weeks')).toHaveCount(1);
+  await a.reload();
+  await expect(a.getByText('Slept through, first time in weeks')).toHaveCount(1);
+  const detail = (await (await a.request.get(`/api/community/thread/${id}`)).json()) as { messages: { body: string }[] };
+  expect(detail.messages.filter((m) => m.body === 'Slept through, first time in weeks')).toHaveLength(1);
+});
