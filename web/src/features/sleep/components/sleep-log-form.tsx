@@ -254,6 +254,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onValid = (data: SleepLogInput) => {
     savedValues.current = { ...getValues() };
+    keepTyped.current = false; // a refusal's merge, if its lookup has not come back, is not this save's
     // with the version the form was filled from: a night saved elsewhere since is not replaced unseen
     const filledFrom = shown.current;
     if (log)
