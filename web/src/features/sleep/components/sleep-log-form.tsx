@@ -119,8 +119,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   /** The stored night whose values are in the form (edit mode), by id and version. */
   const shown = useRef<{ id: string; updatedAt: string } | null>(null);
-  /** Her save was refused as the night was saved elsewhere since: the fields she changed stay, over the night as it now is. */
-  const keepTyped = useRef(false);
+  /**
+   * The stored night (its id) whose save was refused as saved elsewhere since: when it comes
+   * back from its lookup, the fields she changed stay over it as it now is. Only that night:
+   * another one she opens meanwhile shows as stored.
+   */
+  const keepTyped = useRef<string | null>(null);
 
   // Her session ended as she chose another night (its lookup answered 401). The form still
   // holds what it held: in edit mode the night she left, which choosing another drops (it is
@@ -169,8 +173,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       savedValues.current = null;
       const changedMeanwhile = sent !== null && sent.date === log.date && !sameValues(getValues(), sent);
       // after a refused save: the night as it now is, with the fields she changed on top
-      const merge = keepTyped.current;
-      keepTyped.current = false;
+      const merge = keepTyped.current === log.id;
+      keepTyped.current = null;
       reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : merge ? { keepDirtyValues: true } : undefined);
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
@@ -212,7 +216,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       // changed. The night is looked up again and shown as it now is, with the fields she
       // changed on top (the others take the new save's values), so Update saves hers knowingly.
       savedValues.current = null;
-      keepTyped.current = true;
+      keepTyped.current = shown.current?.id ?? null;
       toast({
         title: 'This night was changed elsewhere',
         description:
@@ -254,7 +258,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onValid = (data: SleepLogInput) => {
     savedValues.current = { ...getValues() };
-    keepTyped.current = false; // a refusal's merge, if its lookup has not come back, is not this save's
+    keepTyped.current = null; // a refusal's merge, if its lookup has not come back, is not this save's
     // with the version the form was filled from: a night saved elsewhere since is not replaced unseen
     const filledFrom = shown.current;
     if (log)

@@ -493,6 +493,100 @@ describe('SleepLogScreen', () => {
     expect(puts[1]).toMatchObject({ expectedUpdatedAt: '2026-05-06T07:00:00.000Z', sleepScore: 91, comments: 'Woke at 4' });
   });
 
+  it('after a refused save whose lookup again fails, another stored night opens as stored, not with what she typed on the first', async () => {
+    const nightA = addDays(today, -2);
+    const nightB = addDays(today, -1);
+    const logs = {
+      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
+      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
+    };
+    let failA = false;
+    serve({
+      start: addDays(today, -5),
+      logs,
+      lookup: (date) => (failA && date === nightA ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
+      put: () => {
+        failA = true;
+        return jsonResponse(409, { error: 'changed_meanwhile', message: 'This night was saved again.' });
+      },
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/sleep/log/${nightA}`).length).toBeGreaterThan(1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // she moves on to another stored night
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77'));
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('what she typed on one stored night does not follow her to another', async () => {
+    const nightA = addDays(today, -2);
+    const nightB = addDays(today, -1);
+    const logs = {
+      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
+      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
+    };
+    serve({ start: addDays(today, -5), logs });
+    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77'));
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('after a refused save, another stored night chosen before the lookup again answers opens as stored', async () => {
+    const nightA = addDays(today, -2);
+    const nightB = addDays(today, -1);
+    const logs = {
+      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
+      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
+    };
+    let hold: Promise<void> | null = null;
+    let release!: () => void;
+    serve({
+      start: addDays(today, -5),
+      logs,
+      put: () => {
+        hold = new Promise<void>((r) => (release = r));
+        logs[nightA] = storedLog({
+          id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90',
+          date: nightA,
+          sleepScore: 91,
+          updatedAt: '2026-05-06T07:00:00.000Z',
+        });
+        return jsonResponse(409, { error: 'changed_meanwhile', message: 'This night was saved again.' });
+      },
+    });
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === `/api/sleep/log/${nightA}` && hold) await hold;
+      return served(input, init);
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77'));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('finds the night of an edit link without a date in her list', async () => {
     const yesterday = addDays(today, -1);
     const log = storedLog({ date: yesterday, sleepScore: 64 });
