@@ -54,9 +54,10 @@ export async function postMessage(
     // could commit after that and never reach her).
     const thread = await threadFacts(tx, threadId);
     // Sent again with its Idempotency-Key (its id is the key's): posted by the first try, it
-    // is not posted twice. Asked under her membership's lock, which the post takes anyway,
-    // so two tries at once find the other's.
-    await lockStream(tx, membershipStreamId(userId, threadId));
+    // is not posted twice. Asked under a lock of the message's id, so two tries at once find
+    // the other's, whichever thread each names (her membership's lock did not: one key sent
+    // to two threads at once inserted the same id twice, a 500).
+    await lockStream(tx, `message:${messageId}`);
     const [before] = await tx<{ thread_id: string; sender_id: string; body: string }[]>`
       select thread_id, sender_id, body from messages where id = ${messageId}`;
     if (before) {

@@ -55,6 +55,23 @@ describe('POST /api/community/message', () => {
     expect(reused.json().error).toBe('idempotency_key_reused');
   });
 
+  it('one Idempotency-Key sent at once for messages in two threads: one posted, the other refused (409, not a 500)', async () => {
+    const ines = await addUser(community);
+    const [a, b] = [await createThread(community, ines), await createThread(community, ines)];
+    for (let i = 0; i < 5; i++) {
+      const key = randomUUID();
+      const send = (threadId: string) =>
+        community.app.inject({
+          method: 'POST',
+          url: '/api/community/message',
+          headers: { ...ines.headers, 'idempotency-key': key },
+          payload: { threadId, body: 'same words' },
+        });
+      const answers = await Promise.all([send(a.id), send(b.id)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    }
+  });
+
   it('posting in a public thread makes a newcomer a member', async () => {
     const ines = await addUser(community);
     const maya = await addUser(community);
