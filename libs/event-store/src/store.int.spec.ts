@@ -304,7 +304,8 @@ describe('handle with evolvesOn', () => {
 describe('handle with tailCovers', () => {
   // A log whose state is its first event and the positions of the events it folded.
   type Ticked = DomainEvent<'Ticked', { n: number }>;
-  let covered = true;
+  /** How many positions the tail must span for the state (events before it do not count). */
+  let span = 0;
   const seen: number[] = [];
   const log: Decider<{ type: 'Tick' }, { ticks: number }, Ticked> = {
     initialState: () => ({ ticks: 0 }),
@@ -312,26 +313,35 @@ describe('handle with tailCovers', () => {
     decide: (_command, state) => [{ type: 'Ticked', data: { n: state.ticks } }],
     tailCovers: (oldest, newest) => {
       seen.push(oldest.streamPosition, newest.streamPosition);
-      return covered;
+      return newest.streamPosition - oldest.streamPosition >= span;
     },
   };
 
-  it(`folds the first event and the last ${TAIL_READ} when they cover the state, however long the stream; else all of it`, async () => {
+  it(`folds the first event and as much of the end as the state needs, however long the stream`, async () => {
     const stream = 'log:1';
     await store.appendToStream(
       stream,
-      Array.from({ length: 99 }, (_, n) => ({ type: 'Ticked' as const, data: { n } })),
+      Array.from({ length: 999 }, (_, n) => ({ type: 'Ticked' as const, data: { n } })),
       { expectedVersion: 'no_stream' },
     );
+    // the last 32 cover it: positions 968 to 999 and the first, then the new one
     seen.length = 0;
     const tail = await store.handle(stream, log, { type: 'Tick' });
-    // asked about the tail it read (positions 68 to 99); folded 1 + 32 events, then the new one
-    expect(seen).toEqual([99 - TAIL_READ + 1, 99]);
-    expect(tail).toMatchObject({ version: 100, state: { ticks: 1 + TAIL_READ + 1 } });
+    expect(seen).toEqual([999 - TAIL_READ + 1, 999]);
+    expect(tail).toMatchObject({ version: 1000, state: { ticks: 1 + TAIL_READ + 1 } });
 
-    covered = false;
+    // it needs 100 positions back: 32, then 128 more before them (160 of 1,000)
+    span = 100;
+    seen.length = 0;
+    const further = await store.handle(stream, log, { type: 'Tick' });
+    expect(seen).toEqual([1000 - TAIL_READ + 1, 1000, 1000 - TAIL_READ * 5 + 1, 1000]);
+    expect(further).toMatchObject({ version: 1001, state: { ticks: 1 + TAIL_READ * 5 + 1 } });
+
+    // never covered: back to the second event, all of it
+    span = Infinity;
     const whole = await store.handle(stream, log, { type: 'Tick' });
-    expect(whole).toMatchObject({ version: 101, state: { ticks: 101 } });
+    expect(whole).toMatchObject({ version: 1002, state: { ticks: 1002 } });
+    span = 0;
 
     // a stream shorter than the tail is read whole without asking
     seen.length = 0;

@@ -169,9 +169,12 @@ export async function readStreamTypesWith<E extends DomainEvent = DomainEvent>(
 export const TAIL_READ = 32;
 
 /**
- * A stream's first event and its last TAIL_READ (one round trip, two index lookups), when
- * `covers` says they hold all its state depends on; else the whole stream. The version is
- * the stream's last position either way.
+ * A stream's first event and its end, back as far as `covers` needs: its last TAIL_READ
+ * events (one round trip with the first, two index lookups), then, while `covers` says the
+ * state may depend on older ones, four times as many again before them each time, up to the
+ * second event. The cost follows the events `covers` needs (a session renewed every second
+ * needs its last two minutes' worth), not the stream's length. The version is the stream's
+ * last position.
  */
 export async function readStreamTailWith<E extends DomainEvent = DomainEvent>(
   q: Queryable,
@@ -184,16 +187,20 @@ export async function readStreamTailWith<E extends DomainEvent = DomainEvent>(
       select ${q.unsafe(EVENT_COLUMNS)} from events where stream_id = ${streamId}
       order by stream_position desc limit ${TAIL_READ}`,
   ]);
-  const tail = (lastRows.map(toRecordedEvent) as Recorded<E>[]).reverse();
+  let tail = (lastRows.map(toRecordedEvent) as Recorded<E>[]).reverse();
   const newest = tail.at(-1);
   if (!newest) return { events: [], version: 0 };
-  const oldest = tail[0]!;
-  // the tail reaches the first event, or its oldest is old enough: nothing in between counts
-  if (oldest.streamPosition <= 2 || covers(oldest, newest)) {
-    const first = oldest.streamPosition === 1 ? [] : (firstRows.map(toRecordedEvent) as Recorded<E>[]);
-    return { events: [...first, ...tail], version: newest.streamPosition };
+  // back until the tail reaches the second event, or its oldest is old enough
+  for (let page = TAIL_READ * 4; tail[0]!.streamPosition > 2 && !covers(tail[0]!, newest); page *= 4) {
+    const before = await q<EventRow[]>`
+      select ${q.unsafe(EVENT_COLUMNS)} from events
+      where stream_id = ${streamId} and stream_position > 1 and stream_position < ${tail[0]!.streamPosition}
+      order by stream_position desc limit ${page}`;
+    if (before.length === 0) break;
+    tail = [...(before.map(toRecordedEvent) as Recorded<E>[]).reverse(), ...tail];
   }
-  return readStreamWith<E>(q, streamId);
+  const first = tail[0]!.streamPosition === 1 ? [] : (firstRows.map(toRecordedEvent) as Recorded<E>[]);
+  return { events: [...first, ...tail], version: newest.streamPosition };
 }
 
 /**
