@@ -12,8 +12,8 @@ function randomKey(): string {
 export interface IdempotencyKeys {
   /** The key of this thing: the same at every try while it has not been made, a new one for anything else. */
   for(content: unknown): string;
-  /** It was made: the next thing gets a new key, even if it says the same. */
-  made(): void;
+  /** This was made: the next thing gets a new key, even if it says the same (another thing still on its way keeps its own). */
+  made(content: unknown): void;
 }
 
 /**
@@ -29,8 +29,8 @@ export function idempotencyKeys(): IdempotencyKeys {
       if (last?.content !== text) last = { content: text, key: randomKey() };
       return last.key;
     },
-    made() {
-      last = null;
+    made(content) {
+      if (last?.content === JSON.stringify(content)) last = null;
     },
   };
 }

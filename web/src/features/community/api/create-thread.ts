@@ -16,8 +16,8 @@ export function useCreateThread({
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (data: CreateThreadRequest) => createThread(data, keys.for(data)),
-    onSuccess: async (thread) => {
-      keys.made();
+    onSuccess: async (thread, sent) => {
+      keys.made(sent);
       onSuccess?.(thread);
       await queryClient.invalidateQueries({ queryKey: threadsQueryKey });
     },

@@ -15,8 +15,8 @@ export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: M
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (data: CreateMessageRequest) => postMessage(data, keys.for(data)),
-    onSuccess: async (message) => {
-      keys.made();
+    onSuccess: async (message, sent) => {
+      keys.made(sent);
       onSuccess?.(message);
       // Her message and what else is new (not the whole thread); the list when it is shown.
       await Promise.all([

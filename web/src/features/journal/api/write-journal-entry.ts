@@ -23,8 +23,8 @@ export function useWriteJournalEntry({
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (data: JournalEntryRequest) => writeJournalEntry(data, keys.for(data)),
-    onSuccess: async () => {
-      keys.made();
+    onSuccess: async (_answer, sent) => {
+      keys.made(sent);
       onSuccess?.();
       await queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
     },
