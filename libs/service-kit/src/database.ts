@@ -118,8 +118,8 @@ export class MigrationRefused extends Error {
 /**
  * SQLSTATE classes that a migration's own text or the data it meets cause, the same at every
  * try: 0A feature not supported, 22 data exception, 23 integrity constraint violation, 25
- * invalid transaction state (a statement that cannot run in the migration's transaction, or
- * a read-only server), 2B dependent objects still exist, 42 syntax error or access rule
+ * invalid transaction state (a statement that cannot run in the migration's transaction),
+ * 2B dependent objects still exist, 42 syntax error or access rule
  * violation, P0 raised by PL/pgSQL. (postgres.js's own errors carry codes such as
  * CONNECTION_CLOSED.)
  */

@@ -136,9 +136,11 @@ export function pairedDifference(first: number, second: number): number {
  * signed-rank test. Each difference is off its true value by at most 1.5 units of the 10th
  * significant digit of the larger of its two means; differences whose sizes (|d|) lie within
  * 10 such units of each other are one size, that of the smallest among them, each keeping
- * its sign, and a size within them of zero is zero. Real differences between means of at
- * most 42 nights of values with a few decimals lie far further apart (relative 10^-6 and
- * more, against 10^-9). analysis.R does the same, step for step.
+ * its sign, and a size within them of zero is zero. Sizes that close are taken as one
+ * whatever their truth: the rounding, which moves each by up to 1.5 units, cannot tell
+ * them apart (two real differences can be that close: means of 40 and 41 nights against 37
+ * and 39 gave -0.002030488 and -0.002030492; the tests agree at 1e-6). analysis.R does the
+ * same, step for step.
  */
 export function tieDifferences(first: readonly number[], second: readonly number[], differences: readonly number[]): number[] {
   const size = differences.map(Math.abs);
