@@ -134,6 +134,27 @@ afterEach(() => {
   dismiss();
 });
 
+/** Two stored nights, A (score 60) and B (score 77), the two nights before today. */
+function twoStoredNights() {
+  const nightA = addDays(today, -2);
+  const nightB = addDays(today, -1);
+  const logs = {
+    [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
+    [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
+  };
+  return { nightA, nightB, logs };
+}
+
+/** Opens night A, stored, and types a comment on it. */
+async function typeOnNightA(nightA: string) {
+  renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
+  await screen.findByRole('button', { name: 'Update Sleep Log' });
+  await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+  const user = userEvent.setup();
+  await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+  return user;
+}
+
 describe('SleepLogScreen', () => {
   it('shows the phase banner and guidance of the night and saves typed durations as minutes', async () => {
     const logs: Record<string, SleepLog> = {};
@@ -494,12 +515,7 @@ describe('SleepLogScreen', () => {
   });
 
   it('after a refused save whose lookup again fails, another stored night opens as stored, not with what she typed on the first', async () => {
-    const nightA = addDays(today, -2);
-    const nightB = addDays(today, -1);
-    const logs = {
-      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
-      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
-    };
+    const { nightA, nightB, logs } = twoStoredNights();
     let failA = false;
     serve({
       start: addDays(today, -5),
@@ -510,11 +526,7 @@ describe('SleepLogScreen', () => {
         return jsonResponse(409, { error: 'changed_meanwhile', message: 'This night was saved again.' });
       },
     });
-    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
-    await screen.findByRole('button', { name: 'Update Sleep Log' });
-    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
-    const user = userEvent.setup();
-    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    const user = await typeOnNightA(nightA);
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
     await waitFor(() =>
@@ -528,30 +540,16 @@ describe('SleepLogScreen', () => {
   });
 
   it('what she typed on one stored night does not follow her to another', async () => {
-    const nightA = addDays(today, -2);
-    const nightB = addDays(today, -1);
-    const logs = {
-      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
-      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
-    };
+    const { nightA, nightB, logs } = twoStoredNights();
     serve({ start: addDays(today, -5), logs });
-    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
-    await screen.findByRole('button', { name: 'Update Sleep Log' });
-    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
-    const user = userEvent.setup();
-    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    await typeOnNightA(nightA);
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
     await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77'));
     expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('');
   });
 
   it('after a refused save, another stored night chosen before the lookup again answers opens as stored', async () => {
-    const nightA = addDays(today, -2);
-    const nightB = addDays(today, -1);
-    const logs = {
-      [nightA]: storedLog({ id: '11111111-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightA, sleepScore: 60 }),
-      [nightB]: storedLog({ id: '22222222-58b4-4b8f-9a55-3f0c7a1e2b90', date: nightB, sleepScore: 77 }),
-    };
+    const { nightA, nightB, logs } = twoStoredNights();
     let hold: Promise<void> | null = null;
     let release!: () => void;
     serve({
@@ -573,11 +571,7 @@ describe('SleepLogScreen', () => {
       if (String(input) === `/api/sleep/log/${nightA}` && hold) await hold;
       return served(input, init);
     });
-    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
-    await screen.findByRole('button', { name: 'Update Sleep Log' });
-    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
-    const user = userEvent.setup();
-    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4 on night A');
+    const user = await typeOnNightA(nightA);
     await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
     expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
