@@ -53,10 +53,10 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   /**
    * For a stream that keeps growing while its state depends only on its first event and
    * its latest ones (a session renewed every 15 minutes for 30 days: its current token and
-   * those retired a minute before). `handle` then reads the first event and the stream's
-   * last TAIL_READ events, and folds just those when `tailCovers(oldest read, newest)` says
-   * nothing older can change the state; else (a tail that short of it) the whole stream.
-   * So a command's cost does not grow with the stream's length.
+   * those retired in the minutes before). `handle` then reads the first event and the
+   * stream's last TAIL_READ events, and further back in growing pages while
+   * `tailCovers(oldest read, newest)` says older ones may still change the state. So a
+   * command's cost follows what its state needs, not the stream's length.
    */
   tailCovers?: (oldest: Recorded<Event>, newest: Recorded<Event>) => boolean;
 }
