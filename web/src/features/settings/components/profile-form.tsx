@@ -1,6 +1,7 @@
 import { HORMONAL_STAGE_OPTIONS, TIMEZONE_OPTIONS, UpdateProfileRequest, type User } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { FormField } from '../../../components/ui/form-field';
@@ -49,23 +50,31 @@ export function ProfileForm({ user }: { user: User }) {
   });
   const loggedOut = useLoggedOutRedirect();
   // What she was saving when her session ended comes back once she is signed in again, as
-  // changes still to save over her profile.
-  const keepDraft = useDraft<Values>('profile', (values) => reset(values, { keepDefaultValues: true }));
+  // changes still to save over her profile, with the profile she typed over: saved against
+  // that, what another device changed meanwhile in a field she left alone stays (her draft
+  // holds every field, so against her profile as it now is the old values read as hers).
+  const typedOver = useRef<UpdateProfileRequest['expected'] | null>(null);
+  const keepDraft = useDraft<Values & { filledFrom?: UpdateProfileRequest['expected'] }>('profile', ({ filledFrom: base, ...values }) => {
+    typedOver.current = base ?? null;
+    reset(values, { keepDefaultValues: true });
+  });
 
   const queryClient = useQueryClient();
   const save = useUpdateProfile({
     onSuccess: (updated) => {
+      typedOver.current = null;
       reset(valuesOf(updated));
       toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
     },
     onError: (error, sent) => {
       if (isApiRequestError(error) && error.status === 401) {
-        const { expected: _filledFrom, ...typed } = sent;
-        keepDraft({ ...typed, hormonalStage: typed.hormonalStage ?? '' });
+        const { expected, ...typed } = sent;
+        keepDraft({ ...typed, hormonalStage: typed.hormonalStage ?? '', filledFrom: expected });
         loggedOut();
         return;
       }
       if (isApiRequestError(error) && error.status === 409) {
+        typedOver.current = null; // from now on, against her profile as it is shown
         // a field she changed was changed elsewhere meanwhile: nothing was saved. Her profile
         // as it now is, with her changes on top, so saving again keeps hers knowingly.
         toast({
@@ -92,7 +101,9 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((data) => save.mutate({ ...data, expected: filledFrom(formState.defaultValues) }))}
+      onSubmit={(event) =>
+        void handleSubmit((data) => save.mutate({ ...data, expected: typedOver.current ?? filledFrom(formState.defaultValues) }))(event)
+      }
       aria-label="Profile"
       className="grid gap-5"
     >

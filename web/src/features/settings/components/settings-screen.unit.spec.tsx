@@ -35,9 +35,9 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-function renderSettings() {
+function renderSettings(signedIn: typeof maria = maria) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(userQueryKey, maria);
+  queryClient.setQueryData(userQueryKey, signedIn);
   const rendered = renderWithProviders(
     [
       { path: '/settings', element: <SettingsScreen /> },
@@ -175,6 +175,35 @@ describe('Settings: profile, her session ended', () => {
     await waitFor(() => expect((within(again).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg'));
     expect((within(again).getByLabelText('First name') as HTMLInputElement).value).toBe('Maria');
     expect(window.sessionStorage.getItem('sleepweave:draft:profile')).toBeNull();
+  });
+
+  it('saves her changes given back against the profile she typed over, so what another device changed meanwhile stays', async () => {
+    answers.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }));
+    const { user } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Berg');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('You are logged out. Logging in again...')).toBeTruthy();
+    cleanup();
+
+    // meanwhile another device moved her to Paris; she signs in again here and saves
+    const moved = { ...maria, timezone: 'Europe/Paris' };
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/user' ? jsonResponse(200, moved) : isDataAccess(url) ? dataAccess(String(url)) : answers(),
+    );
+    answers.mockResolvedValue(jsonResponse(200, { ...moved, lastName: 'Berg' }));
+    const { user: again } = renderSettings(moved);
+    const back = screen.getByRole('form', { name: 'Profile' });
+    await waitFor(() => expect((within(back).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg'));
+    await again.click(within(back).getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Settings saved')).toBeTruthy();
+    // against what she typed over (New York): her time zone untouched there, identity keeps Paris
+    expect(lastCall().body).toMatchObject({
+      lastName: 'Berg',
+      expected: { lastName: 'Lopez', timezone: 'America/New_York' },
+    });
+    await waitFor(() => expect(within(back).getByLabelText('Timezone').textContent).toContain('Europe/Paris'));
   });
 });
 
