@@ -188,7 +188,7 @@ describe('Settings: profile, her session ended', () => {
     cleanup();
 
     // meanwhile another device moved her to Paris; she signs in again here and saves
-    const moved = { ...maria, timezone: 'Europe/Paris' };
+    const moved = { ...maria, timezone: 'Europe/Paris' as const };
     fetchMock.mockImplementation(async (url) =>
       url === '/api/user' ? jsonResponse(200, moved) : isDataAccess(url) ? dataAccess(String(url)) : answers(),
     );
