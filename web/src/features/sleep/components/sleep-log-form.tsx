@@ -66,6 +66,11 @@ export interface SleepLogFormProps {
   initialDate: string;
 }
 
+/** An update's draft: the version of the stored night she typed over, and the fields she changed on it. */
+type TypedOver = { filledFrom: string; changed: (keyof FormValues)[] };
+/** A night kept while her session ended (lib/drafts.ts). */
+type Draft = FormValues & { onlyIfNew?: boolean } & Partial<TypedOver>;
+
 /**
  * The nightly sleep log (sections 2, 4, 5): create mode for a night not logged yet, edit
  * mode for one that is; choosing a date looks the night up. The fields are the contracts'
@@ -92,11 +97,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   // `onlyIfNew`: typed before she chose another night, whose lookup her session's end cut
   // short; it goes over that night only if it has none stored (as choosing it would have
   // shown a stored one, and her typing would not have gone over it).
-  const draft = useRef<{ values: FormValues; dateShown: boolean; onlyIfNew: boolean } | null>(null);
+  // `typedOver`: an update's, the stored night she typed over (its version) and the fields she
+  // changed on it.
+  const draft = useRef<{ values: FormValues; dateShown: boolean; onlyIfNew: boolean; typedOver: TypedOver | null } | null>(null);
   const [draftArrived, setDraftArrived] = useState(0);
-  const keepDraft = useDraft<FormValues & { onlyIfNew?: boolean }>('sleep-log', ({ onlyIfNew, ...values }) => {
+  const keepDraft = useDraft<Draft>('sleep-log', ({ onlyIfNew, filledFrom, changed, ...values }) => {
     if (!isDate(values.date)) return;
-    draft.current = { values, dateShown: false, onlyIfNew: onlyIfNew === true };
+    const typedOver = filledFrom && changed ? { filledFrom, changed } : null;
+    draft.current = { values, dateShown: false, onlyIfNew: onlyIfNew === true, typedOver };
     setValue('date', values.date);
     setDraftArrived((n) => n + 1);
   });
@@ -112,7 +120,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const settled = lookup.isSuccess || lookup.isError;
 
   /** Her session ended while she was on the form: `values` are kept, as for a save (lib/drafts.ts). */
-  const sessionEnded = (values: (FormValues & { onlyIfNew?: boolean }) | null) => {
+  const sessionEnded = (values: Draft | null) => {
     if (values) keepDraft(values);
     loggedOut();
   };
@@ -125,6 +133,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
    * another one she opens meanwhile shows as stored.
    */
   const keepTyped = useRef<string | null>(null);
+  /**
+   * The stored night a given-back update was typed over (lib/drafts.ts), by id and version:
+   * saved against it, a save made elsewhere meanwhile is refused as from any older form.
+   * (Against the night as it is when given back, hers went over that save unseen.)
+   */
+  const savedOver = useRef<{ id: string; updatedAt: string } | null>(null);
+  /** The fields she had changed on the stored night when she saved (an update's draft keeps only those). */
+  const savedChanged = useRef<(keyof FormValues)[]>([]);
 
   // Her session ended as she chose another night (its lookup answered 401). The form still
   // holds what it held: in edit mode the night she left, which choosing another drops (it is
@@ -157,11 +173,21 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     }
     const typed = draft.current?.values;
     if (typed && settled && typed.date === lookupDate) {
+      const over = draft.current?.typedOver ?? null;
       draft.current = null;
       savedValues.current = null;
       shown.current = log ? { id: log.id, updatedAt: log.updatedAt } : null;
-      reset(log ? valuesFromLog(log) : defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
-      reset(typed, { keepDefaultValues: true });
+      const stored = log ? valuesFromLog(log) : defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today));
+      reset(stored);
+      if (log && over) {
+        // an update: the fields she changed, over the night as it is now; saved against the
+        // version she typed over
+        savedOver.current = { id: log.id, updatedAt: over.filledFrom };
+        const mine = Object.fromEntries(over.changed.map((name) => [name, typed[name]]));
+        reset({ ...stored, ...mine }, { keepDefaultValues: true });
+      } else {
+        reset(typed, { keepDefaultValues: true });
+      }
       return;
     }
     if (log) {
@@ -189,10 +215,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     resetField('sleepwearMaterial', { defaultValue: recommendedOn(studyStartDate, lookupDate, today) });
   }, [log, settled, lookupDate, studyStartDate, today, getFieldState, resetField]);
 
-  const onSaveError = (saving: 'create' | 'edit', error: Error, night: string) => {
+  const onSaveError = (saving: 'create' | 'edit', error: Error, night: string, filledFrom?: string) => {
     if (isApiRequestError(error) && error.status === 401) {
-      // what she sent (she may have moved to another night since, which replaced the form's values)
-      sessionEnded(savedValues.current ?? getValues());
+      // what she sent (she may have moved to another night since, which replaced the form's
+      // values); an update's with the version she typed over and the fields she changed
+      const over = saving === 'edit' && filledFrom ? { filledFrom, changed: savedChanged.current } : {};
+      sessionEnded({ ...(savedValues.current ?? getValues()), ...over });
       savedValues.current = null;
       return;
     }
@@ -216,6 +244,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       // changed. The night is looked up again and shown as it now is, with the fields she
       // changed on top (the others take the new save's values), so Update saves hers knowingly.
       savedValues.current = null;
+      savedOver.current = null; // from now on, against the night as it is shown
       keepTyped.current = shown.current?.id ?? null;
       toast({
         title: 'This night was changed elsewhere',
@@ -246,9 +275,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   });
   const update = useUpdateSleepLog({
     onSuccess: () => {
+      savedOver.current = null;
       toast({ title: 'Sleep Log Updated', description: 'Your sleep data has been updated successfully.' });
     },
-    onError: (error, { data }) => onSaveError('edit', error, data.date),
+    onError: (error, { data }) => onSaveError('edit', error, data.date, data.expectedUpdatedAt),
   });
   const saving = create.isPending || update.isPending;
   const looking = lookupDate !== null && lookup.isFetching && !lookup.isSuccess;
@@ -258,9 +288,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const onValid = (data: SleepLogInput) => {
     savedValues.current = { ...getValues() };
+    savedChanged.current = (Object.keys(savedValues.current) as (keyof FormValues)[]).filter((name) => getFieldState(name).isDirty);
     keepTyped.current = null; // a refusal's merge, if its lookup has not come back, is not this save's
     // with the version the form was filled from: a night saved elsewhere since is not replaced unseen
-    const filledFrom = shown.current;
+    const filledFrom = savedOver.current?.id === log?.id ? savedOver.current : shown.current;
     if (log)
       update.mutate({ id: log.id, data: { ...data, expectedUpdatedAt: filledFrom?.id === log.id ? filledFrom.updatedAt : log.updatedAt } });
     else create.mutate(data);

@@ -686,6 +686,47 @@ describe('SleepLogScreen', () => {
     await waitFor(() => expect(put).toMatchObject({ sleepScore: 90, comments: 'Hot flash at 3' }));
   });
 
+  it('gives an update back after her session ended as the fields she changed over the night as it now is, saved against the one she typed over', async () => {
+    const night = addDays(today, -5);
+    const logs: Record<string, SleepLog> = { [night]: storedLog({ date: night, sleepScore: 60 }) };
+    const puts: Record<string, unknown>[] = [];
+    let signedIn = false;
+    serve({
+      start: addDays(today, -10),
+      logs,
+      put: (body) => {
+        puts.push(body);
+        if (!signedIn) return sessionEnded();
+        if (body.expectedUpdatedAt !== logs[night]!.updatedAt) {
+          return jsonResponse(409, { error: 'changed_meanwhile', message: 'This night was saved again.' });
+        }
+        logs[night] = storedLog({ ...(body as Partial<SleepLog>), date: night, updatedAt: '2026-05-07T07:00:00.000Z' });
+        return jsonResponse(200, logs[night]);
+      },
+    });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Update Sleep Log' });
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 4');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
+    cleanup();
+
+    // meanwhile another device saved a new score; she signs in again: its score, her comment
+    logs[night] = storedLog({ date: night, sleepScore: 91, updatedAt: '2026-05-06T07:00:00.000Z' });
+    signedIn = true;
+    renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    await waitFor(() => expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 4'));
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('91');
+    // saved against the night she typed over: refused, and said so; saved again, applied
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('This night was changed elsewhere')).toBeTruthy();
+    expect(puts[1]).toMatchObject({ comments: 'Woke at 4', expectedUpdatedAt: puts[0]!.expectedUpdatedAt });
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    expect(logs[night]).toMatchObject({ sleepScore: 91, comments: 'Woke at 4' });
+  });
+
   it('keeps what she typed when her session ended as she chose another night (its lookup answers 401), and gives it back', async () => {
     const night = addDays(today, -5);
     const other = addDays(today, -4);
