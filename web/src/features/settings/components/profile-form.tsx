@@ -53,16 +53,16 @@ export function ProfileForm({ user }: { user: User }) {
   // changes still to save over her profile, with the profile she typed over: saved against
   // that, what another device changed meanwhile in a field she left alone stays (her draft
   // holds every field, so against her profile as it now is the old values read as hers).
-  const typedOver = useRef<UpdateProfileRequest['expected'] | null>(null);
+  const savedOver = useRef<UpdateProfileRequest['expected'] | null>(null);
   const keepDraft = useDraft<Values & { filledFrom?: UpdateProfileRequest['expected'] }>('profile', ({ filledFrom: base, ...values }) => {
-    typedOver.current = base ?? null;
+    savedOver.current = base ?? null;
     reset(values, { keepDefaultValues: true });
   });
 
   const queryClient = useQueryClient();
   const save = useUpdateProfile({
     onSuccess: (updated) => {
-      typedOver.current = null;
+      savedOver.current = null;
       reset(valuesOf(updated));
       toast({ title: 'Settings saved', description: 'Your profile has been updated.' });
     },
@@ -74,7 +74,7 @@ export function ProfileForm({ user }: { user: User }) {
         return;
       }
       if (isApiRequestError(error) && error.status === 409) {
-        typedOver.current = null; // from now on, against her profile as it is shown
+        savedOver.current = null; // from now on, against her profile as it is shown
         // a field she changed was changed elsewhere meanwhile: nothing was saved. Her profile
         // as it now is, with her changes on top, so saving again keeps hers knowingly.
         toast({
@@ -102,7 +102,7 @@ export function ProfileForm({ user }: { user: User }) {
     <form
       noValidate
       onSubmit={(event) =>
-        void handleSubmit((data) => save.mutate({ ...data, expected: typedOver.current ?? filledFrom(formState.defaultValues) }))(event)
+        void handleSubmit((data) => save.mutate({ ...data, expected: savedOver.current ?? filledFrom(formState.defaultValues) }))(event)
       }
       aria-label="Profile"
       className="grid gap-5"

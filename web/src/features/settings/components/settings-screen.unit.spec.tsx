@@ -48,6 +48,15 @@ function renderSettings(signedIn: typeof maria = maria) {
   return { ...rendered, user: userEvent.setup() };
 }
 
+/** Types a new last name on her profile and saves it; the profile form. */
+async function saveLastName(user: ReturnType<typeof userEvent.setup>, lastName: string) {
+  const form = screen.getByRole('form', { name: 'Profile' });
+  await user.clear(within(form).getByLabelText('Last name'));
+  await user.type(within(form).getByLabelText('Last name'), lastName);
+  await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+  return form;
+}
+
 const lastCall = () => {
   const [url, init] = calls().at(-1)!;
   return { url, method: init?.method, body: JSON.parse(String(init?.body)) as Record<string, unknown> };
@@ -147,10 +156,7 @@ describe('Settings: profile', () => {
   it('toasts the failure and keeps what she typed', async () => {
     answers.mockRejectedValue(new TypeError('Failed to fetch'));
     const { user } = renderSettings();
-    const form = screen.getByRole('form', { name: 'Profile' });
-    await user.clear(within(form).getByLabelText('Last name'));
-    await user.type(within(form).getByLabelText('Last name'), 'Berg');
-    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const form = await saveLastName(user, 'Berg');
     expect(await findToast('Could not save your settings')).toBeTruthy();
     expect(await findToast('Network error. Please try again.')).toBeTruthy();
     expect((within(form).getByLabelText('Last name') as HTMLInputElement).value).toBe('Berg');
@@ -161,10 +167,7 @@ describe('Settings: profile, her session ended', () => {
   it('says she is logged out, goes to sign in, and gives her changes back once she is signed in again', async () => {
     answers.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }));
     const { user, router } = renderSettings();
-    const form = screen.getByRole('form', { name: 'Profile' });
-    await user.clear(within(form).getByLabelText('Last name'));
-    await user.type(within(form).getByLabelText('Last name'), 'Berg');
-    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await saveLastName(user, 'Berg');
     expect(await findToast('You are logged out. Logging in again...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), { timeout: 3_000 });
     cleanup();
@@ -180,10 +183,7 @@ describe('Settings: profile, her session ended', () => {
   it('saves her changes given back against the profile she typed over, so what another device changed meanwhile stays', async () => {
     answers.mockResolvedValue(jsonResponse(401, { error: 'unauthorized', message: 'You are not signed in.' }));
     const { user } = renderSettings();
-    const form = screen.getByRole('form', { name: 'Profile' });
-    await user.clear(within(form).getByLabelText('Last name'));
-    await user.type(within(form).getByLabelText('Last name'), 'Berg');
-    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    await saveLastName(user, 'Berg');
     expect(await findToast('You are logged out. Logging in again...')).toBeTruthy();
     cleanup();
 
