@@ -57,9 +57,11 @@ export async function postMessage(
     // is not posted twice. Asked under a lock of the message's id, so two tries at once find
     // the other's, whichever thread each names (her membership's lock did not: one key sent
     // to two threads at once inserted the same id twice, a 500).
-    await lockStream(tx, `message:${messageId}`);
-    const [before] = await tx<{ thread_id: string; sender_id: string; body: string }[]>`
-      select thread_id, sender_id, body from messages where id = ${messageId}`;
+    // (the lock and the lookup go out together: the backend reads once it holds the lock)
+    const [, [before]] = await Promise.all([
+      lockStream(tx, `message:${messageId}`),
+      tx<{ thread_id: string; sender_id: string; body: string }[]>`select thread_id, sender_id, body from messages where id = ${messageId}`,
+    ]);
     if (before) {
       if (before.thread_id !== threadId || before.sender_id !== userId || before.body !== body) throw keyReused();
       return 'posted before';
