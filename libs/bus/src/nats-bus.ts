@@ -1,4 +1,4 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, errors as natsErrors, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -77,6 +77,15 @@ const STUCK_FORGOTTEN_AFTER_MS = 60_000;
 export function redeliveryDelayMs(deliveryCount: number): number {
   return Math.min(30_000, 250 * 2 ** Math.max(0, Math.min(deliveryCount - 1, 10)));
 }
+/**
+ * How long a stream's or consumer's setup (info, add, update, delete) keeps trying while
+ * NATS is away or its answers are lost, before it fails with the last error.
+ */
+const API_PATIENCE_MS = 30_000;
+
+/** NATS was not there for a request, or came back before its answer: nothing says it was not done. */
+class NatsUnavailable extends Error {}
+
 function retryDelayMs(failures: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, Math.min(failures - 1, 10)));
 }
@@ -224,17 +233,17 @@ class NatsBus implements Bus {
     };
     let existing;
     try {
-      existing = await this.jsm.streams.info(config.name);
+      existing = await this.api(() => this.jsm.streams.info(config.name));
     } catch (err) {
       if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
     }
     if (!existing) {
       try {
-        await this.jsm.streams.add(config);
+        await this.api(() => this.jsm.streams.add(config));
         this.logger.info({ stream: config.name }, 'stream created');
       } catch (err) {
         // Another process may have created it in the meantime.
-        existing = await this.jsm.streams.info(config.name).catch(() => {
+        existing = await this.api(() => this.jsm.streams.info(config.name)).catch(() => {
           throw err;
         });
       }
@@ -248,7 +257,7 @@ class NatsBus implements Bus {
         c.retention !== config.retention;
       if (drifted) {
         const { subjects, duplicate_window, discard, max_age } = config;
-        await this.jsm.streams.update(config.name, { subjects, duplicate_window, discard, max_age });
+        await this.api(() => this.jsm.streams.update(config.name, { subjects, duplicate_window, discard, max_age }));
         this.logger.info({ stream: config.name }, 'stream updated');
       }
     }
@@ -261,7 +270,7 @@ class NatsBus implements Bus {
     const stream = streamOfType(envelope.type);
     // While disconnected the client would buffer the request, and its answer can be lost
     // with the reconnect: it hangs for the whole timeout. Fail at once; the caller retries.
-    if (!this.isConnected()) throw new Error('NATS is not connected');
+    if (!this.isConnected()) throw new NatsUnavailable('NATS is not connected');
     // Sent at once when the stream is known (the client writes the request before its first
     // await), so that publishes made one after another are stored in that order.
     if (stream && !this.ensured.has(stream)) await this.ensureStream(stream);
@@ -287,15 +296,58 @@ class NatsBus implements Bus {
   private answeredBeforeReconnect<T>(request: Promise<T>): Promise<T> {
     let unlisten: () => void = () => undefined;
     const lost = new Promise<never>((_, reject) => {
-      unlisten = this.onReconnect(() => reject(new Error('NATS reconnected before the answer came')));
+      unlisten = this.onReconnect(() => reject(new NatsUnavailable('NATS reconnected before the answer came')));
     });
     // the request's own timeout, later, when the reconnect came first
     request.catch(() => undefined);
     return Promise.race([request, lost]).finally(unlisten);
   }
 
+  /**
+   * A JetStream API call that is safe to send again (a stream's or consumer's info, add,
+   * update or delete), sent once NATS is there and sent again when its answer is lost.
+   * nats.js drops what was written while it had no connection as it dials again, and never
+   * answers a request sent just before the connection went: either waited its whole 5 s
+   * timeout after NATS was back (a watch opened then failed with it, a stream ensured while
+   * NATS was away was made 5 s after it came back). Other errors (the server's answers)
+   * are thrown at once; these after API_PATIENCE_MS, or as soon as `signal` (a stopped
+   * subscription's) aborts.
+   */
+  private async api<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const deadline = Date.now() + API_PATIENCE_MS;
+    for (;;) {
+      try {
+        await this.connectedBy(deadline, signal);
+        return await this.answeredBeforeReconnect(call());
+      } catch (err) {
+        const lost = err instanceof NatsUnavailable || err instanceof natsErrors.TimeoutError;
+        if (!lost || signal?.aborted || this.nc.isClosed() || Date.now() >= deadline) throw err;
+      }
+    }
+  }
+
+  /** Resolves once NATS is connected; throws when it is not by `deadline`, or on `signal`, or once the connection is closed. */
+  private async connectedBy(deadline: number, signal?: AbortSignal): Promise<void> {
+    while (!this.isConnected()) {
+      const left = deadline - Date.now();
+      if (signal?.aborted || this.nc.isClosed() || left <= 0) throw new NatsUnavailable('NATS is not connected');
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          unlisten();
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, left);
+        const unlisten = this.onReconnect(done);
+        signal?.addEventListener('abort', done, { once: true });
+        void this.nc.closed().then(done);
+      });
+    }
+  }
+
   /** Creates the durable pull consumer or brings its config up to date. */
-  private async ensureConsumer(streamName: string, durable: string, filter: string): Promise<void> {
+  private async ensureConsumer(streamName: string, durable: string, filter: string, signal?: AbortSignal): Promise<void> {
     const wanted: Partial<ConsumerConfig> = {
       durable_name: durable,
       ack_policy: AckPolicy.Explicit,
@@ -307,17 +359,17 @@ class NatsBus implements Bus {
     };
     let info: ConsumerInfo | undefined;
     try {
-      info = await this.jsm.consumers.info(streamName, durable);
+      info = await this.api(() => this.jsm.consumers.info(streamName, durable), signal);
     } catch (err) {
       if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
     }
     if (!info) {
       try {
-        await this.jsm.consumers.add(streamName, wanted);
+        await this.api(() => this.jsm.consumers.add(streamName, wanted), signal);
         this.logger.info({ stream: streamName, durable, filter }, 'consumer created');
         return;
       } catch (err) {
-        info = await this.jsm.consumers.info(streamName, durable).catch(() => {
+        info = await this.api(() => this.jsm.consumers.info(streamName, durable), signal).catch(() => {
           throw err;
         });
       }
@@ -327,19 +379,26 @@ class NatsBus implements Bus {
       return;
     }
     try {
-      await this.jsm.consumers.update(streamName, durable, {
-        ack_wait: wanted.ack_wait,
-        max_deliver: wanted.max_deliver,
-        filter_subject: filter,
-      });
+      await this.api(
+        () =>
+          this.jsm.consumers.update(streamName, durable, {
+            ack_wait: wanted.ack_wait,
+            max_deliver: wanted.max_deliver,
+            filter_subject: filter,
+          }),
+        signal,
+      );
       this.logger.info({ stream: streamName, durable, filter }, 'consumer updated');
     } catch (err) {
       // nats-server 2.9 cannot change a consumer's filter subject. Recreate the consumer:
       // it then redelivers the stream from the start (DeliverPolicy.All), which is safe
       // because consumers apply each event once through their inbox.
       this.logger.warn({ err, stream: streamName, durable, filter }, 'consumer update refused; recreating it');
-      await this.jsm.consumers.delete(streamName, durable);
-      await this.jsm.consumers.add(streamName, wanted);
+      await this.api(() => this.jsm.consumers.delete(streamName, durable), signal).catch((err: unknown) => {
+        // deleted by a try whose answer was lost
+        if (!isApiError(err, JetStreamApiCodes.ConsumerNotFound)) throw err;
+      });
+      await this.api(() => this.jsm.consumers.add(streamName, wanted), signal);
     }
   }
 
@@ -460,9 +519,9 @@ class NatsBus implements Bus {
           if (needsSetup) {
             needsSetup = false;
             await this.ensureStream(stream, true);
-            await this.ensureConsumer(streamName, durable, filter);
+            await this.ensureConsumer(streamName, durable, filter, abort.signal);
           }
-          const consumer = await this.js.consumers.get(streamName, durable);
+          const consumer = await this.api(() => this.js.consumers.get(streamName, durable), abort.signal);
           messages = await consumer.consume({ max_messages: PULL_BATCH, idle_heartbeat: PULL_HEARTBEAT_MS });
           if (abort.signal.aborted) {
             messages.stop();
@@ -576,10 +635,13 @@ class NatsBus implements Bus {
       // Opened again (NATS came back): a stream that lost its store, made again, holds
       // nothing from here on to go through, and no message would say so.
       if (opens++ > 0 && !caught) {
-        const { state: stored } = await this.jsm.streams.info(streamName);
+        const { state: stored } = await this.api(() => this.jsm.streams.info(streamName), abort.signal);
         if (stored.last_seq < nextSeq) markCaughtUp();
       }
-      const consumer = await this.js.consumers.get(streamName, { filter_subjects: filter, opt_start_seq: nextSeq });
+      const consumer = await this.api(
+        () => this.js.consumers.get(streamName, { filter_subjects: filter, opt_start_seq: nextSeq }),
+        abort.signal,
+      );
       const opened = await consumer.consume({ idle_heartbeat: PULL_HEARTBEAT_MS });
       void (async () => {
         try {
@@ -663,14 +725,17 @@ class NatsBus implements Bus {
    * info and the probe deleted again.
    */
   private async firstSequenceSince(streamName: string, filter: string, since: Date): Promise<{ seq: number; pending: number }> {
-    const probe = await this.jsm.consumers.add(streamName, {
-      ack_policy: AckPolicy.None,
-      deliver_policy: DeliverPolicy.StartTime,
-      opt_start_time: since.toISOString(),
-      filter_subject: filter,
-      inactive_threshold: nanos(60_000),
-      mem_storage: true,
-    });
+    const probe = await this.api(() =>
+      this.jsm.consumers.add(streamName, {
+        ack_policy: AckPolicy.None,
+        deliver_policy: DeliverPolicy.StartTime,
+        opt_start_time: since.toISOString(),
+        filter_subject: filter,
+        inactive_threshold: nanos(60_000),
+        mem_storage: true,
+      }),
+    );
+    // gone by itself after its inactive_threshold when this delete is lost
     await this.jsm.consumers.delete(streamName, probe.name).catch(() => undefined);
     return { seq: probe.delivered.stream_seq + 1, pending: probe.num_pending };
   }

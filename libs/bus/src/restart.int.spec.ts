@@ -129,6 +129,76 @@ describe('after nats-server restarts', () => {
       await watch.stop();
     }
   });
+  it('a stream ensured while NATS is down is made once it is back, not after a lost request times out', async () => {
+    await nats.stop();
+    // nats.js drops what was written while it had no connection when it dials again
+    const ensured = bus.ensureStreams(['COMMUNITY']).then(
+      () => 'ensured',
+      (err: Error) => err.message,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await nats.start();
+    const backAt = Date.now();
+    expect(await ensured).toBe('ensured');
+    expect(Date.now() - backAt).toBeLessThan(2_000);
+  });
+
+  it('a watch opened as the server goes away opens once it is back, not after a lost answer times out', async () => {
+    // its first request is sent into a server that no longer answers, and the answer is lost
+    nats.freeze();
+    const watched: string[] = [];
+    const opening = bus
+      .watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since: new Date(), handler: (e) => void watched.push(e.id) })
+      .then(
+        (watch) => watch,
+        (err: Error) => err.message,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await nats.stop('SIGKILL');
+    await nats.start();
+    const backAt = Date.now();
+    const watch = await opening;
+    if (typeof watch === 'string') throw new Error(`the watch did not open: ${watch}`);
+    try {
+      expect(Date.now() - backAt).toBeLessThan(2_000);
+      const envelope = revoked();
+      await publish(envelope);
+      await expect.poll(() => watched.includes(envelope.id), { timeout: 5_000, interval: 20 }).toBe(true);
+      expect(watch.state()).toBe('following');
+    } finally {
+      await watch.stop();
+    }
+  });
+
+  it('a watch and a consumer waiting for NATS to come back stop at once when asked', async () => {
+    const watch = await bus.watch({ stream: 'IDENTITY', types: ['identity.session.revoked'], since: new Date(), handler: () => undefined });
+    const consumer = await bus.consume({
+      stream: 'IDENTITY',
+      durable: 'restart-test-stopping',
+      types: ['identity.session.revoked'],
+      handler: async () => undefined,
+    });
+    // back for a moment: both reopen their pulls, and NATS is gone again while they do
+    await nats.stop();
+    const back = new Promise<void>((resolve) => {
+      const unlisten = bus.onReconnect(() => {
+        unlisten();
+        resolve();
+      });
+    });
+    await nats.start();
+    await back;
+    await nats.stop();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const stopAt = Date.now();
+      await Promise.all([watch.stop(), consumer.stop()]);
+      expect(Date.now() - stopAt).toBeLessThan(1_000);
+    } finally {
+      await nats.start();
+    }
+  });
+
   it('a watch whose replay the server lost with its store (started again empty) says it has gone through it', async () => {
     const since = new Date();
     await Promise.all(Array.from({ length: 2_000 }, () => publish(revoked())));
