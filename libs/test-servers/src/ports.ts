@@ -1,7 +1,34 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
+/**
+ * Ports held by the test servers of processes on this machine, each for as long as its
+ * process lives (a file named by the port, holding the pid). A server stopped for a test (a
+ * restart, an outage) leaves its port free meanwhile: another test's freePort() was then
+ * given it, and the stopped server's clients reached that test's server (a publish "landed"
+ * on a NATS the test had killed).
+ */
+const HELD = join(tmpdir(), 'sleepweave-test-ports');
+
+/** Whether a live process holds `port` for a test server (holdFreePort). */
+export function isPortHeld(port: number): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(HELD, String(port)), 'utf8'));
+  } catch {
+    return false;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -10,6 +37,47 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A port nobody listens on right now, nor holds for a test server (holdFreePort). */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (!isPortHeld(port)) return port;
+  }
+}
+
+/**
+ * A free port held for a server of this process until `release()` or this process ends:
+ * freePort() in any process skips it, also while the server is stopped.
+ */
+export async function holdFreePort(): Promise<{ port: number; release(): void }> {
+  mkdirSync(HELD, { recursive: true });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = await freePort();
+    const file = join(HELD, String(port));
+    try {
+      unlinkSync(file); // left by a process that ended (freePort checked)
+    } catch {
+      // none
+    }
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+    } catch {
+      continue; // another process took it meanwhile
+    }
+    return {
+      port,
+      release: () => {
+        try {
+          unlinkSync(file);
+        } catch {
+          // gone already
+        }
+      },
+    };
+  }
+  throw new Error('no free port could be held');
 }
 
 /** Whether something accepts connections on the port. */

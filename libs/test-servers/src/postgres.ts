@@ -4,7 +4,7 @@ import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, listening, waitFor } from './ports.ts';
+import { holdFreePort, listening, waitFor } from './ports.ts';
 
 const run = promisify(execFile);
 /** PG_BIN_DIR, else the newest Debian PostgreSQL install (/usr/lib/postgresql/<version>/bin). */
@@ -35,7 +35,7 @@ export interface PostgresServer {
  */
 export async function startPostgresServer(options: { maxConnections?: number } = {}): Promise<PostgresServer> {
   const bin = binDir();
-  const port = await freePort();
+  const { port, release } = await holdFreePort();
   const dir = await mkdtemp(join(tmpdir(), 'sw-pg-'));
   const data = join(dir, 'data');
   const asRoot = userInfo().uid === 0;
@@ -73,6 +73,7 @@ export async function startPostgresServer(options: { maxConnections?: number } =
     async destroy() {
       await stop('immediate');
       await rm(dir, { recursive: true, force: true });
+      release();
     },
   };
 }
