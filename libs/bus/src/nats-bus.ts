@@ -86,6 +86,18 @@ const API_PATIENCE_MS = 30_000;
 /** NATS was not there for a request, or came back before its answer: nothing says it was not done. */
 class NatsUnavailable extends Error {}
 
+/** `promise`, or a NatsUnavailable as soon as `signal` aborts (what `promise` comes to then is ignored). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(new NatsUnavailable('stopped'));
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new NatsUnavailable('stopped'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
 function retryDelayMs(failures: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, Math.min(failures - 1, 10)));
 }
@@ -160,6 +172,8 @@ class NatsBus implements Bus {
   private connected = true;
   private readonly reconnectListeners = new Set<() => void>();
   private closing = false;
+  /** Aborted as this bus closes, or its connection does: nothing waits for NATS from then on. */
+  private readonly closed = new AbortController();
 
   constructor(
     private readonly nc: NatsConnection,
@@ -169,6 +183,7 @@ class NatsBus implements Bus {
     private readonly logger: Logger,
   ) {
     void this.watchStatus();
+    void nc.closed().then(() => this.closed.abort());
   }
 
   private async watchStatus(): Promise<void> {
@@ -280,7 +295,8 @@ class NatsBus implements Bus {
       // The stream may have vanished (e.g. JetStream storage reset), or the connection was
       // lost and made again before the answer came: recreate it if need be and retry once
       // (the message id makes a second copy of one that did land a duplicate NATS drops).
-      if (!stream) throw err;
+      // Timed out: NATS is away or does not answer; the caller retries (the relay, with backoff).
+      if (!stream || err instanceof natsErrors.TimeoutError) throw err;
       this.logger.warn({ err, subject }, 'publish failed; re-ensuring the stream and retrying once');
       await this.ensureStream(stream, true);
       await this.answeredBeforeReconnect(this.js.publish(subject, payload, { msgID: envelope.id }));
@@ -311,37 +327,37 @@ class NatsBus implements Bus {
    * timeout after NATS was back (a watch opened then failed with it, a stream ensured while
    * NATS was away was made 5 s after it came back). Other errors (the server's answers)
    * are thrown at once; these after API_PATIENCE_MS, or as soon as `signal` (a stopped
-   * subscription's) aborts.
+   * subscription's) aborts or the bus closes.
    */
   private async api<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const stop = signal ? AbortSignal.any([signal, this.closed.signal]) : this.closed.signal;
     const deadline = Date.now() + API_PATIENCE_MS;
     for (;;) {
       try {
-        await this.connectedBy(deadline, signal);
-        return await this.answeredBeforeReconnect(call());
+        await this.connectedBy(deadline, stop);
+        return await untilAborted(this.answeredBeforeReconnect(call()), stop);
       } catch (err) {
         const lost = err instanceof NatsUnavailable || err instanceof natsErrors.TimeoutError;
-        if (!lost || signal?.aborted || this.nc.isClosed() || Date.now() >= deadline) throw err;
+        if (!lost || stop.aborted || Date.now() >= deadline) throw err;
       }
     }
   }
 
-  /** Resolves once NATS is connected; throws when it is not by `deadline`, or on `signal`, or once the connection is closed. */
-  private async connectedBy(deadline: number, signal?: AbortSignal): Promise<void> {
+  /** Resolves once NATS is connected; throws when it is not by `deadline`, or once `stop` aborts. */
+  private async connectedBy(deadline: number, stop: AbortSignal): Promise<void> {
     while (!this.isConnected()) {
       const left = deadline - Date.now();
-      if (signal?.aborted || this.nc.isClosed() || left <= 0) throw new NatsUnavailable('NATS is not connected');
+      if (stop.aborted || left <= 0) throw new NatsUnavailable('NATS is not connected');
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           unlisten();
-          signal?.removeEventListener('abort', done);
+          stop.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, left);
         const unlisten = this.onReconnect(done);
-        signal?.addEventListener('abort', done, { once: true });
-        void this.nc.closed().then(done);
+        stop.addEventListener('abort', done, { once: true });
       });
     }
   }
@@ -518,7 +534,8 @@ class NatsBus implements Bus {
         try {
           if (needsSetup) {
             needsSetup = false;
-            await this.ensureStream(stream, true);
+            // shared with other callers, which it goes on for: this loop stops waiting when stopped
+            await untilAborted(this.ensureStream(stream, true), abort.signal);
             await this.ensureConsumer(streamName, durable, filter, abort.signal);
           }
           const consumer = await this.api(() => this.js.consumers.get(streamName, durable), abort.signal);
@@ -735,8 +752,8 @@ class NatsBus implements Bus {
         mem_storage: true,
       }),
     );
-    // gone by itself after its inactive_threshold when this delete is lost
-    await this.jsm.consumers.delete(streamName, probe.name).catch(() => undefined);
+    // not waited for: gone by itself after its inactive_threshold when this delete is lost
+    void this.jsm.consumers.delete(streamName, probe.name).catch(() => undefined);
     return { seq: probe.delivered.stream_seq + 1, pending: probe.num_pending };
   }
 
@@ -767,6 +784,7 @@ class NatsBus implements Bus {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.closed.abort();
     await Promise.all([...this.subscriptions.keys()].map((s) => s.stop()));
     if (!this.nc.isClosed()) {
       try {
