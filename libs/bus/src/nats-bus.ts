@@ -330,16 +330,27 @@ class NatsBus implements Bus {
    * subscription's) aborts or the bus closes.
    */
   private async api<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const stop = signal ? AbortSignal.any([signal, this.closed.signal]) : this.closed.signal;
+    // either signal (not AbortSignal.any, whose followers long-lived signals kept on Node 20)
+    const stopping = new AbortController();
+    const stop = () => stopping.abort();
+    const sources = signal ? [signal, this.closed.signal] : [this.closed.signal];
+    for (const source of sources) {
+      if (source.aborted) stop();
+      else source.addEventListener('abort', stop, { once: true });
+    }
     const deadline = Date.now() + API_PATIENCE_MS;
-    for (;;) {
-      try {
-        await this.connectedBy(deadline, stop);
-        return await untilAborted(this.answeredBeforeReconnect(call()), stop);
-      } catch (err) {
-        const lost = err instanceof NatsUnavailable || err instanceof natsErrors.TimeoutError;
-        if (!lost || stop.aborted || Date.now() >= deadline) throw err;
+    try {
+      for (;;) {
+        try {
+          await this.connectedBy(deadline, stopping.signal);
+          return await untilAborted(this.answeredBeforeReconnect(call()), stopping.signal);
+        } catch (err) {
+          const lost = err instanceof NatsUnavailable || err instanceof natsErrors.TimeoutError;
+          if (!lost || stopping.signal.aborted || Date.now() >= deadline) throw err;
+        }
       }
+    } finally {
+      for (const source of sources) source.removeEventListener('abort', stop);
     }
   }
 
