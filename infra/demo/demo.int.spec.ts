@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   ACCESS_COOKIE,
   addDays,
@@ -10,6 +9,7 @@ import {
 } from '@sleepweave/contracts';
 import type { ServiceConfig, ServiceDefinition } from '@sleepweave/service-kit';
 import { startTestService, testEnv, type TestService } from '@sleepweave/service-kit/testing';
+import { freePort } from '@sleepweave/test-servers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCommunityConfig } from '../../services/community/src/config.ts';
 import { communityService } from '../../services/community/src/service.ts';
@@ -51,17 +51,6 @@ const SERVICES: Record<DemoService, { definition: ServiceDefinition<any, any>; r
   community: { definition: communityService, read: readCommunityConfig },
   'research-export': { definition: researchExportService, read: readResearchExportConfig },
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const PARTICIPANTS = 20;
 let env: NodeJS.ProcessEnv;

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { deleteStreamsOfPrefix } from '@sleepweave/bus/testing';
+import { freePort } from '@sleepweave/test-servers';
 import { dropDatabase, databaseName, readModelsOf, type ServiceConfig, type ServiceDefinition } from '@sleepweave/service-kit';
 import { snapshotTables, startTestService, testEnv, type TestService } from '@sleepweave/service-kit/testing';
 import { readCommunityConfig } from '../../services/community/src/config.ts';
@@ -36,18 +36,6 @@ const SERVICES = {
 };
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
-
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface System {
   env: NodeJS.ProcessEnv;

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { connect, errors as natsErrors, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
@@ -79,7 +80,8 @@ export function redeliveryDelayMs(deliveryCount: number): number {
 }
 /**
  * How long a stream's or consumer's setup (info, add, update, delete) keeps trying while
- * NATS is away or its answers are lost, before it fails with the last error.
+ * NATS is away or its answers are lost, before it fails with the last error (a request sent
+ * just before may take its 5 s timeout more).
  */
 const API_PATIENCE_MS = 30_000;
 
@@ -184,6 +186,7 @@ class NatsBus implements Bus {
   ) {
     void this.watchStatus();
     void nc.closed().then(() => this.closed.abort());
+    setMaxListeners(0, this.closed.signal); // one for each wait under way: every subscription's after a reconnect
   }
 
   private async watchStatus(): Promise<void> {
@@ -356,6 +359,7 @@ class NatsBus implements Bus {
 
   /** Resolves once NATS is connected; throws when it is not by `deadline`, or once `stop` aborts. */
   private async connectedBy(deadline: number, stop: AbortSignal): Promise<void> {
+    if (stop.aborted) throw new NatsUnavailable('stopped'); // nothing sent after a stop
     while (!this.isConnected()) {
       const left = deadline - Date.now();
       if (stop.aborted || left <= 0) throw new NatsUnavailable('NATS is not connected');

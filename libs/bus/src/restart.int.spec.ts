@@ -168,15 +168,20 @@ describe('after nats-server restarts', () => {
       (err: Error) => err.message,
     );
     try {
-      expect(await failed).not.toBe('published');
+      expect(await failed).toBe('timeout');
+      // its own 5 s, not a second request's or a wait for NATS
+      expect(Date.now() - sentAt).toBeGreaterThanOrEqual(4_900);
       expect(Date.now() - sentAt).toBeLessThan(7_000);
     } finally {
+      const back = nextReconnect();
       await nats.restart('SIGKILL');
+      await back;
     }
   });
 
   it('a watch opened as the server goes away opens once it is back, not after a lost answer times out', async () => {
     // its first request is sent into a server that no longer answers, and the answer is lost
+    expect(bus.isConnected()).toBe(true);
     await nats.freeze();
     const watched: string[] = [];
     const opening = bus

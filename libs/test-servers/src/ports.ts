@@ -57,14 +57,11 @@ export async function holdFreePort(): Promise<{ port: number; release(): void }>
     const port = await freePort();
     const file = join(HELD, String(port));
     try {
-      unlinkSync(file); // left by a process that ended (freePort checked)
-    } catch {
-      // none
-    }
-    try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
     } catch {
-      continue; // another process took it meanwhile
+      // another process took it meanwhile, or one that ended left it (not taken over: no
+      // unlinking of a file that may have just become another's)
+      continue;
     }
     return {
       port,

@@ -34,8 +34,17 @@ export interface PostgresServer {
  * run as the `postgres` system user when the test runs as root (PostgreSQL refuses root).
  */
 export async function startPostgresServer(options: { maxConnections?: number } = {}): Promise<PostgresServer> {
-  const bin = binDir();
   const { port, release } = await holdFreePort();
+  try {
+    return await postgresServerOn(port, release, options);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function postgresServerOn(port: number, release: () => void, options: { maxConnections?: number }): Promise<PostgresServer> {
+  const bin = binDir();
   const dir = await mkdtemp(join(tmpdir(), 'sw-pg-'));
   const data = join(dir, 'data');
   const asRoot = userInfo().uid === 0;
@@ -71,9 +80,12 @@ export async function startPostgresServer(options: { maxConnections?: number } =
       await start();
     },
     async destroy() {
-      await stop('immediate');
-      await rm(dir, { recursive: true, force: true });
-      release();
+      try {
+        await stop('immediate');
+        await rm(dir, { recursive: true, force: true });
+      } finally {
+        release();
+      }
     },
   };
 }
