@@ -6,9 +6,9 @@ import { join } from 'node:path';
 /**
  * Ports held by the test servers of processes on this machine, each for as long as its
  * process lives (a file named by the port, holding the pid). A server stopped for a test (a
- * restart, an outage) leaves its port free meanwhile: another test's freePort() was then
- * given it, and the stopped server's clients reached that test's server (a publish "landed"
- * on a NATS the test had killed).
+ * restart, an outage) leaves its port free meanwhile: another test's freePort() could be
+ * given it, and the stopped server's clients would then reach that test's server, or the
+ * restarted one could not listen.
  */
 const HELD = join(tmpdir(), 'sleepweave-test-ports');
 
