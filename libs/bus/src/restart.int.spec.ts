@@ -7,7 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { startNatsServer, type NatsServer } from '@sleepweave/test-servers';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { durableNameFor, streamNameFor } from './naming.ts';
 import { connectBus } from './nats-bus.ts';
 import { randomBusPrefix, testEnvelope } from './testing.ts';
@@ -25,6 +25,11 @@ beforeAll(async () => {
   publisher = await connectBus({ servers: nats.url, prefix, name: 'restart-test-publisher', logger });
   await bus.ensureStreams(['IDENTITY', 'COMMUNITY']);
 });
+// Each test from both connections made again after the test before: a client still dialling
+// when the next test froze the server waited out its 20 s connection timeout.
+beforeEach(async () => {
+  await expect.poll(() => bus.isConnected() && publisher.isConnected(), { timeout: 15_000, interval: 20 }).toBe(true);
+});
 afterAll(async () => {
   await bus?.close();
   await publisher?.close();
@@ -41,10 +46,10 @@ const revoked = () =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** When `bus` is next connected to NATS again. */
-function nextReconnect(): Promise<number> {
+/** When a bus (`bus` unless told) is next connected to NATS again. */
+function nextReconnect(of: Bus = bus): Promise<number> {
   return new Promise((resolve) => {
-    const unlisten = bus.onReconnect(() => {
+    const unlisten = of.onReconnect(() => {
       unlisten();
       resolve(Date.now());
     });
@@ -94,8 +99,10 @@ describe('after nats-server restarts', () => {
       for (let outage = 0; outage < 3; outage++) {
         await nats.stop();
         await new Promise((resolve) => setTimeout(resolve, 3_000));
+        // back once both connections are (each client waits up to a second to dial again)
+        const back = Promise.all([nextReconnect(), nextReconnect(publisher)]);
         await nats.start();
-        const backAt = Date.now();
+        const backAt = Math.max(...(await back));
         const after = Array.from({ length: 5 }, revoked);
         for (const envelope of after) await publish(envelope);
         await expect
@@ -133,9 +140,10 @@ describe('after nats-server restarts', () => {
         (err: Error) => err.message,
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
+      const back = nextReconnect();
       await nats.stop('SIGKILL');
       await nats.start();
-      const backAt = Date.now();
+      const backAt = await back;
       // sent again once NATS is back: it lands, well before the 5 s the lost answer would take
       expect(await published).toBe('published');
       await expect.poll(() => watched.includes(envelope.id), { timeout: 15_000, interval: 20 }).toBe(true);
