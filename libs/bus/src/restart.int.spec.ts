@@ -98,7 +98,7 @@ describe('after nats-server restarts', () => {
       // 30 s and more, when its recreated consumer was dead).
       for (let outage = 0; outage < 3; outage++) {
         await nats.stop();
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await sleep(3_000);
         // back once both connections are (each client waits up to a second to dial again)
         const back = Promise.all([nextReconnect(), nextReconnect(publisher)]);
         await nats.start();
@@ -139,7 +139,7 @@ describe('after nats-server restarts', () => {
         () => 'published',
         (err: Error) => err.message,
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       const back = nextReconnect();
       await nats.stop('SIGKILL');
       await nats.start();
