@@ -233,6 +233,19 @@ try {
   console.log(
     `  CPU per write elsewhere (medians): PostgreSQL ${µs(cpu.service.postgres)} for the service's writes (its relay's reads included), ${µs(cpu.floor.postgres)} for pgbench's; the load ${µs(cpu.service.load)} (this process), pgbench ${µs(cpu.floor.load)}; the NATS server ${µs(cpu.service.nats)} (storing and acknowledging the service's events: pgbench publishes none)`,
   );
+  // Both sides share the machine's two cores with everything they need, so the ratio follows
+  // the CPU a write costs each side in all its processes (docs/performance.md).
+  const totals = cpuPerWrite.map((journalCpu, i) => ({
+    service: journalCpu + cpu.service.postgres[i]! + cpu.service.load[i]! + cpu.service.nats[i]!,
+    floor: cpu.floor.postgres[i]! + cpu.floor.load[i]!,
+  }));
+  const summed = totals.filter(({ service: s, floor: f }) => Number.isFinite(s) && Number.isFinite(f));
+  if (summed.length > 0) {
+    const [serviceTotal, floorTotal] = [median(summed.map((t) => t.service)), median(summed.map((t) => t.floor))];
+    console.log(
+      `  CPU per write, all its processes (medians): the service ${serviceTotal.toFixed(0)} µs (journal, PostgreSQL, load, NATS), pgbench ${floorTotal.toFixed(0)} µs (PostgreSQL, pgbench): their quotient ${(floorTotal / serviceTotal).toFixed(2)}, what the ratio comes to where both are bound by the CPU`,
+    );
+  }
   const ratios = service.map((s, i) => s / floor[i]!);
   console.log(
     `  ratio service / pgbench: ${median(ratios).toFixed(2)}× (goal ≥ 0.5×); by round: ${ratios.map((r, i) => `${r.toFixed(2)} (${service[i]!.toFixed(0)} / ${floor[i]!.toFixed(0)})`).join(', ')}`,
