@@ -187,7 +187,7 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   // Her journal, to take with her.
   await page.goto('/journal');
   await page.getByLabel("Today's Affirmation").fill('Ich darf ruhen — I am allowed to rest.');
-  await page.getByLabel('Gratitude').fill('A *cool* night, at last.');
+  await page.getByLabel('Gratitude').fill('A *cool* night, at last 🌙✨');
   await page.getByRole('button', { name: 'Save Entry' }).click();
   await expect(toasts(page).getByText('Journal Entry Saved')).toBeVisible();
   const journal = page.getByRole('region', { name: 'Take your journal with you' });
@@ -198,13 +198,14 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   const markdown = (await saved(download, 'journal.md')).toString('utf8');
   expect(markdown).toContain(`# ${FIRST} ${LAST}: my Sleepweave journal`);
   expect(markdown).toContain('Ich darf ruhen — I am allowed to rest.');
-  expect(markdown).toContain('A \\*cool\\* night, at last.');
+  expect(markdown).toContain('A \\*cool\\* night, at last 🌙✨');
   downloading = page.waitForEvent('download');
   await journal.getByRole('button', { name: 'Export as PDF' }).click();
   download = await downloading;
   expect(download.suggestedFilename()).toBe(`sleepweave-journal-${londonToday()}.pdf`);
   await saved(download, 'journal.pdf');
-  expect(await pdfText(join(SHOTS, 'journal.pdf'))).toContain('A *cool* night, at last.');
+  // her emoji set in the PDF's emoji font (an empty box would read as nothing)
+  expect(await pdfText(join(SHOTS, 'journal.pdf'))).toContain('A *cool* night, at last 🌙✨');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(SHOTS, 'journal-390.png') });
 });

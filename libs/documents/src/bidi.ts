@@ -1,4 +1,5 @@
 import bidiFactory from 'bidi-js';
+import { drawLine, type FontPair } from './emoji.ts';
 
 /**
  * Right-to-left text (Hebrew, Arabic) for pdfkit, which has none of the Unicode bidirectional
@@ -16,8 +17,8 @@ const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
 
 export const hasRightToLeft = (text: string): boolean => RIGHT_TO_LEFT.test(text);
 
-/** What of pdfkit's document is used here: the width of a string in the current font and size. */
-interface Measure {
+/** What of pdfkit's document is used here: the width of a string in the current font and size (emoji in theirs: PdfReport.measure). */
+export interface Measure {
   widthOfString(text: string): number;
 }
 
@@ -116,15 +117,16 @@ export function bidiLines(doc: Measure, text: string, width: number): BidiLine[]
   return lines;
 }
 
-/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred. */
+/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred (emoji in their font). */
 export function drawBidiLine(
   doc: PDFKit.PDFDocument,
+  fonts: FontPair,
   line: BidiLine,
   box: { left: number; width: number; y: number; align?: 'start' | 'center' },
 ): void {
   let x = box.align === 'center' ? box.left + (box.width - line.width) / 2 : line.rtl ? box.left + box.width - line.width : box.left;
   for (const run of line.runs) {
-    if (run.text.trim() !== '') doc.text(run.text, x, box.y, { lineBreak: false });
+    if (run.text.trim() !== '') drawLine(doc, fonts, run.text, x, box.y);
     x += run.width;
   }
 }

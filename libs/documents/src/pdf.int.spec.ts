@@ -116,3 +116,71 @@ describe('PdfReport, right-to-left text', () => {
     expect(text).toContain('Tue');
   });
 });
+
+describe('PdfReport, emoji', () => {
+  it('sets her emoji in the embedded Noto Emoji, in the lines of her text: paragraphs, cells, notes, the footer, right-to-left lines', async () => {
+    const report = new PdfReport({ title: 'Emoji', footer: 'Zoë 🌙' });
+    const pdf = collect(report.doc);
+    report.paragraph(`I rest well 🌙✨ and I am enough 💜. ${'A cool night 🙏 in linen 👍🏽. '.repeat(8)}`);
+    report.paragraph('ישנתי טוב 🌙');
+    report.paragraph(`ישנתי ${'🌛 '.repeat(40)}`);
+    const table = report.table([
+      { header: 'Night', width: 2 },
+      { header: 'Mood', width: 1, align: 'right' },
+    ]);
+    table.row([`Mon 😴 ${'🌙 '.repeat(30)}`, '😊'], { note: `Flags and keycaps: 🇬🇧 1️⃣ 👩‍❤️‍👨 ${'🌙 '.repeat(120)}` });
+    table.row(['Tue', '7']);
+    table.end();
+    report.end();
+    const bytes = await pdf;
+
+    const fonts = (await pdfFonts(bytes)).map((font) => font.name);
+    expect(fonts.some((name) => name.includes('DejaVuSans'))).toBe(true);
+    expect(fonts.some((name) => name.includes('NotoEmoji'))).toBe(true);
+    expect((await pdfFonts(bytes)).every((font) => font.embedded)).toBe(true);
+
+    // read back as the characters she typed (a box, DejaVu's missing glyph, reads as nothing)
+    const text = await pdfText(bytes);
+    expect(text).toContain('I rest well 🌙✨ and I am enough 💜.');
+    expect(text.match(/🙏/g)).toHaveLength(8);
+    expect(text.match(/👍/g)).toHaveLength(8);
+    expect(text).toContain('Mon 😴 🌙');
+    expect(text).toContain('🇬🇧 1️⃣ 👩‍❤️‍👨');
+    expect(text).toContain('Zoë 🌙 · Page 1');
+
+    const lines = await pdfSeenLines(bytes);
+    // the paragraph's runs set as one text: its words on the lines in order, none past the margin
+    expect(lines[0]!.words.slice(0, 6)).toEqual(['I', 'rest', 'well', '🌙✨', 'and', 'I']);
+    for (const line of lines) {
+      expect(line.xMin).toBeGreaterThanOrEqual(47.5);
+      expect(line.xMax).toBeLessThanOrEqual(547.5);
+    }
+    // the right-to-left paragraph of emoji broken where they no longer fit, every one kept
+    expect(text.match(/🌛/gu)).toHaveLength(40);
+    expect(lines.filter((line) => line.words.some((word) => word.includes('🌛'))).length).toBe(2);
+    // the Hebrew line right to left, the moon at its end (the left)
+    expect(lines.find((line) => line.words.includes('🌙') && line.words.includes('בוט'))?.words).toEqual(['🌙', 'בוט', 'יתנשי']);
+    // the mood aligned right in its cell
+    const mon = lines.findIndex((line) => line.words.includes('Mon'));
+    expect(lines[mon]!.words.at(-1)).toBe('😊');
+    expect(lines[mon]!.xMax).toBeCloseTo(547.5 - 3, 0);
+    const tue = lines.findIndex((line) => line.words.includes('Tue'));
+    expect(lines[tue]!.words).toEqual(['Tue', '7']);
+    // cells and notes measured with their emoji, as wide as they are set: a cell of two lines,
+    // a note of four under it, then the next row, no line over another
+    expect(tue - mon).toBe(2 + 4);
+    lines.slice(1).forEach((line, i) => expect(line.yMin).toBeGreaterThanOrEqual(lines[i]!.yMax - 0.5));
+  });
+
+  it('keeps setting emoji in their font across a page break inside a run of them', async () => {
+    const report = new PdfReport({ title: 'Emoji', footer: 'x' });
+    const pdf = collect(report.doc);
+    report.paragraph('🌙'.repeat(3000));
+    report.end();
+    const bytes = await pdf;
+    expect(Number((await pdfInfo(bytes)).Pages)).toBeGreaterThan(1);
+    const pages = (await pdfText(bytes)).split('\f').filter((page) => page.trim() !== '');
+    expect(pages.map((page) => page.match(/🌙/gu)?.length ?? 0).reduce((sum, count) => sum + count, 0)).toBe(3000);
+    expect(pages[1]).toMatch(/🌙/u);
+  });
+});

@@ -1,7 +1,8 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
-import { bidiLines, drawBidiLine, hasRightToLeft, type BidiLine } from './bidi.ts';
-import { FONT_FILES } from './fonts.ts';
+import { bidiLines, drawBidiLine, hasRightToLeft, type BidiLine, type Measure } from './bidi.ts';
+import { flow, fontOfRun, fontPair, heightOf, widthOf, type FontPair } from './emoji.ts';
+import { FONT_FILES, type FontWeight } from './fonts.ts';
 
 /** The colours of our documents: calm ink on white, the app's violet as accent. */
 export const PDF_COLORS = {
@@ -12,8 +13,6 @@ export const PDF_COLORS = {
   zebra: '#f6f5fb',
   headerFill: '#ece9f8',
 } as const;
-
-export type FontWeight = 'regular' | 'bold' | 'oblique';
 
 export interface TextStyle {
   weight: FontWeight;
@@ -34,7 +33,7 @@ const BODY: TextStyle = { weight: 'regular', size: 10, color: PDF_COLORS.ink };
 
 /**
  * An A4 PDF written as it goes (pdfkit streams; no page is kept once it is done), in DejaVu
- * Sans (fonts.ts), with a footer and "Page N" on every page. The document is a readable
+ * Sans and her emoji in Noto Emoji (fonts.ts, emoji.ts), with a footer and "Page N" on every page. The document is a readable
  * stream: send it as the answer, or collect it in tests.
  *
  * Every piece of text goes through `style()` so a page break (pdfkit's own, in a long
@@ -112,6 +111,16 @@ export class PdfReport {
     return this;
   }
 
+  /** The fonts of the current style: its weight's text font and emoji font. */
+  get fonts(): FontPair {
+    return fontPair(this.current.weight);
+  }
+
+  /** Widths in the current style, emoji in their font (for bidi.ts's line breaks). */
+  measure(fonts: FontPair = this.fonts): Measure {
+    return { widthOfString: (text) => widthOf(this.doc, fonts, text) };
+  }
+
   /** Body text, 10 pt. */
   body(): this {
     return this.style(BODY);
@@ -119,16 +128,16 @@ export class PdfReport {
 
   /** A paragraph at the left margin, full width, in the current style (right-to-left text: bidi.ts). */
   paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}): this {
+    const { doc, fonts } = this;
     if (!hasRightToLeft(text)) {
-      this.doc.text(text, this.left, this.doc.y, { width: this.width, ...options });
+      flow(doc, fonts, text, this.left, doc.y, { width: this.width, ...options });
       return this;
     }
-    const { doc } = this;
-    for (const line of bidiLines(doc, text, this.width)) {
+    for (const line of bidiLines(this.measure(fonts), text, this.width)) {
       const height = doc.currentLineHeight(true) + (options.lineGap ?? 0);
       if (doc.y + height > this.bottom) this.newPage();
       const y = doc.y;
-      drawBidiLine(doc, line, { left: this.left, width: this.width, y });
+      drawBidiLine(doc, fonts, line, { left: this.left, width: this.width, y });
       doc.x = this.left;
       doc.y = y + height;
     }
@@ -184,20 +193,24 @@ export class PdfReport {
     const bottom = margins.bottom;
     // Below the bottom margin: pdfkit would break the page for it unless the margin is lifted.
     margins.bottom = 0;
+    // (a page break inside a run of emoji that flow() sets: that run goes on in its font)
+    const run = fontOfRun(doc);
+    const fonts = fontPair('regular');
     doc.font(FONT_FILES.regular).fontSize(8).fillColor(PDF_COLORS.muted);
     const footer = `${this.options.footer} · Page ${this.pageNumber}`;
     const box = { left: margins.left, width: doc.page.width - margins.left - margins.right, y: doc.page.height - bottom + 18 };
     if (hasRightToLeft(footer)) {
       // (her name in Hebrew, say) on one line, its words in their order
-      const [line] = bidiLines(doc, footer, Number.POSITIVE_INFINITY);
-      if (line) drawBidiLine(doc, line, { ...box, align: 'center' });
+      const [line] = bidiLines(this.measure(fonts), footer, Number.POSITIVE_INFINITY);
+      if (line) drawBidiLine(doc, fonts, line, { ...box, align: 'center' });
     } else {
-      doc.text(footer, box.left, box.y, { width: box.width, align: 'center', lineBreak: false });
+      flow(doc, fonts, footer, box.left, box.y, { width: box.width, align: 'center', lineBreak: false });
     }
     margins.bottom = bottom;
     doc.x = margins.left;
     doc.y = margins.top;
     this.style(this.current);
+    if (run) doc.font(run);
   }
 }
 
@@ -244,16 +257,18 @@ export class PdfTable {
     const { doc } = this.report;
     const weight: FontWeight = options.bold ? 'bold' : 'regular';
     this.report.style({ weight, size: this.fontSize, color: PDF_COLORS.ink });
-    const cellHeight = Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: this.widths[i]! - 2 * PAD })));
+    const fonts = this.report.fonts;
+    const cellHeight = Math.max(...cells.map((cell, i) => heightOf(doc, fonts, cell || ' ', { width: this.widths[i]! - 2 * PAD })));
     let noteHeight = 0;
     const noteWidth = this.report.width - 4 * PAD;
     // right-to-left text set line by line (bidi.ts), measured as it will be set
     let noteLines: BidiLine[] | null = null;
+    const noteFonts = fontPair('oblique');
     if (options.note) {
       this.report.style({ weight: 'oblique' });
-      if (hasRightToLeft(options.note)) noteLines = bidiLines(doc, options.note, noteWidth);
+      if (hasRightToLeft(options.note)) noteLines = bidiLines(this.report.measure(noteFonts), options.note, noteWidth);
       noteHeight =
-        (noteLines ? noteLines.length * doc.currentLineHeight(true) : doc.heightOfString(options.note, { width: noteWidth })) + PAD;
+        (noteLines ? noteLines.length * doc.currentLineHeight(true) : heightOf(doc, noteFonts, options.note, { width: noteWidth })) + PAD;
     }
     const height = cellHeight + noteHeight + 2 * PAD;
     if (doc.y + height > this.report.bottom) {
@@ -265,7 +280,7 @@ export class PdfTable {
     this.report.style({ weight, color: PDF_COLORS.ink });
     let x = this.report.left;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + PAD, top + PAD, { width: this.widths[i]! - 2 * PAD, align: this.columns[i]!.align ?? 'left' });
+      flow(doc, fonts, cell, x + PAD, top + PAD, { width: this.widths[i]! - 2 * PAD, align: this.columns[i]!.align ?? 'left' });
       x += this.widths[i]!;
     });
     if (options.note) {
@@ -281,7 +296,7 @@ export class PdfTable {
             this.report.style({ weight: 'oblique', color: PDF_COLORS.muted });
             y = doc.y;
           }
-          drawBidiLine(doc, line, { left: this.report.left + 3 * PAD, width: noteWidth, y });
+          drawBidiLine(doc, noteFonts, line, { left: this.report.left + 3 * PAD, width: noteWidth, y });
           y += lineHeight;
         }
         if (y < top || y > top + height) {
@@ -292,7 +307,7 @@ export class PdfTable {
           return;
         }
       } else {
-        doc.text(options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
+        flow(doc, noteFonts, options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
       }
     }
     doc.x = this.report.left;
