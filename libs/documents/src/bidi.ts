@@ -17,6 +17,8 @@ const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
 
 export const hasRightToLeft = (text: string): boolean => RIGHT_TO_LEFT.test(text);
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** What of pdfkit's document is used here: the width of a string in the current font and size (emoji in theirs: PdfReport.measure). */
 export interface Measure {
   widthOfString(text: string): number;
@@ -43,9 +45,14 @@ function breakLines(doc: Measure, text: string, width: number): [number, number]
       end = wordEnd;
     }
     if (end === -1) {
-      // the first word alone is too wide: as much of it as fits (one character at least)
-      end = start + 1;
-      while (end < text.length && !/\s/.test(text[end]!) && doc.widthOfString(text.slice(start, end + 1)) <= width) end += 1;
+      // the first word alone is too wide: as much of it as fits, by what a reader takes for
+      // one character ("👍🏽" whole; one at least)
+      end = start;
+      for (const { segment, index } of graphemes.segment(text.slice(start))) {
+        const next = start + index + segment.length;
+        if (/\s/.test(segment) || (end > start && doc.widthOfString(text.slice(start, next)) > width)) break;
+        end = next;
+      }
     }
     lines.push([start, end]);
     start = end;
@@ -92,7 +99,6 @@ function visualRuns(text: string, levels: ReturnType<typeof bidi.getEmbeddingLev
   });
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const reversedGraphemes = (text: string) =>
   [...graphemes.segment(text)]
     .map((part) => part.segment)

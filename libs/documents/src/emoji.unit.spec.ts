@@ -30,4 +30,15 @@ describe('fontRuns', () => {
     expect(fontRuns('')).toEqual([]);
     expect(hasEmoji('A cool night 🙏')).toBe(true);
   });
+
+  it('gives a sign whose default is text to the emoji font when the text font has no glyph for it (🛏 typed without U+FE0F)', () => {
+    const covers = (codePoint: number) => codePoint !== 0x1f6cf;
+    expect(hasEmoji('To bed 🛏 at ten ©', covers)).toBe(true);
+    expect(fontRuns('To bed 🛏 at ten ©', covers)).toEqual([
+      { text: 'To bed ', emoji: false },
+      { text: '🛏', emoji: true },
+      { text: ' at ten ©', emoji: false },
+    ]);
+    expect(hasEmoji('To bed 🛏', () => true)).toBe(false);
+  });
 });

@@ -172,6 +172,47 @@ describe('PdfReport, emoji', () => {
     lines.slice(1).forEach((line, i) => expect(line.yMin).toBeGreaterThanOrEqual(lines[i]!.yMax - 0.5));
   });
 
+  it('starts every line of a text with emoji at the margin, and sets in the emoji font the signs DejaVu lacks', async () => {
+    const report = new PdfReport({ title: 'Emoji', footer: 'x' });
+    const pdf = collect(report.doc);
+    report.paragraph('Good night 🌙\nWoke up early and walked 🚶 to the park.\n\nFelt calm 🛏 🌡 🕯.');
+    report.end();
+    const bytes = await pdf;
+    // typed without U+FE0F, their default is text, and DejaVu has no glyph for them
+    expect(await pdfText(bytes)).toContain('Felt calm 🛏 🌡 🕯.');
+    const lines = await pdfSeenLines(bytes);
+    expect(lines.slice(0, 3).map((line) => line.words)).toEqual([
+      ['Good', 'night', '🌙'],
+      ['Woke', 'up', 'early', 'and', 'walked', '🚶', 'to', 'the', 'park.'],
+      ['Felt', 'calm', '🛏', '🌡', '🕯.'],
+    ]);
+    for (const line of lines.slice(0, 3)) expect(line.xMin).toBeCloseTo(48, 0);
+    // the empty line kept: a line's height between the second and the third
+    const height = lines[1]!.yMin - lines[0]!.yMin;
+    expect(lines[2]!.yMin - lines[1]!.yMin).toBeCloseTo(2 * height, 0);
+  });
+
+  it('breaks a page inside a text with emoji as inside any text: the footer at the foot of its page, the text on at the top of the next', async () => {
+    const report = new PdfReport({ title: 'Emoji', footer: 'Her name' });
+    const pdf = collect(report.doc);
+    report.paragraph(`Slept badly 😴 again. ${'word '.repeat(1500)}end 🌙 ok`, { lineGap: 1.5 });
+    report.paragraph('NEXT');
+    report.end();
+    const bytes = await pdf;
+    expect(Number((await pdfInfo(bytes)).Pages)).toBe(2);
+    const pages = (await pdfText(bytes)).split('\f').filter((page) => page.trim() !== '');
+    pages.forEach((page, i) => {
+      const lines = page.split('\n').filter((line) => line.trim() !== '');
+      expect(lines.filter((line) => line.includes('Her name'))).toHaveLength(1);
+      expect(lines.at(-1)!.trim()).toBe(`Her name · Page ${i + 1}`);
+    });
+    expect(pages[0]).toMatch(/^\s*Slept badly 😴 again\. word/);
+    expect(pages[1]).toMatch(/^\s*word word/);
+    expect(pages[1]).toContain('end 🌙 ok');
+    expect(pages[1]).toContain('NEXT');
+    expect(pages.join('').match(/word/g)).toHaveLength(1500);
+  });
+
   it('keeps setting emoji in their font across a page break inside a run of them', async () => {
     const report = new PdfReport({ title: 'Emoji', footer: 'x' });
     const pdf = collect(report.doc);

@@ -193,8 +193,14 @@ export class PdfReport {
     const bottom = margins.bottom;
     // Below the bottom margin: pdfkit would break the page for it unless the margin is lifted.
     margins.bottom = 0;
-    // (a page break inside a run of emoji that flow() sets: that run goes on in its font)
+    // A page break inside a piece of a text that flow() sets (emoji.ts) in continued pieces:
+    // the footer is its own text, not a part of the piece's (pdfkit would lay it out in that
+    // text's lines, on the page that just ended), and the piece goes on in its font.
     const run = fontOfRun(doc);
+    const inText = doc as unknown as { _wrapper: unknown; _textOptions: unknown };
+    const { _wrapper: wrapper, _textOptions: textOptions } = inText;
+    inText._wrapper = null;
+    inText._textOptions = null;
     const fonts = fontPair('regular');
     doc.font(FONT_FILES.regular).fontSize(8).fillColor(PDF_COLORS.muted);
     const footer = `${this.options.footer} · Page ${this.pageNumber}`;
@@ -211,6 +217,8 @@ export class PdfReport {
     doc.y = margins.top;
     this.style(this.current);
     if (run) doc.font(run);
+    inText._wrapper = wrapper;
+    inText._textOptions = textOptions;
   }
 }
 
