@@ -92,9 +92,40 @@ export function drawLine(doc: PDFKit.PDFDocument, fonts: FontPair, text: string,
   doc.font(fonts.text);
 }
 
-/** pdfkit's own text layout, which PDFKit's types leave out: `text` laid out with a callback per line. */
+/**
+ * pdfkit's own text layout, which PDFKit's types leave out: `text` laid out with a callback
+ * per line (`_line` draws it: what `text()` does).
+ */
 interface LayOut {
-  _text(text: string, x: unknown, y: unknown, options: PDFKit.Mixins.TextOptions | undefined, onLine: () => void): void;
+  _text(text: string, x: unknown, y: unknown, options: PDFKit.Mixins.TextOptions | undefined, onLine: OnLine): void;
+  _line: OnLine;
+}
+type OnLine = (...line: unknown[]) => void;
+
+/**
+ * Lays out `runs` from (x, y) as the continued pieces of one text, each in its font, with
+ * `onLine` for each line (drawing it, or measuring), and puts the text font back.
+ */
+function layOutRuns(
+  doc: PDFKit.PDFDocument,
+  fonts: FontPair,
+  runs: FontRun[],
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.TextOptions,
+  onLine: OnLine,
+): void {
+  const layOut = doc as unknown as LayOut;
+  runs.forEach((run, i) => {
+    const font = run.emoji ? fonts.emoji : fonts.text;
+    fontOfRuns.set(doc, font);
+    doc.font(font);
+    const piece = { ...options, continued: i < runs.length - 1 };
+    if (i === 0) layOut._text(run.text, x, y, piece, onLine);
+    else layOut._text(run.text, piece, undefined, undefined, onLine);
+  });
+  fontOfRuns.delete(doc);
+  doc.font(fonts.text);
 }
 
 /**
@@ -146,16 +177,8 @@ function flowLine(doc: PDFKit.PDFDocument, fonts: FontPair, line: string, x: num
       return;
     }
   }
-  runs.forEach((run, i) => {
-    const font = run.emoji ? fonts.emoji : fonts.text;
-    fontOfRuns.set(doc, font);
-    const piece = { ...rest, continued: i < runs.length - 1 };
-    doc.font(font);
-    if (i === 0) doc.text(run.text, x, y, piece);
-    else doc.text(run.text, piece);
-  });
-  fontOfRuns.delete(doc);
-  doc.font(fonts.text);
+  const layOut = doc as unknown as LayOut;
+  layOutRuns(doc, fonts, runs, x, y, rest, (...line) => layOut._line.apply(doc, line));
 }
 
 /**
@@ -176,16 +199,9 @@ function heightOfLine(doc: PDFKit.PDFDocument, fonts: FontPair, line: string, op
   const onLine = () => {
     doc.y += doc.currentLineHeight(true) + lineGap;
   };
-  const layOut = doc as unknown as LayOut;
   const { align: _align, ...rest } = options;
-  runs.forEach((run, i) => {
-    doc.font(run.emoji ? fonts.emoji : fonts.text);
-    const piece = { ...rest, height: Number.POSITIVE_INFINITY, continued: i < runs.length - 1 };
-    if (i === 0) layOut._text(run.text, x, y, piece, onLine);
-    else layOut._text(run.text, piece, undefined, undefined, onLine);
-  });
+  layOutRuns(doc, fonts, runs, x, y, { ...rest, height: Number.POSITIVE_INFINITY }, onLine);
   const height = doc.y - y;
-  doc.font(fonts.text);
   doc.x = x;
   doc.y = y;
   return height;
