@@ -188,6 +188,7 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   await page.goto('/journal');
   await page.getByLabel("Today's Affirmation").fill('Ich darf ruhen — I am allowed to rest.');
   await page.getByLabel('Gratitude').fill('A *cool* night, at last 🌙✨');
+  await page.getByLabel('Forgiveness').fill('眠れなかった夜の自分を許す。');
   await page.getByRole('button', { name: 'Save Entry' }).click();
   await expect(toasts(page).getByText('Journal Entry Saved')).toBeVisible();
   const journal = page.getByRole('region', { name: 'Take your journal with you' });
@@ -199,13 +200,16 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   expect(markdown).toContain(`# ${FIRST} ${LAST}: my Sleepweave journal`);
   expect(markdown).toContain('Ich darf ruhen — I am allowed to rest.');
   expect(markdown).toContain('A \\*cool\\* night, at last 🌙✨');
+  expect(markdown).toContain('眠れなかった夜の自分を許す。');
   downloading = page.waitForEvent('download');
   await journal.getByRole('button', { name: 'Export as PDF' }).click();
   download = await downloading;
   expect(download.suggestedFilename()).toBe(`sleepweave-journal-${londonToday()}.pdf`);
   await saved(download, 'journal.pdf');
-  // her emoji set in the PDF's emoji font (an empty box would read as nothing)
-  expect(await pdfText(join(SHOTS, 'journal.pdf'))).toContain('A *cool* night, at last 🌙✨');
+  // her emoji and her Japanese set in fonts that have them (an empty box would read as nothing)
+  const journalText = await pdfText(join(SHOTS, 'journal.pdf'));
+  expect(journalText).toContain('A *cool* night, at last 🌙✨');
+  expect(journalText).toContain('眠れなかった夜の自分を許す。');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(SHOTS, 'journal-390.png') });
 });

@@ -1,5 +1,6 @@
 import bidiFactory from 'bidi-js';
-import { drawLine, type FontPair } from './emoji.ts';
+import { drawLine } from './font-runs.ts';
+import type { FontWeight } from './fonts.ts';
 
 /**
  * Right-to-left text (Hebrew, Arabic) for pdfkit, which has none of the Unicode bidirectional
@@ -19,7 +20,7 @@ export const hasRightToLeft = (text: string): boolean => RIGHT_TO_LEFT.test(text
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** What of pdfkit's document is used here: the width of a string in the current font and size (emoji in theirs: PdfReport.measure). */
+/** What of pdfkit's document is used here: the width of a string in the current font and size (each run in its font: PdfReport.measure). */
 export interface Measure {
   widthOfString(text: string): number;
 }
@@ -123,16 +124,16 @@ export function bidiLines(doc: Measure, text: string, width: number): BidiLine[]
   return lines;
 }
 
-/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred (emoji in their font). */
+/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred (each run in its font). */
 export function drawBidiLine(
   doc: PDFKit.PDFDocument,
-  fonts: FontPair,
+  weight: FontWeight,
   line: BidiLine,
   box: { left: number; width: number; y: number; align?: 'start' | 'center' },
 ): void {
   let x = box.align === 'center' ? box.left + (box.width - line.width) / 2 : line.rtl ? box.left + box.width - line.width : box.left;
   for (const run of line.runs) {
-    if (run.text.trim() !== '') drawLine(doc, fonts, run.text, x, box.y);
+    if (run.text.trim() !== '') drawLine(doc, weight, run.text, x, box.y);
     x += run.width;
   }
 }

@@ -225,3 +225,93 @@ describe('PdfReport, emoji', () => {
     expect(pages[1]).toMatch(/🌙/u);
   });
 });
+
+describe('PdfReport, Chinese, Japanese and Korean', () => {
+  it('sets them in the embedded Noto Sans SC, JP and KR, on the line of the text around them: headings, paragraphs, cells, notes, the footer', async () => {
+    const report = new PdfReport({ title: '山田花子の睡眠日記', footer: '山田 花子' });
+    const pdf = collect(report.doc);
+    report.heading('山田花子の睡眠日記', 1);
+    report.paragraph(`今晩はよく眠れた。Linen 👍 ${'リネンのパジャマで朝までぐっすり眠れました。'.repeat(8)}`);
+    report.paragraph('睡得很好，linen 7 分。');
+    report.paragraph('잠을 잘 잤어요');
+    const table = report.table([
+      { header: 'Night', width: 2 },
+      { header: 'Score', width: 1, align: 'right' },
+    ]);
+    table.row([`月曜日の夜 ${'眠い'.repeat(30)}`, '7'], { note: `夜中に二回目が覚めた ${'眠い'.repeat(90)}` });
+    table.row(['Tue', '8']);
+    table.end();
+    report.end();
+    const bytes = await pdf;
+
+    const fonts = await pdfFonts(bytes);
+    for (const name of [
+      'NotoSansJP-Bold',
+      'NotoSansJP-Regular',
+      'NotoSansSC-Regular',
+      'NotoSansKR-Regular',
+      'DejaVuSans',
+      'NotoEmoji-Regular',
+    ]) {
+      expect(fonts.some((font) => font.name.endsWith(`+${name}`))).toBe(true);
+    }
+    expect(fonts.every((font) => font.embedded)).toBe(true);
+
+    const text = await pdfText(bytes);
+    for (const typed of [
+      '山田花子の睡眠日記',
+      '今晩はよく眠れた。Linen 👍 リネン',
+      '睡得很好，linen 7 分。',
+      '잠을 잘 잤어요',
+      '月曜日の夜',
+      '夜中に二回目が覚めた',
+      '山田 花子 · Page 1',
+    ]) {
+      expect(text).toContain(typed);
+    }
+    expect(text.replace(/\s/g, '').match(/ぐっすり/g)).toHaveLength(8);
+    expect(text.slice(text.indexOf('Night'), text.indexOf('Tue')).match(/眠/g)).toHaveLength(120);
+
+    const lines = await pdfSeenLines(bytes);
+    for (const line of lines) {
+      expect(line.xMin).toBeGreaterThanOrEqual(47.5);
+      expect(line.xMax).toBeLessThanOrEqual(547.5);
+    }
+    // the Japanese paragraph broken between its characters, its lines one height apart
+    // whichever font ends them (a line of Japanese would be a quarter taller on its own)
+    const first = lines.findIndex((line) => line.words[0]?.startsWith('今晩'));
+    const paragraph = lines.slice(first, first + 4);
+    expect(
+      paragraph.slice(1).every((line) => line.words.join('').startsWith('リネン') || /^[ぁ-んァ-ン一-龯。]/u.test(line.words[0]!)),
+    ).toBe(true);
+    const gaps = paragraph.slice(1).map((line, i) => line.yMin - paragraph[i]!.yMin);
+    for (const gap of gaps) expect(gap).toBeCloseTo(10 * 1.164, 1);
+    // one baseline: the Japanese, the Latin and the emoji of a line share their top and bottom
+    const mixed = lines[first]!;
+    expect(mixed.yMax - mixed.yMin).toBeCloseTo(10 * 1.164, 1);
+    // cells and notes measured as set: no line over another, the next row under the note
+    lines.slice(1).forEach((line, i) => expect(line.yMin).toBeGreaterThanOrEqual(lines[i]!.yMax - 0.5));
+    expect(lines.findIndex((line) => line.words[0] === 'Tue')).toBeGreaterThan(
+      lines.findIndex((line) => line.words.join('').includes('夜中に')),
+    );
+  });
+});
+
+describe('PdfReport, what no font has', () => {
+  it('draws an empty box as wide as it was laid out: a line of them as long as measured, the words after them in their places', async () => {
+    const report = new PdfReport({ title: 'Thai', footer: 'x' });
+    const pdf = collect(report.doc);
+    const texts = ['Thai: นอนหลับ end', 'Thai: นอนหลับ 眠 end'];
+    const widths = texts.map((text) => report.measure().widthOfString(text));
+    for (const text of texts) report.paragraph(text);
+    report.end();
+    const bytes = await pdf;
+    const lines = (await pdfSeenLines(bytes)).slice(0, 2);
+    // (a box reads as nothing; a box drawn twice as wide as laid out pushed "end" 44 points on)
+    expect(lines.map((line) => line.words)).toEqual([
+      ['Thai:', 'end'],
+      ['Thai:', '眠', 'end'],
+    ]);
+    lines.forEach((line, i) => expect(line.xMax).toBeCloseTo(48 + widths[i]!, 0));
+  });
+});

@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { bidiLines, drawBidiLine, hasRightToLeft, type BidiLine, type Measure } from './bidi.ts';
-import { flow, fontOfRun, fontPair, heightOf, widthOf, type FontPair } from './emoji.ts';
+import { flow, fontOfRun, heightOf, widthOf } from './font-runs.ts';
 import { FONT_FILES, type FontWeight } from './fonts.ts';
 
 /** The colours of our documents: calm ink on white, the app's violet as accent. */
@@ -29,12 +29,29 @@ export interface PdfReportOptions {
   footer: string;
 }
 
+/** What pdfkit (0.20.2) keeps of each font a document uses, until it embeds them at the end. */
+interface EmbeddedFonts {
+  _fontFamilies: Record<string, { font?: { getGlyph(id: number): { advanceWidth: number } }; scale?: number; widths?: number[] }>;
+}
+
+/**
+ * pdfkit writes the width of a font's missing glyph (the empty box drawn for a character no
+ * font of ours has: Thai, Devanagari) in the font's own units, not in thousandths of its size
+ * as every other width: a box in DejaVu Sans (2,048 units) was drawn twice as wide as it was
+ * laid out, over the text after it. Each font's is put right before the fonts are embedded.
+ */
+function scaleMissingGlyphWidths(doc: PDFKit.PDFDocument): void {
+  for (const font of Object.values((doc as unknown as EmbeddedFonts)._fontFamilies)) {
+    if (font.font && font.scale && font.widths) font.widths[0] = font.font.getGlyph(0).advanceWidth * font.scale;
+  }
+}
+
 const BODY: TextStyle = { weight: 'regular', size: 10, color: PDF_COLORS.ink };
 
 /**
  * An A4 PDF written as it goes (pdfkit streams; no page is kept once it is done), in DejaVu
- * Sans, her emoji in Noto Emoji (fonts.ts, emoji.ts), with a footer and "Page N" on every
- * page. The document is a readable stream: send it as the answer, or collect it in tests.
+ * Sans, what it lacks in Noto Sans SC/JP/KR and Noto Emoji (fonts.ts, font-runs.ts), with a
+ * footer and "Page N" on every page. The document is a readable stream: send it as the answer, or collect it in tests.
  *
  * Every piece of text goes through `style()` so a page break (pdfkit's own, in a long
  * paragraph, or ours) can draw the footer and then put the style back as it was.
@@ -111,14 +128,14 @@ export class PdfReport {
     return this;
   }
 
-  /** The fonts of the current style: its weight's text font and emoji font. */
-  get fonts(): FontPair {
-    return fontPair(this.current.weight);
+  /** The weight of the current style. */
+  get weight(): FontWeight {
+    return this.current.weight;
   }
 
-  /** Widths in the current style, emoji in their font (for bidi.ts's line breaks). */
-  measure(fonts: FontPair = this.fonts): Measure {
-    return { widthOfString: (text) => widthOf(this.doc, fonts, text) };
+  /** Widths in the current style, each run in its font (for bidi.ts's line breaks). */
+  measure(weight: FontWeight = this.weight): Measure {
+    return { widthOfString: (text) => widthOf(this.doc, weight, text) };
   }
 
   /** Body text, 10 pt. */
@@ -128,16 +145,16 @@ export class PdfReport {
 
   /** A paragraph at the left margin, full width, in the current style (right-to-left text: bidi.ts). */
   paragraph(text: string, options: PDFKit.Mixins.TextOptions = {}): this {
-    const { doc, fonts } = this;
+    const { doc, weight } = this;
     if (!hasRightToLeft(text)) {
-      flow(doc, fonts, text, this.left, doc.y, { width: this.width, ...options });
+      flow(doc, weight, text, this.left, doc.y, { width: this.width, ...options });
       return this;
     }
-    for (const line of bidiLines(this.measure(fonts), text, this.width)) {
+    for (const line of bidiLines(this.measure(weight), text, this.width)) {
       const height = doc.currentLineHeight(true) + (options.lineGap ?? 0);
       if (doc.y + height > this.bottom) this.newPage();
       const y = doc.y;
-      drawBidiLine(doc, fonts, line, { left: this.left, width: this.width, y });
+      drawBidiLine(doc, weight, line, { left: this.left, width: this.width, y });
       doc.x = this.left;
       doc.y = y + height;
     }
@@ -183,6 +200,7 @@ export class PdfReport {
 
   /** Ends the document: the stream ends once the last bytes are out. */
   end(): void {
+    scaleMissingGlyphWidths(this.doc);
     this.doc.end();
   }
 
@@ -193,7 +211,7 @@ export class PdfReport {
     const bottom = margins.bottom;
     // Below the bottom margin: pdfkit would break the page for it unless the margin is lifted.
     margins.bottom = 0;
-    // A page break inside a piece of a text that flow() sets (emoji.ts) in continued pieces:
+    // A page break inside a piece of a text that flow() sets (font-runs.ts) in continued pieces:
     // the footer is its own text, not a part of the piece's (pdfkit would lay it out in that
     // text's lines, on the page that just ended), and the piece goes on in its font.
     const run = fontOfRun(doc);
@@ -201,16 +219,15 @@ export class PdfReport {
     const { _wrapper: wrapper, _textOptions: textOptions } = inText;
     inText._wrapper = null;
     inText._textOptions = null;
-    const fonts = fontPair('regular');
     doc.font(FONT_FILES.regular).fontSize(8).fillColor(PDF_COLORS.muted);
     const footer = `${this.options.footer} · Page ${this.pageNumber}`;
     const box = { left: margins.left, width: doc.page.width - margins.left - margins.right, y: doc.page.height - bottom + 18 };
     if (hasRightToLeft(footer)) {
       // (her name in Hebrew, say) on one line, its words in their order
-      const [line] = bidiLines(this.measure(fonts), footer, Number.POSITIVE_INFINITY);
-      if (line) drawBidiLine(doc, fonts, line, { ...box, align: 'center' });
+      const [line] = bidiLines(this.measure('regular'), footer, Number.POSITIVE_INFINITY);
+      if (line) drawBidiLine(doc, 'regular', line, { ...box, align: 'center' });
     } else {
-      flow(doc, fonts, footer, box.left, box.y, { width: box.width, align: 'center', lineBreak: false });
+      flow(doc, 'regular', footer, box.left, box.y, { width: box.width, align: 'center', lineBreak: false });
     }
     margins.bottom = bottom;
     doc.x = margins.left;
@@ -265,18 +282,16 @@ export class PdfTable {
     const { doc } = this.report;
     const weight: FontWeight = options.bold ? 'bold' : 'regular';
     this.report.style({ weight, size: this.fontSize, color: PDF_COLORS.ink });
-    const fonts = this.report.fonts;
-    const cellHeight = Math.max(...cells.map((cell, i) => heightOf(doc, fonts, cell || ' ', { width: this.widths[i]! - 2 * PAD })));
+    const cellHeight = Math.max(...cells.map((cell, i) => heightOf(doc, weight, cell || ' ', { width: this.widths[i]! - 2 * PAD })));
     let noteHeight = 0;
     const noteWidth = this.report.width - 4 * PAD;
     // right-to-left text set line by line (bidi.ts), measured as it will be set
     let noteLines: BidiLine[] | null = null;
-    const noteFonts = fontPair('oblique');
     if (options.note) {
       this.report.style({ weight: 'oblique' });
-      if (hasRightToLeft(options.note)) noteLines = bidiLines(this.report.measure(noteFonts), options.note, noteWidth);
+      if (hasRightToLeft(options.note)) noteLines = bidiLines(this.report.measure('oblique'), options.note, noteWidth);
       noteHeight =
-        (noteLines ? noteLines.length * doc.currentLineHeight(true) : heightOf(doc, noteFonts, options.note, { width: noteWidth })) + PAD;
+        (noteLines ? noteLines.length * doc.currentLineHeight(true) : heightOf(doc, 'oblique', options.note, { width: noteWidth })) + PAD;
     }
     const height = cellHeight + noteHeight + 2 * PAD;
     if (doc.y + height > this.report.bottom) {
@@ -288,7 +303,7 @@ export class PdfTable {
     this.report.style({ weight, color: PDF_COLORS.ink });
     let x = this.report.left;
     cells.forEach((cell, i) => {
-      flow(doc, fonts, cell, x + PAD, top + PAD, { width: this.widths[i]! - 2 * PAD, align: this.columns[i]!.align ?? 'left' });
+      flow(doc, weight, cell, x + PAD, top + PAD, { width: this.widths[i]! - 2 * PAD, align: this.columns[i]!.align ?? 'left' });
       x += this.widths[i]!;
     });
     if (options.note) {
@@ -304,7 +319,7 @@ export class PdfTable {
             this.report.style({ weight: 'oblique', color: PDF_COLORS.muted });
             y = doc.y;
           }
-          drawBidiLine(doc, noteFonts, line, { left: this.report.left + 3 * PAD, width: noteWidth, y });
+          drawBidiLine(doc, 'oblique', line, { left: this.report.left + 3 * PAD, width: noteWidth, y });
           y += lineHeight;
         }
         if (y < top || y > top + height) {
@@ -315,7 +330,7 @@ export class PdfTable {
           return;
         }
       } else {
-        flow(doc, noteFonts, options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
+        flow(doc, 'oblique', options.note, this.report.left + 3 * PAD, noteTop, { width: noteWidth });
       }
     }
     doc.x = this.report.left;
