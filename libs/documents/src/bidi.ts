@@ -124,14 +124,15 @@ export function bidiLines(doc: Measure, text: string, width: number): BidiLine[]
   return lines;
 }
 
-/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, or centred (each run in its font). */
+/** Sets one line at `y` between `left` and `left + width`: at its paragraph's start side, centred or at the right (each run in its font). */
 export function drawBidiLine(
   doc: PDFKit.PDFDocument,
   weight: FontWeight,
   line: BidiLine,
-  box: { left: number; width: number; y: number; align?: 'start' | 'center' },
+  box: { left: number; width: number; y: number; align?: 'start' | 'center' | 'right' },
 ): void {
-  let x = box.align === 'center' ? box.left + (box.width - line.width) / 2 : line.rtl ? box.left + box.width - line.width : box.left;
+  const right = box.align === 'right' || (box.align !== 'center' && line.rtl);
+  let x = box.align === 'center' ? box.left + (box.width - line.width) / 2 : right ? box.left + box.width - line.width : box.left;
   for (const run of line.runs) {
     if (run.text.trim() !== '') drawLine(doc, weight, run.text, x, box.y);
     x += run.width;

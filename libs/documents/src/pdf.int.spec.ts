@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PdfReport } from './pdf.ts';
-import { collect, pdfFonts, pdfInfo, pdfSeenLines, pdfText } from './testing.ts';
+import { collect, pdfFonts, pdfInfo, pdfSeenLines, pdfText, pdfWords } from './testing.ts';
 
 /** (integration: it reads the PDF back with poppler-utils, another program.) */
 describe('PdfReport', () => {
@@ -100,6 +100,42 @@ describe('PdfReport, right-to-left text', () => {
     expect(read(lines.slice(0, header))).toEqual(words);
     const mon = lines.findIndex((line) => line.words.includes('Mon'));
     expect(read(lines.slice(mon + 1, -1))).toEqual(words.slice(0, 30));
+  });
+
+  it('sets a table cell right to left: at its right in a column aligned left, broken between words, the row as tall as its lines', async () => {
+    const words = Array.from({ length: 12 }, (_, i) => `מילה${i}`);
+    const report = new PdfReport({ title: 'RTL', footer: 'x' });
+    const pdf = collect(report.doc);
+    const table = report.table([
+      { header: 'Name', width: 1 },
+      { header: 'Wore', width: 1, align: 'center' },
+      { header: 'Score', width: 1, align: 'right' },
+    ]);
+    table.row([words.join(' '), 'פשתן', 'ok טוב']);
+    table.row(['Ada', 'linen', '8']);
+    table.end();
+    report.end();
+    const bytes = await pdf;
+    const lines = await pdfSeenLines(bytes);
+    const header = lines.findIndex((line) => line.words.includes('Name'));
+    const ada = lines.findIndex((line) => line.words.includes('Ada'));
+    const row = lines.slice(header + 1, ada);
+    // the name's words in its cell (48 to 214.5), read right to left line after line
+    const inCell = row.map((line) => line.words.filter((word) => word.includes(drawn('מילה'))));
+    expect(inCell.map((words) => words.length)).toEqual([6, 5, 1]);
+    expect(
+      inCell.flatMap((seen) => [...seen].reverse().map((word) => `${drawn(word.replace(/^\d+/, ''))}${/^\d+/.exec(word)![0]}`)),
+    ).toEqual(words);
+    // on the first line: the fabric in the middle of its column, the score (English first) at the right
+    expect(row[0]!.words.slice(6)).toEqual([drawn('פשתן'), 'ok', drawn('טוב')]);
+    expect(row[0]!.xMax).toBeCloseTo(547.5 - 3, 0);
+    // every line of the name at the right of its cell, the next row under the last of them
+    const seen = await pdfWords(bytes);
+    const right = (word: string) => seen.find((w) => w.word === word)!.xMax;
+    for (const word of ['0', '6', '11'].map((n) => `${n}${drawn('מילה')}`)) expect(right(word)).toBeCloseTo(48 + 499 / 3 - 3, 0);
+    expect((right(drawn('פשתן')) + seen.find((w) => w.word === drawn('פשתן'))!.xMin) / 2).toBeCloseTo(48 + 499 / 2, 0);
+    expect(lines[ada]!.yMin).toBeGreaterThanOrEqual(row.at(-1)!.yMax - 0.5);
+    expect(lines[ada]!.words).toEqual(['Ada', 'linen', '8']);
   });
 
   it('takes a right-to-left note taller than a page on to the next page, losing no line', async () => {

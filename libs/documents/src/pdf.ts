@@ -282,7 +282,18 @@ export class PdfTable {
     const { doc } = this.report;
     const weight: FontWeight = options.bold ? 'bold' : 'regular';
     this.report.style({ weight, size: this.fontSize, color: PDF_COLORS.ink });
-    const cellHeight = Math.max(...cells.map((cell, i) => heightOf(doc, weight, cell || ' ', { width: this.widths[i]! - 2 * PAD })));
+    // a cell with right-to-left text set line by line (bidi.ts), as notes and paragraphs are
+    const cellLines = cells.map((cell, i) =>
+      hasRightToLeft(cell) ? bidiLines(this.report.measure(weight), cell, this.widths[i]! - 2 * PAD) : null,
+    );
+    const cellHeight = Math.max(
+      ...cells.map((cell, i) => {
+        const lines = cellLines[i];
+        return lines
+          ? lines.length * doc.currentLineHeight(true)
+          : heightOf(doc, weight, cell || ' ', { width: this.widths[i]! - 2 * PAD });
+      }),
+    );
     let noteHeight = 0;
     const noteWidth = this.report.width - 4 * PAD;
     // right-to-left text set line by line (bidi.ts), measured as it will be set
@@ -303,7 +314,23 @@ export class PdfTable {
     this.report.style({ weight, color: PDF_COLORS.ink });
     let x = this.report.left;
     cells.forEach((cell, i) => {
-      flow(doc, weight, cell, x + PAD, top + PAD, { width: this.widths[i]! - 2 * PAD, align: this.columns[i]!.align ?? 'left' });
+      const width = this.widths[i]! - 2 * PAD;
+      const align = this.columns[i]!.align ?? 'left';
+      const lines = cellLines[i];
+      if (lines) {
+        // at its own start side in a column aligned left (the right, for Hebrew), else as the column
+        const lineHeight = doc.currentLineHeight(true);
+        lines.forEach((line, n) => {
+          drawBidiLine(doc, weight, line, {
+            left: x + PAD,
+            width,
+            y: top + PAD + n * lineHeight,
+            align: align === 'left' ? 'start' : align,
+          });
+        });
+      } else {
+        flow(doc, weight, cell, x + PAD, top + PAD, { width, align });
+      }
       x += this.widths[i]!;
     });
     if (options.note) {

@@ -31,31 +31,40 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   return stdout;
 }
 
+/** The first page's words with their boxes, as drawn (pdftotext -bbox: a Hebrew word's letters backwards), in the order pdftotext gives. */
+export async function pdfWords(pdf: Buffer): Promise<{ word: string; xMin: number; xMax: number; yMin: number; yMax: number }[]> {
+  const dir = await scratch(pdf);
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', join(dir, 'document.pdf'), '-']);
+  return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+    word: m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+    xMin: Number(m[1]),
+    yMin: Number(m[2]),
+    xMax: Number(m[3]),
+    yMax: Number(m[4]),
+  }));
+}
+
 /**
  * The first page's lines as a reader sees them: each line's words from left to right, each
  * word's letters as drawn from left to right (a Hebrew word's backwards), where the line
  * starts and ends, and its top and bottom (pdftotext -bbox, which reads no direction into them).
  */
 export async function pdfSeenLines(pdf: Buffer): Promise<{ words: string[]; xMin: number; xMax: number; yMin: number; yMax: number }[]> {
-  const dir = await scratch(pdf);
-  const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', join(dir, 'document.pdf'), '-']);
-  const lines = new Map<number, { x: number; right: number; top: number; bottom: number; word: string }[]>();
-  for (const m of stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-    const y = Math.round(Number(m[2]));
-    const line = lines.get(y) ?? [];
-    const word = m[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-    line.push({ x: Number(m[1]), right: Number(m[3]), top: Number(m[2]), bottom: Number(m[4]), word });
-    lines.set(y, line);
+  const lines = new Map<number, Awaited<ReturnType<typeof pdfWords>>>();
+  for (const word of await pdfWords(pdf)) {
+    const line = lines.get(Math.round(word.yMin)) ?? [];
+    line.push(word);
+    lines.set(Math.round(word.yMin), line);
   }
   return [...lines.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([, words]) => words.sort((a, b) => a.x - b.x))
+    .map(([, words]) => words.sort((a, b) => a.xMin - b.xMin))
     .map((words) => ({
       words: words.map((w) => w.word),
-      xMin: words[0]!.x,
-      xMax: Math.max(...words.map((w) => w.right)),
-      yMin: Math.min(...words.map((w) => w.top)),
-      yMax: Math.max(...words.map((w) => w.bottom)),
+      xMin: words[0]!.xMin,
+      xMax: Math.max(...words.map((w) => w.xMax)),
+      yMin: Math.min(...words.map((w) => w.yMin)),
+      yMax: Math.max(...words.map((w) => w.yMax)),
     }));
 }
 
