@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
+/** fontkit as pdfkit loads it (patches/pdfkit+0.20.2.patch: its CommonJS build, at the first font), so that one copy is loaded, not two. */
+const fontkit = (): typeof Fontkit => require('fontkit') as typeof Fontkit;
 
 export type FontWeight = 'regular' | 'bold' | 'oblique';
 
@@ -105,7 +107,7 @@ const faces = new Map<string, FontFace>();
 export function fontFace(path: string): FontFace {
   let face = faces.get(path);
   if (!face) {
-    const font = fontkit.openSync(path) as fontkit.Font;
+    const font = fontkit().openSync(path) as Fontkit.Font;
     const bits = new Uint8Array(0x110000 >> 3);
     for (const codePoint of font.characterSet) bits[codePoint >> 3]! |= 1 << (codePoint & 7);
     const scale = 1000 / font.unitsPerEm;
