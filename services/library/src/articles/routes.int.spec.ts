@@ -108,6 +108,11 @@ describe('GET /api/library/cards', () => {
     expect((await search(word)).map((c) => c.id)).toEqual([inTitle.id, inSummary.id, inBody.id]);
   });
 
+  it('finds the linen article first for "Linen\'s", as for "linen" (the \'s is no word of its own)', async () => {
+    const linen = SEED_ARTICLES.find((a) => a.content.title.startsWith('Linen'))!;
+    for (const words of ['linen', "Linen's", 'linen’s']) expect((await search(words))[0]?.id, words).toBe(linen.id);
+  });
+
   it('refuses a search longer than 200 characters with a clear 400', async () => {
     const response = await get(`/api/library/cards?search=${'a'.repeat(201)}`);
     expect(response.statusCode).toBe(400);

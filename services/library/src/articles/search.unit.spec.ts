@@ -13,6 +13,11 @@ describe('buildPrefixTsQuery', () => {
     ['Ménopause', "'Ménopause':*"],
     ['नींद और गर्मी', "'नींद':* & 'और':* & 'गर्मी':*"], // the vowel signs are combining marks, inside the word
     ['İstanbul', "'İstanbul':*"],
+    // a clitic after an apostrophe is no word of its own (as a prefix it matched everything)
+    ["Linen's", "'Linen':*"],
+    ['linen’s pyjamas', "'linen':* & 'pyjamas':*"],
+    ["don't we'll", "'don':* & 'we':*"],
+    ["O'Brien", "'O':* & 'Brien':*"],
   ])('%j -> %s', (input, expected) => {
     expect(buildPrefixTsQuery(input)).toBe(expected);
   });
