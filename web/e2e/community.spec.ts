@@ -114,6 +114,47 @@ test('two participants: A creates a thread, B opens it, A posts, B sees it live'
   await expect(b.getByText('Thread not found or access denied')).toBeVisible();
 });
 
+test('a long link, a long unbroken word and a long thread name wrap: nothing is cut or scrolls sideways, on a phone or a desktop', async ({
+  browser,
+  baseURL,
+}) => {
+  const a = await participant(browser, baseURL!, 'Alma');
+  const name = `Pyjamas${'Z'.repeat(100)}${randomUUID().slice(0, 8)}`;
+  const created = await a.request.post('/api/community/thread', { data: { name } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const link =
+    'https://www.example.org/research/sleep/menopause/2026/linen-vs-polyester-thermoregulation-randomised-crossover-trial?utm_source=sleepweave&utm_medium=community';
+  for (const body of ['A normal long message with spaces. '.repeat(12), `Here is the study I mentioned: ${link}`, 'x'.repeat(4_000)]) {
+    expect((await a.request.post('/api/community/message', { data: { threadId: id, body } })).status()).toBe(201);
+  }
+  /** How far the page and the message list reach past their width (0: nothing scrolls sideways). */
+  const overflow = (page: Page) =>
+    page.evaluate(() => {
+      const list = document.querySelector('[aria-label="Messages"]');
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        list: list ? list.scrollWidth - list.clientWidth : 0,
+      };
+    });
+  for (const width of [390, 1280]) {
+    await a.setViewportSize({ width, height: 844 });
+    await a.goto(`/community/thread/${id}`);
+    const messages = a.getByRole('region', { name: 'Messages' }).getByRole('listitem');
+    await expect(messages).toHaveCount(3);
+    expect(await overflow(a), `thread at ${width}`).toEqual({ page: 0, list: 0 });
+    // her own messages on the right, inside the list
+    const list = (await a.getByRole('region', { name: 'Messages' }).boundingBox())!;
+    for (const i of [0, 1, 2]) {
+      const bubble = (await messages.nth(i).locator('p').boundingBox())!;
+      expect(bubble.x + bubble.width).toBeLessThanOrEqual(list.x + list.width);
+    }
+    await a.goto('/community');
+    await expect(a.getByRole('link', { name: new RegExp(name) })).toContainText('xxxxxxxx');
+    expect(await overflow(a), `list at ${width}`).toEqual({ page: 0, list: 0 });
+  }
+});
+
 test('a connection that went silent (a laptop woke up, the network changed) is noticed, made again, and what was missed arrives', async ({
   browser,
   baseURL,

@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-night-700">{label}</dt>
-      <dd className="min-w-0 break-words text-night-950">{children}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere] text-night-950">{children}</dd>
     </>
   );
 }
@@ -114,8 +114,8 @@ function Detail({ user }: { user: AdminUserDetail }) {
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
-        <h2 className="text-2xl font-semibold break-words text-night-950">{displayName(user)}</h2>
-        <p className="text-base break-words text-night-700">{user.email}</p>
+        <h2 className="text-2xl font-semibold [overflow-wrap:anywhere] text-night-950">{displayName(user)}</h2>
+        <p className="text-base [overflow-wrap:anywhere] text-night-700">{user.email}</p>
       </header>
       <Facts title="Profile Information">
         <Fact label="Email">{user.email}</Fact>

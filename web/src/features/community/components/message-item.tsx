@@ -35,7 +35,7 @@ export const MessageItem = memo(function MessageItem({ message, own, when }: { m
   return (
     <li className={cn('flex gap-3', own ? 'justify-end' : 'justify-start')}>
       {own ? null : <Avatar name={name} imageUrl={message.sender.profileImageUrl} />}
-      <div className={cn('grid max-w-[85%] gap-1 sm:max-w-[75%]', own ? 'justify-items-end' : 'justify-items-start')}>
+      <div className={cn('grid max-w-[85%] min-w-0 gap-1 sm:max-w-[75%]', own ? 'justify-items-end' : 'justify-items-start')}>
         <div className="flex items-baseline gap-2">
           <span className="text-sm font-semibold text-night-800">{name}</span>
           {/* by the sender's id, which no member has: a name alone can be anyone's */}
@@ -46,7 +46,7 @@ export const MessageItem = memo(function MessageItem({ message, own, when }: { m
         </div>
         <p
           className={cn(
-            'rounded-2xl px-4 py-2.5 text-base break-words whitespace-pre-wrap',
+            'rounded-2xl px-4 py-2.5 text-base [overflow-wrap:anywhere] whitespace-pre-wrap',
             own ? 'rounded-tr-md bg-night-700 text-white' : 'rounded-tl-md border border-night-100 bg-white text-night-950',
           )}
         >
