@@ -31,7 +31,7 @@ const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]|[\u202A-\u202E]/u;
  */
 export const CreateThreadRequest = z.object({
   name: z
-    .string({ error: 'Please enter a name for your thread.' })
+    .string({ error: (issue) => (issue.input == null ? 'Please enter a name for your thread.' : 'Thread name must be text') })
     .trim()
     .refine(hasSomethingToSee, 'Please enter a name for your thread.')
     .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`)
@@ -47,7 +47,7 @@ export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
 export const CreateMessageRequest = z.object({
   threadId: Uuid,
   body: z
-    .string({ error: 'Message must not be empty' })
+    .string({ error: (issue) => (issue.input == null ? 'Message must not be empty' : 'Message must be text') })
     .trim()
     .refine(hasSomethingToSee, 'Message must not be empty')
     .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`)

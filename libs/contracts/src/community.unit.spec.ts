@@ -10,6 +10,8 @@ describe('CreateThreadRequest', () => {
     expect(CreateThreadRequest.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe('Please enter a name for your thread.');
     expect(CreateThreadRequest.safeParse({ name: 'n'.repeat(120) }).success).toBe(true);
     expect(CreateThreadRequest.safeParse({ name: 'n'.repeat(121) }).success).toBe(false);
+    expect(CreateThreadRequest.safeParse({}).error?.issues[0]?.message).toBe('Please enter a name for your thread.');
+    expect(CreateThreadRequest.safeParse({ name: 7 }).error?.issues[0]?.message).toBe('Thread name must be text');
   });
 
   it('refuses a name with nothing to see, control characters or bidi overrides (shown other than it is)', () => {
@@ -32,6 +34,9 @@ describe('CreateMessageRequest', () => {
     expect(CreateMessageRequest.safeParse({ threadId, body: 'b'.repeat(4_000) }).success).toBe(true);
     expect(CreateMessageRequest.safeParse({ threadId, body: 'b'.repeat(4_001) }).success).toBe(false);
     expect(CreateMessageRequest.safeParse({ threadId: 'x', body: 'hi' }).error?.issues[0]?.path).toEqual(['threadId']);
+    // missing is empty; a number is not text
+    expect(CreateMessageRequest.safeParse({ threadId }).error?.issues[0]?.message).toBe('Message must not be empty');
+    expect(CreateMessageRequest.safeParse({ threadId, body: 12345 }).error?.issues[0]?.message).toBe('Message must be text');
   });
 
   it('refuses a body with nothing to see (an empty bubble) and control characters but new lines and tabs', () => {

@@ -100,6 +100,7 @@ describe('POST /api/community/message', () => {
   it.each([
     [{ body: '   \n  ' }, 'body: Message must not be empty'],
     [{ body: 'x'.repeat(4_001) }, 'body: Message must be at most 4,000 characters'],
+    [{ body: 12345 }, 'body: Message must be text'],
     [{ threadId: 'nope', body: 'Hello' }, 'threadId:'],
     [{ threadId: undefined, body: 'Hello' }, 'threadId:'],
   ])('refuses %j with 400 naming the field', async (overrides, message) => {
