@@ -75,10 +75,22 @@ export function parsePercentage(raw: string): number {
   return Math.min(100, Math.max(0, value));
 }
 
-/** What the percentage box keeps of what she types: the whole-number digits, at most 100. */
+/**
+ * What the percentage box keeps of what she types: digits, and one decimal point or comma
+ * (at most six characters). Nothing she typed is changed behind her back: "50.5" stays "50.5"
+ * (it once became 505, then 100, as she typed it) and "150" stays "150", and `blendProblem`
+ * says what is wrong with it.
+ */
 export function sanitizePercentageInput(raw: string): string {
-  const digits = (raw.split(/[.,]/)[0] ?? '').replace(/\D/g, '');
-  return digits === '' ? '' : String(parsePercentage(digits.slice(0, 4)));
+  const [whole = '', ...rest] = raw.replace(/[^\d.,]/g, '').split(/([.,])/);
+  return (rest.length > 0 ? `${whole}${rest[0]}${rest.slice(1).join('').replace(/[.,]/g, '')}` : whole).slice(0, 6);
+}
+
+/** A percentage she typed that is not a whole number from 0 to 100, in her words; null when it is one (or empty). */
+function percentageProblem(raw: string): string | null {
+  if (/[.,]/.test(raw)) return 'Percentages are whole numbers: 50, not 50.5.';
+  if (parsePercentage(raw) < Number.parseInt(raw, 10)) return 'A percentage is at most 100.';
+  return null;
 }
 
 export interface BlendRow {
@@ -108,6 +120,8 @@ export function blendProblem(rows: readonly BlendRow[]): string | null {
   if (rows.some((row) => row.fabricId === '')) {
     return canRemoveRow(rows) ? 'Choose a fabric for every row, or remove the empty one.' : 'Choose a fabric for every row.';
   }
+  const typed = rows.map((row) => percentageProblem(row.percentage)).find((problem) => problem !== null);
+  if (typed) return typed;
   if (rows.some((row) => parsePercentage(row.percentage) <= 0)) return 'Give every fabric a percentage above 0.';
   if (!isCompleteTotal(blendTotal(rows))) return 'The percentages must add up to exactly 100%.';
   return null;

@@ -80,11 +80,14 @@ describe('parsePercentage (docs/product.md §5)', () => {
     ['6a0', '60'],
     ['abc', ''],
     ['', ''],
-    ['007', '7'],
-    ['150', '100'],
-    ['60.5', '60'],
-    ['33,3', '33'],
-    ['99999', '100'],
+    ['007', '007'],
+    ['150', '150'],
+    ['50.', '50.'],
+    ['50.5', '50.5'],
+    ['33,3', '33,3'],
+    ['1.2.3', '1.23'],
+    ['-5', '5'],
+    ['99999999', '999999'],
   ])('the box keeps %j as %j', (raw, kept) => {
     expect(sanitizePercentageInput(raw)).toBe(kept);
   });
@@ -114,6 +117,10 @@ describe('blend rules (sections 2 and 5)', () => {
     [[row('linen', '100'), row('silk', '0')], 'Give every fabric a percentage above 0.'],
     [[row('linen', '100'), row('silk', 'abc')], 'Give every fabric a percentage above 0.'],
     [[row('linen', '59'), row('silk', '40')], 'The percentages must add up to exactly 100%.'],
+    [[row('linen', '50.5'), row('silk', '49.5')], 'Percentages are whole numbers: 50, not 50.5.'],
+    [[row('linen', '50,'), row('silk', '50')], 'Percentages are whole numbers: 50, not 50.5.'],
+    [[row('linen', '150'), row('silk', '50')], 'A percentage is at most 100.'],
+    [[row('linen', '060'), row('silk', '40')], null],
     [[row('linen', '100')], 'A blend needs at least two fabrics.'],
     [[row('linen', '60'), row('silk', '40')], null],
   ])('says what keeps %j from being calculated: %s', (rows, problem) => {

@@ -78,6 +78,16 @@ describe('CalculatorScreen', () => {
     expect(total().textContent).toBe('Total: 100%');
     expect(calculateButton().disabled).toBe(false);
 
+    // A decimal typed key by key stays as she typed it (it once became 605, then 100), and the
+    // button says why it is off.
+    await user.clear(screen.getByLabelText('Fabric 1 Percent'));
+    await user.type(screen.getByLabelText('Fabric 1 Percent'), '60.5');
+    expect((screen.getByLabelText('Fabric 1 Percent') as HTMLInputElement).value).toBe('60.5');
+    expect(calculateButton().disabled).toBe(true);
+    expect(document.getElementById('calculate-problem')!.textContent).toBe('Percentages are whole numbers: 50, not 50.5.');
+    await user.type(screen.getByLabelText('Fabric 1 Percent'), '{Backspace}{Backspace}');
+    expect(calculateButton().disabled).toBe(false);
+
     // A third row: remove appears; an empty row makes the blend invalid until removed.
     await user.click(screen.getByRole('button', { name: 'Add Fabric' }));
     expect(screen.getAllByRole('button', { name: /Remove fabric/ })).toHaveLength(3);
