@@ -50,6 +50,14 @@ export function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
+/**
+ * How many characters a text's limit counts in it, as the schemas count them: code points of
+ * the trimmed text (zod's max counts code points), so an emoji is one, as she sees it, not two.
+ */
+export function characterCount(text: string): number {
+  return Array.from(text.trim()).length;
+}
+
 /** How deeply a JSON body may nest: no form of ours comes near; beyond it, 400. */
 export const MAX_JSON_DEPTH = 32;
 

@@ -1,4 +1,4 @@
-import { CreateMessageRequest, hasSomethingToSee, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
+import { characterCount, CreateMessageRequest, hasSomethingToSee, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
 import { Send } from 'lucide-react';
 import { useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -27,7 +27,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   // What she wrote when her session ended comes back once she is signed in again.
   const keepDraft = useDraft<string>(`message:${threadId}`, (draft) => reset({ threadId, body: draft }));
   const body = useWatch({ control, name: 'body' });
-  const length = Array.from(body.trim()).length;
+  const length = characterCount(body);
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
 
   /** The box's text as it was sent (put back if sending fails). */

@@ -1,4 +1,5 @@
 import {
+  characterCount,
   JOURNAL_FIELD_MAX_LENGTH,
   JOURNAL_FIELDS,
   JournalEntryRequest,
@@ -118,8 +119,7 @@ function Reflection({
   saving: boolean;
 }) {
   const error = useFieldError(control, name);
-  // in characters as the server counts them (code points of the trimmed text: an emoji is one)
-  const length = Array.from(useWatch({ control, name }).trim()).length;
+  const length = characterCount(useWatch({ control, name }));
   const hint = length >= COUNTER_FROM ? `${formatCount(length)} of ${formatCount(JOURNAL_FIELD_MAX_LENGTH)} characters` : undefined;
   return (
     <Field id={`journal-${name}`} label={label} error={error} {...(hint ? { hint } : {})}>

@@ -1,4 +1,11 @@
-import { groupThousands, SLEEP_LOG_FIELD_SPECS, sleepQualityLabel, type SleepLogFieldKey, type SleepLogInput } from '@sleepweave/contracts';
+import {
+  characterCount,
+  groupThousands,
+  SLEEP_LOG_FIELD_SPECS,
+  sleepQualityLabel,
+  type SleepLogFieldKey,
+  type SleepLogInput,
+} from '@sleepweave/contracts';
 import { useId, type ReactNode } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { Card } from '../../../components/ui/card';
@@ -184,7 +191,7 @@ function TextField({ control, name }: FieldProps) {
   const { field } = useController({ control, name });
   const spec = SLEEP_LOG_FIELD_SPECS[name];
   const max = 'max' in spec ? spec.max : undefined;
-  const length = String(field.value ?? '').length;
+  const length = characterCount(String(field.value ?? ''));
   const hint =
     max !== undefined && length >= max - COUNTER_WITHIN ? `${groupThousands(length)} of ${groupThousands(max)} characters` : hintOf(name);
   return (

@@ -387,6 +387,16 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('counts an emoji in her comments as one character, as the limit does', async () => {
+    serve({});
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    const comments = (await screen.findByLabelText('Comments')) as HTMLTextAreaElement;
+    await fill(user, comments, '🔥'.repeat(1_800));
+    expect(comments.value).toHaveLength(3_600);
+    expect(await screen.findByText('1,800 of 2,000 characters')).toBeTruthy();
+  });
+
   it('switches to edit mode with the stored night when the date is logged already (409)', async () => {
     const logs: Record<string, SleepLog> = {};
     serve({
