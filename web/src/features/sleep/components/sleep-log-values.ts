@@ -76,7 +76,8 @@ export function valuesFromLog(log: SleepLog): FormValues {
 const typed = (value: unknown): string | boolean =>
   value === null || value === undefined ? '' : typeof value === 'boolean' ? value : String(value);
 
-const NUMBER = /^\d+(?:[.,]\d+)?$/;
+/** A number as she may type it: a minus sign (ASCII or typographic) and a decimal point or comma. */
+const NUMBER = /^[-−]?\d+(?:[.,]\d+)?$/;
 
 /**
  * Validates what she typed with the same schema as the server. Empty values are left out
@@ -93,7 +94,8 @@ export function toPayload(values: FormValues): { data: SleepLogInput; errors: nu
       case 'decimal': {
         const raw = String(value).trim();
         if (raw === '') break;
-        if (NUMBER.test(raw)) payload[spec.key] = Number(raw.replace(',', '.'));
+        // (a negative value is a number, out of its range: the schema says which range)
+        if (NUMBER.test(raw)) payload[spec.key] = Number(raw.replace(',', '.').replace('−', '-'));
         else errors[spec.key] = `${spec.label} must be a number`;
         break;
       }

@@ -69,6 +69,8 @@ describe('sleep log form values', () => {
       restingHr: 'fast',
       avgSpo2: '40',
       avgHrv: '41,25',
+      sleepEfficiency: '-5',
+      heatWakeups: '−1',
       date: '',
     });
     expect(result.data).toBeNull();
@@ -79,6 +81,8 @@ describe('sleep log form values', () => {
       restingHr: 'Resting heart rate must be a number',
       avgSpo2: 'Average SpO2 must be between 50 and 100 %',
       avgHrv: 'Average HRV can have at most one decimal place',
+      sleepEfficiency: 'Sleep efficiency must be between 0 and 100 %',
+      heatWakeups: 'Heat wake-ups must be between 0 and 50',
       date: 'Date is required',
     });
   });
