@@ -34,6 +34,8 @@ describe('RegisterRequest', () => {
     [{ password: 'seven77', confirmPassword: 'seven77' }, ['password'], 'Password must be at least 8 characters long'],
     [{ hormonalStage: 'Teen' }, ['hormonalStage'], undefined],
     [{ dateOfBirth: '2999-01-01' }, ['dateOfBirth'], 'Date of birth must be a past date'],
+    [{ dateOfBirth: new Date().toISOString().slice(0, 10) }, ['dateOfBirth'], 'Date of birth must be a past date'],
+    [{ dateOfBirth: '1890-01-01' }, ['dateOfBirth'], 'Date of birth must be in 1900 or later'],
     // words of hers in other people's screens, one line: no paragraph of her own, no reordering
     [{ firstName: 'Maya,\n\nYour account is locked' }, ['firstName'], 'First name must be one line of text, without control characters'],
     [{ lastName: 'evil\u202Egnp.exe' }, ['lastName'], 'Last name must be one line of text, without control characters'],

@@ -35,11 +35,17 @@ export const Password = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
-/** A date of birth: a real date, not in the future, not before 1900. */
+/** The date it is now where the day began last (UTC−12): a date before it is past everywhere. */
+const earliestToday = () => new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+/** The last date of birth `DateOfBirth` takes (the day before `earliestToday`): the form's date input goes no later. */
+export const latestDateOfBirth = () => new Date(Date.now() - 36 * 3_600_000).toISOString().slice(0, 10);
+
+/** A date of birth: a real date, in the past wherever she is (not today), not before 1900. */
 export const DateOfBirth = z
   .string({ error: 'Date of birth is required' })
   .pipe(CalendarDate)
-  .refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), 'Date of birth must be a past date');
+  .refine((value) => value >= '1900-01-01', 'Date of birth must be in 1900 or later')
+  .refine((value) => value < earliestToday(), 'Date of birth must be a past date');
 
 /** POST /api/register. The message for mismatched passwords is the schema wording of docs/product.md §5. */
 export const RegisterRequest = z

@@ -2,6 +2,7 @@ import {
   DEFAULT_HORMONAL_STAGE,
   DEFAULT_TIMEZONE,
   HORMONAL_STAGE_OPTIONS,
+  latestDateOfBirth,
   RegisterRequest,
   TIMEZONE_OPTIONS,
   type AuthResponse,
@@ -82,7 +83,7 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   });
   const { control, register, handleSubmit, clearErrors } = form;
 
-  const today = new Date().toISOString().slice(0, 10);
+  const latest = latestDateOfBirth();
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -151,7 +152,9 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
         {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
       </FormField>
       <FormField control={control} name="dateOfBirth" id="signup-date-of-birth" label="Date of birth">
-        {(props) => <Input {...props} type="date" autoComplete="bday" min="1900-01-01" max={today} required {...register('dateOfBirth')} />}
+        {(props) => (
+          <Input {...props} type="date" autoComplete="bday" min="1900-01-01" max={latest} required {...register('dateOfBirth')} />
+        )}
       </FormField>
       <div className="grid gap-5">
         <FormField control={control} name="timezone" id="signup-timezone" label="Timezone">
