@@ -95,8 +95,8 @@ export default function MetricChart({ name, color, unit, max, points }: MetricCh
             {points.map((point) => (
               <tr key={point.date}>
                 <th scope="row">{point.title}</th>
-                <td>{point.phase ? PHASE_NAMES[point.phase] : ''}</td>
-                <td>{point.value === null ? 'not recorded' : withUnit(point.value)}</td>
+                <td>{point.beforeStudy ? 'before your study' : point.phase ? PHASE_NAMES[point.phase] : ''}</td>
+                <td>{point.beforeStudy ? '' : point.value === null ? 'not recorded' : withUnit(point.value)}</td>
               </tr>
             ))}
           </tbody>

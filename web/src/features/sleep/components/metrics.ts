@@ -54,8 +54,10 @@ export interface ChartPoint {
   /** The tooltip's label ('Monday, May 04'). */
   title: string;
   value: number | null;
-  /** The night's phase (the shading behind it); null when not known. */
+  /** The night's phase (the shading behind it); null when not known, and before her study. */
   phase: StudyPhase | null;
+  /** A night before her study started: not hers to log, so neither a gap nor a phase. */
+  beforeStudy: boolean;
 }
 
 export const metricValue = (log: SleepLog | null, key: Metric['key']): number | null => (log ? log[key] : null);

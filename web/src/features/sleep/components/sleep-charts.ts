@@ -45,13 +45,16 @@ export function studyNights(logs: SleepLog[], studyStartDate: string): ChartNigh
 
 /**
  * One chart's points: labelled by date ('May 04'), the full date in the tooltip, the
- * night's phase for the shading (the stored one, else from her start date).
+ * night's phase for the shading (the stored one, else from her start date). A night before
+ * her start date (the weekly report's days before she joined) has no phase: it was shaded
+ * and counted as a polyester night she had missed.
  */
 export function chartPoints(nights: ChartNight[], key: Metric['key'], studyStartDate: string | null): ChartPoint[] {
   return nights.map(({ date, log }) => {
     const day = parseISO(date);
-    const phase: StudyPhase | null = log?.phase ?? (studyStartDate ? studyStatusOn(studyStartDate, date).phase : null);
-    return { date, label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key), phase };
+    const beforeStudy = studyStartDate !== null && date < studyStartDate && log === null;
+    const phase: StudyPhase | null = log?.phase ?? (studyStartDate && !beforeStudy ? studyStatusOn(studyStartDate, date).phase : null);
+    return { date, label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key), phase, beforeStudy };
   });
 }
 
@@ -85,8 +88,10 @@ export function tickIndices(count: number): number[] {
  * The chart in words, for everyone and for screen readers: how many nights have a value,
  * the lowest, highest and average, and the latest value with its date.
  */
-export function chartSummary(points: ChartPoint[], unit: string): string {
+export function chartSummary(shown: ChartPoint[], unit: string): string {
   const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
+  // the nights of her study: one before it was not hers to record
+  const points = shown.filter((point) => !point.beforeStudy);
   const present = points.filter((point): point is ChartPoint & { value: number } => point.value !== null);
   const nights = `${points.length} ${points.length === 1 ? 'night' : 'nights'}`;
   if (present.length === 0) return `Nothing recorded for ${points.length === 1 ? 'this night' : `these ${nights}`}.`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@sleepweave/contracts';
 import { night } from './sleep-log.fixture';
 import { chartPoints, chartSummary, lastEntryNights, phaseBands, studyNights, studyStartOf, tickIndices } from './sleep-charts';
 
@@ -54,11 +55,32 @@ describe('points, shading and axis', () => {
       start,
     );
     expect(points).toEqual([
-      { date: '2026-05-14', label: 'May 14', title: 'Thursday, May 14', value: 81, phase: 'polyester' },
-      { date: '2026-05-15', label: 'May 15', title: 'Friday, May 15', value: null, phase: 'washout' },
-      { date: '2026-05-16', label: 'May 16', title: 'Saturday, May 16', value: 77, phase: 'washout' },
+      { date: '2026-05-14', label: 'May 14', title: 'Thursday, May 14', value: 81, phase: 'polyester', beforeStudy: false },
+      { date: '2026-05-15', label: 'May 15', title: 'Friday, May 15', value: null, phase: 'washout', beforeStudy: false },
+      { date: '2026-05-16', label: 'May 16', title: 'Saturday, May 16', value: 77, phase: 'washout', beforeStudy: false },
     ]);
     expect(chartPoints([{ date: '2026-05-15', log: null }], 'sleepScore', null)[0]!.phase).toBeNull();
+  });
+
+  it('gives a night before her study no phase and leaves it out of the count (the weekly report of her first days)', () => {
+    const points = chartPoints(
+      [
+        { date: addDays(start, -2), log: null },
+        { date: addDays(start, -1), log: null },
+        { date: start, log: night(start, { deepMinutes: 60 }) },
+        { date: addDays(start, 1), log: null },
+      ],
+      'deepMinutes',
+      start,
+    );
+    expect(points.map((point) => [point.phase, point.beforeStudy])).toEqual([
+      [null, true],
+      [null, true],
+      ['polyester', false],
+      ['polyester', false],
+    ]);
+    expect(phaseBands(points)).toEqual([{ phase: 'polyester', from: 2, to: 3 }]);
+    expect(chartSummary(points, 'min')).toMatch(/^1 of 2 nights recorded:/);
   });
 
   it('shades the three phases as runs of nights', () => {

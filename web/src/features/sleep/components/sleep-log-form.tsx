@@ -86,7 +86,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     defaultValues: defaultValues(initialDate, recommendedOn(studyStartDate, initialDate, today)),
     resolver: sleepLogResolver(latest, studyStartDate),
   });
-  const { control, handleSubmit, reset, resetField, getFieldState, getValues, setValue } = form;
+  const { control, handleSubmit, reset, resetField, getFieldState, getValues, setValue, trigger } = form;
   /** What the form held when she saved (null when no save is on its way). */
   const savedValues = useRef<FormValues | null>(null);
 
@@ -116,6 +116,13 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const log: SleepLog | null = lookup.data ?? null;
   const mode = log ? 'edit' : 'create';
   const status = studyStatusOn(studyStartDate, lookupDate ?? today);
+  // A night she may not log is refused as she chooses it (the date field says why), and one
+  // before her study shows no study night: it has none (it showed 'Night 1 of 42').
+  const beforeStudy = lookupDate !== null && studyStartDate !== null && lookupDate < studyStartDate;
+  const notLoggable = beforeStudy || (lookupDate !== null && lookupDate > latest);
+  useEffect(() => {
+    if (notLoggable) void trigger('date');
+  }, [notLoggable, lookupDate, trigger]);
   const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
   const settled = lookup.isSuccess || lookup.isError;
 
@@ -310,8 +317,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           </span>
         ) : null}
       </div>
-      <PhaseBanner status={status} />
-      <StudyGuidance status={status} />
+      {beforeStudy ? null : (
+        <>
+          <PhaseBanner status={status} />
+          <StudyGuidance status={status} />
+        </>
+      )}
 
       <form noValidate onSubmit={(event) => void handleSubmit(onValid)(event)} aria-label="Sleep log" className="grid gap-6">
         <div aria-live="polite" className="empty:hidden">

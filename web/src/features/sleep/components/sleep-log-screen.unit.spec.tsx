@@ -387,6 +387,15 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('refuses a night before her study as she opens it, with no study night shown for it', async () => {
+    const start = addDays(today, -10);
+    serve({ start });
+    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(start, -3)}` });
+    expect(await screen.findByText(`Your study started on ${start}; nights before it are not part of the study.`)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Study phase' })).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
   it('counts an emoji in her comments as one character, as the limit does', async () => {
     serve({});
     renderWithProviders(routes, { path: '/sleep/log' });
