@@ -36,10 +36,14 @@ export function valueAxis(
   const high = Math.min(Math.max(...values), max);
   // at most 5 intervals between the round values around the data
   const step = STEPS.find((s) => Math.ceil(high / s) - Math.floor(low / s) <= 5) ?? STEPS.at(-1)!;
-  const bottom = Math.max(0, Math.floor(low / step) * step);
+  let start = Math.max(0, Math.floor(low / step) * step);
   let top = Math.min(max, Math.ceil(high / step) * step);
-  if (top === bottom) top = Math.min(max, bottom + step);
-  const start = top === bottom ? Math.max(0, bottom - step) : bottom;
+  // one value (or all the same): a step either side, so that it sits in the middle, not on
+  // the axis line (77 was drawn on the bottom of 77-78); at 0 or at the top, a step inside
+  if (top === start) {
+    start = Math.max(0, start - step);
+    top = Math.min(max, top + step);
+  }
   const ticks: number[] = [];
   for (let tick = start; tick <= top; tick += step) ticks.push(tick);
   return { domain: [start, top], ticks };

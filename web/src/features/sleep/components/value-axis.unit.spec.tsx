@@ -42,6 +42,10 @@ describe('the value axis of a chart', () => {
     expect(valueAxis(points(72, 80, 91), 100)).toEqual({ domain: [70, 95], ticks: [70, 75, 80, 85, 90, 95] });
     expect(valueAxis(points(45, 70, 89), 100)).toEqual({ domain: [40, 90], ticks: [40, 50, 60, 70, 80, 90] });
     expect(valueAxis(points(100), 100)).toEqual({ domain: [99, 100], ticks: [99, 100] });
+    // one score, or all the same: in the middle of the axis, not on its line
+    expect(valueAxis(points(77), 100)).toEqual({ domain: [76, 78], ticks: [76, 77, 78] });
+    expect(valueAxis(points(80, null, 80), 100)).toEqual({ domain: [79, 81], ticks: [79, 80, 81] });
+    expect(valueAxis(points(0), 100)).toEqual({ domain: [0, 1], ticks: [0, 1] });
   });
 
   it('leaves an open-ended metric, and a chart of no values, to recharts', () => {
