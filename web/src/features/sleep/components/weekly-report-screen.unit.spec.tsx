@@ -67,6 +67,17 @@ describe('WeeklyReportScreen', () => {
     expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('1');
   });
 
+  it("ends with tomorrow's night when she has logged it ahead (the log takes it): no night she saved is left out", async () => {
+    const tomorrow = addDays(tonight, 1);
+    serve([night(tonight, { sleepScore: 90 }), night(tomorrow, { sleepScore: 71 })]);
+    renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+    expect(await screen.findByRole('heading', { name: 'Weekly Summary' })).toBeTruthy();
+    expect(
+      screen.getByText(`${format(parseISO(addDays(tomorrow, -6)), 'MMM dd')} – ${format(parseISO(tomorrow), 'MMM dd, yyyy')}`),
+    ).toBeTruthy();
+    expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('2');
+  });
+
   it("invites a newcomer to 'Log Your First Sleep'", async () => {
     serve([]);
     renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });

@@ -1,4 +1,4 @@
-import { addDays, currentNight, lastEndedNight, type SleepLog } from '@sleepweave/contracts';
+import { addDays, lastEndedNight, type SleepLog } from '@sleepweave/contracts';
 
 /** docs/product.md §9: the weekly report covers exactly 7 days. */
 export const REPORT_DAYS = 7;
@@ -11,11 +11,11 @@ export interface ReportDay {
 
 /**
  * The night the report ends with: the last that has ended (tonight is not slept yet), or
- * tonight when she has logged it ahead (her first night, logged on the day she joined).
+ * the latest she has logged ahead (tonight's, her first night logged on the day she joined;
+ * or tomorrow's, which the log takes), so that no night she saved is left out of it.
  */
 export function reportEnd(logs: SleepLog[], timeZone: string, now: Date): string {
-  const tonight = currentNight(timeZone, now);
-  return logs.some((log) => log.date === tonight) ? tonight : lastEndedNight(timeZone, now);
+  return logs.reduce((end, log) => (log.date > end ? log.date : end), lastEndedNight(timeZone, now));
 }
 
 /**
