@@ -204,6 +204,28 @@ test('admin dashboard on a phone: the detail opens below the list, in view', asy
   for (const user of [pia, ada]) await user.context.close();
 });
 
+test('admin dashboard on a desktop: the detail of a user far down the list stays in view beside it', async ({ browser }) => {
+  const others = `Far${randomUUID().slice(0, 6)}`;
+  const ada = await newUser(browser, 'Ada');
+  grantAdmin(ada.email);
+  // (registering signs the registrant in: in a context of their own, not Ada's)
+  const theirs = await browser.newContext();
+  for (let i = 0; i < 10; i++) await register(theirs.request, `Mia${String.fromCharCode(97 + i)}`, others);
+  await theirs.close();
+  await ada.page.goto('/admin');
+  await ada.page.getByLabel('Search by name or e-mail').fill(others);
+  const rows = ada.page.getByRole('list', { name: 'Users' }).getByRole('button');
+  await expect(rows).toHaveCount(10, PROJECTED);
+  await rows.last().scrollIntoViewIfNeeded();
+  await rows.last().click();
+  const panel = ada.page.getByRole('region', { name: 'User details' });
+  await expect(panel.getByRole('heading', { name: new RegExp(others) })).toBeInViewport();
+  // its bottom reachable too: the panel scrolls within the window's height
+  const box = (await panel.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  await ada.context.close();
+});
+
 /** No serious or critical axe violation (the lesser ones are printed), as web/e2e/accessibility.spec.ts. */
 async function expectAccessible(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -115,7 +115,9 @@ function Dashboard() {
           selectedId={selectedId}
           onSelect={select}
         />
-        <div ref={detailRef} className="scroll-mt-20">
+        {/* sticky as the grid's item, which the list's height gives room to stick in (on the
+            card inside it, as tall as it, the panel scrolled away with the list) */}
+        <div ref={detailRef} className="scroll-mt-20 lg:sticky lg:top-24">
           <UserDetailPanel userId={selectedId} onShown={detailShown} />
         </div>
       </div>

@@ -199,7 +199,12 @@ export function UserDetailPanel({ userId, onShown }: { userId: string | null; on
   return (
     // focusable by script only: on a phone, where the panel is below the list, choosing a user
     // brings focus here (admin-screen.tsx)
-    <Card className="p-5 outline-none sm:p-6 lg:sticky lg:top-24" role="region" aria-label="User details" tabIndex={-1}>
+    <Card
+      className="p-5 outline-none sm:p-6 lg:max-h-[calc(100dvh-7.5rem)] lg:overflow-y-auto"
+      role="region"
+      aria-label="User details"
+      tabIndex={-1}
+    >
       {content}
     </Card>
   );
