@@ -174,7 +174,7 @@ test('admin dashboard: tiles, search, detail, CSV exports, roles and the audit t
   const signedOut = await playwright.request.newContext({ baseURL });
   expect((await signedOut.get('/api/admin/stats')).status()).toBe(401);
   await signedOut.dispose();
-  for (const path of ['/admin', '/admin/audit']) {
+  for (const path of ['/admin', '/admin/audit', '/admin/research']) {
     await pia.page.goto(path);
     await expect(pia.page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(pia.page.getByText('This page is for study administrators.')).toBeVisible();

@@ -96,4 +96,13 @@ test('research export: her own zip from the dashboard, and an admin runs the res
   expect(csvRows(latest.files.get('participants.csv')).map((row) => row.research_id)).toContain(her!.research_id);
   expect(latest.files.get('report.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
   expect([...latest.files.values()].map((file) => file.toString('latin1')).join('\n')).not.toContain(rosa.email);
+
+  // On a phone the runs are cards: each run's status and download in view, nothing sideways
+  await admin.setViewportSize({ width: 390, height: 844 });
+  const runs = admin.getByRole('list', { name: 'Research runs, newest first' });
+  const first = runs.getByRole('listitem').first();
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.getByText('Finished')).toBeInViewport();
+  await expect(first.getByRole('button', { name: /^Download / })).toBeInViewport();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });

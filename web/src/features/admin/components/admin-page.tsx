@@ -1,28 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/states';
-import { paths } from '../../../config/paths';
-
-export const NO_ACCESS_TITLE = 'No access';
-export const NO_ACCESS_TEXT = 'This page is for study administrators. Your account does not have the admin role.';
-
-/** A participant (or an admin whose role was just revoked) on an admin page: said plainly, with a way back. */
-export function NoAccess() {
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      title={NO_ACCESS_TITLE}
-      text={NO_ACCESS_TEXT}
-      action={
-        <Button asChild variant="outline">
-          <Link to={paths.home}>Go to home</Link>
-        </Button>
-      }
-    />
-  );
-}
 
 /** The frame of the admin pages: heading, lead, actions (links, buttons). */
 export function AdminPage({ title, lead, actions, children }: { title: string; lead: string; actions?: ReactNode; children: ReactNode }) {

@@ -11,7 +11,8 @@ import { useUser } from '../../../lib/auth';
 import { useAdminAudit } from '../api/get-admin-audit';
 import { formatInstant } from '../../../lib/date-format';
 import { ACTION_LABELS, actorText, subjectText } from './admin-display';
-import { AdminPage, NoAccess } from './admin-page';
+import { NoAccess } from '../../../components/no-access';
+import { AdminPage } from './admin-page';
 
 const TITLE = 'Audit Trail';
 const LEAD =

@@ -1,13 +1,12 @@
 import type { ResearchRun, ResearchSchedule } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { FlaskConical, Play, ShieldAlert } from 'lucide-react';
+import { FlaskConical, Play } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { NO_ACCESS_TEXT, NoAccess } from '../../../components/no-access';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
@@ -19,8 +18,6 @@ import { useStartResearchRun } from '../api/start-research-run';
 import { DownloadButton } from './download-button';
 import { LatestResults } from './latest-results';
 import { RunsTable } from './runs-table';
-
-export const ADMINS_ONLY_TEXT = 'This page is for study administrators.';
 
 /** The page's lead: when runs are made (the schedule as the service has it; unknown while it loads or if it failed). */
 export function scheduleText(schedule: ResearchSchedule | undefined): string {
@@ -34,20 +31,6 @@ export function noRunsText(schedule: ResearchSchedule | undefined): string {
   if (!schedule) return 'No research runs yet. Press Run now to make one.';
   if (!schedule.nightly) return 'No research runs yet. Press Run now to make the first one.';
   return `No research runs yet. The first one runs at ${schedule.nightly.time} ${schedule.nightly.timeZone}, or press Run now.`;
-}
-
-function AdminsOnly() {
-  return (
-    <EmptyState
-      icon={ShieldAlert}
-      text={ADMINS_ONLY_TEXT}
-      action={
-        <Button asChild variant="outline">
-          <Link to={paths.home}>Go to home</Link>
-        </Button>
-      }
-    />
-  );
 }
 
 function Page({ lead, actions, children }: { lead?: string; actions?: ReactNode; children: ReactNode }) {
@@ -133,7 +116,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
         title: 'Run Failed to Start',
         description:
           isApiRequestError(error) && error.status === 403
-            ? ADMINS_ONLY_TEXT
+            ? NO_ACCESS_TEXT
             : failureMessage(error, 'Failed to start a research run. Please try again.'),
         variant: 'destructive',
       });
@@ -175,7 +158,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
   } else if (runs.data === undefined) {
     // A failed background reload keeps the list it has: the error is for a list never loaded.
     content = refused ? (
-      <AdminsOnly />
+      <NoAccess />
     ) : (
       <ErrorState
         title="Failed to load research runs"
@@ -234,7 +217,7 @@ export function ResearchScreen() {
   if (user.data?.role !== 'admin') {
     return (
       <Page>
-        <AdminsOnly />
+        <NoAccess />
       </Page>
     );
   }

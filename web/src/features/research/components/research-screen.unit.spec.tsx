@@ -8,7 +8,8 @@ import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders, refusesAction } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
-import { ADMINS_ONLY_TEXT, ResearchScreen } from './research-screen';
+import { NO_ACCESS_TEXT } from '../../../components/no-access';
+import { ResearchScreen } from './research-screen';
 import { RunsTable } from './runs-table';
 
 const NO_RUNS_TEXT = 'No research runs yet. The first one runs at 02:00 UTC, or press Run now.';
@@ -169,7 +170,7 @@ describe('ResearchScreen', () => {
     user = maria;
     renderScreen();
 
-    expect(await screen.findByText(ADMINS_ONLY_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NO_ACCESS_TEXT)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Research Runs' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin'))).toHaveLength(0);
@@ -179,7 +180,7 @@ describe('ResearchScreen', () => {
     list = () => jsonResponse(403, { error: 'forbidden', message: 'Admins only.' });
     renderScreen();
 
-    expect(await screen.findByText(ADMINS_ONLY_TEXT)).toBeTruthy();
+    expect(await screen.findByText(NO_ACCESS_TEXT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Run now' })).toBeNull();
   });
 

@@ -33,10 +33,49 @@ function DownloadCell({ run }: { run: ResearchRun }) {
   return <span className="text-night-600">{run.status === 'finished' ? 'Not kept' : '--'}</span>;
 }
 
-/** Every run kept, newest first. */
+function StatusBadge({ status }: { status: ResearchRunStatus }) {
+  return <span className={cn('rounded-full px-2.5 py-1 text-sm font-medium', STATUS_STYLES[status])}>{STATUS_LABELS[status]}</span>;
+}
+
+/** On a phone: one card per run (an eight-column table showed its first two columns, the download off screen). */
+function RunCards({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Research runs, newest first">
+      {runs.map((run) => (
+        <li key={run.id} className="grid gap-2 rounded-2xl border border-night-100 bg-white p-4 text-base shadow-sm shadow-night-900/5">
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-semibold text-night-950">{formatInstant(run.requestedAt, timeZone)}</span>
+            <StatusBadge status={run.status} />
+          </span>
+          <span className="text-night-800">
+            {TRIGGER_LABELS[run.trigger]} · {formatDuration(run.durationMs)}
+          </span>
+          {run.summary ? (
+            <span className="text-night-800">
+              Participants: {run.summary.participantsIncluded} included, {run.summary.participantsExcluded} excluded
+            </span>
+          ) : null}
+          {run.failure ? <span className="text-rose-900">{run.failure}</span> : null}
+          <DownloadCell run={run} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every run kept, newest first: a table, cards on a phone. */
 export function RunsTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
   return (
-    <div className="overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5">
+    <>
+      <RunCards runs={runs} timeZone={timeZone} />
+      <RunTable runs={runs} timeZone={timeZone} />
+    </>
+  );
+}
+
+function RunTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5 md:block">
       <table className="w-full min-w-[56rem] border-collapse text-left text-base">
         <caption className="sr-only">Research runs, newest first</caption>
         <thead className="bg-night-50 text-sm text-night-700">
@@ -73,9 +112,7 @@ export function RunsTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: 
               <td className="px-4 py-3 whitespace-nowrap">{formatInstant(run.requestedAt, timeZone)}</td>
               <td className="px-4 py-3">{TRIGGER_LABELS[run.trigger]}</td>
               <td className="px-4 py-3">
-                <span className={cn('rounded-full px-2.5 py-1 text-sm font-medium', STATUS_STYLES[run.status])}>
-                  {STATUS_LABELS[run.status]}
-                </span>
+                <StatusBadge status={run.status} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDuration(run.durationMs)}</td>
               <td className="px-4 py-3 text-right">{run.summary?.participantsIncluded ?? '--'}</td>
