@@ -2,6 +2,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_ACCESS_TEXT } from '../components/no-access';
 import { userQueryKey } from '../lib/auth';
 import { deferred, jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
 import { createRoutes } from './routes';
@@ -168,7 +169,8 @@ describe('routes', () => {
     renderWithProviders(createRoutes(), { path: '/admin/research' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Research Runs' })).toBeTruthy();
-    expect(screen.getByText('This page is for study administrators.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No access' })).toBeTruthy();
+    expect(screen.getByText(NO_ACCESS_TEXT)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Research Runs · Sleepweave'));
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/admin'))).toHaveLength(0);
   });

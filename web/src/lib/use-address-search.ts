@@ -2,6 +2,18 @@ import { useState } from 'react';
 import { useDebouncedCallback } from './use-debounced-callback';
 
 /**
+ * The search an address holds, as the box would have taken it: trimmed, and cut to the box's
+ * `max` characters (code points, as the server counts them). A longer one (an old or edited
+ * link) was sent as it was, refused with a 400, and shown as a connection problem.
+ */
+export function searchFromAddress(value: string | null, max: number): string {
+  return Array.from((value ?? '').trim())
+    .slice(0, max)
+    .join('')
+    .trim();
+}
+
+/**
  * A search box whose search lives in the address (so Back and a reload return to it): what
  * she types is written to the address once typing pauses for `delayMs` (or at once with
  * `submit`), by `write`; `search` is the address's. When the address changes from outside

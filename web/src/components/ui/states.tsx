@@ -1,6 +1,6 @@
 import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { failureMessage, isApiRequestError, isTemporarilyUnavailable } from '../../lib/api-client';
+import { failureMessage, isApiRequestError, isTemporarilyUnavailable, serverMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -63,6 +63,9 @@ export function errorText(screenText: ReactNode, error: unknown): ReactNode {
   if (isTemporarilyUnavailable(error)) return failureMessage(error, '');
   if (typeof screenText === 'string' && isApiRequestError(error) && error.status >= 500)
     return screenText.replace(CHECK_CONNECTION, SERVER_FAILED);
+  // a request the server refused as it was asked (400): its reason, not her connection
+  const refused = isApiRequestError(error) && error.status === 400 ? serverMessage(error) : undefined;
+  if (typeof screenText === 'string' && refused) return screenText.replace(CHECK_CONNECTION, `The server refused it: ${refused}`);
   return screenText;
 }
 

@@ -20,6 +20,14 @@ describe('ErrorState', () => {
     expect(screen.getByRole('alert').textContent).toBe(`The thread could not be loaded. ${SERVER_FAILED}`);
   });
 
+  it('says why the server refused the request (400), not to check her connection', () => {
+    const refused = new ApiRequestError(400, 'Bad Request', { error: 'validation', message: 'q: q must be at most 200 characters' });
+    render(<ErrorState text={text} error={refused} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The thread could not be loaded. The server refused it: q: q must be at most 200 characters',
+    );
+  });
+
   it('says the service is temporarily unavailable when it is (502-504)', () => {
     render(<ErrorState text={text} error={new ApiRequestError(503, 'Service Unavailable', null)} />);
     expect(screen.getByRole('alert').textContent).toBe(TEMPORARILY_UNAVAILABLE_MESSAGE);

@@ -1,12 +1,12 @@
 import { FlaskConical, ScrollText } from 'lucide-react';
-import { AdminPhaseFilter, AdminUserSort, Uuid } from '@sleepweave/contracts';
+import { ADMIN_SEARCH_MAX, AdminPhaseFilter, AdminUserSort, Uuid } from '@sleepweave/contracts';
 import { useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-import { useAddressSearch } from '../../../lib/use-address-search';
+import { searchFromAddress, useAddressSearch } from '../../../lib/use-address-search';
 import type { AdminUsersParams } from '../api/get-admin-users';
 import { useAdminRefused } from '../api/use-admin-refused';
 import { NoAccess } from '../../../components/no-access';
@@ -36,7 +36,7 @@ function fromAddress(search: URLSearchParams, state: unknown): { params: AdminUs
   const userId = Uuid.safeParse((state as { user?: unknown } | null)?.user);
   return {
     params: {
-      q: (search.get('q') ?? '').trim(),
+      q: searchFromAddress(search.get('q'), ADMIN_SEARCH_MAX),
       sort: sort.success ? sort.data : INITIAL.sort,
       order: order === 'asc' || order === 'desc' ? order : INITIAL.order,
       phase: phase.success ? phase.data : INITIAL.phase,

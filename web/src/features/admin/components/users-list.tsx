@@ -1,4 +1,4 @@
-import { NOT_LOGGED_DAYS, type AdminUserListItem } from '@sleepweave/contracts';
+import { ADMIN_SEARCH_MAX, NOT_LOGGED_DAYS, type AdminUserListItem } from '@sleepweave/contracts';
 import { Search, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Card } from '../../../components/ui/card';
@@ -157,7 +157,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
               id={ids.search}
               type="search"
               value={searchText}
-              maxLength={200}
+              maxLength={ADMIN_SEARCH_MAX}
               placeholder="e.g. Maya or maya@example.com"
               onChange={(event) => onSearchTextChange(event.target.value)}
               className="pl-11"

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useAddressSearch } from '../../../lib/use-address-search';
+import { searchFromAddress, useAddressSearch } from '../../../lib/use-address-search';
 import { cn } from '../../../lib/utils';
 import { useLibraryCards } from '../api/get-library-cards';
 import { ArticleCard } from './article-card';
@@ -27,7 +27,7 @@ const articles = (count: number) => `${count} ${count === 1 ? 'article' : 'artic
  */
 export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDelayMs?: number } = {}) {
   const [params, setParams] = useSearchParams();
-  const search = (params.get('search') ?? '').trim();
+  const search = searchFromAddress(params.get('search'), LIBRARY_LIMITS.search);
   const box = useAddressSearch({
     search,
     write: (value) => setParams(value === '' ? {} : { search: value }, { replace: true, preventScrollReset: true }),

@@ -65,6 +65,12 @@ describe('LibraryScreen', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/library/cards');
   });
 
+  it('takes a search longer than the box takes from the address as the box would: cut to 200 characters, not refused', async () => {
+    serveCards([linen]);
+    renderWithProviders(<LibraryScreen />, { path: `/library?search=${'🌙'.repeat(150)}${'a'.repeat(60)}` });
+    await waitFor(() => expect(searches()).toEqual([`${'🌙'.repeat(150)}${'a'.repeat(50)}`]));
+  });
+
   it('keeps the cards on screen when a reload fails', async () => {
     serveCards([linen, cotton]);
     const { queryClient } = renderWithProviders(<LibraryScreen />, { path: '/library' });
