@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ResearchExportContext } from '../context.ts';
 import { addMember, bearer, consent, night, startResearchExport, waitUntil, type ResearchExport } from '../test/helpers.ts';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { FILE_REMOVED } from './routes.ts';
+import { FILE_REMOVED, NO_LATEST_FILE } from './routes.ts';
 import { runCommand } from '@sleepweave/service-kit';
 import { runDecider } from './business-logic.ts';
 import { startRun } from './commands.ts';
@@ -104,6 +104,18 @@ describe('research runs', () => {
       404,
     );
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/runs/nope', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('says why there is nothing to download: no such run, or no run with a zip yet', async () => {
+    const service = await start(smallZip);
+    const latest = await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin });
+    expect(latest.statusCode).toBe(404);
+    expect(latest.json().message).toBe(NO_LATEST_FILE);
+    for (const id of [randomUUID(), 'zzz']) {
+      const none = await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin });
+      expect(none.statusCode).toBe(404);
+      expect(none.json().message).toBe('No such research run.');
+    }
   });
 
   it('records each download of a zip in the audit trail before sending it, and shows it to a participant whose nights it held', async () => {

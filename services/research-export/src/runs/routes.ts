@@ -23,6 +23,9 @@ const isUuid = (value: string) => Uuid.safeParse(value).success;
 const RUN_NOT_FOUND = 'No such research run.';
 const fileNotKept = (kept: number) =>
   `This run has no file to download: it has not finished, or its zip is no longer kept (the last ${kept} are).`;
+/** No finished run has its zip: none has finished, or each one's was removed (a participant in it deleted her account) or not kept. */
+export const NO_LATEST_FILE =
+  'No research run has a zip to download: none has finished yet, or the zips of those that did were removed or are no longer kept. Start a run with Run now.';
 export const FILE_REMOVED = "This run's zip was removed: a participant in it deleted her account, and nothing of hers is kept.";
 
 /** Sends a zip as a download under its name. */
@@ -78,7 +81,7 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
     const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
     if (!file) {
       const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
-      throw notFound(run?.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
+      throw notFound(!run ? RUN_NOT_FOUND : run.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
     }
     await recordDownload(request, admin.sub);
     return sendZip(reply, file.fileName, file.content);
@@ -87,7 +90,7 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
   app.get('/api/admin/research/latest/download', async (request, reply) => {
     const admin = requireAdmin(request);
     const file = await runFile(ctx.sql, 'latest');
-    if (!file) throw notFound('No research run has finished yet.');
+    if (!file) throw notFound(NO_LATEST_FILE);
     await recordDownload(request, admin.sub);
     return sendZip(reply, file.fileName, file.content);
   });

@@ -73,6 +73,9 @@ function useFollowedRun(id: string | null, runs: ResearchRun[] | undefined, refr
 }
 
 /** What the live line next to Run now says. */
+/** Why Download latest is off when runs have finished: none of their zips is kept. */
+export const NO_ZIP_KEPT = 'No finished run has its zip any more (removed, or no longer kept): Run now makes a new one.';
+
 function progressText(starting: boolean, run: ResearchRun | undefined, ongoing: boolean): string {
   if (starting) return 'Starting a research run...';
   if (!run) return ongoing ? 'A research run is on its way...' : '';
@@ -147,7 +150,7 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
         </DownloadButton>
       </div>
       <p role="status" className="min-h-6 text-base text-night-700">
-        {progress}
+        {progress || (runs.data?.some((run) => run.status === 'finished') && !runs.data.some((run) => run.downloadable) ? NO_ZIP_KEPT : '')}
       </p>
     </div>
   );

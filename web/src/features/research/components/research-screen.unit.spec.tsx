@@ -9,7 +9,7 @@ import { maria } from '../../../testing/fixtures';
 import { jsonResponse, pageResponse, renderWithProviders, refusesAction } from '../../../testing/render';
 import { RUN_POLL_MS } from '../api/get-research-run';
 import { NO_ACCESS_TEXT } from '../../../components/no-access';
-import { ResearchScreen } from './research-screen';
+import { NO_ZIP_KEPT, ResearchScreen } from './research-screen';
 import { RunsTable } from './runs-table';
 
 const NO_RUNS_TEXT = 'No research runs yet. The first one runs at 02:00 UTC, or press Run now.';
@@ -497,6 +497,14 @@ describe('ResearchScreen', () => {
     const failedToast = await newestToast('Export Failed');
     expect(failedToast.getByText('No research export has finished yet.')).toBeTruthy();
     expect(clicked).toHaveLength(1);
+  });
+
+  it('says why Download latest is off when runs finished but none has its zip any more', async () => {
+    list = () => jsonResponse(200, [run(nightly.id, { downloadable: false, fileRemoved: true }), failed, oldRun]);
+    renderScreen();
+    await findRunsTable();
+    expect((screen.getByRole('button', { name: 'Download latest' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(NO_ZIP_KEPT)).toBeTruthy();
   });
 });
 
