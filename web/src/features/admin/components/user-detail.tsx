@@ -156,7 +156,8 @@ function Detail({ user }: { user: AdminUserDetail }) {
               <li key={log.id} className="grid gap-0.5 rounded-xl bg-night-50 px-4 py-2.5 text-base">
                 <span className="font-semibold text-night-950">{formatDate(log.date)}</span>
                 <span className="text-night-800">
-                  {log.sleepwearMaterial ?? 'Material not given'} · Quality {log.sleepQuality110 ?? '--'}/10 ·{' '}
+                  {log.sleepwearMaterial ?? 'Material not given'} ·{' '}
+                  {log.sleepQuality110 === null ? 'Quality not given' : `Quality ${log.sleepQuality110}/10`} ·{' '}
                   {log.fabricComfort ?? 'Comfort not given'}
                 </span>
               </li>

@@ -28,9 +28,9 @@ export function scheduleText(schedule: ResearchSchedule | undefined): string {
 
 /** What the empty list says: when the first run comes. */
 export function noRunsText(schedule: ResearchSchedule | undefined): string {
-  if (!schedule) return 'No research runs yet. Press Run now to make one.';
-  if (!schedule.nightly) return 'No research runs yet. Press Run now to make the first one.';
-  return `No research runs yet. The first one runs at ${schedule.nightly.time} ${schedule.nightly.timeZone}, or press Run now.`;
+  if (!schedule) return 'Press Run now to make one.';
+  if (!schedule.nightly) return 'Press Run now to make the first one.';
+  return `The first one runs at ${schedule.nightly.time} ${schedule.nightly.timeZone}, or press Run now.`;
 }
 
 function Page({ lead, actions, children }: { lead?: string; actions?: ReactNode; children: ReactNode }) {

@@ -12,7 +12,7 @@ import { NO_ACCESS_TEXT } from '../../../components/no-access';
 import { NO_ZIP_KEPT, ResearchScreen } from './research-screen';
 import { RunsTable } from './runs-table';
 
-const NO_RUNS_TEXT = 'No research runs yet. The first one runs at 02:00 UTC, or press Run now.';
+const NO_RUNS_TEXT = 'The first one runs at 02:00 UTC, or press Run now.';
 
 const ada: User = {
   ...maria,
@@ -206,7 +206,7 @@ describe('ResearchScreen', () => {
     expect(
       await screen.findByText('The research export of the whole study, run every night at 03:30 Europe/London or when an admin asks.'),
     ).toBeTruthy();
-    expect(await screen.findByText('No research runs yet. The first one runs at 03:30 Europe/London, or press Run now.')).toBeTruthy();
+    expect(await screen.findByText('The first one runs at 03:30 Europe/London, or press Run now.')).toBeTruthy();
     cleanup();
 
     schedule = () => jsonResponse(200, { nightly: null });
@@ -214,14 +214,14 @@ describe('ResearchScreen', () => {
     expect(
       await screen.findByText('The research export of the whole study, run when an admin asks (the nightly run is off).'),
     ).toBeTruthy();
-    expect(await screen.findByText('No research runs yet. Press Run now to make the first one.')).toBeTruthy();
+    expect(await screen.findByText('Press Run now to make the first one.')).toBeTruthy();
   });
 
   it('names no time it does not know: the schedule failed to load, the runs did not', async () => {
     list = () => jsonResponse(200, []);
     schedule = () => jsonResponse(500, { error: 'internal', message: 'Something went wrong.' });
     renderScreen();
-    expect(await screen.findByText('No research runs yet. Press Run now to make one.')).toBeTruthy();
+    expect(await screen.findByText('Press Run now to make one.')).toBeTruthy();
     expect(screen.getByText('The research export of the whole study, run on its schedule or when an admin asks.')).toBeTruthy();
     expect(screen.queryByText(/02:00/)).toBeNull();
   });
