@@ -51,7 +51,8 @@ const BODY: TextStyle = { weight: 'regular', size: 10, color: PDF_COLORS.ink };
 /**
  * An A4 PDF written as it goes (pdfkit streams; no page is kept once it is done), in DejaVu
  * Sans, what it lacks in Noto Sans SC/JP/KR and Noto Emoji (fonts.ts, font-runs.ts), with a
- * footer and "Page N" on every page. The document is a readable stream: send it as the answer, or collect it in tests.
+ * footer and "Page N" on every page. The document is a readable stream: send it as the
+ * answer, or collect it in tests.
  *
  * Every piece of text goes through `style()` so a page break (pdfkit's own, in a long
  * paragraph, or ours) can draw the footer and then put the style back as it was.
