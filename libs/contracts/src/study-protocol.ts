@@ -350,10 +350,10 @@ export function latestLoggableDate(timeZone: string, now: Date): string {
  */
 export const NIGHT_ENDS_AT_HOUR = 4;
 
-/** The calendar date and the hour (0-23) on the wall clock of the IANA `timeZone` at `instant`. */
-export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number } {
+/** The calendar date, the hour (0-23) and the minute on the wall clock of the IANA `timeZone` at `instant`. */
+export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number; minute: number } {
   const wall = new Date(instant.getTime() + utcOffsetMs(timeZone, instant.getTime()));
-  return { date: fromUtcMillis(wall.getTime()), hour: wall.getUTCHours() };
+  return { date: fromUtcMillis(wall.getTime()), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
 }
 
 /** The night (its evening's date) that ended most recently at `now` in `timeZone`. */

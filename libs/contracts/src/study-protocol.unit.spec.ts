@@ -180,9 +180,15 @@ describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', (
     ['America/New_York', '2026-11-01T09:00:00Z', '2026-11-01', 4, '2026-10-31'],
   ])('%s at %s: %s %i h, last ended night %s', (zone, instant, date, hour, night) => {
     const now = new Date(instant);
-    expect(wallClockIn(zone, now)).toEqual({ date, hour });
+    expect(wallClockIn(zone, now)).toMatchObject({ date, hour });
     expect(lastEndedNight(zone, now)).toBe(night);
     expect(currentNight(zone, now)).toBe(addDays(night, 1));
+  });
+
+  it('reads the minute on her wall clock too, in a zone off the hour', () => {
+    // 09:29 UTC is 14:59 in Kolkata (UTC+5:30), 23:14 in Chatham (UTC+13:45, its summer time)
+    expect(wallClockIn('Asia/Kolkata', new Date('2026-11-23T09:29:00Z'))).toEqual({ date: '2026-11-23', hour: 14, minute: 59 });
+    expect(wallClockIn('Pacific/Chatham', new Date('2026-11-23T09:29:00Z'))).toEqual({ date: '2026-11-23', hour: 23, minute: 14 });
   });
 
   it.each([

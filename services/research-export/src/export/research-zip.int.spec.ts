@@ -143,10 +143,10 @@ describe('a research run', () => {
     // 13:00 UTC on 1 March is 02:00 on 2 March in Auckland: the nightly run of 2 March there
     const context = { ...service.context, config: { ...service.context.config, RESEARCH_EXPORT_TIMEZONE: 'Pacific/Auckland' } };
     const { fileName } = await buildResearchZip(context, new Date('2026-03-01T13:00:00Z'));
-    expect(fileName).toBe('sleepweave-research-2026-03-02.zip');
+    expect(fileName).toBe('sleepweave-research-2026-03-02-0200.zip');
     // queued at 23:59 there (the nightly run of 2 March at a RESEARCH_EXPORT_TIME of 23:59), started after midnight
     const late = await buildResearchZip(context, new Date('2026-03-02T11:01:00Z'), new Date('2026-03-02T10:59:00Z'));
-    expect(late.fileName).toBe('sleepweave-research-2026-03-02.zip');
+    expect(late.fileName).toBe('sleepweave-research-2026-03-02-2359.zip');
   });
 
   it('gives a participant her own data only, under her research id', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { calendarDateIn, CURRENT_PROTOCOL, type ResearchRunSummary } from '@sleepweave/contracts';
+import { CURRENT_PROTOCOL, wallClockIn, type ResearchRunSummary } from '@sleepweave/contracts';
 import { packageRoot } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import type { RunOutput } from '../runs/worker.ts';
@@ -150,22 +150,35 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date, re
   for (const row of comparisons) await csv.write(comparisonRecord(row));
   await csv.end();
   // dated on the study's calendar, as its nightly run is scheduled (a run at 02:00 in Auckland is of that day, not of UTC's),
-  // and by when it was asked for: a nightly run queued at 23:59 that starts after midnight is that night's
-  const runDate = calendarDateIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, requestedAt);
-  return await finishResearchZip(zip, { findings, comparisons, now, runDate, minNights, lateRecordDays });
+  // and by when it was asked for: a nightly run queued at 23:59 that starts after midnight is that night's; the zip's name
+  // also has that time, so that the runs of one day download under names of their own
+  const asked = wallClockIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, requestedAt);
+  const runDate = asked.date;
+  const fileName = `sleepweave-research-${runDate}-${pad2(asked.hour)}${pad2(asked.minute)}.zip`;
+  return await finishResearchZip(zip, { findings, comparisons, now, runDate, fileName, minNights, lateRecordDays });
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The reports after the data and the comparisons: QA, README, the R check, the PDF; the zip's bytes. */
 async function finishResearchZip(
   zip: ZipWriter,
-  input: { findings: DataFindings; comparisons: ComparisonRow[]; now: Date; runDate: string; minNights: number; lateRecordDays: number },
+  input: {
+    findings: DataFindings;
+    comparisons: ComparisonRow[];
+    now: Date;
+    runDate: string;
+    fileName: string;
+    minNights: number;
+    lateRecordDays: number;
+  },
 ): Promise<RunOutput> {
-  const { findings, comparisons, now, runDate, minNights, lateRecordDays } = input;
+  const { findings, comparisons, now, runDate, fileName, minNights, lateRecordDays } = input;
   const headline = qaHeadline(findings);
   const summary = runSummary(findings, comparisons, headline);
   zip.add('qa_report.md', qaReportMarkdown(findings, { minNights, lateRecordDays, headline }));
   zip.add('README.md', readme({ runAt: now, minNights, lateRecordDays, summary }));
   zip.add('analysis.R', analysisR({ metrics: COMPARED_METRICS, minNights }));
   zip.add('report.pdf', await reportPdf({ summary, runDate, minNights, ciMethod: DZ_CI_METHOD.name }));
-  return { zip: await zip.finish(), fileName: `sleepweave-research-${runDate}.zip`, summary };
+  return { zip: await zip.finish(), fileName, summary };
 }
