@@ -24,6 +24,23 @@ interface Row {
  */
 export const COMPACT_BELOW = 576;
 
+/**
+ * The axis's title under it, with the z of d_z set low as the heading above the plot sets it
+ * (a label's text could only say "d_z"). Recharts hands it the axis's box.
+ */
+function AxisTitle({ viewBox }: { viewBox?: { x: number; y: number; width: number; height: number } }) {
+  if (!viewBox) return null;
+  return (
+    <text x={viewBox.x + viewBox.width / 2} y={viewBox.y + viewBox.height + 4} dy="0.9em" textAnchor="middle" fill="#3b336c" fontSize={13}>
+      Cohen&apos;s d
+      <tspan baselineShift="sub" fontSize={10}>
+        z
+      </tspan>
+      <tspan> (95% CI)</tspan>
+    </text>
+  );
+}
+
 const ROW_HEIGHT = 44;
 const AXES_HEIGHT = 64;
 const COLOR = '#4a3e8a';
@@ -126,7 +143,7 @@ export default function ForestPlot({ effects, caption }: ForestPlotProps) {
               tick={tick}
               tickLine={false}
               axisLine={{ stroke: '#d2cdee' }}
-              label={{ value: "Cohen's d_z (95% CI)", position: 'bottom', offset: 4, fill: '#3b336c', fontSize: 13 }}
+              label={<AxisTitle />}
             />
             <YAxis
               type="category"

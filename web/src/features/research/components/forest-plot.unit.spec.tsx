@@ -66,6 +66,10 @@ describe('the forest plot', () => {
     await waitFor(() => expect(plot.querySelectorAll('.recharts-scatter-symbol')).toHaveLength(3));
     expect(plot.querySelectorAll('.recharts-yAxis')).toHaveLength(2);
     expect(plot.querySelector('dl')).toBeNull();
+    // the axis's title with the z of d_z set low, as the heading has it
+    const title = Array.from(plot.querySelectorAll('.recharts-xAxis text')).find((text) => text.textContent?.includes('95% CI'))!;
+    expect(title.textContent).toBe("Cohen's dz (95% CI)");
+    expect(title.querySelector('tspan')!.getAttribute('baseline-shift')).toBe('sub');
   });
 
   it('keeps at most five ticks when compact, 0 among them', () => {
