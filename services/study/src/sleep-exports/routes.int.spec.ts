@@ -220,6 +220,17 @@ describe('GET /api/sleep/export?format=xlsx', () => {
     expect(scoreOf('All nights')![4]).toBe(her.dates.length);
     for (const phase of ['Washout (cotton)', 'Linen', 'After the study']) expect(scoreOf(phase)).toBeDefined();
     expect(rows.some((r) => r?.[1] === 'Polyester vs linen, side by side')).toBe(true);
+    // the side-by-side counts are numbers, shown as numbers (under the phase table's date columns they showed as dates)
+    const sideBySide = summary
+      .getSheetValues()
+      .findIndex(
+        (r) => (r as unknown[] | undefined)?.[1] === 'Polyester nights' || (r as unknown[] | undefined)?.[3] === 'Polyester nights',
+      );
+    const scoreRow = summary.getRow(sideBySide + 1);
+    expect(scoreRow.getCell(1).value).toBe('Sleep score');
+    expect(scoreRow.getCell(3).value).toBe(polyesterDays.length);
+    expect(scoreRow.getCell(3).numFmt).toBe('0');
+    expect(scoreRow.getCell(5).numFmt).toBe('0');
 
     // Charts: five PNG images and her study's phases.
     const charts = workbook.getWorksheet('Charts')!;

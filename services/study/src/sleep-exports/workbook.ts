@@ -217,9 +217,15 @@ export async function writeWorkbook(out: Writable, input: WorkbookInput): Promis
       'Linen − polyester',
     ]);
     styleHeader(head);
+    head.getCell(2).numFmt = '@';
+    head.getCell(3).numFmt = '@';
     head.commit();
     for (const { metric, polyester, linen, difference } of comparison) {
       const row = summary.addRow([metric.label, metric.unit ?? '', polyester.n, polyester.mean, linen.n, linen.mean, difference]);
+      // every cell its own format: columns B and C are the phase table's dates above, and
+      // a count there showed as one (14 nights as 1900-01-14)
+      row.getCell(2).numFmt = '@';
+      for (const col of [3, 5]) row.getCell(col).numFmt = '0';
       for (const col of [4, 6, 7]) row.getCell(col).numFmt = meanFormat;
       row.commit();
     }
@@ -247,6 +253,8 @@ export async function writeWorkbook(out: Writable, input: WorkbookInput): Promis
     rowOf(['Her study (protocol version ' + (subject.consentVersion ?? '1.0') + ')'], { bold: true });
     const head = sheet.addRow(['Phase', 'From', 'To', 'Material', 'Nights in range', 'What she wore']);
     styleHeader(head);
+    head.getCell(2).numFmt = '@';
+    head.getCell(3).numFmt = '@';
     head.commit();
     for (const phase of studyPhaseDates(subject.studyStartDate)) {
       const logged = digest.phase(phase.phase);
