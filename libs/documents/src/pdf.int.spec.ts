@@ -333,6 +333,30 @@ describe('PdfReport, Chinese, Japanese and Korean', () => {
   });
 });
 
+describe('PdfTable, no-break spaces', () => {
+  it('breaks a range of values joined by no-break spaces after its dash, never inside a value', async () => {
+    const report = new PdfReport({ title: 'Ranges', footer: 'x' });
+    const pdf = collect(report.doc);
+    // a column too narrow for the whole range, wide enough for each end
+    const table = report.table(
+      [
+        { header: 'Deep', width: 1 },
+        { header: 'Rest', width: 9.8 },
+      ],
+      { fontSize: 7.5 },
+    );
+    table.row(['47m–1h\u00A026m', 'a']);
+    table.row(['47m–1h 26m', 'b']);
+    table.end();
+    report.end();
+    const lines = (await pdfSeenLines(await pdf)).map((line) => line.words.join(' '));
+    // (pdftotext reads a no-break space as a space between words)
+    expect(lines.slice(1, 3)).toEqual(['47m– a', '1h 26m']);
+    // with plain spaces the line broke inside the value
+    expect(lines.slice(3, 5)).toEqual(['47m–1h b', '26m']);
+  });
+});
+
 describe('PdfReport, what no font has', () => {
   it('draws an empty box as wide as it was laid out: a line of them as long as measured, the words after them in their places', async () => {
     const report = new PdfReport({ title: 'Thai', footer: 'x' });

@@ -200,7 +200,8 @@ export function comparePolyesterLinen(digest: NightsDigest): PhaseComparison[] |
 
 export const COMPARISON_NOTE =
   'Descriptive only: the nights of one person are not independent of each other, so these differences are not a test ' +
-  'and say nothing certain about the fabrics. The study answers that across all its participants.';
+  'and say nothing certain about the fabrics. The study answers that across all its participants. Each difference is ' +
+  'of the means before rounding, so it can differ by 0.1 from the rounded means shown.';
 
 // ---------------------------------------------------------------------------------------
 // Dates, phases and bands
@@ -305,6 +306,25 @@ export function formatMetric(metric: Pick<SummaryMetric, 'kind' | 'unit'>, value
   const rounded = metric.kind === 'integer' && Number.isInteger(value) ? String(value) : value.toFixed(digits);
   if (!metric.unit) return rounded;
   return metric.unit === '%' ? `${rounded}%` : `${rounded} ${metric.unit}`;
+}
+
+/** A value that a line never breaks inside ("1h 26m", "55 bpm"): its spaces are no-break spaces. */
+const unbroken = (value: string) => value.replace(/ /g, '\u00A0');
+
+/**
+ * A mean: with its one decimal whatever it comes to (a mean of 63.0 printed "63" beside
+ * "63.2"), durations in whole minutes; never broken across lines.
+ */
+export function formatMean(metric: Pick<SummaryMetric, 'kind' | 'unit'>, value: number | null): string {
+  return unbroken(formatMetric(metric.kind === 'integer' ? { ...metric, kind: 'decimal' } : metric, value));
+}
+
+/**
+ * Smallest to largest ("47m–1h 26m"), each end unbroken: a narrow cell breaks it after the
+ * dash, not inside a value (it read "47m–1h" on one line, "26m" on the next).
+ */
+export function formatRange(metric: Pick<SummaryMetric, 'kind' | 'unit'>, min: number | null, max: number | null): string {
+  return `${unbroken(formatMetric(metric, min))}–${unbroken(formatMetric(metric, max))}`;
 }
 
 /** A signed difference ('+4.5 ms', '−12m', '0m'); durations in minutes. */

@@ -5,7 +5,9 @@ import {
   comparePolyesterLinen,
   datesBetween,
   formatDifference,
+  formatMean,
   formatMetric,
+  formatRange,
   NightsDigest,
   phaseBands,
   studyPhaseDates,
@@ -131,6 +133,17 @@ describe('writing values', () => {
     expect(formatMetric({ kind: 'decimal', unit: '%' }, 91.5)).toBe('91.5%');
     expect(formatMetric({ kind: 'integer', unit: null }, 82)).toBe('82');
     expect(formatMetric(duration, null)).toBe('--');
+  });
+
+  it('writes every mean with its decimal, and values that no line breaks inside', () => {
+    const nb = '\u00A0';
+    expect(formatMean({ kind: 'integer', unit: null }, 63)).toBe('63.0');
+    expect(formatMean({ kind: 'integer', unit: null }, 63.2143)).toBe('63.2');
+    expect(formatMean({ kind: 'integer', unit: 'bpm' }, 59)).toBe(`59.0${nb}bpm`);
+    expect(formatMean(duration, 86.4)).toBe(`1h${nb}26m`);
+    expect(formatMean(duration, null)).toBe('--');
+    expect(formatRange(duration, 47, 86)).toBe(`47m–1h${nb}26m`);
+    expect(formatRange({ kind: 'integer', unit: 'bpm' }, 55, 63)).toBe(`55${nb}bpm–63${nb}bpm`);
   });
 
   it('writes differences with their sign, and no sign when they round to nothing', () => {

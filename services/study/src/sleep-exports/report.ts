@@ -6,7 +6,8 @@ import {
   dateRange,
   datesBetween,
   formatDifference,
-  formatMetric,
+  formatMean,
+  formatRange,
   longDate,
   type NightsDigest,
   nightsText,
@@ -139,16 +140,11 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
     report.style({ weight: 'regular', size: 8.5, color: PDF_COLORS.muted });
     doc.text(`${metric.label} (mean)`, x, y, { width: tileWidth - 8 });
     report.style({ weight: 'bold', size: 15, color: PDF_COLORS.accent });
-    doc.text(formatMetric(metric, stats.mean), x, y + 12, { width: tileWidth - 8 });
+    doc.text(formatMean(metric, stats.mean), x, y + 12, { width: tileWidth - 8 });
     report.style({ weight: 'regular', size: 7.5, color: PDF_COLORS.muted });
-    doc.text(
-      stats.n === 0 ? 'not recorded' : `${nightsText(stats.n)} · ${formatMetric(metric, stats.min)}–${formatMetric(metric, stats.max)}`,
-      x,
-      y + 31,
-      {
-        width: tileWidth - 8,
-      },
-    );
+    doc.text(stats.n === 0 ? 'not recorded' : `${nightsText(stats.n)} · ${formatRange(metric, stats.min, stats.max)}`, x, y + 31, {
+      width: tileWidth - 8,
+    });
   });
   doc.x = report.left;
   doc.y = top + Math.ceil(tiles.length / 4) * 46 + 6;
@@ -202,9 +198,7 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
         ...PHASE_TABLE.map((key) => {
           const stats = phase.metrics[key];
           const metric = metricOf(key);
-          return stats.n === 0
-            ? '--'
-            : `${formatMetric(metric, stats.mean)}\n${formatMetric(metric, stats.min)}–${formatMetric(metric, stats.max)}`;
+          return stats.n === 0 ? '--' : `${formatMean(metric, stats.mean)}\n${formatRange(metric, stats.min, stats.max)}`;
         }),
       ],
       { bold: phase.phase === null },
@@ -226,8 +220,8 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
       if (polyester.n === 0 && linen.n === 0) continue;
       table.row([
         metric.label,
-        `${formatMetric(metric, polyester.mean)} (${polyester.n})`,
-        `${formatMetric(metric, linen.mean)} (${linen.n})`,
+        `${formatMean(metric, polyester.mean)} (${polyester.n})`,
+        `${formatMean(metric, linen.mean)} (${linen.n})`,
         formatDifference(metric, difference),
       ]);
     }

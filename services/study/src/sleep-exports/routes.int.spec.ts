@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addDays, calendarDateIn, consentText, SLEEP_LOG_FIELD_LIST, type SleepLogFieldsInput } from '@sleepweave/contracts';
+import {
+  addDays,
+  calendarDateIn,
+  consentText,
+  formatDuration,
+  SLEEP_LOG_FIELD_LIST,
+  type SleepLogFieldsInput,
+} from '@sleepweave/contracts';
 import { pdfFonts, pdfInfo, pdfPagesToPng, pdfText } from '@sleepweave/documents/testing';
 import { createLogger, findDirectoryUser } from '@sleepweave/service-kit';
 import ExcelJS from 'exceljs';
@@ -300,6 +307,13 @@ describe('GET /api/sleep/export?format=pdf', () => {
     const scores = her.dates.map((_, i) => i).map((i) => nightOf(dayOf(her.dates[i]!)).sleepScore!);
     const mean = (scores.reduce((a, b) => a + b, 0) / scores.length).toFixed(1);
     expect(flat).toMatch(new RegExp(`At a glance Sleep score \\(mean\\) .*? ${mean.replace('.', '\\.')} `));
+    // Phase by phase: each range's ends whole (a duration broke inside, "6h" on one line, "46m" on the next)
+    const phases = flat.slice(flat.indexOf('Phase by phase'), flat.indexOf('Polyester and linen, side by side'));
+    const polyester = her.dates.map(dayOf).filter((day) => day <= 14);
+    for (const key of ['totalSleepMinutes', 'remMinutes', 'deepMinutes'] as const) {
+      const values = polyester.map((day) => nightOf(day)[key]!);
+      for (const end of [Math.min(...values), Math.max(...values)]) expect(phases).toContain(formatDuration(end));
+    }
     // Her comments, as she typed them, on every night that has them.
     const commentCount = her.dates.filter((d) => nightOf(dayOf(d)).comments).length;
     expect(flat.split(COMMENT).length - 1).toBe(commentCount);
