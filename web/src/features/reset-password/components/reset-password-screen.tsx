@@ -40,11 +40,17 @@ function formWords(values: Values): FormErrorMessages<Values> {
 
 /** /reset-password?token=...: checking the link, then the form or the invalid-link view. */
 export function ResetPasswordScreen({ token }: { token: string }) {
-  const check = useValidateResetToken(token, { enabled: token !== '' });
+  // Once her password is reset the link is used: it is not checked again. (Her session's end
+  // clears every query, this one too, and the next render checked it again: 'Validating your
+  // reset link...' over the confirmation, and a 400.)
+  const [reset, setReset] = useState(false);
+  const check = useValidateResetToken(token, { enabled: token !== '' && !reset });
 
   let content: ReactNode;
   if (token === '') {
     content = <InvalidLink message="No reset token provided" />;
+  } else if (reset) {
+    content = <NewPasswordForm token={token} onReset={() => setReset(true)} />;
   } else if (check.isPending) {
     content = <LoadingState text="Validating your reset link..." className="min-h-0 py-8" />;
   } else if (check.isError) {
@@ -64,7 +70,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
       />
     );
   } else {
-    content = <NewPasswordForm token={token} />;
+    content = <NewPasswordForm token={token} onReset={() => setReset(true)} />;
   }
 
   return (
@@ -130,7 +136,7 @@ function InvalidLink({
   );
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+function NewPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -145,6 +151,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   const reset = useResetPassword({
     onSuccess: () => {
+      onReset();
       // every session of hers has ended, this browser's too
       clearSession(queryClient);
       redirectTimer.current = setTimeout(() => void navigate(paths.auth, { replace: true }), RESET_REDIRECT_DELAY_MS);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arrivalAt, jsonResponse, renderWithProviders } from '../../../testing/render';
 import { RESET_REDIRECT_DELAY_MS, ResetPasswordScreen } from './reset-password-screen';
@@ -19,8 +20,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** As the app's route: it reads the address, so it renders again when the address changes. */
+function ResetPasswordRoute({ token }: { token: string }) {
+  useSearchParams();
+  return <ResetPasswordScreen token={token} />;
+}
+
 const routes = (token: string) => [
-  { path: '/reset-password', element: <ResetPasswordScreen token={token} /> },
+  { path: '/reset-password', element: <ResetPasswordRoute token={token} /> },
   { path: '/auth', element: <h1>Sign in page</h1> },
 ];
 
@@ -134,10 +141,15 @@ describe('ResetPasswordScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Password reset successfully!' })).toBeTruthy();
     expect(screen.getByText('Your password has been reset. You can now sign in with your new password.')).toBeTruthy();
 
-    // The confirmation stays for 2 s, then /auth.
+    // The confirmation stays for 2 s, then /auth; the used link is not checked again meanwhile,
+    // whatever renders the screen again (the app's session ending did: the confirmation
+    // flashed 'Validating your reset link...' and the check answered 400)
+    await act(() => router.navigate('/reset-password?again=1'));
+    expect(screen.getByRole('heading', { name: 'Password reset successfully!' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/reset-password');
     await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_DELAY_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(arrivedAt()! - answeredAt).toBeGreaterThanOrEqual(RESET_REDIRECT_DELAY_MS);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/validate-reset-token'))).toHaveLength(1);
   });
 });
