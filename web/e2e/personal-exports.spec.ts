@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import { noNightsInRangeMessage } from '@sleepweave/contracts';
 import ExcelJS from 'exceljs';
 import { toasts } from './support/app';
 import { consentedDaysAgo } from './support/study-history';
@@ -119,9 +120,7 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   await form.getByLabel('Start Date').fill(addDays(start, -30));
   await form.getByLabel('End Date').fill(addDays(start, -20));
   await exportButton.click();
-  await expect(form.getByRole('alert')).toHaveText(
-    `You have no sleep logged between ${addDays(start, -30)} and ${addDays(start, -20)}. Choose dates with logged nights.`,
-  );
+  await expect(form.getByRole('alert')).toHaveText(noNightsInRangeMessage(addDays(start, -30), addDays(start, -20)));
 
   // Her whole study as a workbook.
   await form.getByRole('button', { name: 'Use all my nights' }).click();

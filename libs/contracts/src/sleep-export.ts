@@ -62,11 +62,15 @@ export function sleepExportFileName(query: Pick<SleepExportQuery, 'startDate' | 
   return `sleepweave-sleep-${query.startDate}-to-${query.endDate}.${query.format}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Dec 01, 2026", as the screens write a date (without Intl: see groupThousands). */
+const shownDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
+
 /** The answer (404) for a range without a logged night: said in the screen, never an empty file. */
 export function noNightsInRangeMessage(startDate: string, endDate: string): string {
   return startDate === endDate
-    ? `You have no sleep logged on ${startDate}. Choose dates with logged nights.`
-    : `You have no sleep logged between ${startDate} and ${endDate}. Choose dates with logged nights.`;
+    ? `You have no sleep logged on ${shownDate(startDate)}. Choose dates with logged nights.`
+    : `You have no sleep logged between ${shownDate(startDate)} and ${shownDate(endDate)}. Choose dates with logged nights.`;
 }
 
 /**

@@ -41,10 +41,12 @@ describe('file name and messages', () => {
     );
   });
 
-  it('says which dates had no nights', () => {
+  it('says which dates had no nights, written as the screens write dates', () => {
     expect(noNightsInRangeMessage('2025-03-01', '2025-03-01')).toBe(
-      'You have no sleep logged on 2025-03-01. Choose dates with logged nights.',
+      'You have no sleep logged on Mar 01, 2025. Choose dates with logged nights.',
     );
-    expect(noNightsInRangeMessage('2025-03-01', '2025-03-09')).toContain('between 2025-03-01 and 2025-03-09');
+    expect(noNightsInRangeMessage('2025-12-28', '2026-01-09')).toBe(
+      'You have no sleep logged between Dec 28, 2025 and Jan 09, 2026. Choose dates with logged nights.',
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   calendarDateIn,
   consentText,
   formatDuration,
+  noNightsInRangeMessage,
   SLEEP_LOG_FIELD_LIST,
   type SleepLogFieldsInput,
 } from '@sleepweave/contracts';
@@ -158,7 +159,7 @@ describe('GET /api/sleep/export: refusals', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: 'not_found',
-      message: `You have no sleep logged between ${before} and ${addDays(her.start, -1)}. Choose dates with logged nights.`,
+      message: noNightsInRangeMessage(before, addDays(her.start, -1)),
     });
   });
 
