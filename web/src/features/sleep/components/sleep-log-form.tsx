@@ -141,6 +141,13 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
    */
   const keepTyped = useRef<string | null>(null);
   /**
+   * The night (its date) a new log of hers was refused for as already logged (409): when the
+   * stored one comes back, the fields she filled in stay over it, as after a refused update.
+   * (They were dropped: after a lookup that failed, she had typed a whole night into create
+   * mode, and the 409 replaced it with the stored one.)
+   */
+  const keepTypedOn = useRef<string | null>(null);
+  /**
    * The stored night a given-back update was typed over (lib/drafts.ts), by id and version:
    * saved against it, a save made elsewhere meanwhile is refused as from any older form.
    * (Against the night as it is when given back, hers went over that save unseen.)
@@ -206,8 +213,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       savedValues.current = null;
       const changedMeanwhile = sent !== null && sent.date === log.date && !sameValues(getValues(), sent);
       // after a refused save: the night as it now is, with the fields she changed on top
-      const merge = keepTyped.current === log.id;
+      const merge = keepTyped.current === log.id || keepTypedOn.current === log.date;
       keepTyped.current = null;
+      keepTypedOn.current = null;
       reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : merge ? { keepDirtyValues: true } : undefined);
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
@@ -236,7 +244,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
         title: 'Entry already exists',
         description: 'You already have a sleep log for this date. The form will switch to edit mode.',
       });
-      // Load the stored night now (it lands in the lookup, which switches to edit mode).
+      // Load the stored night now (it lands in the lookup, which switches to edit mode), with
+      // what she typed on top.
+      savedValues.current = null;
+      keepTypedOn.current = night;
       const cannotLoad = (cause?: unknown) =>
         isApiRequestError(cause) && cause.status === 401
           ? sessionEnded(getValues())

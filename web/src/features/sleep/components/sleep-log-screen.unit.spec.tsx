@@ -419,12 +419,17 @@ describe('SleepLogScreen', () => {
     renderWithProviders(routes, { path: '/sleep/log' });
     const user = userEvent.setup();
     await fill(user, await screen.findByLabelText('Sleep score'), '90');
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 3, hot');
     await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
 
     expect(await within(toasts()).findByText('Entry already exists')).toBeTruthy();
     expect(within(toasts()).getByText('You already have a sleep log for this date. The form will switch to edit mode.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
-    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('77');
+    // the stored night, with what she typed on top (it was dropped), still to save
+    await waitFor(() => expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h32m'));
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('90');
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 3, hot');
+    expect(posts()).toHaveLength(1);
   });
 
   it('on a 409 says so when the existing entry cannot be loaded, and keeps what she typed', async () => {
