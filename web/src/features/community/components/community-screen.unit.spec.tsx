@@ -186,6 +186,30 @@ describe('CommunityScreen', () => {
     expect(within(again).queryByRole('alert')).toBeNull();
   });
 
+  it("New Thread: a retry that succeeds closes the failure's toast (it stayed beside the new thread)", async () => {
+    let fail = true;
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () =>
+        fail
+          ? jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' })
+          : jsonResponse(201, { ...linen, name: 'Magnesium?', memberCount: 1, lastMessage: null }),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Magnesium?');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    await within(dialog).findByRole('alert');
+    expect(screen.getAllByText('Failed to create thread. Please try again.').length).toBeGreaterThan(1);
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Thread' })).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Failed to create thread. Please try again.')).toBeNull());
+  });
+
   it('New Thread: when her session ended, opens again with the name once she is signed in again', async () => {
     const routes = {
       'GET /api/user': () => jsonResponse(200, maria),

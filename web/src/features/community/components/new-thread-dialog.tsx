@@ -1,6 +1,6 @@
 import { CreateThreadRequest, hasSomethingToSee, THREAD_NAME_MAX_LENGTH } from '@sleepweave/contracts';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -32,10 +32,14 @@ export function NewThreadDialog() {
   // A failed create said in the dialog too: while it is open, the toasts outside it are
   // hidden from screen readers and out of the keyboard's reach.
   const [failure, setFailure] = useState<string | null>(null);
+  /** The toast of the last failed create: closed once a thread is made (it no longer holds), as the composer's. */
+  const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const create = useCreateThread({
     onSuccess: () => {
       setOpen(false);
       setFailure(null);
+      failureToast.current?.dismiss();
+      failureToast.current = null;
       reset({ name: '' });
     },
     onError: (err) => {
@@ -47,7 +51,7 @@ export function NewThreadDialog() {
       const detail = isApiRequestError(err) && err.status === 429 ? serverMessage(err) : undefined;
       const description = detail ?? failureMessage(err, 'Failed to create thread. Please try again.');
       setFailure(description);
-      toast({ title: 'Error', description, variant: 'destructive' });
+      failureToast.current = toast({ title: 'Error', description, variant: 'destructive' });
     },
   });
 
