@@ -27,6 +27,9 @@ export type JoinDecision = 'allowed' | 'denied' | 'unauthorized' | 'unavailable'
 /** A socket may follow this many threads at once (the web app follows one per connection). */
 export const MAX_THREADS_PER_SOCKET = 20;
 
+/** What a follower is told while new messages cannot reach this process (NATS away): the browser shows "paused" and joins again. */
+export const LIVE_PAUSED_MESSAGE = 'Live updates are not available right now. Please try again.';
+
 /**
  * The live side of the community in one gateway process: which of this process's
  * sockets follow which thread, and delivery of `community.message.posted` (and
@@ -40,6 +43,8 @@ export const MAX_THREADS_PER_SOCKET = 20;
  */
 export class ThreadHub {
   private readonly followers = new Map<string, Set<WebSocket>>();
+  private watch: Subscription | null = null;
+  private watching: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: { communityUrl: string | undefined; internalToken: string; logger: Logger }) {}
 
@@ -84,6 +89,44 @@ export class ThreadHub {
     if (set.size === 0) this.followers.delete(threadId);
   }
 
+  /** Whether new messages reach this process now: its watch is following (none attached: always). */
+  isLive(): boolean {
+    return this.watch === null || this.watch.state() === 'following';
+  }
+
+  /**
+   * Takes the watch that feeds it, and checks its state every `everyMs`: when it stops
+   * following (NATS away), every follower is told, once, that live updates are paused. Its
+   * browser shows so and joins again, which is refused until the watch follows again, and
+   * then brings what was missed. (A thread said "Live" through a NATS outage while nothing
+   * reached it.)
+   */
+  attach(watch: Subscription, everyMs = 1_000): void {
+    this.watch = watch;
+    let wasLive = this.isLive();
+    this.watching = setInterval(() => {
+      const live = this.isLive();
+      if (wasLive && !live) this.pauseAll();
+      wasLive = live;
+    }, everyMs);
+    this.watching.unref?.();
+  }
+
+  detach(): void {
+    if (this.watching) clearInterval(this.watching);
+    this.watching = null;
+    this.watch = null;
+  }
+
+  /** Tells every follower that live updates are paused (an `error` for each thread it follows). */
+  private pauseAll(): void {
+    this.options.logger.warn({ threads: this.followers.size }, 'the community watch stopped following: live updates paused');
+    for (const [threadId, sockets] of this.followers) {
+      const text = JSON.stringify({ type: 'error', threadId, message: LIVE_PAUSED_MESSAGE } satisfies ServerSocketMessage);
+      for (const socket of sockets) sendFrame(socket, text);
+    }
+  }
+
   /** Sockets following a thread in this process (for tests and metrics). */
   followerCount(threadId: string): number {
     return this.followers.get(threadId)?.size ?? 0;
@@ -120,7 +163,7 @@ export class ThreadHub {
  * thread whenever it (re)joins.
  */
 export async function followCommunityMessages(bus: Bus, hub: ThreadHub, logger: Logger): Promise<Subscription> {
-  return bus.watch({
+  const watch = await bus.watch({
     stream: 'COMMUNITY',
     types: ['community.message.posted', 'community.thread.changed'],
     since: new Date(),
@@ -129,4 +172,12 @@ export async function followCommunityMessages(bus: Bus, hub: ThreadHub, logger: 
       if (sent > 0) logger.debug({ eventId: envelope.id, sent }, 'new message delivered to sockets');
     },
   });
+  hub.attach(watch);
+  return {
+    state: () => watch.state(),
+    stop: async () => {
+      hub.detach();
+      await watch.stop();
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { ClientSocketMessage, THREAD_NOT_FOUND_MESSAGE, type ServerSocketMessage
 import { clientAddress, forbidden, tooManyRequests, unauthorized, type ServiceApp } from '@sleepweave/service-kit';
 import type { GatewayDeps } from './deps.ts';
 import { isAllowedOrigin } from './origin.ts';
-import { MAX_THREADS_PER_SOCKET, sendFrame } from './community-live.ts';
+import { LIVE_PAUSED_MESSAGE, MAX_THREADS_PER_SOCKET, sendFrame } from './community-live.ts';
 
 /** join_thread messages a socket may send per minute (each costs a call to community). */
 export const JOINS_PER_MINUTE = 30;
@@ -130,6 +130,8 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
       async function join(threadId: string) {
         const hub = deps.threads;
         if (!hub) return send(socket, { type: 'error', threadId, message: 'Live updates are not available.' });
+        // while new messages cannot reach this process (NATS away), not "joined": it would say Live
+        if (!hub.isLive()) return send(socket, { type: 'error', threadId, message: LIVE_PAUSED_MESSAGE });
         const state = threads.get(threadId);
         if (state === true) return send(socket, { type: 'joined', threadId });
         // being checked: this one is answered with the first
@@ -201,7 +203,7 @@ export async function socketRoutes(app: ServiceApp, deps: GatewayDeps): Promise<
             join(threadId).catch((err: unknown) => {
               request.log.error({ err }, 'join_thread failed');
               threads.delete(threadId);
-              send(socket, { type: 'error', threadId, message: 'Live updates are not available right now. Please try again.' });
+              send(socket, { type: 'error', threadId, message: LIVE_PAUSED_MESSAGE });
             });
             return;
           }
