@@ -892,6 +892,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     // community takes a moment, then refuses
     const slowRefusal = {
       mayJoin: () => new Promise((resolve) => setTimeout(() => resolve('denied'), 300)),
+      isLive: () => true,
       join: () => undefined,
       leave: () => undefined,
     } as unknown as GatewayDeps['threads'];
@@ -920,6 +921,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
   it("closes for a renewal, not as a session ended, when community refuses the socket's access token (it expired there)", async () => {
     const expired = {
       mayJoin: async () => 'unauthorized',
+      isLive: () => true,
       join: () => undefined,
       leave: () => undefined,
     } as unknown as GatewayDeps['threads'];
