@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 import { newRegistration, startIdentity, type Identity } from '../../services/identity/src/test/helpers.ts';
 import { buildGateway } from './app.ts';
 import { readGatewayConfig } from './config.ts';
+import { LIVE_PAUSED_MESSAGE } from './community-live.ts';
 import type { GatewayDeps } from './deps.ts';
 import { followRevocations, RevocationList } from './revocations.ts';
 import { createSessionResolver } from './session.ts';
@@ -912,6 +913,35 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
         ['error', 'Thread not found or access denied'],
         ['error', 'Thread not found or access denied'],
       ]);
+      socket.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a join while new messages cannot reach the gateway (its watch not following), and answers joined once they can', async () => {
+    let live = false;
+    const hub = {
+      mayJoin: async () => 'allowed',
+      isLive: () => live,
+      join: () => undefined,
+      leave: () => undefined,
+    } as unknown as GatewayDeps['threads'];
+    const { app, url } = await gatewayWithSession(600, {}, randomUUID(), hub);
+    try {
+      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+      await new Promise((resolve) => socket.on('open', resolve));
+      const replies: { type: string; message?: string }[] = [];
+      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const threadId = randomUUID();
+      socket.send(JSON.stringify({ type: 'join_thread', threadId }));
+      await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(1);
+      // not "joined": the browser would say Live while nothing reaches it
+      expect(replies[0]).toEqual({ type: 'error', threadId, message: LIVE_PAUSED_MESSAGE });
+      live = true;
+      socket.send(JSON.stringify({ type: 'join_thread', threadId }));
+      await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(2);
+      expect(replies[1]).toEqual({ type: 'joined', threadId });
       socket.close();
     } finally {
       await app.close();
