@@ -869,6 +869,10 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
   }
 
+  /** A thread hub that asks no community service: its answer to a join, and whether it is live. */
+  const standInHub = (mayJoin: () => Promise<string>, isLive = () => true) =>
+    ({ mayJoin, isLive, join: () => undefined, leave: () => undefined }) as unknown as GatewayDeps['threads'];
+
   it("logs a frame the protocol refuses as the client's fault (info, no stack), and closes the socket saying why", async () => {
     const lines: { level: number; msg: string; code?: string }[] = [];
     const logger = createLogger('gateway', 'info', 'json', { write: (line: string) => void lines.push(JSON.parse(line)) });
@@ -891,12 +895,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
 
   it('never answers joined for a thread community has not said yes to, however often she asks meanwhile', async () => {
     // community takes a moment, then refuses
-    const slowRefusal = {
-      mayJoin: () => new Promise((resolve) => setTimeout(() => resolve('denied'), 300)),
-      isLive: () => true,
-      join: () => undefined,
-      leave: () => undefined,
-    } as unknown as GatewayDeps['threads'];
+    const slowRefusal = standInHub(() => new Promise((resolve) => setTimeout(() => resolve('denied'), 300)));
     const { app, url } = await gatewayWithSession(600, {}, randomUUID(), slowRefusal);
     try {
       const socket = new WebSocket(url, { headers: { origin: APP_URL } });
@@ -921,12 +920,10 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
 
   it('refuses a join while new messages cannot reach the gateway (its watch not following), and answers joined once they can', async () => {
     let live = false;
-    const hub = {
-      mayJoin: async () => 'allowed',
-      isLive: () => live,
-      join: () => undefined,
-      leave: () => undefined,
-    } as unknown as GatewayDeps['threads'];
+    const hub = standInHub(
+      async () => 'allowed',
+      () => live,
+    );
     const { app, url } = await gatewayWithSession(600, {}, randomUUID(), hub);
     try {
       const socket = new WebSocket(url, { headers: { origin: APP_URL } });
@@ -949,12 +946,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
   });
 
   it("closes for a renewal, not as a session ended, when community refuses the socket's access token (it expired there)", async () => {
-    const expired = {
-      mayJoin: async () => 'unauthorized',
-      isLive: () => true,
-      join: () => undefined,
-      leave: () => undefined,
-    } as unknown as GatewayDeps['threads'];
+    const expired = standInHub(async () => 'unauthorized');
     const { app, url } = await gatewayWithSession(600, {}, randomUUID(), expired);
     try {
       const socket = new WebSocket(url, { headers: { origin: APP_URL } });

@@ -37,6 +37,17 @@ const linen = {
   lastMessage: { body: 'a'.repeat(101), createdAt: minutesAgo(5) },
 };
 
+/** The screen, and a thread of `name` asked for in the New Thread dialog. */
+async function createThread(name: string) {
+  renderWithProviders(<CommunityScreen />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+  await user.type(within(dialog).getByLabelText('Thread Name'), name);
+  await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+  return { user, dialog };
+}
+
 function answer(routes: Record<string, () => Response | Promise<Response>>) {
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
@@ -148,12 +159,7 @@ describe('CommunityScreen', () => {
         return jsonResponse(201, threads[1]);
       },
     });
-    renderWithProviders(<CommunityScreen />);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
-    await user.type(within(dialog).getByLabelText('Thread Name'), 'Cooling pillows');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    const { user } = await createThread('Cooling pillows');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Cooling pillows')).toBeTruthy();
@@ -170,12 +176,7 @@ describe('CommunityScreen', () => {
       'GET /api/community/stats': () => jsonResponse(200, stats),
       'POST /api/community/thread': () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' }),
     });
-    renderWithProviders(<CommunityScreen />);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
-    await user.type(within(dialog).getByLabelText('Thread Name'), 'Magnesium?');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    const { user, dialog } = await createThread('Magnesium?');
     // in the dialog, where a screen reader and the keyboard are while it is open (the toasts outside it are hidden from them)
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create thread. Please try again.');
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
@@ -196,12 +197,7 @@ describe('CommunityScreen', () => {
           ? jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' })
           : jsonResponse(201, { ...linen, name: 'Magnesium?', memberCount: 1, lastMessage: null }),
     });
-    renderWithProviders(<CommunityScreen />);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
-    await user.type(within(dialog).getByLabelText('Thread Name'), 'Magnesium?');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    const { user, dialog } = await createThread('Magnesium?');
     await within(dialog).findByRole('alert');
     expect(screen.getAllByText('Failed to create thread. Please try again.').length).toBeGreaterThan(1);
     fail = false;
