@@ -351,9 +351,9 @@ export function latestLoggableDate(timeZone: string, now: Date): string {
 export const NIGHT_ENDS_AT_HOUR = 4;
 
 /** The calendar date, the hour (0-23) and the minute on the wall clock of the IANA `timeZone` at `instant`. */
-export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number; minute: number } {
+export function wallClockIn(timeZone: string, instant: Date): { date: string; hour: number; minute: number; second: number } {
   const wall = new Date(instant.getTime() + utcOffsetMs(timeZone, instant.getTime()));
-  return { date: fromUtcMillis(wall.getTime()), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+  return { date: fromUtcMillis(wall.getTime()), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
 }
 
 /** The night (its evening's date) that ended most recently at `now` in `timeZone`. */

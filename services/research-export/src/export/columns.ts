@@ -120,7 +120,8 @@ export const NIGHTS_FILE: FileSpec = {
     ...NIGHT_FIELDS.map((field) => fieldColumn(field)),
     column('material_matches', "Worn material is the phase's", 'yes/no', {
       allowed: YES_NO,
-      notes: 'Empty when the material worn was not recorded.',
+      notes:
+        'Empty when the material worn was not recorded. After day 42 (phase completed) compared with the cotton recommended then: those nights are left out by after_study, so material_mismatch does not count them.',
     }),
     column('revisions', 'Times the night was changed', 'integer'),
     column('recorded_at', 'First recorded at', 'datetime', { notes: 'UTC, ISO 8601.' }),
@@ -138,11 +139,12 @@ export const NIGHTS_FILE: FileSpec = {
 
 export const PHASE_SUMMARY_FILE: FileSpec = {
   file: 'phase_summary.csv',
-  description: 'One row per participant and phase: the unit of analysis is her phase mean, never the night.',
+  description:
+    'One row per participant and phase with at least one analysed night (a phase without any has no row; nights.csv says which of her nights were analysed, and why not): the unit of analysis is her phase mean, never the night.',
   columns: [
     RESEARCH_ID,
     column('phase', 'Phase', 'category', { allowed: PHASES }),
-    column('nights', 'Analysed nights in the phase', 'integer', { allowed: '0-14' }),
+    column('nights', 'Analysed nights in the phase', 'integer', { allowed: '1-14' }),
     ...METRICS.map((metric) =>
       column(metric.column, `Mean ${metric.label}`, 'decimal', {
         unit: metric.unit,
@@ -157,14 +159,14 @@ const comparisonNumber = (name: string, label: string, notes: string | null = nu
 
 export const COMPARISONS_FILE: FileSpec = {
   file: 'comparisons.csv',
-  description: 'For every metric and every pair of phases, the paired comparison of participants’ phase means.',
+  description: "For every metric and every pair of phases, the paired comparison of participants' phase means.",
   columns: [
     column('comparison', 'Phases compared (first vs second)', 'category', {
       allowed: 'polyester_vs_linen, polyester_vs_washout, washout_vs_linen',
     }),
     column('role', 'Primary or secondary', 'category', {
       allowed: 'primary, secondary',
-      notes: 'Polyester vs linen is the study’s question.',
+      notes: "Polyester vs linen is the study's question.",
     }),
     column('metric', 'Metric (phase_summary column)', 'category', { allowed: METRICS.map((m) => m.column).join(', ') }),
     column('label', 'Metric label', 'text'),
@@ -173,17 +175,17 @@ export const COMPARISONS_FILE: FileSpec = {
     }),
     comparisonNumber('mean_first', 'Mean of the first phase'),
     comparisonNumber('mean_second', 'Mean of the second phase'),
-    comparisonNumber('mean_difference', 'Mean difference (second − first)'),
-    comparisonNumber('sd_difference', 'SD of the differences', 'n − 1 denominator.'),
+    comparisonNumber('mean_difference', 'Mean difference (second - first)'),
+    comparisonNumber('sd_difference', 'SD of the differences', 'n - 1 denominator.'),
     comparisonNumber('t', 'Paired t'),
-    column('df', 'Degrees of freedom', 'integer', { notes: 'n_pairs − 1.' }),
+    column('df', 'Degrees of freedom', 'integer', { notes: 'n_pairs - 1.' }),
     comparisonNumber('p', 'Two-sided p of the paired t test'),
     comparisonNumber('ci95_low', 'Mean difference, 95% CI lower', 't distribution.'),
     comparisonNumber('ci95_high', 'Mean difference, 95% CI upper', 't distribution.'),
     comparisonNumber('d_z', "Cohen's d_z", 'Mean difference / SD of the differences (Lakens 2013, eq. 6).'),
     comparisonNumber('d_z_ci95_low', "Cohen's d_z, 95% CI lower", 'Method in README.md.'),
     comparisonNumber('d_z_ci95_high', "Cohen's d_z, 95% CI upper", 'Method in README.md.'),
-    comparisonNumber('d_av', "Cohen's d_av", 'Mean difference / mean of the two phases’ SDs (Lakens 2013, eq. 10).'),
+    comparisonNumber('d_av', "Cohen's d_av", "Mean difference / mean of the two phases' SDs (Lakens 2013, eq. 10)."),
     comparisonNumber('g_av', "Hedges' g_av", 'd_av with the small-sample correction named in README.md.'),
     comparisonNumber(
       'wilcoxon_v',
@@ -193,14 +195,14 @@ export const COMPARISONS_FILE: FileSpec = {
     comparisonNumber(
       'wilcoxon_p',
       'Wilcoxon two-sided p',
-      'Exact for fewer than 50 non-zero differences without ties or zero differences; else the normal approximation with continuity correction (R’s wilcox.test defaults).',
+      "Exact for fewer than 50 non-zero differences without ties or zero differences; else the normal approximation with continuity correction (R's wilcox.test defaults).",
     ),
     column('wilcoxon_method', 'How the Wilcoxon p was computed', 'category', { allowed: 'exact, normal approximation' }),
     comparisonNumber('p_holm', 'Holm-adjusted p', 'Holm across the metrics of the same comparison (of the t-test p).'),
     column('note', 'Why a value is empty', 'text', { notes: 'e.g. "not computable: fewer than 2 pairs".' }),
     column('left_out', 'Participants of the comparison left out of this metric', 'text', {
       notes:
-        'Research ids, space-separated: in the comparison (enough nights in both phases) but with no mean of this metric in one of them (not recorded on any analysed night of it). n_pairs plus these is the comparison’s participants; empty for none.',
+        "Research ids, space-separated: in the comparison (enough nights in both phases) but with no mean of this metric in one of them (not recorded on any analysed night of it). n_pairs plus these is the comparison's participants; empty for none.",
     }),
   ],
 };

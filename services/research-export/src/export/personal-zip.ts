@@ -28,11 +28,11 @@ export const MY_COMPARISON_FILE: FileSpec = {
     { name: 'mean_linen', label: 'Her mean in linen', type: 'decimal', unit: null, allowed: null, notes: null },
     {
       name: 'difference',
-      label: 'Linen − polyester',
+      label: 'Linen - polyester',
       type: 'decimal',
       unit: null,
       allowed: null,
-      notes: 'Descriptive: one person’s nights are not independent observations, so no p-value or effect size is given.',
+      notes: "Descriptive: one person's nights are not independent observations, so no p-value or effect size is given.",
     },
   ],
 };

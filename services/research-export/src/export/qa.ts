@@ -52,7 +52,7 @@ export const QA_RULES = {
   },
   efficiency_inconsistent: {
     id: 'efficiency_inconsistent',
-    description: `Sleep efficiency differs from 100 × total sleep / time in bed by more than ${EFFICIENCY_TOLERANCE_POINTS} percentage points.`,
+    description: `Sleep efficiency differs from 100 x total sleep / time in bed by more than ${EFFICIENCY_TOLERANCE_POINTS} percentage points.`,
     action: 'flag',
     consequence: 'Kept: rings compute efficiency in their own way; the flag lets an analyst check.',
   },
@@ -291,7 +291,7 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
     const computed = (100 * totalNow) / bedNow;
     if (Math.abs(efficiency - computed) > EFFICIENCY_TOLERANCE_POINTS) {
       (hits ??= []).push(
-        nightHit(night, 'efficiency_inconsistent', 'sleep_efficiency', efficiency, `100 × total / in bed = ${computed.toFixed(1)}`),
+        nightHit(night, 'efficiency_inconsistent', 'sleep_efficiency', efficiency, `100 x total / in bed = ${computed.toFixed(1)}`),
       );
     }
   }

@@ -69,6 +69,15 @@ afterAll(async () => {
   await service?.cleanup();
 });
 
+/**
+ * A CSV of the zips is ASCII: Excel reads a CSV without a byte order mark in the machine's
+ * code page ("−" became "âˆ’"), and base R's read.csv keeps a mark in the first column's
+ * name. No free text of hers is in them, so only our own words could break it.
+ */
+function expectAscii(name: string, content: Buffer) {
+  expect(content.toString('utf8').match(/[^\t\n\r -~]/gu) ?? [], name).toEqual([]);
+}
+
 describe('a research run', () => {
   it('writes every file; every CSV parses; the codebook covers every column of every CSV', () => {
     expect([...files.keys()].sort()).toEqual([
@@ -87,6 +96,7 @@ describe('a research run', () => {
     expect([...new Set(codebook.map((row) => row.file))].sort()).toEqual([...files.keys()].filter((name) => name.endsWith('.csv')).sort());
     for (const [name, content] of files) {
       if (!name.endsWith('.csv')) continue;
+      expectAscii(name, content);
       csvRows(content);
       const header = content.toString().split('\n')[0]!.split(',');
       expect(header, name).toEqual(codebook.filter((row) => row.file === name).map((row) => row.column));
@@ -143,10 +153,10 @@ describe('a research run', () => {
     // 13:00 UTC on 1 March is 02:00 on 2 March in Auckland: the nightly run of 2 March there
     const context = { ...service.context, config: { ...service.context.config, RESEARCH_EXPORT_TIMEZONE: 'Pacific/Auckland' } };
     const { fileName } = await buildResearchZip(context, new Date('2026-03-01T13:00:00Z'));
-    expect(fileName).toBe('sleepweave-research-2026-03-02-0200.zip');
+    expect(fileName).toBe('sleepweave-research-2026-03-02-020000.zip');
     // queued at 23:59 there (the nightly run of 2 March at a RESEARCH_EXPORT_TIME of 23:59), started after midnight
-    const late = await buildResearchZip(context, new Date('2026-03-02T11:01:00Z'), new Date('2026-03-02T10:59:00Z'));
-    expect(late.fileName).toBe('sleepweave-research-2026-03-02-2359.zip');
+    const late = await buildResearchZip(context, new Date('2026-03-02T11:01:00Z'), new Date('2026-03-02T10:59:07Z'));
+    expect(late.fileName).toBe('sleepweave-research-2026-03-02-235907.zip');
   });
 
   it('gives a participant her own data only, under her research id', async () => {
@@ -174,6 +184,7 @@ describe('a research run', () => {
     // it describes her zip's files, not the research zip's paired comparisons
     const csvFiles = (zip: Map<string, Buffer>) => [...zip.keys()].filter((name) => name.endsWith('.csv')).sort();
     expect([...new Set(codebook.map((row) => row.file))].sort()).toEqual(csvFiles(mine));
+    for (const name of csvFiles(mine)) expectAscii(name, mine.get(name)!);
 
     const stranger = await service.app.inject({ method: 'GET', url: '/api/research/export', headers: bearer(randomUUID()) });
     expect(stranger.statusCode).toBe(404);

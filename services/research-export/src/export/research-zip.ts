@@ -151,10 +151,11 @@ export async function buildResearchZip(ctx: ResearchExportContext, now: Date, re
   await csv.end();
   // dated on the study's calendar, as its nightly run is scheduled (a run at 02:00 in Auckland is of that day, not of UTC's),
   // and by when it was asked for: a nightly run queued at 23:59 that starts after midnight is that night's; the zip's name
-  // also has that time, so that the runs of one day download under names of their own
+  // also has that time, to the second, so that the runs of one day download under names of their own (a run is refused
+  // while another is queued or running: two share a name only if the first ran and finished within that second)
   const asked = wallClockIn(ctx.config.RESEARCH_EXPORT_TIMEZONE, requestedAt);
   const runDate = asked.date;
-  const fileName = `sleepweave-research-${runDate}-${pad2(asked.hour)}${pad2(asked.minute)}.zip`;
+  const fileName = `sleepweave-research-${runDate}-${pad2(asked.hour)}${pad2(asked.minute)}${pad2(asked.second)}.zip`;
   return await finishResearchZip(zip, { findings, comparisons, now, runDate, fileName, minNights, lateRecordDays });
 }
 
