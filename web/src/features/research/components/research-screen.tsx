@@ -96,16 +96,18 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
   const schedule = useResearchSchedule();
   const loggedOut = useLoggedOutRedirect();
 
-  // The run she started here, followed until it ends; else any run the list shows on its
-  // way (the nightly one, another admin's, or hers from before a reload).
-  const [startedId, setStartedId] = useState<string | null>(null);
+  // The run the line next to Run now follows until it ends, and then says how it ended: the
+  // one she started here, else one the list shows on its way (the nightly one, another
+  // admin's, hers from before a reload, or the one that was already on its way when her Run
+  // now was refused).
+  const [followedId, setFollowedId] = useState<string | null>(null);
   const refreshed = useRef(new Set<string>());
-  const started = useFollowedRun(startedId, runs.data, refreshed);
+  const followed = useFollowedRun(followedId, runs.data, refreshed);
   const listedId = runs.data?.find((run) => !isRunDone(run.status))?.id ?? null;
-  const other = useFollowedRun(started.ongoing ? null : listedId, runs.data, refreshed);
+  if (listedId !== null && listedId !== followedId && !followed.ongoing) setFollowedId(listedId);
 
   const start = useStartResearchRun({
-    onSuccess: ({ id }) => setStartedId(id),
+    onSuccess: ({ id }) => setFollowedId(id),
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
       if (isApiRequestError(error) && error.status === 409) {
@@ -126,12 +128,8 @@ function AdminResearch({ timeZone }: { timeZone: string | undefined }) {
     },
   });
 
-  const inProgress = start.isPending || started.ongoing || other.ongoing;
-  const progress = progressText(
-    start.isPending,
-    started.ongoing || !other.ongoing ? started.run : other.run,
-    started.ongoing || other.ongoing,
-  );
+  const inProgress = start.isPending || followed.ongoing;
+  const progress = progressText(start.isPending, followed.run, followed.ongoing);
   const refused = isApiRequestError(runs.error) && runs.error.status === 403;
 
   const actions = (

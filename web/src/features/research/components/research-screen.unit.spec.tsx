@@ -452,6 +452,15 @@ describe('ResearchScreen', () => {
     expect(await screen.findByText('A research run is running...')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS));
     expect(calls(`GET /api/admin/research/runs/${NEW_ID}`)).toHaveLength(2);
+
+    // it ends: the line says so (it went blank once the list no longer showed it running)
+    const finished = run(NEW_ID, { trigger: 'admin', requestedAt: '2026-11-22T10:00:00.000Z' });
+    routes[`GET /api/admin/research/runs/${NEW_ID}`] = () => jsonResponse(200, finished);
+    list = () => jsonResponse(200, [finished, nightly]);
+    await act(() => vi.advanceTimersByTimeAsync(RUN_POLL_MS));
+    await waitFor(() => expect(calls('GET /api/admin/research/runs').length).toBeGreaterThanOrEqual(3));
+    expect(await screen.findByText('The research run finished.')).toBeTruthy();
+    expect(refusesAction(screen.getByRole('button', { name: 'Run now' }))).toBe(false);
   });
 
   it('says when a run cannot be started', async () => {
