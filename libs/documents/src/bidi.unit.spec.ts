@@ -17,3 +17,33 @@ describe('bidiLines', () => {
     }
   });
 });
+
+describe('bidiLines on a long paragraph', () => {
+  // 400 words of Hebrew and English, 8 different ones
+  const words = ['שינה', 'טובה', 'sleep', 'well', 'לילה', 'night', 'טוב', 'linen'];
+  const text = Array.from({ length: 400 }, (_, i) => words[i % words.length]).join(' ');
+
+  it('measures each word and space once, not each line again at every word', () => {
+    const measured: string[] = [];
+    const counting = { widthOfString: (piece: string) => (measured.push(piece), measure.widthOfString(piece)) };
+    const lines = bidiLines(counting, text, 300);
+    expect(lines.length).toBeGreaterThan(40);
+    // the breaking: each distinct piece once (8 words and a space); then each line's pieces, to draw
+    const drawn = lines.reduce((sum, line) => sum + line.runs.length, 0);
+    expect(measured.length).toBe(words.length + 1 + drawn);
+  });
+
+  it('breaks where the line is full: its words and spaces fit, and the next word would not', () => {
+    const english = Array.from({ length: 400 }, (_, i) => ['sleep', 'well', 'in', 'linen', 'tonight'][i % 5]).join(' ');
+    const lines = bidiLines(measure, english, 300);
+    lines.forEach((line, i) => {
+      expect(line.width).toBeLessThanOrEqual(300);
+      const nextWord = lines[i + 1]?.runs[0];
+      if (nextWord) expect(line.width + measure.widthOfString(' ') + nextWord.width).toBeGreaterThan(300);
+    });
+    for (const mixed of [english, text]) {
+      const pieces = bidiLines(measure, mixed, 300).flatMap((line) => line.runs.map((run) => run.text));
+      expect(pieces.filter((piece) => piece.trim() !== '')).toHaveLength(400);
+    }
+  });
+});

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CJK_FONT_FILES } from './fonts.ts';
+import { fontRuns } from './font-runs.ts';
 import { PdfReport } from './pdf.ts';
 import { collect, pdfFonts, pdfInfo, pdfSeenLines, pdfText, pdfWords } from './testing.ts';
 
@@ -330,6 +332,18 @@ describe('PdfReport, Chinese, Japanese and Korean', () => {
     expect(lines.findIndex((line) => line.words[0] === 'Tue')).toBeGreaterThan(
       lines.findIndex((line) => line.words.join('').includes('夜中に')),
     );
+  });
+});
+
+describe('fontRuns with the font files', () => {
+  it('keeps the runs of a text asked for again, but not for another context or weight', () => {
+    const fontsOf = (...args: Parameters<typeof fontRuns>) => fontRuns(...args)?.map((run) => run.font);
+    // kanji alone are Chinese first; among kana, Japanese first
+    expect(fontsOf('睡眠', 'regular')).toEqual([CJK_FONT_FILES.zh.regular]);
+    expect(fontsOf('睡眠', 'regular', { context: 'よく 睡眠' })).toEqual([CJK_FONT_FILES.ja.regular]);
+    expect(fontsOf('睡眠', 'regular')).toEqual([CJK_FONT_FILES.zh.regular]);
+    expect(fontsOf('睡眠', 'bold', { context: 'よく 睡眠' })).toEqual([CJK_FONT_FILES.ja.bold]);
+    expect(fontRuns('睡眠', 'regular')).toBe(fontRuns('睡眠', 'regular'));
   });
 });
 
