@@ -1,5 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from './errors.ts';
 import type { ServiceApp } from './http.ts';
 
@@ -37,5 +37,36 @@ export function perUserLimit(max: number, timeWindow: string, message: string) {
 export const personalExportLimitMessage = (max: number) =>
   `You can export up to ${max} times in 10 minutes. Please wait a few minutes and try again.`;
 
-/** The `config` of a route of her own exports (sleep, journal, research data): PERSONAL_EXPORTS_PER_10_MINUTES a user. */
-export const personalExportLimit = (max: number) => perUserLimit(max, '10 minutes', personalExportLimitMessage(max));
+/** Her exports one instance makes at once (the screens have two buttons side by side). */
+export const PERSONAL_EXPORTS_AT_ONCE = 2;
+
+export const personalExportsAtOnceMessage = (max: number) =>
+  `${max} of your exports are still being made. Please wait for them to finish and try again.`;
+
+/**
+ * The options of a route of her own exports (sleep, journal, research data): at most
+ * PERSONAL_EXPORTS_PER_10_MINUTES a user (`perUserLimit`), and at most `atOnce` of hers
+ * being made at once by this instance, else 429 with a sentence. An export is written as it
+ * is read, a long one for seconds of the service's one thread, between which the others'
+ * requests are answered: 30 started together (a journal of 600 long entries as a PDF, 30
+ * times) held every other request of the service behind 30 of them. One is done when its
+ * answer has gone, or she went away.
+ */
+export function personalExportRoute(perTenMinutes: number, atOnce = PERSONAL_EXPORTS_AT_ONCE) {
+  const making = new Map<string, number>();
+  return {
+    config: perUserLimit(perTenMinutes, '10 minutes', personalExportLimitMessage(perTenMinutes)),
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const user = request.user?.sub;
+      if (user === undefined) return; // the route answers 401
+      const now = making.get(user) ?? 0;
+      if (now >= atOnce) throw tooManyRequests(personalExportsAtOnceMessage(atOnce));
+      making.set(user, now + 1);
+      reply.raw.once('close', () => {
+        const left = (making.get(user) ?? 1) - 1;
+        if (left > 0) making.set(user, left);
+        else making.delete(user);
+      });
+    },
+  };
+}

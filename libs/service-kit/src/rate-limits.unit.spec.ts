@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { authPlugin, requireUser } from './auth.ts';
 import { createHttpApp } from './http.ts';
-import { clientAddress, personalExportLimit, registerRateLimits } from './rate-limits.ts';
+import { clientAddress, personalExportRoute, registerRateLimits } from './rate-limits.ts';
 
 async function exportingApp(max: number) {
   const app = createHttpApp({ logger: pino({ level: 'silent' }) });
@@ -10,11 +10,11 @@ async function exportingApp(max: number) {
     verifier: async (token: string) => ({ sub: token, sid: 's', role: 'participant' as const, exp: Math.floor(Date.now() / 1000) + 900 }),
   });
   await registerRateLimits(app);
-  app.get('/api/things/export', { config: personalExportLimit(max) }, async (request) => ({ for: requireUser(request).sub }));
+  app.get('/api/things/export', personalExportRoute(max), async (request) => ({ for: requireUser(request).sub }));
   return app;
 }
 
-describe('personalExportLimit', () => {
+describe('personalExportRoute', () => {
   it('lets each user export PERSONAL_EXPORTS_PER_10_MINUTES times, then answers 429 with a sentence; others are not counted with her', async () => {
     const app = await exportingApp(2);
     const as = (user: string) => app.inject({ method: 'GET', url: '/api/things/export', headers: { authorization: `Bearer ${user}` } });

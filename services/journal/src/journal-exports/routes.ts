@@ -4,7 +4,7 @@ import {
   awaitDirectoryUser,
   badRequest,
   notFound,
-  personalExportLimit,
+  personalExportRoute,
   readAfterWrite,
   requireUser,
   type ServiceApp,
@@ -54,7 +54,7 @@ export async function journalExportRoutes(app: ServiceApp, ctx: JournalContext):
    * Her whole journal, oldest first, as a PDF or as Markdown (docs/personal-exports.md).
    * 400 for another format; 404 with a sentence when she has written nothing yet.
    */
-  app.get('/api/journal/export', { config: personalExportLimit(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES) }, async (request, reply) => {
+  app.get('/api/journal/export', personalExportRoute(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES), async (request, reply) => {
     const { sub: userId } = requireUser(request);
     const parsed = JournalExportQuery.safeParse(request.query);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid export request.');

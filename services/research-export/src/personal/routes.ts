@@ -1,4 +1,4 @@
-import { notFound, personalExportLimit, requireUser, type ServiceApp } from '@sleepweave/service-kit';
+import { notFound, personalExportRoute, requireUser, type ServiceApp } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import { sendZip } from '../runs/routes.ts';
 
@@ -6,7 +6,7 @@ export const NOT_ENROLLED_MESSAGE = 'You have not joined the sleep study yet, so
 
 /** Her own research export (the dashboard's Research Export card): her data only. */
 export async function personalRoutes(app: ServiceApp, ctx: ResearchExportContext): Promise<void> {
-  app.get('/api/research/export', { config: personalExportLimit(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES) }, async (request, reply) => {
+  app.get('/api/research/export', personalExportRoute(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES), async (request, reply) => {
     const { sub } = requireUser(request);
     // the zip's libraries load with the first export, not at start
     const { buildPersonalZip, NotEnrolled } = await import('../export/personal-zip.ts');

@@ -3,7 +3,7 @@ import {
   awaitDirectoryUser,
   badRequest,
   notFound,
-  personalExportLimit,
+  personalExportRoute,
   readAfterWrite,
   requireUser,
   type ServiceApp,
@@ -19,7 +19,7 @@ export async function sleepExportRoutes(app: ServiceApp, ctx: StudyContext): Pro
    * Her sleep of a range as an Excel workbook or a PDF report (docs/personal-exports.md).
    * 400 with a sentence for a bad request; 404 with a sentence when the range has no night.
    */
-  app.get('/api/sleep/export', { config: personalExportLimit(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES) }, async (request, reply) => {
+  app.get('/api/sleep/export', personalExportRoute(ctx.config.PERSONAL_EXPORTS_PER_10_MINUTES), async (request, reply) => {
     const { sub: userId } = requireUser(request);
     // Checked here rather than by a route schema, so the answer is the sentence alone.
     const parsed = SleepExportQuery.safeParse(request.query);
