@@ -38,13 +38,19 @@ const recommendedOn = (studyStartDate: string | null, date: string, today: strin
 
 /**
  * The form's resolver: what she typed, validated with the server's schema (toPayload),
- * plus the nights she may log: up to tomorrow, not before her study started.
+ * plus the nights she may log: up to tomorrow, not before her study started. A night she
+ * logged already (`isStored`: its lookup found it) is hers to update whatever its date: one logged ahead ("tomorrow" in Paris) is after tomorrow once her
+ * time zone moved west, and was refused here while the server takes it.
  */
-function sleepLogResolver(latest: string, studyStartDate: string | null): Resolver<FormValues, unknown, SleepLogInput> {
+function sleepLogResolver(
+  latest: string,
+  studyStartDate: string | null,
+  isStored: (date: string) => boolean,
+): Resolver<FormValues, unknown, SleepLogInput> {
   return (values) => {
     const result = toPayload(values);
     const errors = { ...result.errors };
-    if (!errors.date && isDate(values.date)) {
+    if (!errors.date && isDate(values.date) && !isStored(values.date)) {
       if (values.date > latest) errors.date = `You can log nights up to tomorrow (${latest}).`;
       else if (studyStartDate && values.date < studyStartDate) {
         errors.date = `Your study started on ${studyStartDate}; nights before it are not part of the study.`;
@@ -84,7 +90,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const form = useValidatedForm<FormValues, SleepLogInput>({
     defaultValues: defaultValues(initialDate, recommendedOn(studyStartDate, initialDate, today)),
-    resolver: sleepLogResolver(latest, studyStartDate),
+    resolver: sleepLogResolver(latest, studyStartDate, (date) => Boolean(queryClient.getQueryData(sleepLogQueryKey(date)))),
   });
   const { control, handleSubmit, reset, resetField, getFieldState, getValues, setValue, trigger } = form;
   /** What the form held when she saved (null when no save is on its way). */
@@ -118,13 +124,15 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const status = studyStatusOn(studyStartDate, lookupDate ?? today);
   // A night she may not log is refused as she chooses it (the date field says why), and one
   // before her study shows no study night: it has none (it showed 'Night 1 of 42').
+  // (once its lookup has said whether she logged it: then it is hers to update, and the date
+  // is checked again)
   const beforeStudy = lookupDate !== null && studyStartDate !== null && lookupDate < studyStartDate;
-  const notLoggable = beforeStudy || (lookupDate !== null && lookupDate > latest);
-  useEffect(() => {
-    if (notLoggable) void trigger('date');
-  }, [notLoggable, lookupDate, trigger]);
-  const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
+  const outOfRange = beforeStudy || (lookupDate !== null && lookupDate > latest);
   const settled = lookup.isSuccess || lookup.isError;
+  useEffect(() => {
+    if (outOfRange && settled) void trigger('date');
+  }, [outOfRange, settled, log, lookupDate, trigger]);
+  const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
 
   /** Her session ended while she was on the form: `values` are kept, as for a save (lib/drafts.ts). */
   const sessionEnded = (values: Draft | null) => {
@@ -350,7 +358,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           ) : null}
         </div>
 
-        <SleepwearSection control={control} studyStartDate={studyStartDate} latest={latest} recommended={recommended} />
+        <SleepwearSection
+          control={control}
+          studyStartDate={studyStartDate}
+          latest={log && log.date > latest ? log.date : latest}
+          recommended={recommended}
+        />
         <ObjectiveSection control={control} />
         <SubjectiveSection control={control} />
 

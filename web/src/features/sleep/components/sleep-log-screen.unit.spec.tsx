@@ -396,6 +396,35 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('updates a night she logged ahead that is after tomorrow now (her time zone moved west); a night not logged then is refused', async () => {
+    const ahead = addDays(today, 2);
+    const logs = { [ahead]: storedLog({ date: ahead, sleepScore: 71 }) };
+    serve({
+      start: addDays(today, -5),
+      logs,
+      put: (body) => jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), updatedAt: '2026-05-06T07:00:00.000Z' })),
+    });
+    renderWithProviders(routes, { path: `/sleep/log?edit=${logs[ahead]!.id}&date=${ahead}` });
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('71'));
+    expect(screen.getByLabelText('Date').getAttribute('aria-invalid')).toBeNull();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Sleep score'));
+    await fill(user, screen.getByLabelText('Sleep score'), '80');
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body))).toMatchObject({
+      date: ahead,
+      sleepScore: 80,
+    });
+
+    // the night after it, not logged, is refused as she opens it
+    cleanup();
+    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, 3)}` });
+    expect(await screen.findByText(`You can log nights up to tomorrow (${addDays(today, 1)}).`)).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+  });
+
   it('counts an emoji in her comments as one character, as the limit does', async () => {
     serve({});
     renderWithProviders(routes, { path: '/sleep/log' });
