@@ -4,7 +4,12 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import helmet, { type HelmetOptions } from 'helmet';
-import { sessionCookieNames, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import {
+  sessionCookieNames,
+  SIGNED_IN_AS_SOMEONE_ELSE,
+  SIGNED_IN_USER_HEADER,
+  TEMPORARILY_UNAVAILABLE_MESSAGE,
+} from '@sleepweave/contracts';
 import {
   badRequest,
   callService,
@@ -299,6 +304,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       // refresh token was rotated.
       renewed = renewedCookies(session);
       if (renewed.length > 0) reply.header('set-cookie', renewed);
+      // A tab opened for another user than the session's (contracts: SIGNED_IN_USER_HEADER):
+      // what it sends was written by her. Her session is not this one: it is left as it is.
+      const openedFor = request.headers[SIGNED_IN_USER_HEADER];
+      if (session && typeof openedFor === 'string' && openedFor !== session.claims.sub) throw unauthorized(SIGNED_IN_AS_SOMEONE_ELSE);
       // Admin rights are checked here and again in the service.
       if (route.access === 'admin' && session?.claims.role !== 'admin') throw forbidden();
     }

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { connectBus, type Bus, type Subscription } from '@sleepweave/bus';
 import { testEnvelope } from '@sleepweave/bus/testing';
-import { sessionCookieNames, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import {
+  sessionCookieNames,
+  SIGNED_IN_AS_SOMEONE_ELSE,
+  SIGNED_IN_USER_HEADER,
+  TEMPORARILY_UNAVAILABLE_MESSAGE,
+} from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -180,6 +185,19 @@ describe('gateway routing', () => {
     const response = await gateway.inject({ method: 'GET', url: '/api/auth/user' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'unauthorized', message: 'You are not signed in.' });
+  });
+
+  it("refuses a tab opened for another user (her sign-out and someone else's sign-in in another tab), leaving the session as it is", async () => {
+    const { cookies } = await signUp();
+    const { id } = (await gateway.inject({ method: 'GET', url: '/api/user', cookies })).json<{ id: string }>();
+    const as = (openedFor?: string) =>
+      gateway.inject({ method: 'GET', url: '/api/auth/user', cookies, headers: openedFor ? { [SIGNED_IN_USER_HEADER]: openedFor } : {} });
+    const refused = await as(randomUUID());
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'unauthorized', message: SIGNED_IN_AS_SOMEONE_ELSE });
+    expect(refused.cookies).toEqual([]);
+    expect((await as(id)).statusCode).toBe(200);
+    expect((await as()).statusCode).toBe(200);
   });
 
   it('renews an expired access token from the refresh cookie and sends the new cookie', async () => {

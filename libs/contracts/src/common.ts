@@ -28,7 +28,7 @@ export const Uuid = z.uuid().toLowerCase();
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;
 
-export { TEMPORARILY_UNAVAILABLE_MESSAGE } from './messages.ts';
+export { SIGNED_IN_AS_SOMEONE_ELSE, SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from './messages.ts';
 
 /**
  * Text every field accepts: no NUL character (PostgreSQL cannot store one) and no lone

@@ -9,3 +9,14 @@
  * database, or identity during a session renewal. The web app shows it as is.
  */
 export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
+
+/** The gateway's 401 to a tab opened for another user than the browser's session's (SIGNED_IN_USER_HEADER). */
+export const SIGNED_IN_AS_SOMEONE_ELSE = 'Someone else has signed in on this browser since this page was opened.';
+
+/**
+ * The user a tab of the app was opened for, sent with each of its requests (GET /api/user
+ * aside: it asks who that is). The gateway answers 401 with SIGNED_IN_AS_SOMEONE_ELSE when the
+ * browser's session is another user's: she signed out in another tab and someone else signed
+ * in there, and this tab's form, written by the first, would have been saved as the second's.
+ */
+export const SIGNED_IN_USER_HEADER = 'x-signed-in-user';

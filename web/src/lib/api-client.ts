@@ -1,5 +1,5 @@
 import type { ApiError } from '@sleepweave/contracts';
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts/messages';
+import { SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts/messages';
 import type { z } from 'zod';
 import { loadContracts } from './contracts';
 
@@ -72,6 +72,25 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): () 
   };
 }
 
+/** The user this tab was opened for (lib/auth.ts follows it); null while nobody is known. */
+let signedInUser: string | null = null;
+
+/**
+ * Sets who this tab was opened for: every call but an `anyUser` one says so
+ * (SIGNED_IN_USER_HEADER), and the gateway refuses it (401) when the browser's session has
+ * become someone else's, signed in in another tab: what this tab sends was written by her.
+ */
+export function setSignedInUser(userId: string | null): void {
+  signedInUser = userId;
+}
+
+export const signedInUserOfTab = (): string | null => signedInUser;
+
+/** Runs the 401 handler (the app clears the session and goes to sign in), as a 401 answer does. */
+export function signalUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
 export interface RequestOptions<T> {
   /**
    * Validates and types the JSON answer: a schema, or a function that loads one (the app
@@ -86,6 +105,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Sent as the Idempotency-Key header of a create she may send again (lib/idempotency.ts). */
   idempotencyKey?: string;
+  /** Asks who is signed in, whoever this tab was opened for (GET /api/user): no SIGNED_IN_USER_HEADER. */
+  anyUser?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,7 +119,7 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: { accept },
+    headers: { accept, ...(signedInUser !== null && options.anyUser !== true ? { [SIGNED_IN_USER_HEADER]: signedInUser } : {}) },
     signal: options.signal ?? null,
   };
   if (method !== 'GET') {

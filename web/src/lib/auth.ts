@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
-import { api, isApiRequestError } from './api-client';
+import { api, isApiRequestError, setSignedInUser, signalUnauthorized, signedInUserOfTab } from './api-client';
 import { lazySchema } from './contracts';
 import { dropLocalData } from './local-data';
 import { leftOnPurpose, rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
@@ -17,7 +17,16 @@ export const userQueryKey = ['user'] as const;
 
 export async function getUser(): Promise<User | null> {
   try {
-    const user = await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false });
+    const user = await api.get('/api/user', { schema: lazySchema((c) => c.User), redirectOnUnauthorized: false, anyUser: true });
+    // Someone else signed in in another tab since this one was opened for her: nothing here
+    // is the new user's (her forms, her data): it is left as at the end of a session.
+    const openedFor = signedInUserOfTab();
+    if (openedFor !== null && openedFor !== user.id) {
+      setSignedInUser(null);
+      signalUnauthorized();
+      return null;
+    }
+    setSignedInUser(user.id);
     // (an answer that lands after she signed out herself, asked before, does not undo that;
     // a sign-in in this tab does)
     if (!leftOnPurpose()) rememberSignedIn(user.id);
@@ -50,6 +59,7 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
 }
 
 export function setSessionUser(queryClient: QueryClient, user: User): void {
+  setSignedInUser(user.id);
   queryClient.setQueryData(userQueryKey, user);
   rememberSignedIn(user.id);
 }
@@ -70,6 +80,7 @@ export function profileChanged(queryClient: QueryClient, user: User): void {
  */
 export function clearSession(queryClient: QueryClient, { onPurpose = false }: { onPurpose?: boolean } = {}): void {
   if (onPurpose) rememberLeftOnPurpose();
+  setSignedInUser(null);
   queryClient.setQueryData(userQueryKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
 }

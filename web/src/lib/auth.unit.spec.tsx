@@ -5,7 +5,9 @@ import { useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../testing/fixtures';
 import { jsonResponse } from '../testing/render';
-import { SESSION_REUSE_MS, useUser, userQueryOptions } from './auth';
+import { SIGNED_IN_USER_HEADER } from '@sleepweave/contracts/messages';
+import { api, setSignedInUser, setUnauthorizedHandler } from './api-client';
+import { getUser, SESSION_REUSE_MS, useUser, userQueryOptions } from './auth';
 import { createQueryClient } from './query-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -87,5 +89,33 @@ describe('who is signed in', () => {
     vi.setSystemTime(Date.now() + SESSION_REUSE_MS + 1);
     act(() => screen.getByRole('button', { name: 'more' }).click());
     await vi.waitFor(() => expect(sessionCalls()).toBe(2));
+  });
+});
+
+describe('a tab opened for one user, when someone else signs in on the browser', () => {
+  it('says whom it was opened for with each call but the one asking who is signed in, and ends its session when that turns out to be someone else', async () => {
+    setSignedInUser(null);
+    const handler = vi.fn();
+    const remove = setUnauthorizedHandler(handler);
+    try {
+      expect(await getUser()).toEqual(maria);
+      await api.post('/api/journal/entry', {});
+      const sent = (path: string) => new Headers(fetchMock.mock.calls.filter(([url]) => String(url) === path).at(-1)![1]!.headers);
+      expect(sent('/api/journal/entry').get(SIGNED_IN_USER_HEADER)).toBe(maria.id);
+      expect(sent('/api/user').get(SIGNED_IN_USER_HEADER)).toBeNull();
+
+      // she signed out in another tab, and Ines signed in there
+      const ines = { ...maria, id: '0f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a2', firstName: 'Ines' };
+      fetchMock.mockImplementation(async () => jsonResponse(200, ines));
+      expect(await getUser()).toBeNull();
+      expect(handler).toHaveBeenCalledTimes(1);
+      // (the app's handler clears the session); signed in again in this tab, it is Ines's
+      expect(await getUser()).toEqual(ines);
+      await api.post('/api/journal/entry', {});
+      expect(sent('/api/journal/entry').get(SIGNED_IN_USER_HEADER)).toBe(ines.id);
+    } finally {
+      remove();
+      setSignedInUser(null);
+    }
   });
 });

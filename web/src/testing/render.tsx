@@ -4,6 +4,8 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { clearToasts } from '../components/ui/toast-store';
+import { setSignedInUser } from '../lib/api-client';
+import { userQueryKey } from '../lib/auth';
 // The app shell loads the contracts' schemas with its first answer (lib/contracts.ts); load
 // them with the test file, so that first answer does not spend a test's timeout on
 // compiling every schema.
@@ -34,6 +36,8 @@ export function renderWithProviders(
 ) {
   // a fresh screen: the toasts of an earlier test in the file (errors stay until closed) are gone
   clearToasts();
+  // a fresh tab, opened for whoever its first GET /api/user answers (lib/api-client.ts)
+  if (queryClient.getQueryData(userQueryKey) === undefined) setSignedInUser(null);
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] });
   const result = render(
