@@ -14,9 +14,15 @@ export interface CsvColumn {
  * - formula injection neutralised (`escape_formulas`, OWASP "CSV Injection"): a text cell
  *   that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width
  *   forms) gets a single quote in front, so a spreadsheet shows it as text and never runs
- *   it. Numbers are written as numbers (a negative number is data, not a formula).
+ *   it. Numbers are written as numbers (a negative number is data, not a formula). So does
+ *   one after a semicolon: Excel in most European locales opens a CSV split on `;`, where
+ *   `x;=2*3` in a name became a cell `=2*3` and ran (quotes do not help: the field it starts in
+ *   there is not the quoted one).
  * Booleans are yes/no, times ISO 8601 in UTC, empty cells empty.
  */
+/** A semicolon and the spaces after it, before a character a spreadsheet starts a formula with (escape_formulas' own). */
+const AFTER_SEMICOLON = /;\s*(?=[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/g;
+
 export function csvStringifier(columns: readonly CsvColumn[]): Stringifier {
   return stringify({
     header: true,
@@ -26,6 +32,7 @@ export function csvStringifier(columns: readonly CsvColumn[]): Stringifier {
     quote_record_delimiter: true,
     escape_formulas: true,
     cast: {
+      string: (value) => value.replace(AFTER_SEMICOLON, "$&'"),
       boolean: (value) => (value ? 'yes' : 'no'),
       date: (value) => value.toISOString(),
     },

@@ -48,6 +48,10 @@ describe('the admin CSV', () => {
     ['\rcmd', `"'\rcmd"`],
     ['＝1+1', "'＝1+1"], // the full-width equals sign some spreadsheets normalise
     ['Anna-Lena', 'Anna-Lena'], // only the first character counts
+    // and the first after a semicolon, where a spreadsheet splitting on semicolons starts a cell
+    ['x;=2*3;@SUM(4+5)', "x;'=2*3;'@SUM(4+5)"],
+    ['a; +1', "a; '+1"],
+    ['Lee; Anna', 'Lee; Anna'],
   ])('neutralises a text cell starting with a formula character: %j', async (value, cell) => {
     const text = (await write([{ name: value, value: -5 }])).subarray(3).toString('utf8');
     expect(text).toBe(`name,value\r\n${cell},-5\r\n`); // a negative number stays a number
