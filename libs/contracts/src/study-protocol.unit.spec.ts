@@ -188,7 +188,12 @@ describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', (
   it('reads the minute on her wall clock too, in a zone off the hour', () => {
     // 09:29 UTC is 14:59 in Kolkata (UTC+5:30), 23:14 in Chatham (UTC+13:45, its summer time)
     expect(wallClockIn('Asia/Kolkata', new Date('2026-11-23T09:29:41Z'))).toEqual({ date: '2026-11-23', hour: 14, minute: 59, second: 41 });
-    expect(wallClockIn('Pacific/Chatham', new Date('2026-11-23T09:29:00Z'))).toEqual({ date: '2026-11-23', hour: 23, minute: 14, second: 0 });
+    expect(wallClockIn('Pacific/Chatham', new Date('2026-11-23T09:29:00Z'))).toEqual({
+      date: '2026-11-23',
+      hour: 23,
+      minute: 14,
+      second: 0,
+    });
   });
 
   it.each([
