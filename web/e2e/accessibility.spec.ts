@@ -111,3 +111,41 @@ test('every participant screen passes axe at desktop and phone widths, before an
     { path: '/settings', ready: heading('Settings') },
   ]);
 });
+
+test('fits a 320 px screen without sideways scrolling, and keeps a field she tabs to clear of the sticky nav bar', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, { firstName: 'Nora', lastName: 'Quist', dateOfBirth: '1969-02-11', timezone: daytimeZone() });
+  await page.goto('/sleep/consent');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Accept & Continue to Sleep Study' }).click();
+  await expect(page).toHaveURL(/\/sleep\/log$/);
+  await page.getByLabel('Sleep score').fill('77');
+  await page.getByRole('button', { name: 'Save Sleep Log' }).click();
+  await expect(page.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible();
+
+  // WCAG 1.4.10: the nav bar (brand and Menu) and the sleep dashboard's links wrap
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [path, ready] of [
+    ['/dashboard', async (p: Page) => expect(p.getByRole('heading', { name: 'Your sleep study' })).toBeVisible()],
+    ['/sleep/dashboard', async (p: Page) => expect(p.getByRole('heading', { name: 'Recent Sleep Logs' })).toBeVisible()],
+    ['/sleep/log', async (p: Page) => expect(p.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible()],
+    ['/journal', heading('Daily Journal')],
+  ] as const) {
+    await page.goto(path);
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+  }
+
+  // WCAG 2.4.11: Shift+Tab up the sleep log, each field in view below the bar
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/sleep/log');
+  await page.getByRole('button', { name: 'Update Sleep Log' }).focus();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const { top, barBottom } = await page.evaluate(() => ({
+      top: document.activeElement!.getBoundingClientRect().top,
+      barBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+    }));
+    expect(top).toBeGreaterThanOrEqual(barBottom);
+  }
+});

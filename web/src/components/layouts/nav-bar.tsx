@@ -120,9 +120,16 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
     });
 
   return (
-    <header className="surface-night sticky top-0 z-40 border-b border-white/10 bg-night-900 text-lavender-100 shadow-sm">
+    <header
+      className="surface-night sticky top-0 z-40 border-b border-white/10 bg-night-900 text-lavender-100 shadow-sm"
+      // Tab past the menu's last item closes it: focus went on behind it, to what it covers.
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
-        <div className="flex min-h-16 items-center justify-between gap-4">
+        {/* wraps at 320 px, or with large text, instead of widening the page */}
+        <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4">
           <Link
             to={paths.dashboard}
             className="flex items-center gap-2.5 rounded-xl py-1 pr-2 text-xl font-semibold tracking-tight text-white"
@@ -135,7 +142,7 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
 
           <ul className="hidden items-center gap-1 xl:flex">{items('bar')}</ul>
 
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2">
             {adminLink('bar')}
             {settingsLink('bar')}
             <Button

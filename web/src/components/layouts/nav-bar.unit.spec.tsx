@@ -55,6 +55,27 @@ describe('NavBar', () => {
     expect(document.activeElement).toBe(toggle);
   });
 
+  it('closes the mobile menu when Tab leaves it, so focus is not on what it covers', async () => {
+    renderWithProviders(
+      <>
+        <NavBar onLogout={() => {}} />
+        <a href="/journal">Daily Journal tile</a>
+      </>,
+      { path: '/dashboard' },
+    );
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    // through the menu (focus stays in the bar: it stays open) and past its last item, Logout
+    within(menu).getByRole('button', { name: 'Logout' }).focus();
+    expect(menu.hidden).toBe(false);
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Daily Journal tile');
+    expect(menu.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('links the brand to /dashboard and every item to its path', () => {
     renderWithProviders(<NavBar onLogout={() => {}} />, { path: '/dashboard' });
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -36,7 +36,7 @@ function Stat({ label, value, icon }: { label: string; value: string; icon: Reac
   );
 }
 
-/** The three links stay on one line on a phone (no lone 'Charts' below). */
+/** The three links stay on one line on a phone (no lone 'Charts' below), unless it is narrower than 340 px or the text is large. */
 const navButton = 'flex-auto whitespace-nowrap px-3 text-[0.9375rem] sm:flex-none sm:px-5 sm:text-base';
 
 const nightsCount = (count: number) => `${count} ${count === 1 ? 'night' : 'nights'}`;
@@ -148,7 +148,7 @@ export function SleepDashboardScreen() {
           <h1 className="text-3xl font-semibold tracking-tight text-night-950 sm:text-4xl">Sleep Dashboard</h1>
           <p className="mt-3 text-lg text-night-700">Your nights in the study, by phase, newest first.</p>
         </div>
-        <nav aria-label="Sleep study" className="flex gap-2">
+        <nav aria-label="Sleep study" className="flex flex-wrap gap-2">
           <Button asChild className={navButton}>
             <Link to={paths.sleep.log}>Log Sleep</Link>
           </Button>
