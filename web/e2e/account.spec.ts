@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUp } from './support/app.ts';
 import { waitForResetLink } from './support/mail';
 
 /** The toast list (radix also repeats each toast in a screen-reader announcer). */
@@ -101,4 +102,23 @@ test('delete account: she is signed out and cannot sign in again', async ({ page
   await signIn(page, email, password);
   await expect(toasts(page).getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('offline, a screen not opened yet says so under the nav bar, and opens by itself once she is back online', async ({
+  page,
+  context,
+}) => {
+  await signUp(page, { firstName: 'Ida', lastName: 'Berg', dateOfBirth: '1970-05-14' });
+  await page.goto('/journal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Journal' })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library' }).first().click();
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(
+    page.getByText('You seem to be offline, so this page could not be loaded. It opens by itself once you are back online.'),
+  ).toBeVisible();
+  // the nav bar is still there: a screen already loaded opens
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Library' })).toBeVisible();
 });

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { ErrorState } from '../../components/ui/states';
 
 /** Shown when a route fails to load or render (for instance an old bundle after a deploy). */
 export function RouteError() {
@@ -13,5 +15,33 @@ export function RouteError() {
       {detail ? <p className="text-base text-night-600">{detail}</p> : null}
       <Button onClick={() => window.location.reload()}>Reload</Button>
     </main>
+  );
+}
+
+export const PAGE_NOT_LOADED = 'This page could not be loaded. Please try again.';
+export const PAGE_OFFLINE = 'You seem to be offline, so this page could not be loaded. It opens by itself once you are back online.';
+
+/**
+ * A screen of the signed-in app that failed to load or render, shown in its place under the
+ * nav bar (the app's RouteError replaced the whole page, nav bar and all). A screen's code
+ * is loaded as she first opens it: offline, that fails, and once she is back online the page
+ * is loaded again by itself (what she had typed elsewhere is not on this page).
+ */
+export function PageError() {
+  const error = useRouteError();
+  if (import.meta.env.DEV) console.error(error);
+  const offline = !navigator.onLine;
+  useEffect(() => {
+    if (!offline) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [offline]);
+  return (
+    <ErrorState
+      title={offline ? 'You are offline' : 'Something went wrong'}
+      text={offline ? PAGE_OFFLINE : PAGE_NOT_LOADED}
+      onRetry={() => window.location.reload()}
+    />
   );
 }
