@@ -121,4 +121,14 @@ test('offline, a screen not opened yet says so under the nav bar, and opens by i
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Library' })).toBeVisible();
+
+  // a save made offline is said to wait, and goes once she is back online
+  await page.goto('/journal');
+  await context.setOffline(true);
+  await page.getByLabel("Today's Affirmation").fill('Written on the train');
+  await page.getByRole('button', { name: 'Save Entry' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toContainText('1 save is waiting to be sent.');
+  await context.setOffline(false);
+  await expect(page.getByRole('article').filter({ hasText: 'Written on the train' })).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toHaveCount(0);
 });

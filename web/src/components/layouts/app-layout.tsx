@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useLogout, useUser } from '../../lib/auth';
 import { NavBar } from './nav-bar';
+import { OfflineNotice } from './offline-notice';
 
 /** Every guarded screen: skip link, navigation bar, then the page. */
 export function AppLayout() {
@@ -14,7 +15,11 @@ export function AppLayout() {
       >
         Skip to main content
       </a>
-      <NavBar onLogout={() => logout.mutate()} logoutPending={logout.isPending} isAdmin={user?.role === 'admin'} />
+      {/* the offline notice stays in view with the nav bar */}
+      <div className="sticky top-0 z-40">
+        <NavBar onLogout={() => logout.mutate()} logoutPending={logout.isPending} isAdmin={user?.role === 'admin'} />
+        <OfflineNotice />
+      </div>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
