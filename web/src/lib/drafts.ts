@@ -2,7 +2,9 @@ import { browserStorage, writeJson } from './browser-storage';
 
 /**
  * What she was writing when her session ended (a save answered 401: the app signs her in
- * again, docs/product.md §8), kept in this tab until she is back on the same screen: her
+ * again, docs/product.md §8), or when a save failed (the journal's, a message's: she may have
+ * left the screen while it was on its way, and found it empty on her return), kept in this
+ * tab until she is back on the same screen: her
  * journal entry, night's sleep log, message, new thread's name or profile changes are not
  * lost with the sign-in. A draft belongs to the user who
  * wrote it: once a user is known in the tab, every draft of another user's or older than a
@@ -23,6 +25,11 @@ const storage = () => browserStorage('tab');
 export function keepDraft<T>(key: string, userId: string, values: T): void {
   // full or refused: the draft is not kept
   writeJson(storage(), PREFIX + key, { userId, values, at: Date.now() } satisfies Stored<T>);
+}
+
+/** Removes the draft kept under `key` (what it held was saved). */
+export function dropDraft(key: string): void {
+  storage()?.removeItem(PREFIX + key);
 }
 
 /** The draft kept under `key` for `userId`, removed as it is taken; null when there is none of hers. */

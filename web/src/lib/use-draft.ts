@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useUser } from './auth';
-import { keepDraft, sweepDrafts, takeDraft } from './drafts';
+import { dropDraft, keepDraft, sweepDrafts, takeDraft } from './drafts';
 
 /**
  * A form's draft under `key`: `restore` gets it once her user is known on this screen, and
- * the function returned keeps the values given (call it before the signed-out redirect).
+ * the function returned keeps the values given (call it before the signed-out redirect),
+ * or with null removes them (they were saved).
  */
-export function useDraft<T>(key: string, restore: (values: T) => void): (values: T) => void {
+export function useDraft<T>(key: string, restore: (values: T) => void): (values: T | null) => void {
   const userId = useUser().data?.id;
   const onRestore = useEffectEvent(restore);
   useEffect(() => {
@@ -15,7 +16,8 @@ export function useDraft<T>(key: string, restore: (values: T) => void): (values:
     const values = takeDraft<T>(key, userId);
     if (values !== null) onRestore(values);
   }, [key, userId]);
-  return (values: T) => {
-    if (userId) keepDraft(key, userId, values);
+  return (values: T | null) => {
+    if (values === null) dropDraft(key);
+    else if (userId) keepDraft(key, userId, values);
   };
 }

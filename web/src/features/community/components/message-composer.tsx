@@ -36,6 +36,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   const failure = useRef<{ dismiss: () => void } | null>(null);
   const send = usePostMessage({
     onSuccess: () => {
+      keepDraft(null);
       failure.current?.dismiss();
       failure.current = null;
       setFocus('body');
@@ -44,10 +45,10 @@ export function MessageComposer({ threadId }: { threadId: string }) {
       const since = getValues('body');
       const back = since.trim() === '' ? sent.current : `${sent.current}\n${since}`;
       reset({ threadId, body: back });
-      if (isApiRequestError(error) && error.status === 401) {
-        keepDraft(back);
-        return loggedOut();
-      }
+      // Kept as a draft whatever the failure: she may have left the thread while it was on
+      // its way, and finds it in the box again when she comes back.
+      keepDraft(back);
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
       // Her input (400), the message limit (429), a profile still on its way (503): the server's words.
       const detail = isApiRequestError(error) && [400, 429].includes(error.status) ? serverMessage(error) : undefined;
       failure.current = toast({

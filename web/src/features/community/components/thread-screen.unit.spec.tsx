@@ -382,6 +382,35 @@ describe('ThreadScreen', () => {
     expect(box.value).toBe('Please keep me');
   });
 
+  it('gives a message that failed back in the box when she returns to the thread (she had left it), not one that went', async () => {
+    let failing = true;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/user') return jsonResponse(200, maria);
+      if (init?.method !== 'POST') return jsonResponse(200, detail([]));
+      return failing
+        ? jsonResponse(500, { error: 'internal', message: 'x' })
+        : jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b8', me, 'Please keep me', {}));
+    });
+    const thread = () => renderWithProviders(<ThreadScreen threadId={threadId} />);
+    thread();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Message'), 'Please keep me{Enter}');
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
+    cleanup();
+
+    thread();
+    const box = await screen.findByLabelText<HTMLTextAreaElement>('Message');
+    await waitFor(() => expect(box.value).toBe('Please keep me'));
+    failing = false;
+    await user.type(box, '{Enter}');
+    await waitFor(() => expect(box.value).toBe(''));
+    cleanup();
+    thread();
+    await screen.findByLabelText('Message');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
+  });
+
   it('gives her message back once she is signed in again, when her session ended as she sent it', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/user') return jsonResponse(200, maria);

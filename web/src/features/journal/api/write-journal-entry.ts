@@ -17,7 +17,7 @@ export function useWriteJournalEntry({
   onError,
 }: {
   onSuccess?: () => void;
-  onError?: (error: Error) => void;
+  onError?: (error: Error, sent: JournalEntryRequest) => void;
 } = {}) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();

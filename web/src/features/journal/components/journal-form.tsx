@@ -42,7 +42,7 @@ const ENTRY_ERROR_ID = 'journal-entry-error';
  */
 export function JournalForm() {
   const loggedOut = useLoggedOutRedirect();
-  const { control, register, handleSubmit, reset, setFocus, getValues } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
+  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
     defaultValues: empty,
   });
   // What she wrote when her session ended comes back once she is signed in again.
@@ -52,12 +52,15 @@ export function JournalForm() {
   const write = useWriteJournalEntry({
     onSuccess: () => {
       reset(empty);
+      keepDraft(null);
       toast({ title: 'Journal Entry Saved', description: 'Your daily reflections have been recorded.' });
     },
-    onError: (error) => {
+    onError: (error, sent) => {
+      // Kept as a draft whatever the failure: she may have left the screen while it was on
+      // its way, and finds it there again when she comes back (or reloads).
+      keepDraft({ ...empty, ...sent });
       // docs/product.md §8: toast 'Unauthorized', then sign in after 0.5 s.
       if (isApiRequestError(error) && error.status === 401) {
-        keepDraft(getValues());
         loggedOut();
         return;
       }

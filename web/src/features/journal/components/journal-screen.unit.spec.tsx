@@ -262,6 +262,44 @@ describe('JournalScreen', () => {
     expect(screen.getByRole('button', { name: 'Save Entry' })).toBeTruthy();
   });
 
+  it('keeps what she wrote when the save fails after she left the screen, and gives it back when she returns; a saved one is not given back', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/journal/entries') return jsonResponse(200, entries);
+      if (url === '/api/journal/entry' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const { router } = renderWithProviders(
+      [
+        { path: '/journal', element: <JournalScreen /> },
+        { path: '/community', element: <p>Community page</p> },
+      ],
+      { path: '/journal' },
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await act(() => router.navigate('/community'));
+    expect(await screen.findByText('Community page')).toBeTruthy();
+    await act(async () => answer(jsonResponse(503, { error: 'unavailable', message: 'The journal service is busy.' })));
+    expect(await screen.findByText('The journal service is busy.')).toBeTruthy();
+
+    await act(() => router.navigate('/journal'));
+    await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.'));
+    // saved this time: not given back again
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await act(async () => answer(jsonResponse(201, completeEntry)));
+    await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe(''));
+    await act(() => router.navigate('/community'));
+    await act(() => router.navigate('/journal'));
+    await screen.findByLabelText('Gratitude');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
+  });
+
   it("toasts 'Unauthorized' when her session has ended, then goes to sign in after 0.5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answeredAt = 0;
