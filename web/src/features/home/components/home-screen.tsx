@@ -1,3 +1,4 @@
+import { wallClockIn } from '@sleepweave/contracts';
 import { ArrowRight, BookOpen, Moon, NotebookPen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -67,7 +68,8 @@ export interface HomeScreenProps {
 export function HomeScreen({ study, sleepStudyTile, studyPending = false }: HomeScreenProps = {}) {
   const { data: user } = useUser();
   const shown = tiles.map((tile) => (tile.title === 'Sleep Study' && sleepStudyTile ? { ...tile, ...sleepStudyTile } : tile));
-  const hello = greeting(new Date().getHours());
+  // the hour where she lives (her profile's zone, as every day of her study), not the device's
+  const hello = greeting(user ? wallClockIn(user.timezone, new Date()).hour : new Date().getHours());
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:py-14">

@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render';
+import { maria } from '../../../testing/fixtures';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { HomeScreen } from './home-screen';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('home screen', () => {
@@ -31,5 +33,18 @@ describe('home screen', () => {
 
     expect(await screen.findByText('Your sleep study')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it("greets her by the hour in her profile's zone, not the device's", async () => {
+    // 11:30 UTC (the test's device clock) is 12:30 in Paris
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-07T11:30:00Z') });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input) =>
+        String(input) === '/api/user' ? jsonResponse(200, { ...maria, timezone: 'Europe/Paris' }) : new Promise<Response>(() => undefined),
+      ),
+    );
+    renderWithProviders(<HomeScreen study={<p>Your sleep study</p>} />);
+    expect(await screen.findByRole('heading', { level: 1, name: `Good afternoon, ${maria.firstName}` })).toBeTruthy();
   });
 });

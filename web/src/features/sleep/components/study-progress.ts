@@ -1,4 +1,5 @@
 import {
+  calendarDateIn,
   currentNight,
   lastEndedNight,
   studyDayOf,
@@ -15,6 +16,13 @@ export type StudyProgress =
       state: 'in-study';
       /** Tonight's night (the one she is in or sleeps next) and its status: phase, day, material. */
       tonight: string;
+      /**
+       * That night begins tomorrow evening: her study starts tomorrow in her zone (she joined
+       * in another zone, further east, and has moved since).
+       */
+      tonightIsTomorrow: boolean;
+      /** Her log of that night, when she logged it ahead. */
+      tonightLog: SleepLog | null;
       tonightStatus: StudyStatus;
       /** The study day of tonight's night (1-42). */
       day: number;
@@ -28,7 +36,14 @@ export type StudyProgress =
       /** The night that just ended, when it belongs to her study (null on the day she joined). */
       lastNight: { date: string; log: SleepLog | null } | null;
     }
-  | { state: 'complete'; nightsLogged: number; nights: number; lastNight: { date: string; log: SleepLog | null } };
+  | {
+      state: 'complete';
+      nightsLogged: number;
+      nights: number;
+      lastNight: { date: string; log: SleepLog | null };
+      /** Her last study night, ended and not logged yet: the morning after it, the one prompt left. */
+      lastStudyNightToLog: string | null;
+    };
 
 export function studyProgress({
   hasConsent,
@@ -55,10 +70,15 @@ export function studyProgress({
   const endedDay = studyDayOf(studyStartDate, lastEnded) ?? 0;
   const lastNight = endedDay >= 1 ? { date: lastEnded, log: logs.find((log) => log.date === lastEnded) ?? null } : null;
   const day = studyDayOf(studyStartDate, tonight) ?? 1;
-  if (day > nights) return { state: 'complete', nightsLogged, nights, lastNight: lastNight! };
+  if (day > nights) {
+    const lastStudyNightToLog = endedDay === nights && !lastNight!.log ? lastEnded : null;
+    return { state: 'complete', nightsLogged, nights, lastNight: lastNight!, lastStudyNightToLog };
+  }
   return {
     state: 'in-study',
     tonight,
+    tonightIsTomorrow: tonight > calendarDateIn(timezone, now),
+    tonightLog: logs.find((log) => log.date === tonight) ?? null,
     tonightStatus: studyStatusOn(studyStartDate, tonight),
     day,
     nightsLogged: logs.filter((log) => inStudy(log) && log.date <= lastEnded).length,

@@ -65,6 +65,38 @@ describe('studyProgress: where she is, for the home page', () => {
       nightsLogged: 2,
       nights: 42,
       lastNight: { date: '2026-11-22', log: logs[1] },
+      lastStudyNightToLog: null,
+    });
+    // night 42 not logged: the morning after it, it is still asked for; a day later, not
+    const unlogged = [log(start, 1)];
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs: unlogged, timezone, now })).toMatchObject({
+      state: 'complete',
+      lastStudyNightToLog: '2026-11-22',
+    });
+    const dayAfter = new Date(now.getTime() + 86_400_000);
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs: unlogged, timezone, now: dayAfter })).toMatchObject({
+      state: 'complete',
+      lastStudyNightToLog: null,
+    });
+  });
+
+  it('calls her first night tomorrow night when her study starts tomorrow in her zone (she moved west), and knows it logged ahead', () => {
+    // 19:00 on Sunday 22 November in New York; she joined on Monday 23 in Paris, and logged that night ahead
+    const evening = new Date('2026-11-23T00:00:00Z');
+    const ahead = log('2026-11-23', 1);
+    expect(studyProgress({ hasConsent: true, studyStartDate: '2026-11-23', logs: [ahead], timezone, now: evening })).toMatchObject({
+      state: 'in-study',
+      tonight: '2026-11-23',
+      tonightIsTomorrow: true,
+      tonightLog: ahead,
+      nightsEnded: 0,
+    });
+    // at 01:00 on Monday, joined that day: its evening is tonight
+    const smallHours = new Date('2026-11-23T06:00:00Z');
+    expect(studyProgress({ hasConsent: true, studyStartDate: '2026-11-23', logs: [], timezone, now: smallHours })).toMatchObject({
+      tonight: '2026-11-23',
+      tonightIsTomorrow: false,
+      tonightLog: null,
     });
   });
 });

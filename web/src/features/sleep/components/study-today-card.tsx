@@ -68,6 +68,7 @@ export function StudyTodayCard() {
           <p className="text-base text-night-800">
             Thank you for completing the 42-day sleep study! You logged {progress.nightsLogged} of {progress.nights} nights.
           </p>
+          {progress.lastStudyNightToLog ? <LogLastNight date={progress.lastStudyNightToLog} /> : null}
           <div>
             <Button asChild>
               <Link to={wholeStudyLink}>See all 42 nights</Link>
@@ -78,7 +79,8 @@ export function StudyTodayCard() {
     );
   }
 
-  const { tonight, tonightStatus: status, day, nightsLogged, nightsEnded, lastNight } = progress;
+  const { tonight, tonightIsTomorrow, tonightLog, tonightStatus: status, day, nightsLogged, nightsEnded, lastNight } = progress;
+  const tonightName = tonightIsTomorrow ? 'Tomorrow night' : 'Tonight';
   return (
     <section aria-labelledby="study-today">
       <Card className="grid gap-5 p-6 sm:p-7">
@@ -95,7 +97,9 @@ export function StudyTodayCard() {
             <dd className="text-lg font-semibold text-night-950">{status.banner}</dd>
           </div>
           <div className="grid gap-0.5 rounded-2xl bg-night-50 p-4">
-            <dt className="text-sm text-night-700">Tonight · {nightSpan(tonight)}</dt>
+            <dt className="text-sm text-night-700">
+              {tonightName} · {nightSpan(tonight)}
+            </dt>
             <dd className="flex items-center gap-2 text-lg font-semibold text-night-950">
               <MoonStar aria-hidden="true" className="size-5 shrink-0 text-night-600" />
               {status.recommendedMaterial}
@@ -104,7 +108,7 @@ export function StudyTodayCard() {
           <div className="grid gap-0.5 rounded-2xl bg-night-50 p-4">
             <dt className="text-sm text-night-700">Nights logged</dt>
             <dd className="text-lg font-semibold text-night-950">
-              {nightsEnded > 0 ? `${nightsLogged} of ${nightsEnded} so far` : 'Your first night is tonight'}
+              {nightsEnded > 0 ? `${nightsLogged} of ${nightsEnded} so far` : `Your first night is ${tonightName.toLowerCase()}`}
             </dd>
           </div>
         </dl>
@@ -125,20 +129,40 @@ export function StudyTodayCard() {
               </span>
             </p>
           ) : (
-            <div className="flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="flex items-center gap-2 text-base text-night-900">
-                <Moon aria-hidden="true" className="size-5 shrink-0 text-sand-700" />
-                Last night ({nightSpan(lastNight.date)}) is not logged yet.
-              </p>
-              <Button asChild>
-                <Link to={logNightLink(lastNight.date)}>Log last night</Link>
-              </Button>
-            </div>
+            <LogLastNight date={lastNight.date} />
           )
+        ) : tonightLog ? (
+          <p className="flex items-start gap-2 text-base text-night-800">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+            <span>
+              Your first night ({nightSpan(tonight)}) is logged already: change it when you wake up on {firstMorning(tonight)}.{' '}
+              <Link
+                to={editLink(tonightLog)}
+                className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900"
+              >
+                View or edit it
+              </Link>
+            </span>
+          </p>
         ) : (
-          <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(progress.tonight)}.</p>
+          <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(tonight)}.</p>
         )}
       </Card>
     </section>
+  );
+}
+
+/** Last night, not logged yet: one tap to log it. */
+function LogLastNight({ date }: { date: string }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-center gap-2 text-base text-night-900">
+        <Moon aria-hidden="true" className="size-5 shrink-0 text-sand-700" />
+        Last night ({nightSpan(date)}) is not logged yet.
+      </p>
+      <Button asChild>
+        <Link to={logNightLink(date)}>Log last night</Link>
+      </Button>
+    </div>
   );
 }

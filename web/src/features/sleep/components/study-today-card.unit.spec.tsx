@@ -92,6 +92,30 @@ describe('StudyTodayCard (home)', () => {
     expect(screen.queryByRole('link', { name: 'Log last night' })).toBeNull();
   });
 
+  it('says her first night is logged when she logged it ahead, and calls it tomorrow night when her study starts tomorrow', async () => {
+    // 19:00 on Sunday 22 November in New York; her study starts on Monday 23 (she joined further east)
+    vi.setSystemTime(new Date('2026-11-23T00:00:00Z'));
+    const ahead = night('2026-11-23', { studyDay: 1 });
+    serve('2026-11-23', [ahead]);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Tomorrow night · Mon 23 → Tue 24 Nov')).toBeTruthy();
+    expect(screen.getByText('Your first night is tomorrow night')).toBeTruthy();
+    expect(
+      screen.getByText(/Your first night \(Mon 23 → Tue 24 Nov\) is logged already: change it when you wake up on Tuesday morning\./),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View or edit it' }).getAttribute('href')).toBe(`/sleep/log?edit=${ahead.id}&date=2026-11-23`);
+    expect(screen.queryByText(/Log your first night/)).toBeNull();
+  });
+
+  it('asks for night 42 on the morning after it, as for every other night', async () => {
+    const start = addDays('2026-11-22', -41); // last night was night 42
+    serve(start, [night(start, { studyDay: 1 })]);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Study Complete')).toBeTruthy();
+    expect(screen.getByText('Last night (Sun 22 → Mon 23 Nov) is not logged yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log last night' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
+  });
+
   it('shows nothing before she joins', async () => {
     serve(null, []);
     const { container } = renderWithProviders(<StudyTodayCard />);

@@ -1,4 +1,4 @@
-import { formatDuration } from '@sleepweave/contracts';
+import { addDays, formatDuration } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, ChartLine, Moon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,7 +15,7 @@ import { nightName } from './nights';
 import { PhaseLegend } from './phase-shades';
 import { chartPoints, studyStartOf } from './sleep-charts';
 import { wholeStudyLink } from './study-today-card';
-import { reportDays, reportEnd, weeklySummary } from './weekly-report';
+import { REPORT_DAYS, reportDays, reportEnd, weeklySummary } from './weekly-report';
 
 /** docs/product.md §2: five charts in a two-column grid, in this order. */
 const CHARTS = [
@@ -42,8 +42,10 @@ export function WeeklyReportScreen() {
   const profile = useStudyProfile();
   const logs = useSleepLogs();
 
-  const days = profile.data && logs.data ? reportDays(logs.data, reportEnd(logs.data, profile.data.timezone, new Date())) : null;
-  const range = days ? `${format(parseISO(days[0]!.date), 'MMM dd')} – ${format(parseISO(days[6]!.date), 'MMM dd, yyyy')}` : null;
+  const end = profile.data && logs.data ? reportEnd(logs.data, profile.data.timezone, new Date()) : null;
+  const days = end && logs.data ? reportDays(logs.data, end) : null;
+  // which 7 days, with or without nights in them
+  const range = end ? `${format(parseISO(addDays(end, 1 - REPORT_DAYS)), 'MMM dd')} – ${format(parseISO(end), 'MMM dd, yyyy')}` : null;
 
   let content: ReactNode;
   if (profile.isPending || logs.isPending) content = <LoadingState text="Loading your weekly sleep data..." />;

@@ -99,6 +99,9 @@ describe('WeeklyReportScreen', () => {
     expect(within(card).getByRole('link', { name: 'See the whole study' }).getAttribute('href')).toBe('/sleep/charts?view=study');
     expect(screen.getByRole('link', { name: 'Log Sleep Data' }).getAttribute('href')).toBe('/sleep/log');
     expect(screen.queryByRole('link', { name: 'Log Your First Sleep' })).toBeNull();
+    // which 7 days (it said "over the last 7 days" without them)
+    const shown = (date: string, pattern: string) => format(parseISO(date), pattern);
+    expect(screen.getByText(`${shown(addDays(lastNight, -6), 'MMM dd')} – ${shown(lastNight, 'MMM dd, yyyy')}`)).toBeTruthy();
   });
 
   it('keeps the report when a reload of her logs fails', async () => {
