@@ -23,10 +23,33 @@ describe('RegisterRequest', () => {
   });
 
   it('takes names in any script, joiners included', () => {
-    // ZWNJ in a Persian name, an apostrophe, a hyphen, accents
-    for (const lastName of ['\u0645\u06CC\u200C\u0631\u06CC', "O'Connor-Lindqvist", 'Ñúñez Ørsted']) {
+    // ZWNJ in a Persian name, an apostrophe, a hyphen, accents; names near the study's own
+    for (const lastName of [
+      '\u0645\u06CC\u200C\u0631\u06CC',
+      "O'Connor-Lindqvist",
+      'Ñúñez Ørsted',
+      'Weaver',
+      'Sleepy Weaver-Lee',
+      'Isle Peweave',
+    ]) {
       expect(RegisterRequest.safeParse({ ...valid, lastName }).success, lastName).toBe(true);
     }
+  });
+
+  // nor a name that reads as it to the eye: nothing-to-see characters in it, full width, lookalike letters
+  it.each([
+    'Sleep\u200Bweave study team',
+    'Sleep\u200Dweave',
+    'Sleep\u00ADweave',
+    '\u0405leepweave',
+    '\uFF33\uFF4C\uFF45\uFF45\uFF50\uFF57\uFF45\uFF41\uFF56\uFF45',
+    'SIeepweave',
+    'Sl\u0435\u0435pw\u0435\u0430ve',
+    'S.l.e.e.p-w.e.a.v.e',
+    'Sle\u0301epweave',
+  ])('refuses the name %j, which reads as Sleepweave', (firstName) => {
+    const result = RegisterRequest.safeParse({ ...valid, firstName });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['First name must not contain "Sleepweave"']);
   });
 
   it.each([

@@ -19,6 +19,68 @@ export const Email = z
  */
 export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
+/**
+ * Letters of other scripts that look like those of "sleepweave" in the app's fonts (Unicode's
+ * confusables, TR39, for these letters: Cyrillic and Greek lookalikes, a capital I or a 1 for
+ * an l), folded to them.
+ */
+const LOOKALIKES: Record<string, string> = {
+  '\u0455': 's',
+  '\u0405': 's',
+  '\u01BD': 's',
+  $: 's',
+  '5': 's',
+  '\u04CF': 'l',
+  '\u0406': 'l',
+  '\u0456': 'l',
+  '\u0399': 'l',
+  '\u03B9': 'l',
+  '\u0269': 'l',
+  i: 'l',
+  '1': 'l',
+  '|': 'l',
+  '\u0435': 'e',
+  '\u0415': 'e',
+  '\u0395': 'e',
+  '\u03B5': 'e',
+  '\u0454': 'e',
+  '\u0404': 'e',
+  '3': 'e',
+  '\u0440': 'p',
+  '\u0420': 'p',
+  '\u03C1': 'p',
+  '\u03A1': 'p',
+  '\u051D': 'w',
+  '\u051C': 'w',
+  '\u0461': 'w',
+  '\u0460': 'w',
+  '\u03C9': 'w',
+  '\u0430': 'a',
+  '\u0410': 'a',
+  '\u0391': 'a',
+  '\u03B1': 'a',
+  '@': 'a',
+  '4': 'a',
+  '\u0475': 'v',
+  '\u0474': 'v',
+  '\u03BD': 'v',
+};
+
+/**
+ * Whether a name reads as "Sleepweave" to the eye: compatibility forms folded (full width),
+ * accents and the characters that show nothing (zero width, soft hyphen, joiners) taken out,
+ * lookalike letters folded, case ignored. "Sleep\u200Bweave", "Ｓｌｅｅｐｗｅａｖｅ" and
+ * "\u0405leepweave" (a Cyrillic S) all read as the study team's name.
+ */
+export function readsAsSleepweave(name: string): boolean {
+  const plain = name
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .toLowerCase();
+  const folded = Array.from(plain, (char) => LOOKALIKES[char] ?? char).join('');
+  return /sl+e+p\W*w+e+a+v+e/.test(folded.replace(/[\s._-]/g, ''));
+}
+
 const Name = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -28,7 +90,7 @@ const Name = (label: string) =>
     .max(100, `${label} must be at most 100 characters`)
     .refine((name) => !NOT_IN_A_NAME.test(name), `${label} must be one line of text, without control characters`)
     // the study team's messages carry its name: no member may sign as Sleepweave
-    .refine((name) => !/sleep\s*weave/i.test(name), `${label} must not contain "Sleepweave"`);
+    .refine((name) => !readsAsSleepweave(name), `${label} must not contain "Sleepweave"`);
 
 export const Password = z
   .string({ error: 'Password is required' })
