@@ -70,3 +70,17 @@ const VISIBLE = /[^\s\p{Cf}\p{Mn}\u115F\u1160\u2800\u3164\uFFA0]/u;
 
 /** Whether `text` shows anything (the screens' "empty", as the schemas judge it: a name, a thread's name, a message). */
 export const hasSomethingToSee = (text: string): boolean => VISIBLE.test(text);
+
+/** The most marks (accents, vowel signs) a character carries in any language's writing: Vietnamese two, Tibetan stacks four or five. */
+export const MAX_MARKS_ON_A_CHARACTER = 8;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_MARKS_ON_A_CHARACTER + 1},}`, 'u');
+
+/**
+ * Whether `text` stacks more marks on one character than any writing does: a letter with 90
+ * accents drew a column over the text above and below it on the others' screens (a thread's
+ * name over the community page's heading).
+ */
+export const hasStackedMarks = (text: string): boolean => STACKED_MARKS.test(text);
+/** Said when a text has stacked marks ({@link hasStackedMarks}). */
+export const stackedMarksMessage = (label: string) =>
+  `${label} has a character with more than ${MAX_MARKS_ON_A_CHARACTER} accents or marks on it`;

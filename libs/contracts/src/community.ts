@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupThousands, hasSomethingToSee, Uuid } from './common.ts';
+import { groupThousands, hasSomethingToSee, hasStackedMarks, stackedMarksMessage, Uuid } from './common.ts';
 import { NOT_IN_A_NAME } from './identity.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
@@ -35,7 +35,8 @@ export const CreateThreadRequest = z.object({
     .trim()
     .refine(hasSomethingToSee, 'Please enter a name for your thread.')
     .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`)
-    .refine((name) => !NOT_IN_A_NAME.test(name), 'Thread name must be one line of text, without control characters'),
+    .refine((name) => !NOT_IN_A_NAME.test(name), 'Thread name must be one line of text, without control characters')
+    .refine((name) => !hasStackedMarks(name), stackedMarksMessage('Thread name')),
 });
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
 
@@ -51,7 +52,8 @@ export const CreateMessageRequest = z.object({
     .trim()
     .refine(hasSomethingToSee, 'Message must not be empty')
     .max(MESSAGE_BODY_MAX_LENGTH, `Message must be at most ${groupThousands(MESSAGE_BODY_MAX_LENGTH)} characters`)
-    .refine((body) => !CONTROL_IN_A_MESSAGE.test(body), 'Message must be plain text, without control characters'),
+    .refine((body) => !CONTROL_IN_A_MESSAGE.test(body), 'Message must be plain text, without control characters')
+    .refine((body) => !hasStackedMarks(body), stackedMarksMessage('Message')),
 });
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequest>;
 

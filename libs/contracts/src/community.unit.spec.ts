@@ -25,6 +25,19 @@ describe('CreateThreadRequest', () => {
       );
     expect(CreateThreadRequest.parse({ name: 'Nuits de lin 🌙 ليلة' }).name).toBe('Nuits de lin 🌙 ليلة');
   });
+
+  it("refuses a character with more marks stacked on it than any writing has (it drew over the page), and takes every writing's", () => {
+    const stacked = `e${'\u0301'.repeat(9)}`;
+    expect(CreateThreadRequest.safeParse({ name: `Linen ${stacked}` }).error?.issues[0]?.message).toBe(
+      'Thread name has a character with more than 8 accents or marks on it',
+    );
+    expect(CreateMessageRequest.safeParse({ threadId, body: `e${'\u0301'.repeat(3000)}` }).error?.issues[0]?.message).toBe(
+      'Message has a character with more than 8 accents or marks on it',
+    );
+    // Vietnamese, Hindi, Tibetan, Thai
+    for (const name of ['Nguyễn Thị Ánh', 'नींद अच्छी', 'བསྒྲུབས', 'นอนหลับ', `e${'\u0301'.repeat(8)}`])
+      expect(CreateThreadRequest.safeParse({ name }).success, name).toBe(true);
+  });
 });
 
 describe('CreateMessageRequest', () => {

@@ -65,6 +65,7 @@ describe('RegisterRequest', () => {
     [{ lastName: 'A\u2029B' }, ['lastName'], 'Last name must be one line of text, without control characters'],
     [{ firstName: 'Sleepweave study team' }, ['firstName'], 'First name must not contain "Sleepweave"'],
     [{ lastName: 'the SLEEP WEAVE team' }, ['lastName'], 'Last name must not contain "Sleepweave"'],
+    [{ lastName: `Zal${'\u0301'.repeat(40)}go` }, ['lastName'], 'Last name has a character with more than 8 accents or marks on it'],
     // a name with nothing to see shows as nothing to the others
     [{ firstName: '\u200b' }, ['firstName'], 'First name is required'],
     [{ lastName: ' \u0301 ' }, ['lastName'], 'Last name is required'],

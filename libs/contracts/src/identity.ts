@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, hasSomethingToSee, Role, Uuid } from './common.ts';
+import { CalendarDate, hasSomethingToSee, hasStackedMarks, Role, stackedMarksMessage, Uuid } from './common.ts';
 import { HormonalStage, Timezone } from './profile.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -89,6 +89,7 @@ const Name = (label: string) =>
     .refine(hasSomethingToSee, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`)
     .refine((name) => !NOT_IN_A_NAME.test(name), `${label} must be one line of text, without control characters`)
+    .refine((name) => !hasStackedMarks(name), stackedMarksMessage(label))
     // the study team's messages carry its name: no member may sign as Sleepweave
     .refine((name) => !readsAsSleepweave(name), `${label} must not contain "Sleepweave"`);
 
