@@ -2,12 +2,23 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { dismiss } from './toast-store';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
+/**
+ * A modal dialog. The page's toasts close as it opens: drawn above it, they covered its
+ * title and its Close button (an "Agreement Required" left open, then Learn More), and while
+ * it is open they are out of the keyboard's and screen readers' reach.
+ */
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { children: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-night-950/50 backdrop-blur-[2px]" />
@@ -17,6 +28,10 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'rounded-3xl border border-night-100 bg-white p-6 text-night-950 shadow-2xl sm:p-8',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          dismiss();
+          onOpenAutoFocus?.(event);
+        }}
         {...props}
       >
         {children}

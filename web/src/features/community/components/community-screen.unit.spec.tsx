@@ -147,6 +147,25 @@ describe('CommunityScreen', () => {
     const again = await screen.findByRole('dialog', { name: 'New Thread' });
     expect(within(again).queryByText('Please enter a name for your thread.')).toBeNull();
     expect(within(again).getByLabelText('Thread Name').getAttribute('aria-invalid')).not.toBe('true');
+    // and its toast has gone with it (it stayed, over the page, after the thread was made)
+    await waitFor(() => expect(screen.queryByText('Thread Name Required')).toBeNull());
+  });
+
+  it('New Thread: the empty-name toast closes once the thread is made', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, [welcome]),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => jsonResponse(201, { ...linen, name: 'Cooling pillows', lastMessage: null, memberCount: 1 }),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+    expect(await screen.findByText('Thread Name Required')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Cooling pillows{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Thread' })).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Thread Name Required')).toBeNull());
   });
 
   it('New Thread: creates, closes and clears, and the list refreshes', async () => {

@@ -32,7 +32,7 @@ export function NewThreadDialog() {
   // A failed create said in the dialog too: while it is open, the toasts outside it are
   // hidden from screen readers and out of the keyboard's reach.
   const [failure, setFailure] = useState<string | null>(null);
-  /** The toast of the last failed create: closed once a thread is made (it no longer holds), as the composer's. */
+  /** The toast of the last failed or refused create: closed once a thread is made or the dialog closes (it no longer holds), as the composer's. */
   const failureToast = useRef<{ dismiss: () => void } | null>(null);
   const create = useCreateThread({
     onSuccess: () => {
@@ -65,7 +65,12 @@ export function NewThreadDialog() {
         // docs/product.md §5: a blank name toasts; the message is also next to the field, because while
         // the dialog is open the toasts outside it are hidden from screen readers.
         if (!hasSomethingToSee(getValues('name'))) {
-          toast({ title: 'Thread Name Required', description: 'Please enter a name for your thread.', variant: 'destructive' });
+          failureToast.current?.dismiss();
+          failureToast.current = toast({
+            title: 'Thread Name Required',
+            description: 'Please enter a name for your thread.',
+            variant: 'destructive',
+          });
         }
       },
     )(event);
@@ -80,6 +85,8 @@ export function NewThreadDialog() {
         if (!next) {
           clearErrors();
           setFailure(null);
+          failureToast.current?.dismiss();
+          failureToast.current = null;
         }
         setOpen(next);
       }}
