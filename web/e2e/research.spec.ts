@@ -78,7 +78,7 @@ test('research export: her own zip from the dashboard, and an admin runs the res
 
   // The zip of the latest run: every file, and Rosa in it under her research id only
   const latest = await downloadZip(admin, () => admin.getByRole('button', { name: 'Download latest' }).click());
-  expect(latest.fileName).toMatch(/^sleepweave-research-\d{4}-\d{2}-\d{2}-\d{4}\.zip$/);
+  expect(latest.fileName).toMatch(/^sleepweave-research-\d{4}-\d{2}-\d{2}-\d{6}\.zip$/);
   expect([...latest.files.keys()].sort()).toEqual(
     [
       'README.md',
