@@ -226,6 +226,26 @@ test('admin dashboard on a desktop: the detail of a user far down the list stays
   await ada.context.close();
 });
 
+test('admin dashboard: a name too long for its row ends in an ellipsis inside the row, not over the next column', async ({ browser }) => {
+  const ada = await newUser(browser, 'Ada');
+  grantAdmin(ada.email);
+  const theirs = await browser.newContext();
+  // one word, as long as an e-mail's part before the @ may be (register makes one of it)
+  const longName = `Maximiliana${'wolkenschlaf'.repeat(4)}`;
+  await register(theirs.request, longName, tag);
+  await theirs.close();
+  await ada.page.goto('/admin');
+  await ada.page.getByLabel('Search by name or e-mail').fill(tag);
+  const row = ada.page.getByRole('list', { name: 'Users' }).getByRole('button').filter({ hasText: 'Maximiliana' });
+  await expect(row).toHaveCount(1, PROJECTED);
+  const fits = await row.evaluate((button) => {
+    const edge = button.getBoundingClientRect().right;
+    return [...button.querySelectorAll('span')].every((span) => span.getBoundingClientRect().right <= edge + 0.5);
+  });
+  expect(fits).toBe(true);
+  await ada.context.close();
+});
+
 /** No serious or critical axe violation (the lesser ones are printed), as web/e2e/accessibility.spec.ts. */
 async function expectAccessible(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -97,7 +97,8 @@ function Dashboard() {
   const detailShown = () => {
     if (!scrollPending.current) return;
     scrollPending.current = false;
-    detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    detailRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
     detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
   };
 

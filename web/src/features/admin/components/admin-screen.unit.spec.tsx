@@ -275,6 +275,22 @@ describe('/admin', () => {
     }
   });
 
+  it('on a phone, brings her details into view at once when she asks for less motion', async () => {
+    for (const still of [false, true]) {
+      vi.stubGlobal(
+        'matchMedia',
+        (query: string) => ({ matches: query.includes('reduced-motion') && still, media: query }) as MediaQueryList,
+      );
+      const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+      const { user } = renderAdmin();
+      await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+      await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+      expect(scrolled.mock.calls[0]![0]).toMatchObject({ behavior: still ? 'auto' : 'smooth' });
+      scrolled.mockRestore();
+      cleanup();
+    }
+  });
+
   it('gives focus back to the role button when its dialog closes, cancelled or done', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);

@@ -43,9 +43,9 @@ function UserRow({ user, selected, onSelect }: { user: AdminUserListItem; select
             : 'border-night-100 bg-white hover:bg-night-50',
         )}
       >
-        <span className="grid min-w-0 gap-1">
+        <span className="grid min-w-0 grid-cols-1 gap-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="truncate text-base font-semibold text-night-950">{name}</span>
+            <span className="max-w-full min-w-0 truncate text-base font-semibold text-night-950">{name}</span>
             {user.role === 'admin' ? <Badge tone="night">Admin</Badge> : null}
             {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{`No log for ${NOT_LOGGED_DAYS}+ days`}</Badge> : null}
           </span>
