@@ -95,6 +95,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const { control, handleSubmit, reset, resetField, getFieldState, getValues, setValue, trigger } = form;
   /** What the form held when she saved (null when no save is on its way). */
   const savedValues = useRef<FormValues | null>(null);
+  /** A save is on its way (from the click to its answer). */
+  const sending = useRef(false);
 
   // The night she was saving when her session ended (lib/drafts.ts), back once she is signed
   // in again: its date is looked up first, then what she sent goes over the night as
@@ -313,14 +315,22 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const relation = nightRelation(night, lastEnded);
 
   const onValid = (data: SleepLogInput) => {
+    // one save at a time: a double click sent two (a create's second one answered 409, and
+    // "Saved" and "Entry already exists" showed together)
+    if (sending.current) return;
+    sending.current = true;
+    const sent = { onSettled: () => (sending.current = false) };
     savedValues.current = { ...getValues() };
     savedChanged.current = (Object.keys(savedValues.current) as (keyof FormValues)[]).filter((name) => getFieldState(name).isDirty);
     keepTyped.current = null; // a refusal's merge, if its lookup has not come back, is not this save's
     // with the version the form was filled from: a night saved elsewhere since is not replaced unseen
     const filledFrom = savedOver.current?.id === log?.id ? savedOver.current : shown.current;
     if (log)
-      update.mutate({ id: log.id, data: { ...data, expectedUpdatedAt: filledFrom?.id === log.id ? filledFrom.updatedAt : log.updatedAt } });
-    else create.mutate(data);
+      update.mutate(
+        { id: log.id, data: { ...data, expectedUpdatedAt: filledFrom?.id === log.id ? filledFrom.updatedAt : log.updatedAt } },
+        sent,
+      );
+    else create.mutate(data, sent);
   };
 
   return (

@@ -71,8 +71,8 @@ interface Server {
   start?: string | null;
   consent?: boolean;
   logs?: Record<string, SleepLog>;
-  post?: (body: Record<string, unknown>) => Response;
-  put?: (body: Record<string, unknown>) => Response;
+  post?: (body: Record<string, unknown>) => Response | Promise<Response>;
+  put?: (body: Record<string, unknown>) => Response | Promise<Response>;
   /** Answers a night's lookup instead of `logs`, when it answers anything. */
   lookup?: (date: string) => Response | undefined;
 }
@@ -238,6 +238,40 @@ describe('SleepLogScreen', () => {
     expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
     expect(posts()).toHaveLength(1);
     expect(within(toasts()).queryByText('Entry already exists')).toBeNull();
+  });
+
+  it('sends one save for a double click, of a new night and of a stored one (the second click comes before the answer)', async () => {
+    const yesterday = addDays(today, -1);
+    const logs: Record<string, SleepLog> = {};
+    // each answer waits until the test lets it go
+    let release: () => void = () => {};
+    const held = <T,>(answer: () => T) => new Promise<T>((resolve) => (release = () => resolve(answer())));
+    serve({
+      start: addDays(today, -3),
+      logs,
+      post: (body) =>
+        held(() => {
+          logs[String(body.date)] = storedLog({ ...(body as Partial<SleepLog>) });
+          return jsonResponse(201, logs[String(body.date)]);
+        }),
+      put: (body) => held(() => jsonResponse(200, storedLog({ ...(body as Partial<SleepLog>), updatedAt: '2026-05-06T07:00:00.000Z' }))),
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Sleep score'), '70');
+    await user.dblClick(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    await act(async () => release());
+    expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
+    await user.dblClick(await screen.findByRole('button', { name: 'Update Sleep Log' }));
+    await act(async () => release());
+    expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
+    const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect([posts().length, puts().length]).toEqual([1, 1]);
+    expect(within(toasts()).queryByText('Entry already exists')).toBeNull();
+    // and the next save goes
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    await act(async () => release());
   });
 
   it('keeps what she changed while her save was on its way (still to save), and nothing else', async () => {
