@@ -259,10 +259,17 @@ describe('SleepLogScreen', () => {
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
     const user = userEvent.setup();
     await fill(user, await screen.findByLabelText('Sleep score'), '70');
-    await user.dblClick(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    // the two clicks of a quick double click, both before the form has checked the first
+    const twice = (button: HTMLElement) =>
+      act(() => {
+        fireEvent.click(button);
+        fireEvent.click(button);
+      });
+    await twice(await screen.findByRole('button', { name: 'Save Sleep Log' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
     await act(async () => release());
     expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
-    await user.dblClick(await screen.findByRole('button', { name: 'Update Sleep Log' }));
+    await twice(await screen.findByRole('button', { name: 'Update Sleep Log' }));
     await act(async () => release());
     expect(await within(toasts()).findByText('Sleep Log Updated')).toBeTruthy();
     const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
