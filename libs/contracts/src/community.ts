@@ -81,9 +81,10 @@ export const ThreadList = z.array(ThreadListItem);
 export const MessageSender = z.object({
   firstName: z.string().nullable(),
   /**
-   * Only the part of her e-mail address before the @ ("maya.k" for maya.k@example.com):
-   * every signed-in member reads this, so the full address never leaves community. The
-   * field keeps the spec's name (docs/decisions.md, Community).
+   * Only the part of her e-mail address before the @ ("maya.k" for maya.k@example.com), and
+   * only when she has no first name (null otherwise): every signed-in member reads this, so
+   * the full address never leaves community. The field keeps the spec's name
+   * (docs/decisions.md, Community).
    */
   email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),

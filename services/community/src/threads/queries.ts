@@ -116,12 +116,14 @@ interface MessageRow {
 
 /**
  * Sender names come from user_directory (identity's events); unknown senders get nulls.
- * Of her e-mail address only the part before the @ leaves the service: every signed-in
- * member reads these (docs/decisions.md, Community).
+ * Of her e-mail address only the part before the @ leaves the service, and only when she has
+ * no first name (the screen names her by it then, docs/product.md §2): every signed-in member
+ * reads these, and that part often is her full name (docs/decisions.md, Community).
  */
 const messageColumns = (sql: Sql) => sql`
   m.id, m.thread_id, m.sender_id, m.body, m.created_at, u.first_name,
-  regexp_replace(u.email, '@[^@]*$', '') as email_local_part, u.profile_image_url`;
+  case when coalesce(u.first_name, '') = '' then regexp_replace(u.email, '@[^@]*$', '') end as email_local_part,
+  u.profile_image_url`;
 
 function toMessage(row: MessageRow): Message {
   // The study team is no user of identity: its name is ours to give.
