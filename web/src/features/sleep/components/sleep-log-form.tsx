@@ -30,6 +30,10 @@ import { SleepwearSection } from './sleepwear-section';
 import { SubjectiveSection } from './subjective-section';
 
 const isDate = (value: string) => CalendarDate.safeParse(value).success;
+
+/** Said when a night's lookup failed: the form is in create mode, which may not be so. */
+export const lookupFailedText = (date: string) =>
+  `We could not check whether you logged ${format(parseISO(date), 'EEEE, MMMM d, yyyy')} already. If you did, saving now says so and shows it.`;
 const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
 /** What her phase asks her to wear on `date` (today's phase while the date is incomplete). */
@@ -175,8 +179,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     sessionEnded(shown.current || sameValues(values, untouched) ? null : { ...values, onlyIfNew: true });
   });
 
-  // A failed lookup is only logged (docs/product.md §4): the form stays in the mode it is in;
-  // but for her session's end.
+  // A failed lookup is logged (docs/product.md §4), and the form stays in the mode it is in;
+  // but for her session's end. Below the date it says so, with Try again: in create mode a
+  // night she logged looked lost (docs/decisions.md, Sleep log).
   useEffect(() => {
     if (!lookup.isError) return;
     if (isApiRequestError(lookup.error) && lookup.error.status === 401) onLookupSessionEnded();
@@ -365,6 +370,13 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
               <PencilLine aria-hidden="true" className="size-5 shrink-0 text-night-600" />
               You already logged {longDate(date)}. Change anything and choose Update Sleep Log.
             </p>
+          ) : lookupDate && lookup.isError && !(isApiRequestError(lookup.error) && lookup.error.status === 401) ? (
+            <div className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-base text-amber-950 sm:flex-row sm:items-center sm:justify-between">
+              <p>{lookupFailedText(lookupDate)}</p>
+              <Button variant="outline" onClick={() => void lookup.refetch()} pending={lookup.isFetching}>
+                Try again
+              </Button>
+            </div>
           ) : null}
         </div>
 

@@ -7,6 +7,7 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
+import { lookupFailedText } from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -464,6 +465,21 @@ describe('SleepLogScreen', () => {
     renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, 3)}` });
     expect(await screen.findByText(`You can log nights up to tomorrow (${addDays(today, 1)}).`)).toBeTruthy();
     expect(posts()).toHaveLength(0);
+  });
+
+  it('says when it could not check whether the night is logged, and looks again on Try again', async () => {
+    const yesterday = addDays(today, -1);
+    const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) };
+    let down = true;
+    serve({ start: addDays(today, -5), logs, lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined) });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    expect(await screen.findByText(lookupFailedText(yesterday))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    down = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64'));
+    expect(screen.queryByText(lookupFailedText(yesterday))).toBeNull();
   });
 
   it('counts an emoji in her comments as one character, as the limit does', async () => {
