@@ -148,4 +148,14 @@ test('fits a 320 px screen without sideways scrolling, and keeps a field she tab
     }));
     expect(top).toBeGreaterThanOrEqual(barBottom);
   }
+
+  // a date field's calendar button (its own tab stop in Chromium) shows the app's ring on the field
+  await page.goto('/sleep/export');
+  await page.getByLabel('Start Date').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab'); // month, day, year, then the button
+  const ring = await page.evaluate(() => {
+    const field = document.activeElement!;
+    return { id: field.id, focusVisible: field.matches(':focus-visible'), outline: getComputedStyle(field).outlineStyle };
+  });
+  expect(ring).toEqual({ id: 'export-start', focusVisible: false, outline: 'solid' });
 });

@@ -63,7 +63,8 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
             type="search"
             value={box.text}
             onChange={(event) => box.change(event.target.value)}
-            placeholder="Search articles, e.g. linen, hot flashes, HRV"
+            // short enough for a phone's box (it was cut to "Search articles, e.g. l")
+            placeholder="e.g. linen, hot flashes"
             maxLength={LIBRARY_LIMITS.search}
             autoComplete="off"
             enterKeyHint="search"

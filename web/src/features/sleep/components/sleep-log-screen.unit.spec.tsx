@@ -471,7 +471,11 @@ describe('SleepLogScreen', () => {
     const yesterday = addDays(today, -1);
     const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) };
     let down = true;
-    serve({ start: addDays(today, -5), logs, lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined) });
+    serve({
+      start: addDays(today, -5),
+      logs,
+      lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
+    });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
     expect(await screen.findByText(lookupFailedText(yesterday))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
