@@ -96,7 +96,9 @@ export default function MetricChart({ name, color, unit, max, points }: MetricCh
               <tr key={point.date}>
                 <th scope="row">{point.title}</th>
                 <td>{point.beforeStudy ? 'before your study' : point.phase ? PHASE_NAMES[point.phase] : ''}</td>
-                <td>{point.beforeStudy ? '' : point.value === null ? 'not recorded' : withUnit(point.value)}</td>
+                <td>
+                  {point.beforeStudy ? '' : point.toCome ? 'still to come' : point.value === null ? 'not recorded' : withUnit(point.value)}
+                </td>
               </tr>
             ))}
           </tbody>

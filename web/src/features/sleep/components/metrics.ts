@@ -62,6 +62,8 @@ export interface ChartPoint {
   phase: StudyPhase | null;
   /** A night before her study started: not hers to log, so neither a gap nor a phase. */
   beforeStudy: boolean;
+  /** A night of hers that has not ended yet and is not logged: still to come, not missed. */
+  toCome: boolean;
 }
 
 export const metricValue = (log: SleepLog | null, key: Metric['key']): number | null => (log ? log[key] : null);

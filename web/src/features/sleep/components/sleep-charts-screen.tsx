@@ -1,8 +1,10 @@
+import { lastEndedNight } from '@sleepweave/contracts';
 import { ArrowLeft, ChartLine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { ChartCard } from './lazy-metric-chart';
@@ -58,8 +60,11 @@ export function SleepChartsScreen() {
   let content: ReactNode = (
     <SleepLogsStatus logs={logs} icon={ChartLine} emptyText="Your charts appear here once you have logged a night." />
   );
+  // her zone's last ended night: the nights after it not logged are still to come
+  const timezone = useUser().data?.timezone;
   if (logs.data && logs.data.length > 0) {
     const start = studyStartOf(logs.data);
+    const lastEnded = timezone ? lastEndedNight(timezone, new Date()) : null;
     const nights: ChartNight[] = view === 'study' && start ? studyNights(logs.data, start) : lastEntryNights(logs.data);
     const phases = [...new Set(chartPoints(nights, 'sleepScore', start).flatMap((point) => (point.phase ? [point.phase] : [])))];
     content = (
@@ -78,7 +83,7 @@ export function SleepChartsScreen() {
               color={metric.color}
               unit={metric.unit}
               max={metric.max}
-              points={chartPoints(nights, metric.key, start)}
+              points={chartPoints(nights, metric.key, start, lastEnded)}
             />
           ))}
         </div>

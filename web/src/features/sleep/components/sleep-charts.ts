@@ -47,14 +47,30 @@ export function studyNights(logs: SleepLog[], studyStartDate: string): ChartNigh
  * One chart's points: labelled by date ('May 04'), the full date in the tooltip, the
  * night's phase for the shading (the stored one, else from her start date). A night before
  * her start date (the weekly report's days before she joined) has no phase: it was shaded
- * and counted as a polyester night she had missed.
+ * and counted as a polyester night she had missed. A night after `lastEnded` (the night that
+ * ended last in her zone) with no log is still to come: the whole study's 42 nights on its
+ * second day said "2 of 42 nights recorded", as if she had missed 40.
  */
-export function chartPoints(nights: ChartNight[], key: Metric['key'], studyStartDate: string | null): ChartPoint[] {
+export function chartPoints(
+  nights: ChartNight[],
+  key: Metric['key'],
+  studyStartDate: string | null,
+  lastEnded: string | null = null,
+): ChartPoint[] {
   return nights.map(({ date, log }) => {
     const day = parseISO(date);
     const beforeStudy = studyStartDate !== null && date < studyStartDate && log === null;
+    const toCome = lastEnded !== null && date > lastEnded && log === null;
     const phase: StudyPhase | null = log?.phase ?? (studyStartDate && !beforeStudy ? studyStatusOn(studyStartDate, date).phase : null);
-    return { date, label: format(day, 'MMM dd'), title: format(day, 'EEEE, MMM dd'), value: metricValue(log, key), phase, beforeStudy };
+    return {
+      date,
+      label: format(day, 'MMM dd'),
+      title: format(day, 'EEEE, MMM dd'),
+      value: metricValue(log, key),
+      phase,
+      beforeStudy,
+      toCome,
+    };
   });
 }
 
@@ -90,14 +106,17 @@ export function tickIndices(count: number): number[] {
  */
 export function chartSummary(shown: ChartPoint[], unit: string): string {
   const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
-  // the nights of her study: one before it was not hers to record
-  const points = shown.filter((point) => !point.beforeStudy);
+  // the nights of her study so far: one before it was not hers to record, one to come not yet
+  const points = shown.filter((point) => !point.beforeStudy && !point.toCome);
+  const toCome = shown.filter((point) => point.toCome).length;
+  const later = toCome === 0 ? '' : ` ${toCome} ${toCome === 1 ? 'night is' : 'nights are'} still to come.`;
   const present = points.filter((point): point is ChartPoint & { value: number } => point.value !== null);
   const nights = `${points.length} ${points.length === 1 ? 'night' : 'nights'}`;
-  if (present.length === 0) return `Nothing recorded for ${points.length === 1 ? 'this night' : `these ${nights}`}.`;
+  if (points.length === 0) return `No night has ended yet.${later}`;
+  if (present.length === 0) return `Nothing recorded for ${points.length === 1 ? 'this night' : `these ${nights}`}.${later}`;
   const values = present.map((point) => point.value);
   const mean = Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10;
   const latest = present.at(-1)!;
   const recorded = present.length === points.length ? `All ${nights} recorded` : `${present.length} of ${nights} recorded`;
-  return `${recorded}: lowest ${withUnit(Math.min(...values))}, highest ${withUnit(Math.max(...values))}, average ${withUnit(mean)}. Latest ${withUnit(latest.value)} on ${latest.title}.`;
+  return `${recorded}: lowest ${withUnit(Math.min(...values))}, highest ${withUnit(Math.max(...values))}, average ${withUnit(mean)}. Latest ${withUnit(latest.value)} on ${latest.title}.${later}`;
 }

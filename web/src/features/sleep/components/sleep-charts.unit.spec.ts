@@ -55,9 +55,9 @@ describe('points, shading and axis', () => {
       start,
     );
     expect(points).toEqual([
-      { date: '2026-05-14', label: 'May 14', title: 'Thursday, May 14', value: 81, phase: 'polyester', beforeStudy: false },
-      { date: '2026-05-15', label: 'May 15', title: 'Friday, May 15', value: null, phase: 'washout', beforeStudy: false },
-      { date: '2026-05-16', label: 'May 16', title: 'Saturday, May 16', value: 77, phase: 'washout', beforeStudy: false },
+      { date: '2026-05-14', label: 'May 14', title: 'Thursday, May 14', value: 81, phase: 'polyester', beforeStudy: false, toCome: false },
+      { date: '2026-05-15', label: 'May 15', title: 'Friday, May 15', value: null, phase: 'washout', beforeStudy: false, toCome: false },
+      { date: '2026-05-16', label: 'May 16', title: 'Saturday, May 16', value: 77, phase: 'washout', beforeStudy: false, toCome: false },
     ]);
     expect(chartPoints([{ date: '2026-05-15', log: null }], 'sleepScore', null)[0]!.phase).toBeNull();
   });
@@ -114,5 +114,27 @@ describe('points, shading and axis', () => {
     );
     expect(chartSummary(points.slice(1, 2), '')).toBe('Nothing recorded for this night.');
     expect(chartSummary([...points.slice(1, 2), ...points.slice(1, 2)], '')).toBe('Nothing recorded for these 2 nights.');
+  });
+
+  it('counts the nights not ended yet, not logged, as still to come, not as missed (the whole study on its second day)', () => {
+    const lastEnded = addDays(start, 1);
+    const logs = [night(start, { studyDay: 1, sleepScore: 70 }), night(lastEnded, { studyDay: 2, sleepScore: 80 })];
+    const points = chartPoints(studyNights(logs, start), 'sleepScore', start, lastEnded);
+    expect(points.filter((point) => point.toCome)).toHaveLength(40);
+    expect(chartSummary(points, '')).toBe(
+      `All 2 nights recorded: lowest 70, highest 80, average 75. Latest 80 on ${points[1]!.title}. 40 nights are still to come.`,
+    );
+    // a night logged ahead is not to come: it is there
+    const ahead = chartPoints(
+      studyNights([...logs, night(addDays(start, 2), { studyDay: 3, sleepScore: 90 })], start),
+      'sleepScore',
+      start,
+      lastEnded,
+    );
+    expect(ahead.filter((point) => point.toCome)).toHaveLength(39);
+    // on her first day, before any night ended
+    expect(chartSummary(chartPoints(studyNights([], start), 'sleepScore', start, addDays(start, -1)), '')).toBe(
+      'No night has ended yet. 42 nights are still to come.',
+    );
   });
 });

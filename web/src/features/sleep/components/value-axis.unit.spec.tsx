@@ -7,7 +7,7 @@ import { METRICS, valueAxis, type ChartPoint } from './metrics';
 afterEach(cleanup);
 
 const points = (...values: (number | null)[]): ChartPoint[] =>
-  values.map((value, i) => ({ date: `2026-11-0${i + 1}`, label: '', title: '', value, phase: null, beforeStudy: false }));
+  values.map((value, i) => ({ date: `2026-11-0${i + 1}`, label: '', title: '', value, phase: null, beforeStudy: false, toCome: false }));
 
 /** The value axis's tick labels as recharts draws them with these props (as metric-chart.tsx passes them; the chart has no other axis). */
 async function drawnTicks(values: (number | null)[], max: number | null): Promise<number[]> {

@@ -1,4 +1,4 @@
-import { addDays, formatDuration } from '@sleepweave/contracts';
+import { addDays, formatDuration, lastEndedNight } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, ChartLine, Moon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -107,7 +107,7 @@ export function WeeklyReportScreen() {
               color={metric.color}
               unit={metric.unit}
               max={metric.max}
-              points={chartPoints(days, metric.key, start)}
+              points={chartPoints(days, metric.key, start, lastEndedNight(profile.data.timezone, new Date()))}
             />
           ))}
         </div>
