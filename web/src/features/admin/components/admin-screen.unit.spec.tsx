@@ -91,10 +91,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAdmin(user: User = admin) {
+function renderAdmin(user: User = admin, path = '/admin') {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(userQueryKey, user);
-  return { ...renderWithProviders(<AdminScreen />, { path: '/admin', queryClient }), user: userEvent.setup() };
+  return { ...renderWithProviders(<AdminScreen />, { path, queryClient }), user: userEvent.setup() };
 }
 
 const someone = (n: number): AdminUserListItem => ({
@@ -352,6 +352,33 @@ describe('/admin', () => {
     // another filter starts from its own first page
     await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith('sort=joined&order=desc&limit=50&notLogged=true'));
+  });
+
+  it('reads only the next page in an order that does not move, and the pages shown again first in one that does', async () => {
+    routes.users.mockImplementation(async (query) => {
+      const page = new URLSearchParams(query).get('cursor');
+      if (!page) return pageResponse([someone(1)], 'c1');
+      return page === 'c1' ? pageResponse([someone(2)], 'c2') : pageResponse([someone(3)], null);
+    });
+    const { user } = renderAdmin();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const firstPages = () => routes.users.mock.calls.filter(([query]) => !String(query).includes('cursor=')).length;
+    for (const expected of ['Person2', 'Person3']) {
+      await user.click(screen.getByRole('button', { name: 'Load more users' }));
+      await within(list).findByText(`${expected} Okafor`);
+    }
+    // by when members joined: 3 requests for 3 pages (it was 1 + 2 + 3)
+    expect(routes.users).toHaveBeenCalledTimes(3);
+    expect(firstPages()).toBe(1);
+    cleanup();
+
+    // by compliance, which moves as nights are logged: the first page again before the second
+    routes.users.mockClear();
+    const again = renderAdmin(admin, '/admin?sort=compliance');
+    const sorted = await screen.findByRole('list', { name: 'Users' });
+    await again.user.click(screen.getByRole('button', { name: 'Load more users' }));
+    await within(sorted).findByText('Person2 Okafor');
+    expect(routes.users.mock.calls.map(([query]) => new URLSearchParams(String(query)).get('cursor'))).toEqual([null, null, 'c1']);
   });
 
   it("says 'Export failed. Please try again.' when an export fails", async () => {

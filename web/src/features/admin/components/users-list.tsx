@@ -90,7 +90,8 @@ export interface UsersListProps {
  */
 export function UsersList({ params, onParamsChange, searchText, onSearchTextChange, selectedId, onSelect }: UsersListProps) {
   const users = useAdminUsers(params);
-  const loadMore = useLoadMore(users);
+  // compliance and the last log move as nights are logged; when members joined, and names, stay
+  const loadMore = useLoadMore(users, { orderMoves: params.sort === 'compliance' || params.sort === 'lastLog' });
   const ids = { search: useId(), phase: useId(), sort: useId(), follow: useId() };
   const list = users.data;
 

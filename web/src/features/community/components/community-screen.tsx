@@ -11,7 +11,8 @@ import { ThreadCard } from './thread-card';
 /** /community: Discussion Threads, Community Stats and Direct Messages. */
 export function CommunityScreen() {
   const threads = useThreads();
-  const loadMore = useLoadMore(threads);
+  // the most recently active first: a thread moves up with each message
+  const loadMore = useLoadMore(threads, { orderMoves: true });
   const now = useNow();
 
   return (
