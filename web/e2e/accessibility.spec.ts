@@ -112,7 +112,10 @@ test('every participant screen passes axe at desktop and phone widths, before an
   ]);
 });
 
-test('fits a 320 px screen without sideways scrolling, and keeps a field she tabs to clear of the sticky nav bar', async ({ page }) => {
+test('fits a 320 px screen without sideways scrolling, and keeps a field she tabs to clear of the sticky nav bar', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, { firstName: 'Nora', lastName: 'Quist', dateOfBirth: '1969-02-11', timezone: daytimeZone() });
   await page.goto('/sleep/consent');
@@ -136,18 +139,24 @@ test('fits a 320 px screen without sideways scrolling, and keeps a field she tab
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
   }
 
-  // WCAG 2.4.11: Shift+Tab up the sleep log, each field in view below the bar
+  // WCAG 2.4.11: Shift+Tab up the sleep log, each field in view below what sticks at the top
+  // (the nav bar; offline, the notice under it too)
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/sleep/log');
-  await page.getByRole('button', { name: 'Update Sleep Log' }).focus();
-  for (let i = 0; i < 12; i++) {
-    await page.keyboard.press('Shift+Tab');
-    const { top, barBottom } = await page.evaluate(() => ({
-      top: document.activeElement!.getBoundingClientRect().top,
-      barBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
-    }));
-    expect(top).toBeGreaterThanOrEqual(barBottom);
+  for (const offline of [false, true]) {
+    await context.setOffline(offline);
+    if (offline) await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Update Sleep Log' }).focus();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const { top, stickyBottom } = await page.evaluate(() => ({
+        top: document.activeElement!.getBoundingClientRect().top,
+        stickyBottom: document.querySelector('header')!.parentElement!.getBoundingClientRect().bottom,
+      }));
+      expect(top, offline ? 'offline' : 'online').toBeGreaterThanOrEqual(stickyBottom);
+    }
   }
+  await context.setOffline(false);
 
   // a date field's calendar button (its own tab stop in Chromium) shows the app's ring on the field
   await page.goto('/sleep/export');

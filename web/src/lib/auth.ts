@@ -87,7 +87,9 @@ export function clearSession(queryClient: QueryClient, { onPurpose = false }: { 
 
 export async function logout(): Promise<void> {
   try {
-    await api.post('/api/logout', {}, { schema: lazySchema((c) => c.MessageResponse), redirectOnUnauthorized: false });
+    // the browser's session, whoever this tab was opened for: she asked to sign out (a tab
+    // opened for someone signed out since said "Logged out." and left the other signed in)
+    await api.post('/api/logout', {}, { schema: lazySchema((c) => c.MessageResponse), redirectOnUnauthorized: false, anyUser: true });
   } catch (error) {
     // Already signed out (the session expired): the outcome she asked for.
     if (isApiRequestError(error) && error.status === 401) return;

@@ -7,7 +7,7 @@ import { maria } from '../testing/fixtures';
 import { jsonResponse } from '../testing/render';
 import { SIGNED_IN_USER_HEADER } from '@sleepweave/contracts/messages';
 import { api, setSignedInUser, setUnauthorizedHandler } from './api-client';
-import { getUser, SESSION_REUSE_MS, useUser, userQueryOptions } from './auth';
+import { getUser, logout, SESSION_REUSE_MS, useUser, userQueryOptions } from './auth';
 import { createQueryClient } from './query-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -106,13 +106,18 @@ describe('a tab opened for one user, when someone else signs in on the browser',
 
       // she signed out in another tab, and Ines signed in there
       const ines = { ...maria, id: '0f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a2', firstName: 'Ines' };
-      fetchMock.mockImplementation(async () => jsonResponse(200, ines));
+      fetchMock.mockImplementation(async (url) =>
+        String(url) === '/api/logout' ? jsonResponse(200, { message: 'Logged out' }) : jsonResponse(200, ines),
+      );
       expect(await getUser()).toBeNull();
       expect(handler).toHaveBeenCalledTimes(1);
       // (the app's handler clears the session); signed in again in this tab, it is Ines's
       expect(await getUser()).toEqual(ines);
       await api.post('/api/journal/entry', {});
       expect(sent('/api/journal/entry').get(SIGNED_IN_USER_HEADER)).toBe(ines.id);
+      // signing out signs the browser out, whoever the tab was opened for
+      await logout();
+      expect(sent('/api/logout').get(SIGNED_IN_USER_HEADER)).toBeNull();
     } finally {
       remove();
       setSignedInUser(null);

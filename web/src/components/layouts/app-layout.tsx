@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useLogout, useUser } from '../../lib/auth';
 import { NavBar } from './nav-bar';
@@ -7,6 +8,20 @@ import { OfflineNotice } from './offline-notice';
 export function AppLayout() {
   const logout = useLogout();
   const { data: user } = useUser();
+  // A field focused or scrolled to stays clear of what sticks at the top: the nav bar (taller
+  // when it wraps, at 320 px or with large text) and the offline notice (index.css).
+  const sticky = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sticky.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const follow = new ResizeObserver(() => root.style.setProperty('--sticky-top', `${element.offsetHeight}px`));
+    follow.observe(element);
+    return () => {
+      follow.disconnect();
+      root.style.removeProperty('--sticky-top');
+    };
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +31,7 @@ export function AppLayout() {
         Skip to main content
       </a>
       {/* the offline notice stays in view with the nav bar */}
-      <div className="sticky top-0 z-40">
+      <div ref={sticky} className="sticky top-0 z-40">
         <NavBar onLogout={() => logout.mutate()} logoutPending={logout.isPending} isAdmin={user?.role === 'admin'} />
         <OfflineNotice />
       </div>
