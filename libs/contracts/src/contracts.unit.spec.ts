@@ -47,6 +47,12 @@ describe('RegisterRequest', () => {
     'Sl\u0435\u0435pw\u0435\u0430ve',
     'S.l.e.e.p-w.e.a.v.e',
     'Sle\u0301epweave',
+    '\u13DAleepweave',
+    '\uA731leepweave',
+    'S\u029Feepweave',
+    'Sleepwe\u0251ve',
+    'Slee\u00B7pweave',
+    '\uD835\uDC12leepweave',
   ])('refuses the name %j, which reads as Sleepweave', (firstName) => {
     const result = RegisterRequest.safeParse({ ...valid, firstName });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['First name must not contain "Sleepweave"']);

@@ -20,65 +20,36 @@ export const Email = z
 export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 /**
- * Letters of other scripts that look like those of "sleepweave" in the app's fonts (Unicode's
- * confusables, TR39, for these letters: Cyrillic and Greek lookalikes, a capital I or a 1 for
- * an l), folded to them.
+ * Letters of other scripts that look like those of "sleepweave" in the app's fonts, folded
+ * to them: Unicode's confusables (TR39) for these seven letters, from Cyrillic, Greek,
+ * Cherokee, the small capitals and IPA, and a capital I, a 1 or a | for an l. Each string
+ * lists the lookalikes of its letter.
  */
-const LOOKALIKES: Record<string, string> = {
-  '\u0455': 's',
-  '\u0405': 's',
-  '\u01BD': 's',
-  $: 's',
-  '5': 's',
-  '\u04CF': 'l',
-  '\u0406': 'l',
-  '\u0456': 'l',
-  '\u0399': 'l',
-  '\u03B9': 'l',
-  '\u0269': 'l',
-  i: 'l',
-  '1': 'l',
-  '|': 'l',
-  '\u0435': 'e',
-  '\u0415': 'e',
-  '\u0395': 'e',
-  '\u03B5': 'e',
-  '\u0454': 'e',
-  '\u0404': 'e',
-  '3': 'e',
-  '\u0440': 'p',
-  '\u0420': 'p',
-  '\u03C1': 'p',
-  '\u03A1': 'p',
-  '\u051D': 'w',
-  '\u051C': 'w',
-  '\u0461': 'w',
-  '\u0460': 'w',
-  '\u03C9': 'w',
-  '\u0430': 'a',
-  '\u0410': 'a',
-  '\u0391': 'a',
-  '\u03B1': 'a',
-  '@': 'a',
-  '4': 'a',
-  '\u0475': 'v',
-  '\u0474': 'v',
-  '\u03BD': 'v',
+const LOOKALIKES_OF: Record<string, string> = {
+  s: '\u0455\u0405\u01BD\u13DA\uA731\u1D74\u0282$5',
+  l: '\u04CF\u0406\u0456\u0399\u03B9\u0269\u029F\u13DE\u01C0\u2C92\u217Cil1|',
+  e: '\u0435\u0415\u0395\u03B5\u0454\u0404\u13AC\u1D07\u2C88\u212E3',
+  p: '\u0440\u0420\u03C1\u03A1\u13E2\u1D18\u2C8E\u01BF',
+  w: '\u051D\u051C\u0461\u0460\u03C9\u13B3\u1D21\u026F\u0175',
+  a: '\u0430\u0410\u0391\u03B1\u0251\u13AA\u1D00\u2C80\u0250@4',
+  v: '\u0475\u0474\u03BD\u13D9\u1D20\u2228\u028B',
 };
+const LOOKALIKES = new Map(Object.entries(LOOKALIKES_OF).flatMap(([letter, others]) => Array.from(others, (other) => [other, letter])));
 
 /**
- * Whether a name reads as "Sleepweave" to the eye: compatibility forms folded (full width),
- * accents and the characters that show nothing (zero width, soft hyphen, joiners) taken out,
- * lookalike letters folded, case ignored. "Sleep\u200Bweave", "Ｓｌｅｅｐｗｅａｖｅ" and
- * "\u0405leepweave" (a Cyrillic S) all read as the study team's name.
+ * Whether a name reads as "Sleepweave" to the eye: compatibility forms folded (full width,
+ * mathematical letters), accents and the characters that show nothing (zero width, soft
+ * hyphen, joiners) taken out, lookalike letters folded, case ignored, and what is not a
+ * letter (spaces, dots, a middle dot) between them passed over. "Sleep\u200Bweave",
+ * "Ｓｌｅｅｐｗｅａｖｅ", "\u0405leepweave" (a Cyrillic S) and "Slee·pweave" all read as the
+ * study team's name.
  */
 export function readsAsSleepweave(name: string): boolean {
-  const plain = name
-    .normalize('NFKD')
-    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
-    .toLowerCase();
-  const folded = Array.from(plain, (char) => LOOKALIKES[char] ?? char).join('');
-  return /sl+e+p\W*w+e+a+v+e/.test(folded.replace(/[\s._-]/g, ''));
+  const fold = (text: string) => Array.from(text, (char) => LOOKALIKES.get(char) ?? char).join('');
+  // folded before and after lower case: some lookalikes' lower case is no longer one (Cherokee)
+  const plain = name.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '');
+  const folded = fold(fold(plain).toLowerCase());
+  return /sl+e+p+w+e+a+v+e/.test(folded.replace(/[^\p{L}\p{N}]/gu, ''));
 }
 
 const Name = (label: string) =>

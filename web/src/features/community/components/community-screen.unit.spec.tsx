@@ -163,6 +163,11 @@ describe('CommunityScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
     expect(await screen.findByText('Thread Name Required')).toBeTruthy();
+    // another refusal: said by the field, and the empty-name toast goes
+    await user.type(within(dialog).getByLabelText('Thread Name'), `e${'\u0301'.repeat(20)}{Enter}`);
+    expect(await within(dialog).findByText('Thread name has a character with more than 8 accents or marks on it')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Thread Name Required')).toBeNull());
+    await user.clear(within(dialog).getByLabelText('Thread Name'));
     await user.type(within(dialog).getByLabelText('Thread Name'), 'Cooling pillows{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Thread' })).toBeNull());
     await waitFor(() => expect(screen.queryByText('Thread Name Required')).toBeNull());

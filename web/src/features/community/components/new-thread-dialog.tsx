@@ -64,8 +64,10 @@ export function NewThreadDialog() {
       () => {
         // docs/product.md §5: a blank name toasts; the message is also next to the field, because while
         // the dialog is open the toasts outside it are hidden from screen readers.
+        // (a toast of an earlier attempt no longer holds: another error is said by the field)
+        failureToast.current?.dismiss();
+        failureToast.current = null;
         if (!hasSomethingToSee(getValues('name'))) {
-          failureToast.current?.dismiss();
           failureToast.current = toast({
             title: 'Thread Name Required',
             description: 'Please enter a name for your thread.',
