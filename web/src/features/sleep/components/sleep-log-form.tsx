@@ -31,6 +31,14 @@ import { SubjectiveSection } from './subjective-section';
 
 const isDate = (value: string) => CalendarDate.safeParse(value).success;
 
+/**
+ * Said of a night that has not ended yet (the form takes up to tomorrow's): the research
+ * leaves out a night last saved before it ended, as its ring data and morning ratings cannot
+ * be in it (docs/research-export.md, QA); she saw "Sleep Log Saved" and no word of it.
+ */
+export const NOT_ENDED_YET =
+  'This night has not ended yet. Save it again after you wake up (from 4:00 AM): the study counts a night saved once it has ended.';
+
 /** Said when a night's lookup failed: the form is in create mode, which may not be so. */
 export const lookupFailedText = (date: string) =>
   `We could not check whether you logged ${format(parseISO(date), 'EEEE, MMMM d, yyyy')} already. If you did, saving now says so and shows it.`;
@@ -55,9 +63,10 @@ function sleepLogResolver(
     const result = toPayload(values);
     const errors = { ...result.errors };
     if (!errors.date && isDate(values.date) && !isStored(values.date)) {
-      if (values.date > latest) errors.date = `You can log nights up to tomorrow (${latest}).`;
+      // (her dates as the screens write them; the server's 400 says them as ISO dates)
+      if (values.date > latest) errors.date = `You can log nights up to tomorrow (${longDate(latest)}).`;
       else if (studyStartDate && values.date < studyStartDate) {
-        errors.date = `Your study started on ${studyStartDate}; nights before it are not part of the study.`;
+        errors.date = `Your study started on ${longDate(studyStartDate)}; nights before it are not part of the study.`;
       }
     }
     if (result.data && Object.keys(errors).length === 0) return { values: result.data, errors: {} };
@@ -128,10 +137,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const log: SleepLog | null = lookup.data ?? null;
   const mode = log ? 'edit' : 'create';
   const status = studyStatusOn(studyStartDate, lookupDate ?? today);
-  // A night she may not log is refused as she chooses it (the date field says why), and one
-  // before her study shows no study night: it has none (it showed 'Night 1 of 42').
-  // (once its lookup has said whether she logged it: then it is hers to update, and the date
-  // is checked again)
+  // A night she may not log is refused as she chooses it (the date field says why), and
+  // shows no study night (one before her study has none: it showed 'Night 1 of 42'; one after
+  // tomorrow showed its phase as if it could be logged), unless she logged it (then it is hers
+  // to update): said once its lookup has said which, and the date is checked again.
   const beforeStudy = lookupDate !== null && studyStartDate !== null && lookupDate < studyStartDate;
   const outOfRange = beforeStudy || (lookupDate !== null && lookupDate > latest);
   const settled = lookup.isSuccess || lookup.isError;
@@ -351,7 +360,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           </span>
         ) : null}
       </div>
-      {beforeStudy ? null : (
+      {outOfRange && !log ? null : (
         <>
           <PhaseBanner status={status} />
           <StudyGuidance status={status} />
@@ -368,7 +377,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           ) : mode === 'edit' ? (
             <p className="flex items-center gap-2 rounded-2xl border border-night-200 bg-white p-4 text-base text-night-900">
               <PencilLine aria-hidden="true" className="size-5 shrink-0 text-night-600" />
-              You already logged {longDate(date)}. Change anything and choose Update Sleep Log.
+              You already logged {longDate(date)}. {night > lastEnded ? NOT_ENDED_YET : 'Change anything and choose Update Sleep Log.'}
             </p>
           ) : lookupDate && lookup.isError && !(isApiRequestError(lookup.error) && lookup.error.status === 401) ? (
             <div className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-base text-amber-950 sm:flex-row sm:items-center sm:justify-between">
@@ -377,6 +386,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
                 Try again
               </Button>
             </div>
+          ) : lookupDate && lookupDate > lastEnded && !outOfRange ? (
+            <p className="rounded-2xl border border-night-200 bg-white p-4 text-base text-night-900">{NOT_ENDED_YET}</p>
           ) : null}
         </div>
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { format, parseISO } from 'date-fns';
 import { addDays, calendarDateIn, defaultLogNight, type SleepLog } from '@sleepweave/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,7 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
-import { lookupFailedText } from './sleep-log-form';
+import { lookupFailedText, NOT_ENDED_YET } from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -119,6 +120,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLEleme
   await user.click(element);
   await user.paste(text);
 }
+const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 const toasts = () => screen.getByRole('region', { name: /Notifications/ });
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/sleep/log' && init?.method === 'POST');
 
@@ -433,7 +435,7 @@ describe('SleepLogScreen', () => {
     const start = addDays(today, -10);
     serve({ start });
     renderWithProviders(routes, { path: `/sleep/log?date=${addDays(start, -3)}` });
-    expect(await screen.findByText(`Your study started on ${start}; nights before it are not part of the study.`)).toBeTruthy();
+    expect(await screen.findByText(`Your study started on ${longDate(start)}; nights before it are not part of the study.`)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Study phase' })).toBeNull();
     expect(posts()).toHaveLength(0);
   });
@@ -463,7 +465,9 @@ describe('SleepLogScreen', () => {
     // the night after it, not logged, is refused as she opens it
     cleanup();
     renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, 3)}` });
-    expect(await screen.findByText(`You can log nights up to tomorrow (${addDays(today, 1)}).`)).toBeTruthy();
+    expect(await screen.findByText(`You can log nights up to tomorrow (${longDate(addDays(today, 1))}).`)).toBeTruthy();
+    // and no study night is shown for it
+    expect(screen.queryByRole('region', { name: 'Study phase' })).toBeNull();
     expect(posts()).toHaveLength(0);
   });
 
@@ -484,6 +488,17 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64'));
     expect(screen.queryByText(lookupFailedText(yesterday))).toBeNull();
+  });
+
+  it("says of a night that has not ended yet that the study counts it once saved after it ended; not of last night's", async () => {
+    serve({ start: addDays(today, -5) });
+    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, 1)}` });
+    expect(await screen.findByText(NOT_ENDED_YET)).toBeTruthy();
+    cleanup();
+    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, -2)}` });
+    await screen.findByRole('button', { name: 'Save Sleep Log' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(NOT_ENDED_YET)).toBeNull();
   });
 
   it('counts an emoji in her comments as one character, as the limit does', async () => {

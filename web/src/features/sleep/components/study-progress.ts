@@ -33,6 +33,8 @@ export type StudyProgress =
        */
       nightsLogged: number;
       nightsEnded: number;
+      /** Nights of her study logged ahead, not ended yet (tonight's, tomorrow's). */
+      nightsAhead: number;
       /** The night that just ended, when it belongs to her study (null on the day she joined). */
       lastNight: { date: string; log: SleepLog | null } | null;
     }
@@ -82,6 +84,7 @@ export function studyProgress({
     tonightStatus: studyStatusOn(studyStartDate, tonight),
     day,
     nightsLogged: logs.filter((log) => inStudy(log) && log.date <= lastEnded).length,
+    nightsAhead: logs.filter((log) => inStudy(log) && log.date > lastEnded).length,
     nightsEnded: Math.min(Math.max(endedDay, 0), nights),
     lastNight,
   };

@@ -79,7 +79,19 @@ export function StudyTodayCard() {
     );
   }
 
-  const { tonight, tonightIsTomorrow, tonightLog, tonightStatus: status, day, nightsLogged, nightsEnded, lastNight } = progress;
+  const {
+    tonight,
+    tonightIsTomorrow,
+    tonightLog,
+    tonightStatus: status,
+    day,
+    nightsLogged,
+    nightsEnded,
+    nightsAhead,
+    lastNight,
+  } = progress;
+  // the nights she logged ahead, so that the count agrees with her dashboard's entries
+  const ahead = nightsAhead > 0 ? `, ${nightsAhead} logged ahead` : '';
   const tonightName = tonightIsTomorrow ? 'Tomorrow night' : 'Tonight';
   return (
     <section aria-labelledby="study-today">
@@ -108,7 +120,9 @@ export function StudyTodayCard() {
           <div className="grid gap-0.5 rounded-2xl bg-night-50 p-4">
             <dt className="text-sm text-night-700">Nights logged</dt>
             <dd className="text-lg font-semibold text-night-950">
-              {nightsEnded > 0 ? `${nightsLogged} of ${nightsEnded} so far` : `Your first night is ${tonightName.toLowerCase()}`}
+              {nightsEnded > 0
+                ? `${nightsLogged} of ${nightsEnded} so far${ahead}`
+                : `Your first night is ${tonightName.toLowerCase()}${ahead}`}
             </dd>
           </div>
         </dl>

@@ -58,13 +58,14 @@ afterEach(() => {
 describe('StudyTodayCard (home)', () => {
   it("shows day, phase, tonight's material, nights logged, and one tap to log last night", async () => {
     const start = addDays('2026-11-23', -15); // tonight is night 16
-    serve(start, [night(start, { studyDay: 1 }), night(addDays(start, 1), { studyDay: 2 })]);
+    // and tonight's, logged ahead: counted apart, as it has not ended
+    serve(start, [night(start, { studyDay: 1 }), night(addDays(start, 1), { studyDay: 2 }), night('2026-11-23', { studyDay: 16 })]);
     renderWithProviders(<StudyTodayCard />);
     expect(await screen.findByText('Day 16 of 42')).toBeTruthy();
     expect(screen.getByText('Washout - Day 2 of 14')).toBeTruthy();
     expect(screen.getByText('Tonight · Mon 23 → Tue 24 Nov')).toBeTruthy();
     expect(screen.getByText('100% Cotton')).toBeTruthy();
-    expect(screen.getByText('2 of 15 so far')).toBeTruthy();
+    expect(screen.getByText('2 of 15 so far, 1 logged ahead')).toBeTruthy();
     expect(screen.getByText('Last night (Sun 22 → Mon 23 Nov) is not logged yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log last night' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
   });
@@ -99,7 +100,7 @@ describe('StudyTodayCard (home)', () => {
     serve('2026-11-23', [ahead]);
     renderWithProviders(<StudyTodayCard />);
     expect(await screen.findByText('Tomorrow night · Mon 23 → Tue 24 Nov')).toBeTruthy();
-    expect(screen.getByText('Your first night is tomorrow night')).toBeTruthy();
+    expect(screen.getByText('Your first night is tomorrow night, 1 logged ahead')).toBeTruthy();
     expect(
       screen.getByText(/Your first night \(Mon 23 → Tue 24 Nov\) is logged already: change it when you wake up on Tuesday morning\./),
     ).toBeTruthy();
