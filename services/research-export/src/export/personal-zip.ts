@@ -1,4 +1,4 @@
-import { calendarDateIn } from '@sleepweave/contracts';
+import { calendarDateIn, wallClockIn } from '@sleepweave/contracts';
 import type { ResearchExportContext } from '../context.ts';
 import { pairedDifference } from '../statistics/paired.ts';
 import { qaHeadline, writeDataFiles } from './build.ts';
@@ -94,10 +94,10 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
     [
       '# Your Sleepweave research export',
       '',
-      `Made ${now.toISOString()}. These are your own study data, under your research id, in the same format researchers receive (codebook.csv describes every column).`,
+      `Made ${madeAt(now, enrolled.timezone)}. These are your own study data, under your research id, in the same format researchers receive (codebook.csv describes every column).`,
       '',
       '- `nights.csv`: every night you logged (your comments are not included).',
-      '- `phase_summary.csv`: your mean of each metric in each phase.',
+      '- `phase_summary.csv`: your mean of each metric in each phase, over the nights the study analyses: a night counts once saved after it ended (nights.csv says of each whether it is analysed, and qa_report.md why not). A phase with no such night has no row yet.',
       '- `my_comparison.csv`: your means in polyester and in linen side by side. This is descriptive: the nights of one person are not independent, so it gives no p-values or effect sizes; the study answers its question across all participants.',
       '- `participants.csv`, `qa_report.csv`, `qa_report.md`: your row, and the quality checks of your nights.',
       '',
@@ -106,4 +106,12 @@ export async function buildPersonalZip(ctx: ResearchExportContext, userId: strin
   // dated on her calendar, as her other exports are
   const date = calendarDateIn(enrolled.timezone, now);
   return { zip: await zip.finish(), fileName: `sleepweave-research-export-${date}.zip` };
+}
+
+/** When her zip was made, on her clock: "7 December 2026, 06:17 (Europe/London)" (it was an ISO time in UTC). */
+function madeAt(now: Date, timeZone: string): string {
+  const { date, hour, minute } = wallClockIn(timeZone, now);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  return `${day} ${monthName} ${year}, ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (${timeZone})`;
 }

@@ -145,8 +145,10 @@ describe('a research run', () => {
 
   it('dates her zip on her calendar (London), not in UTC', async () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (summer time)
-    const { fileName } = await buildPersonalZip(service.context, members[0]!, new Date('2026-06-30T23:30:00Z'));
+    const { fileName, zip } = await buildPersonalZip(service.context, members[0]!, new Date('2026-06-30T23:30:00Z'));
     expect(fileName).toBe('sleepweave-research-export-2026-07-01.zip');
+    // and its README says when, on her clock (it was an ISO time in UTC)
+    expect((await readZip(zip)).get('README.md')!.toString()).toContain('Made 1 July 2026, 00:30 (Europe/London).');
   });
 
   it("dates a run's zip and report on the study's calendar (RESEARCH_EXPORT_TIMEZONE), not in UTC", async () => {
