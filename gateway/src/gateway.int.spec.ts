@@ -911,15 +911,21 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     }
   });
 
+  /** A socket opened from the app's origin, and the replies it gets as they come. */
+  async function openSocket(url: string) {
+    const socket = new WebSocket(url, { headers: { origin: APP_URL } });
+    await new Promise((resolve) => socket.on('open', resolve));
+    const replies: { type: string; threadId?: string; message?: string }[] = [];
+    socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+    return { socket, replies };
+  }
+
   it('never answers joined for a thread community has not said yes to, however often she asks meanwhile', async () => {
     // community takes a moment, then refuses
     const slowRefusal = standInHub(() => new Promise((resolve) => setTimeout(() => resolve('denied'), 300)));
     const { app, url } = await gatewayWithSession(600, {}, randomUUID(), slowRefusal);
     try {
-      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
-      await new Promise((resolve) => socket.on('open', resolve));
-      const replies: { type: string; message?: string }[] = [];
-      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const { socket, replies } = await openSocket(url);
       const threadId = randomUUID();
       socket.send(JSON.stringify({ type: 'join_thread', threadId }));
       socket.send(JSON.stringify({ type: 'join_thread', threadId }));
@@ -944,10 +950,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
     );
     const { app, url } = await gatewayWithSession(600, {}, randomUUID(), hub);
     try {
-      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
-      await new Promise((resolve) => socket.on('open', resolve));
-      const replies: { type: string; message?: string }[] = [];
-      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const { socket, replies } = await openSocket(url);
       const threadId = randomUUID();
       socket.send(JSON.stringify({ type: 'join_thread', threadId }));
       await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(1);
@@ -999,10 +1002,7 @@ describe('/ws limits (a gateway with a stand-in session)', () => {
   it('refuses more than 30 join_thread messages a minute', async () => {
     const { app, url } = await gatewayWithSession(600);
     try {
-      const socket = new WebSocket(url, { headers: { origin: APP_URL } });
-      await new Promise((resolve) => socket.on('open', resolve));
-      const replies: { message?: string }[] = [];
-      socket.on('message', (data) => replies.push(JSON.parse(data.toString())));
+      const { socket, replies } = await openSocket(url);
       for (let i = 0; i < 31; i++) socket.send(JSON.stringify({ type: 'join_thread', threadId: randomUUID() }));
       await expect.poll(() => replies.length, { timeout: 3_000 }).toBe(31);
       expect(replies.filter((r) => r.message === 'Too many requests. Please wait a minute.')).toHaveLength(1);
