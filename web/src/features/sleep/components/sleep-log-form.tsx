@@ -30,6 +30,7 @@ import { SleepwearSection } from './sleepwear-section';
 import { SubjectiveSection } from './subjective-section';
 
 const isDate = (value: string) => CalendarDate.safeParse(value).success;
+const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
 /**
  * Said of a night that has not ended yet (the form takes up to tomorrow's): the research
@@ -41,8 +42,7 @@ export const NOT_ENDED_YET =
 
 /** Said when a night's lookup failed: the form is in create mode, which may not be so. */
 export const lookupFailedText = (date: string) =>
-  `We could not check whether you logged ${format(parseISO(date), 'EEEE, MMMM d, yyyy')} already. If you did, saving now says so and shows it.`;
-const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
+  `We could not check whether you logged ${longDate(date)} already. If you did, saving now says so and shows it.`;
 
 /** What her phase asks her to wear on `date` (today's phase while the date is incomplete). */
 const recommendedOn = (studyStartDate: string | null, date: string, today: string): SleepwearMaterial =>
@@ -51,8 +51,9 @@ const recommendedOn = (studyStartDate: string | null, date: string, today: strin
 /**
  * The form's resolver: what she typed, validated with the server's schema (toPayload),
  * plus the nights she may log: up to tomorrow, not before her study started. A night she
- * logged already (`isStored`: its lookup found it) is hers to update whatever its date: one logged ahead ("tomorrow" in Paris) is after tomorrow once her
- * time zone moved west, and was refused here while the server takes it.
+ * logged already (`isStored`: its lookup found it) is hers to update whatever its date: one
+ * logged ahead ("tomorrow" in Paris) is after tomorrow once her time zone moved west, and was
+ * refused here while the server takes it.
  */
 function sleepLogResolver(
   latest: string,
