@@ -1,6 +1,7 @@
-import { addDays } from '@sleepweave/contracts';
+import { addDays, type SleepLog } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { CircleCheck, Moon, MoonStar, PartyPopper } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -130,34 +131,14 @@ export function StudyTodayCard() {
 
         {lastNight ? (
           lastNight.log ? (
-            <p className="flex items-start gap-2 text-base text-night-800">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-              <span>
-                Last night ({nightSpan(lastNight.date)}) is logged.{' '}
-                <Link
-                  to={editLink(lastNight.log)}
-                  className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900"
-                >
-                  View or edit it
-                </Link>
-              </span>
-            </p>
+            <LoggedNight log={lastNight.log}>Last night ({nightSpan(lastNight.date)}) is logged.</LoggedNight>
           ) : (
             <LogLastNight date={lastNight.date} />
           )
         ) : tonightLog ? (
-          <p className="flex items-start gap-2 text-base text-night-800">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
-            <span>
-              Your first night ({nightSpan(tonight)}) is logged already: change it when you wake up on {firstMorning(tonight)}.{' '}
-              <Link
-                to={editLink(tonightLog)}
-                className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900"
-              >
-                View or edit it
-              </Link>
-            </span>
-          </p>
+          <LoggedNight log={tonightLog}>
+            Your first night ({nightSpan(tonight)}) is logged already: change it when you wake up on {firstMorning(tonight)}.
+          </LoggedNight>
         ) : (
           <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(tonight)}.</p>
         )}
@@ -178,5 +159,20 @@ function LogLastNight({ date }: { date: string }) {
         <Link to={logNightLink(date)}>Log last night</Link>
       </Button>
     </div>
+  );
+}
+
+/** A night she logged: what the card says of it, and a link to it. */
+function LoggedNight({ log, children }: { log: SleepLog; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-base text-night-800">
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+      <span>
+        {children}{' '}
+        <Link to={editLink(log)} className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900">
+          View or edit it
+        </Link>
+      </span>
+    </p>
   );
 }
