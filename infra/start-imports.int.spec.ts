@@ -26,7 +26,13 @@ const LOADED_AT_FIRST_USE: Record<string, string[]> = {
   // her workbook and PDF with its charts
   'services/study': ['exceljs', 'pdfkit', 'chart.js', '@napi-rs/canvas'],
   // the research run's zip and report; her own export
-  'services/research-export': ['archiver', 'pdfkit', 'jstat', 'simple-statistics', '@stdlib/stats-base-dists-t-quantile'],
+  'services/research-export': [
+    'archiver',
+    'pdfkit',
+    'simple-statistics',
+    '@stdlib/stats-base-dists-t-quantile',
+    '@stdlib/math-base-special-betainc',
+  ],
 };
 
 /** The npm packages an output imports when it loads, following the chunks it imports statically. */

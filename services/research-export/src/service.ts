@@ -39,7 +39,7 @@ export const researchExportService: ServiceDefinition<ResearchExportConfig, Rese
     await sql`vacuum full admin_tallies`;
   },
   workers: (ctx) => {
-    // The zip's libraries (archiver, pdfkit, jstat) load with the first run, not at start.
+    // The zip's libraries (archiver, pdfkit, the statistics) load with the first run, not at start.
     const worker = startRunWorker(ctx, async (runCtx, now, requestedAt) =>
       (await import('./export/research-zip.ts')).buildResearchZip(runCtx, now, requestedAt),
     );

@@ -35,7 +35,8 @@ const packageJson = JSON.parse(readFileSync(join(packageRoot(import.meta.url), '
 };
 const SOFTWARE = [
   'simple-statistics',
-  'jstat',
+  '@stdlib/math-base-special-betainc',
+  '@stdlib/stats-base-dists-gamma-pdf',
   '@stdlib/stats-base-dists-t-cdf',
   '@stdlib/stats-base-dists-t-quantile',
   'archiver',

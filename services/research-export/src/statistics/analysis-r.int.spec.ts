@@ -47,6 +47,7 @@ const METRICS: readonly ComparedMetric[] = [
   { key: 'rare', label: 'Two participants', unit: null },
   { key: 'empty', label: 'Never recorded', unit: null },
   { key: 'strong', label: 'Huge effect', unit: null },
+  { key: 'enormous', label: 'Beyond the noncentral range', unit: null },
 ];
 
 /** Mulberry32: a small seeded generator, so every run sees the same data. */
@@ -102,6 +103,8 @@ function phaseSummaries(): PhaseSummaryRow[] {
         rare: i === 0 || (i === 1 && phase !== 'washout') ? round(10 * random()) : null,
         empty: null,
         strong: maybe(0.03, () => base.score + (phase === 'linen' ? 10 : 0) + 0.2 * normal()),
+        // not drawn: differences of 10 ± 0.002, t in the tens of thousands
+        enormous: round(70 + (phase === 'linen' ? 10 : 0) + 0.001 * (((i + p) % 3) - 1)),
       };
       return [{ researchId, phase, nights, values }];
     });
@@ -205,8 +208,11 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     expect(primary('rare').gav).toBeNull();
     expect(ours.some((row) => row.metric === 'rare' && row.n === 1)).toBe(true);
     expect(primary('empty').n).toBe(0);
-    expect(primary('strong').dz).not.toBeNull();
-    expect(primary('strong').dzLow).toBeNull();
+    // its interval's limits lie beyond |ncp| = 37.62, where analysis.R integrates
+    expect(primary('strong').t).toBeGreaterThan(38 + 2 * Math.sqrt(1 + 38 ** 2 / (2 * primary('strong').df!)));
+    expect(primary('strong').dzLow).not.toBeNull();
+    expect(primary('enormous').dz).not.toBeNull();
+    expect(primary('enormous').dzLow).toBeNull();
     expect(ours.filter((row) => row.pHolm !== null && row.pHolm !== row.p).length).toBeGreaterThan(0);
     expect(primary('deep_sleep').leftOut).not.toBeNull(); // participants without that metric in a phase
   });

@@ -5,7 +5,7 @@ import { CONFIDENCE_LEVEL, NOT_COMPUTABLE } from './methods.ts';
 /**
  * analysis.R: base R only (no packages, so it runs on any R a reviewer has), it reads
  * phase_summary.csv and writes comparisons_r.csv, which should equal our comparisons.csv
- * to rounding. It uses R's own t.test, wilcox.test (defaults), p.adjust and pt/uniroot and
+ * to rounding. It uses R's own t.test, wilcox.test (defaults), p.adjust and pt (or integrate)/uniroot and
  * writes d_z, d_av and g_av from their formulas, with our inclusion rule, limits and
  * reasons written into it from the same constants the service uses.
  *
@@ -22,7 +22,7 @@ export function analysisR(options: { metrics: readonly ComparedMetric[]; minNigh
 
 min_nights <- ${minNights} # nights a participant needs in both phases of a comparison
 conf_level <- ${CONFIDENCE_LEVEL}
-ncp_limit <- ${NONCENTRAL_T_NCP_LIMIT} # |ncp| beyond which the service's noncentral t CDF is not trusted
+ncp_limit <- ${NONCENTRAL_T_NCP_LIMIT} # |ncp| beyond which the service's noncentral t CDF is not checked
 
 metrics <- data.frame(
   key = c(${metrics.map((m) => rString(m.key)).join(', ')}),
@@ -86,10 +86,19 @@ tie_differences <- function(x, y, d) {
 # R's t.test stops with "data are essentially constant" below this standard error.
 essentially_constant <- function(se, centre) se == 0 || se < 10 * .Machine$double.eps * abs(centre)
 
+# P(T <= t) for the noncentral t. R's pt sums its series up to |ncp| = 37.62 (and df 4e5) and
+# is a normal approximation beyond; there it is the integral of pnorm(t sqrt(v / df) - ncp)
+# over the chi-square density of v, taken over v's quantiles u in (0, 1).
+noncentral_t_cdf <- function(t, df, ncp) {
+  if (abs(ncp) <= 37.62 && df <= 4e5) return(suppressWarnings(pt(t, df, ncp)))
+  integrate(function(u) pnorm(t * sqrt(qchisq(u, df) / df) - ncp), 0, 1,
+            rel.tol = 1e-11, abs.tol = 1e-15, subdivisions = 1000L)$value
+}
+
 # Exact CI of the noncentrality parameter for an observed t (Steiger & Fouladi 1997).
 noncentrality_interval <- function(t, df) {
   upper_tail <- (1 - conf_level) / 2
-  cdf <- function(ncp) suppressWarnings(pt(t, df, ncp))
+  cdf <- function(ncp) noncentral_t_cdf(t, df, ncp)
   if (cdf(-ncp_limit) < 1 - upper_tail || cdf(ncp_limit) > upper_tail) return(NULL)
   root <- function(target) uniroot(function(ncp) cdf(ncp) - target, c(-ncp_limit, ncp_limit), tol = 1e-10)$root
   c(root(1 - upper_tail), root(upper_tail))

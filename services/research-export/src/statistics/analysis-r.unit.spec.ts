@@ -7,7 +7,7 @@ describe('analysisR', () => {
   it('writes the inclusion rule and the metrics into the script', () => {
     expect(script).toContain('min_nights <- 10');
     expect(script).toContain('key = c("total_sleep")');
-    expect(script).toContain('ncp_limit <- 24');
+    expect(script).toContain('ncp_limit <- 1000');
   });
 
   it('is ASCII, so R reads it alike in every locale', () => {

@@ -1,7 +1,7 @@
 import { NONCENTRAL_T_NCP_LIMIT, noncentralTCdf, standardNormalQuantile } from './distributions.ts';
 
-/** Width at which the search stops: the CDF itself is accurate to about 1e-8 (distributions.ts), which puts the
- * root within about 1e-7 of the true limit; a search finer than that finds nothing more. */
+/** Width at which the search stops: each limit of the noncentrality to 1e-7, of d_z to 1e-7/√n (analysis.R
+ * checks them to 1e-6). The CDF's accuracy (1e-12, distributions.ts) would allow a finer search. */
 const NCP_TOLERANCE = 1e-7;
 
 /**
@@ -10,8 +10,8 @@ const NCP_TOLERANCE = 1e-7;
  * its upper (1 + level) / 2 quantile, and the one that puts it at its lower (1 − level) / 2
  * quantile. P(T <= t | ncp) falls as ncp grows, so each limit is the one root of a monotone
  * function and a bracketing root finder finds it. null when a limit lies beyond ±NONCENTRAL_T_NCP_LIMIT,
- * where the library's CDF cannot be trusted (found by the search reaching the limit, not
- * by evaluating the CDF there first: at the limit it is at its costliest).
+ * where the CDF is not checked (found by the search reaching the limit, not by evaluating
+ * the CDF there first: at the limit it is at its costliest).
  */
 export function noncentralityInterval(t: number, df: number, level: number): { low: number; high: number } | null {
   const cdfAt = (ncp: number) => noncentralTCdf(t, df, ncp);

@@ -235,11 +235,21 @@ describe('comparePaired at the edges', () => {
     expect(result.notComputable.t).toBe(NOT_COMPUTABLE.differencesDoNotVary);
   });
 
-  it('a t too large for the noncentral range: d_z without its interval', () => {
+  it('a strong effect has its interval: t of 150 with 10 pairs (one beyond |ncp| = 24 was left empty)', () => {
     const first = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
     const second = first.map((x, i) => x + 5 + (i % 2 === 0 ? 0.1 : -0.1));
     const result = comparePaired(first, second);
-    expect(result.t).toBeGreaterThan(100);
+    expect(result.t).toBeCloseTo(150, 9);
+    // SciPy 1.17.1: brentq on nct.cdf(t, 9, λ) − 0.975 and − 0.025, each λ divided by √10
+    expect(result.dzLow).toBeCloseTo(25.972440558637512, 7);
+    expect(result.dzHigh).toBeCloseTo(68.96951591349736, 7);
+  });
+
+  it('a t too large for the noncentral range: d_z without its interval', () => {
+    const first = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+    const second = first.map((x, i) => x + 5 + (i % 2 === 0 ? 0.001 : -0.001));
+    const result = comparePaired(first, second);
+    expect(result.t).toBeCloseTo(15_000, 4);
     expect(result.dz).not.toBeNull();
     expect([result.dzLow, result.dzHigh]).toEqual([null, null]);
     expect(result.notComputable.dzLow).toBe(NOT_COMPUTABLE.noncentralityBeyondLimit);

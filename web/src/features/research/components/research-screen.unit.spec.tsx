@@ -335,12 +335,13 @@ describe('ResearchScreen', () => {
   });
 
   it('says why a computed d_z has no interval (a very large effect), beside the plot', async () => {
-    const note = '95% CI not computable: a limit of the exact interval lies beyond |ncp| = 24, where the noncentral t CDF is not reliable.';
+    const note =
+      '95% CI not computable: a limit of the exact interval lies beyond |ncp| = 1000, where the noncentral t CDF is not checked.';
     const large = run('0c6a3b8e-1f7d-4a57-9a1e-5b2c3d4e5f09', {
       summary: {
         ...nightly.summary!,
         primary: [
-          effect('sleepScore', 'Sleep score', { dz: 0.91, dzLow: null, dzHigh: null, pHolm: 0.0001, nPairs: 1000, note }),
+          effect('sleepScore', 'Sleep score', { dz: 31.2, dzLow: null, dzHigh: null, pHolm: 0.0001, nPairs: 1000, note }),
           primary[1]!,
         ],
       },
@@ -351,7 +352,7 @@ describe('ResearchScreen', () => {
     const results = await screen.findByRole('region', { name: 'Latest results' });
     const intervals = within(results).getByRole('list', { name: 'Intervals not computable' });
     expect(within(intervals).getByRole('listitem').textContent).toBe(
-      '95% CI not computable: a limit of the exact interval lies beyond |ncp| = 24, where the noncentral t CDF is not reliable (1000 pairs): Sleep score.',
+      '95% CI not computable: a limit of the exact interval lies beyond |ncp| = 1000, where the noncentral t CDF is not checked (1000 pairs): Sleep score.',
     );
     expect(within(results).queryByRole('list', { name: 'Metrics not computable' })).toBeNull();
   });
