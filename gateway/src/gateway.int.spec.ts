@@ -41,6 +41,8 @@ const STREAMED_ITEMS = 6_000;
 /** Settles when the stand-in's endless answer is hung up on. */
 let endlessHungUp: () => void;
 const endlessClosed = new Promise<void>((resolve) => (endlessHungUp = resolve));
+let releaseHeldCsv: () => void;
+const heldCsvReleased = new Promise<void>((resolve) => (releaseHeldCsv = resolve));
 /** Requests the stand-in library service received, by path. */
 const libraryHits = new Map<string, number>();
 
@@ -100,6 +102,28 @@ beforeAll(async () => {
         clearInterval(timer);
         endlessHungUp();
       });
+      return;
+    }
+    if (path === '/api/library/held.csv') {
+      // a long export, as the admin's CSVs are (rows of varied numbers): 3 MB written, then
+      // held open until the test lets it end
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      let row = 0;
+      let written = 0;
+      const more = () => {
+        while (written < 3_000_000) {
+          const rows: string[] = [];
+          for (let i = 0; i < 500; i++, row++)
+            rows.push(
+              `SW-${String(row % 1500).padStart(8, '0')},2026-${1 + (row % 12)}-${1 + (row % 28)},${(row * 7919) % 100},${(row * 104_729) % 480}\n`,
+            );
+          const chunk = rows.join('');
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        void heldCsvReleased.then(() => response.end());
+      };
+      more();
       return;
     }
     if (path === '/api/library/broken') {
@@ -385,6 +409,31 @@ describe('proxying', () => {
       req.end();
     });
     await endlessClosed;
+  });
+
+  it('sends the first compressed bytes of a long answer while the service is still writing it (brotli held them to the end)', async () => {
+    const { cookies } = await signUp();
+    // (a compressed answer's headers leave with its first bytes)
+    const firstBytes = await new Promise<'arrived' | 'none in 5 s'>((resolve, reject) => {
+      const timer = setTimeout(() => resolve('none in 5 s'), 5_000);
+      const { hostname, port } = new URL(baseUrl);
+      const req = httpRequest(
+        { hostname, port, path: '/api/library/held.csv', headers: { cookie: `sw_access=${cookies.sw_access}`, 'accept-encoding': 'br' } },
+        (res) => {
+          expect(res.headers['content-encoding']).toBe('br');
+          res.once('data', () => {
+            clearTimeout(timer);
+            resolve('arrived');
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+      void heldCsvReleased.then(() => req.destroy());
+    });
+    releaseHeldCsv();
+    // 3 MB in: with brotli's default window (4 MiB) nothing had left yet
+    expect(firstBytes).toBe('arrived');
   });
 
   it('answers 503 for a service that fails half way through a (small) answer, never a half answer', async () => {
