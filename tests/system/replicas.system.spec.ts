@@ -24,7 +24,12 @@ beforeAll(async () => {
     databaseUrl: pg.url,
     natsUrl: nats.url,
     instances: 2,
-    env: { REGISTER_RATE_LIMIT_PER_IP: '100000', LOGIN_RATE_LIMIT_PER_IP: '100000', MESSAGE_POST_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      REGISTER_RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT_PER_IP: '100000',
+      MESSAGE_POST_LIMIT_PER_MINUTE: '100000',
+      JOURNAL_ENTRY_LIMIT_PER_HOUR: '100000',
+    },
   });
   await system.healthy(180_000);
 }, 240_000);

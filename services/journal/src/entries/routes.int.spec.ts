@@ -236,3 +236,33 @@ describe('GET /api/journal/entries, paged (Growth)', () => {
     expect(limit.json().message).toMatch(/limit must be a whole number/);
   });
 });
+
+describe('the limit on entries', () => {
+  it('refuses a user her entries beyond JOURNAL_ENTRY_LIMIT_PER_HOUR with a sentence, counts no refused body, and leaves others alone', async () => {
+    const limited = await startJournal({ JOURNAL_ENTRY_LIMIT_PER_HOUR: '2' });
+    try {
+      const [maya, ines] = [await newParticipant(limited), await newParticipant(limited)];
+      const write = (who: Participant, gratitude: string) =>
+        limited.journal.app.inject({ method: 'POST', url: '/api/journal/entry', headers: who.headers, payload: { gratitude } });
+      for (let i = 0; i < 3; i++) expect((await write(maya, '   ')).statusCode).toBe(400);
+      expect((await write(maya, 'one')).statusCode).toBe(201);
+      expect((await write(maya, 'two')).statusCode).toBe(201);
+      const refused = await write(maya, 'three');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'too_many_requests',
+        message: 'You can save up to 2 journal entries an hour. Please try again later.',
+      });
+      expect((await write(ines, 'Ines is not limited by Maya')).statusCode).toBe(201);
+      const entries = await limited.journal.app.inject({ method: 'GET', url: '/api/journal/entries', headers: maya.headers });
+      expect(
+        entries
+          .json()
+          .map((entry: { gratitude: string }) => entry.gratitude)
+          .sort(),
+      ).toEqual(['one', 'two']);
+    } finally {
+      await limited.cleanup();
+    }
+  });
+});

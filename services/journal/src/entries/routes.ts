@@ -6,6 +6,7 @@ import {
   keyReused,
   limitParam,
   NEXT_CURSOR_HEADER,
+  perUserLimit,
   readAfterWrite,
   requestMetadata,
   requireUser,
@@ -20,23 +21,34 @@ import { findEntry, JOURNAL_LIST_LIMIT, JournalCursor, listEntriesOf } from './q
 /** Optional keyset paging (docs/architecture.md, Paging): 365 a page by default and at most. */
 const EntriesQuery = z.object({ limit: limitParam(JOURNAL_LIST_LIMIT, JOURNAL_LIST_LIMIT), cursor: cursorParam() });
 
+export const journalEntryLimitMessage = (max: number) => `You can save up to ${max} journal entries an hour. Please try again later.`;
+
 export async function entryRoutes(app: ServiceApp, ctx: JournalContext): Promise<void> {
-  app.post('/api/journal/entry', { schema: { body: JournalEntryRequest, response: { 201: JournalEntry } } }, async (request, reply) => {
-    const userId = requireUser(request).sub;
-    const entryId = createdId(request, 'journal_entry', userId);
-    try {
-      await writeJournalEntry(ctx, { entryId, userId, reflections: request.body, now: new Date() }, requestMetadata(request));
-    } catch (err) {
-      // sent again with its Idempotency-Key: the entry the first try wrote, if it is this one
-      if (!isConcurrencyError(err)) throw err;
-      const written = await findEntry(ctx.sql, userId, entryId);
-      if (!written) throw err;
-      const { affirmation, gratitude, forgiveness } = request.body;
-      if (written.affirmation !== affirmation || written.gratitude !== gratitude || written.forgiveness !== forgiveness) throw keyReused();
-      return reply.status(201).send(written);
-    }
-    return reply.status(201).send(await readAfterWrite(ctx.sql, userId, await findEntry(ctx.sql, userId, entryId)));
-  });
+  const { JOURNAL_ENTRY_LIMIT_PER_HOUR: perHour } = ctx.config;
+  app.post(
+    '/api/journal/entry',
+    {
+      schema: { body: JournalEntryRequest, response: { 201: JournalEntry } },
+      config: perUserLimit(perHour, '1 hour', journalEntryLimitMessage(perHour)),
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).sub;
+      const entryId = createdId(request, 'journal_entry', userId);
+      try {
+        await writeJournalEntry(ctx, { entryId, userId, reflections: request.body, now: new Date() }, requestMetadata(request));
+      } catch (err) {
+        // sent again with its Idempotency-Key: the entry the first try wrote, if it is this one
+        if (!isConcurrencyError(err)) throw err;
+        const written = await findEntry(ctx.sql, userId, entryId);
+        if (!written) throw err;
+        const { affirmation, gratitude, forgiveness } = request.body;
+        if (written.affirmation !== affirmation || written.gratitude !== gratitude || written.forgiveness !== forgiveness)
+          throw keyReused();
+        return reply.status(201).send(written);
+      }
+      return reply.status(201).send(await readAfterWrite(ctx.sql, userId, await findEntry(ctx.sql, userId, entryId)));
+    },
+  );
 
   app.get(
     '/api/journal/entries',

@@ -11,7 +11,7 @@ import { journalService } from '../service.ts';
  * issues the tokens and publishes registrations on the same bus prefix, from which the
  * journal keeps its user directory.
  */
-export async function startJournal() {
+export async function startJournal(overrides: Record<string, string> = {}) {
   const identity = await startIdentity({ HOST: '127.0.0.1' }, { listen: true });
   const identityUrl = `http://127.0.0.1:${(identity.app.server.address() as AddressInfo).port}`;
   const journal = await startTestService(
@@ -21,6 +21,7 @@ export async function startJournal() {
         BUS_PREFIX: identity.deps.config.BUS_PREFIX,
         IDENTITY_URL: identityUrl,
         INTERNAL_TOKEN: identity.deps.config.INTERNAL_TOKEN,
+        ...overrides,
       }),
     ),
     { history: 'http' }, // identity's real history
