@@ -116,7 +116,8 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
     for (const phase of studyPhaseDates(subject.studyStartDate)) {
       const logged = digest.phase(phase.phase);
       phases.row([
-        `${phase.name} (${phase.nights})`,
+        // 'Washout (cotton), nights 15-28': in brackets, two pairs ran together
+        `${phase.name}, ${phase.nights}`,
         phase.last ? dateRange(phase.first, phase.last) : `from ${longDate(phase.first)}`,
         phase.material,
         String(logged?.nights ?? 0),

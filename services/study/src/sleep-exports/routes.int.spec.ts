@@ -294,7 +294,10 @@ describe('GET /api/sleep/export?format=pdf', () => {
     expect(flat).toContain(`${FIRST_NAME} ${LAST_NAME}`);
     expect(flat).toContain('Sleep report');
     expect(flat).toContain('Her study');
-    for (const phase of ['Polyester', 'Washout (cotton)', 'Linen', 'After the study']) expect(flat).toContain(phase);
+    // each phase named, then its nights ("Washout (cotton) (nights 15-28)" ran two brackets together)
+    for (const phase of ['Polyester, nights', 'Washout (cotton), nights', 'Linen, nights', 'After the study, from'])
+      expect(flat).toContain(phase);
+    expect(flat).not.toContain(') (nights');
     for (const heading of [
       'At a glance',
       'Her nights on charts',
