@@ -247,23 +247,25 @@ function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase 
   return { rule, researchId, date: null, phase, field: null, value: null, detail };
 }
 
+/** A count as the README, the PDF and the QA headline write it: 36,529. */
+export const count = (x: number) => x.toLocaleString('en-GB');
+
 /** The one-line QA headline of a run (the admin screen and the PDF show it). */
 export function qaHeadline(findings: DataFindings): string {
   const inclusions = [...findings.inclusion.values()];
   const excluded = inclusions.filter((i) => !i.included).length;
   const demo = findings.hits.filter((hit) => hit.rule === 'demo_account').length;
   const inStudy = inclusions.filter((i) => i.stillInStudy).length;
-  const n = (x: number) => x.toLocaleString('en-GB');
   const tooFew = excluded - demo - inStudy;
   // each reason that applies, counted when there is more than one; none when nobody is out
   const reasons = [
-    ...(demo > 0 ? [`${n(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO)`] : []),
-    ...(inStudy > 0 ? [`${n(inStudy)} still in the study`] : []),
+    ...(demo > 0 ? [`${count(demo)} demo account${demo === 1 ? '' : 's'} (RESEARCH_EXCLUDE_DEMO)`] : []),
+    ...(inStudy > 0 ? [`${count(inStudy)} still in the study`] : []),
   ];
   if (tooFew > 0)
-    reasons.push(reasons.length > 0 ? `${n(tooFew)} too few nights in polyester or linen` : 'too few nights in polyester or linen');
+    reasons.push(reasons.length > 0 ? `${count(tooFew)} too few nights in polyester or linen` : 'too few nights in polyester or linen');
   return (
-    `${n(findings.nightsFlagged)} of ${n(findings.nights)} nights flagged by a QA rule (${n(findings.nightsLeftOut)} left out of the means); ` +
-    `${n(excluded)} of ${n(findings.participants.length)} participants not in the primary analysis${reasons.length > 0 ? ` (${reasons.join(', ')})` : ''}.`
+    `${count(findings.nightsFlagged)} of ${count(findings.nights)} nights flagged by a QA rule (${count(findings.nightsLeftOut)} left out of the means); ` +
+    `${count(excluded)} of ${count(findings.participants.length)} participants not in the primary analysis${reasons.length > 0 ? ` (${reasons.join(', ')})` : ''}.`
   );
 }

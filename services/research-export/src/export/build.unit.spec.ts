@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qaHeadline, type DataFindings, type Inclusion } from './build.ts';
+import { count, qaHeadline, type DataFindings, type Inclusion } from './build.ts';
 
 /** Findings of `participants` participants with these inclusions (the rest of a run does not enter the headline). */
 function findings(inclusions: Inclusion[], demoHits = 0): DataFindings {
@@ -18,6 +18,13 @@ const short: Inclusion = { included: false, reason: 'too few nights', stillInStu
 const inStudy: Inclusion = { included: false, reason: 'still in the study', stillInStudy: true };
 
 describe('qaHeadline', () => {
+  it('writes counts with thousands separated, as the README and the PDF do (count)', () => {
+    expect(qaHeadline({ ...findings([included]), nights: 36_529, nightsFlagged: 4_303, nightsLeftOut: 1_294 })).toMatch(
+      /^4,303 of 36,529 nights flagged by a QA rule \(1,294 left out of the means\)/,
+    );
+    expect(count(36_529)).toBe('36,529');
+  });
+
   it('gives no reason when nobody is left out', () => {
     expect(qaHeadline(findings([included, included]))).toBe(
       '2 of 84 nights flagged by a QA rule (1 left out of the means); 0 of 2 participants not in the primary analysis.',

@@ -4,6 +4,7 @@
  * computation by hand, and a participant's own export holds her data only.
  */
 import { QA_RULES } from './qa.ts';
+import { NOT_COMPUTABLE } from '../statistics/methods.ts';
 import { randomUUID } from 'node:crypto';
 import { testEnvelope } from '@sleepweave/bus/testing';
 import { addDays } from '@sleepweave/contracts';
@@ -111,6 +112,11 @@ describe('a research run', () => {
       if (rule.action === 'flag') expect(said('- Flagged, not excluded'), rule.id).toContain(`\`${rule.id}\``);
     }
     expect(said('- A night enters her phase means')).toContain('`before_night_ended`');
+    // the late rule's days named with that rule, not after the list (where they read as the last rule's)
+    expect(said('- Flagged, not excluded')).toMatch(/; `recorded_late` is a night first recorded more than \d+ days after its morning\.$/);
+    // every reason a value can be empty, in the note's words
+    for (const reason of Object.values(NOT_COMPUTABLE))
+      expect(said('- **Empty values.**'), reason).toContain(reason.replace(/^not computable: /, ''));
   });
 
   it('compares polyester and linen as a computation by hand does', () => {

@@ -6,7 +6,10 @@ import { promisify } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMean } from '../export/phase-means.ts';
-import { analysisR } from './analysis-r.ts';
+import { analysisR, R_NONCENTRALITY_INTERVAL } from './analysis-r.ts';
+import { NONCENTRAL_T_NCP_LIMIT } from './distributions.ts';
+import { noncentralityInterval } from './noncentral-interval.ts';
+import { CONFIDENCE_LEVEL } from './methods.ts';
 import {
   COMPARISON_COLUMNS,
   type ComparedMetric,
@@ -246,4 +249,50 @@ describe('analysis.R run by R reproduces the comparisons table', () => {
     });
     expect(disagreements).toEqual([]);
   });
+});
+
+describe("analysis.R's exact interval of the noncentrality", () => {
+  it("agrees with the service's over a sweep of t and df, large t included, and never stops", async () => {
+    // every 8th of the sweep where R's integrate once stopped at 78 of 2,452 intervals (t from −100 to
+    // 120, df 1 to 1,499), those that stopped among them, and t near where the interval is left empty
+    const cases: [t: number, df: number][] = [];
+    for (const df of [1, 9, 49, 99, 624, 1499]) for (let t = -100; t <= 120; t += 5.84) cases.push([Number(t.toFixed(2)), df]);
+    cases.push([32.2, 49], [104.4, 99], [118.27, 99], [-93.43, 624], [-74.45, 624], [74.47, 624], [113.89, 1499]);
+    cases.push([445, 1], [447, 1], [830, 49], [840, 49]);
+    const dir = await mkdtemp(join(tmpdir(), 'sleepweave-noncentrality-r-'));
+    try {
+      await writeFile(join(dir, 'cases.csv'), ['t,df', ...cases.map(([t, df]) => `${t},${df}`)].join('\n'));
+      const script = `conf_level <- ${CONFIDENCE_LEVEL}
+ncp_limit <- ${NONCENTRAL_T_NCP_LIMIT}
+${R_NONCENTRALITY_INTERVAL}
+cases <- read.csv("cases.csv")
+out <- t(sapply(seq_len(nrow(cases)), function(i) {
+  r <- noncentrality_interval(cases$t[i], cases$df[i])
+  if (is.null(r)) c(NA, NA) else r
+}))
+write.csv(data.frame(low = out[, 1], high = out[, 2]), "intervals.csv", row.names = FALSE)`;
+      await writeFile(join(dir, 'interval.R'), script);
+      await execFileAsync('Rscript', ['interval.R'], { cwd: dir });
+      const [, ...rows] = parseCsv(await readFile(join(dir, 'intervals.csv'), 'utf8'));
+      expect(rows).toHaveLength(cases.length);
+      const disagreements: string[] = [];
+      cases.forEach(([t, df], i) => {
+        const ours = noncentralityInterval(t, df, CONFIDENCE_LEVEL);
+        const [low, high] = rows[i]!.map((cell) => (cell === 'NA' ? null : Number(cell)));
+        if (ours === null || low === null || high === null) {
+          if (!(ours === null && low === null && high === null))
+            disagreements.push(`t ${t}, df ${df}: ours ${JSON.stringify(ours)}, R ${low} ${high}`);
+          return;
+        }
+        // to 1e-6 in d_z (λ/√n), as the comparisons are checked
+        const scale = Math.sqrt(df + 1);
+        if (Math.abs(ours.low - low!) / scale > 1e-6 || Math.abs(ours.high - high!) / scale > 1e-6)
+          disagreements.push(`t ${t}, df ${df}: ours ${ours.low} ${ours.high}, R ${low} ${high}`);
+      });
+      expect(disagreements).toEqual([]);
+      expect(cases.filter(([t, df]) => noncentralityInterval(t, df, CONFIDENCE_LEVEL) === null).length).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -3,6 +3,44 @@ import { NONCENTRAL_T_NCP_LIMIT } from './distributions.ts';
 import { CONFIDENCE_LEVEL, NOT_COMPUTABLE } from './methods.ts';
 
 /**
+ * analysis.R's noncentral t CDF and the exact interval of the noncentrality parameter (it
+ * needs `conf_level` and `ncp_limit`): a test runs it over a sweep of intervals against the
+ * service's. Integrated over V's quantiles in one piece instead of over its density in
+ * pieces, R's integrate stopped the script ("the integral is probably divergent",
+ * "roundoff error") at 78 of 2,452 intervals: qchisq's own error is noise at the tolerance
+ * asked for.
+ */
+export const R_NONCENTRALITY_INTERVAL = `# P(T <= t) for the noncentral t: R's pt up to |ncp| = 37.62, where R sums its series; beyond,
+# where R's pt is a normal approximation, E[pnorm(t sqrt(V / df) - ncp)] for V chi-square(df),
+# integrated over V's density between the V where pnorm's argument is -8 and where it is 8 (the
+# chi-square tail above counts whole), in pieces cut at V's quantiles.
+noncentral_t_cdf <- function(t, df, ncp) {
+  if (abs(ncp) <= 37.62 && df <= 4e5) return(suppressWarnings(pt(t, df, ncp)))
+  if (t < 0) return(1 - noncentral_t_cdf(-t, df, -ncp))
+  if (t == 0) return(pnorm(-ncp))
+  v <- function(z) if (ncp + z <= 0) 0 else df * ((ncp + z) / t)^2
+  from <- v(-8)
+  to <- v(8)
+  cuts <- c(from, to, qchisq(c(1e-12, 1e-4, 0.1, 0.5, 0.9, 1 - 1e-4), df), qchisq(1e-12, df, lower.tail = FALSE))
+  cuts <- sort(unique(cuts[cuts >= from & cuts <= to]))
+  density_part <- function(x) pnorm(t * sqrt(x / df) - ncp) * dchisq(x, df)
+  inside <- 0
+  for (i in seq_len(length(cuts) - 1))
+    inside <- inside + integrate(density_part, cuts[i], cuts[i + 1], rel.tol = 1e-10, abs.tol = 1e-15, subdivisions = 1000L)$value
+  pchisq(to, df, lower.tail = FALSE) + inside
+}
+
+# Exact CI of the noncentrality parameter for an observed t (Steiger & Fouladi 1997).
+noncentrality_interval <- function(t, df) {
+  upper_tail <- (1 - conf_level) / 2
+  cdf <- function(ncp) noncentral_t_cdf(t, df, ncp)
+  if (cdf(-ncp_limit) < 1 - upper_tail || cdf(ncp_limit) > upper_tail) return(NULL)
+  root <- function(target) uniroot(function(ncp) cdf(ncp) - target, c(-ncp_limit, ncp_limit), tol = 1e-10)$root
+  c(root(1 - upper_tail), root(upper_tail))
+}
+`;
+
+/**
  * analysis.R: base R only (no packages, so it runs on any R a reviewer has), it reads
  * phase_summary.csv and writes comparisons_r.csv, which should equal our comparisons.csv
  * to rounding. It uses R's own t.test, wilcox.test (defaults), p.adjust and pt (or integrate)/uniroot and
@@ -86,24 +124,7 @@ tie_differences <- function(x, y, d) {
 # R's t.test stops with "data are essentially constant" below this standard error.
 essentially_constant <- function(se, centre) se == 0 || se < 10 * .Machine$double.eps * abs(centre)
 
-# P(T <= t) for the noncentral t. R's pt sums its series up to |ncp| = 37.62 (and df 4e5) and
-# is a normal approximation beyond; there it is the integral of pnorm(t sqrt(v / df) - ncp)
-# over the chi-square density of v, taken over v's quantiles u in (0, 1).
-noncentral_t_cdf <- function(t, df, ncp) {
-  if (abs(ncp) <= 37.62 && df <= 4e5) return(suppressWarnings(pt(t, df, ncp)))
-  integrate(function(u) pnorm(t * sqrt(qchisq(u, df) / df) - ncp), 0, 1,
-            rel.tol = 1e-11, abs.tol = 1e-15, subdivisions = 1000L)$value
-}
-
-# Exact CI of the noncentrality parameter for an observed t (Steiger & Fouladi 1997).
-noncentrality_interval <- function(t, df) {
-  upper_tail <- (1 - conf_level) / 2
-  cdf <- function(ncp) noncentral_t_cdf(t, df, ncp)
-  if (cdf(-ncp_limit) < 1 - upper_tail || cdf(ncp_limit) > upper_tail) return(NULL)
-  root <- function(target) uniroot(function(ncp) cdf(ncp) - target, c(-ncp_limit, ncp_limit), tol = 1e-10)$root
-  c(root(1 - upper_tail), root(upper_tail))
-}
-
+${R_NONCENTRALITY_INTERVAL}
 # One metric of one comparison: x first phase, y second, aligned by participant.
 compare_paired <- function(x, y) {
   n <- length(x)

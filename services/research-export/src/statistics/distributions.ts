@@ -36,7 +36,7 @@ export function studentTQuantile(probability: number, df: number): number {
 
 /**
  * The largest |noncentrality| at which the noncentral t CDF is used: checked to here
- * (above). An interval near it takes about 0.3 s (thousands of incomplete betas an
+ * (above). An interval near it takes up to about 1 s (thousands of incomplete betas an
  * evaluation); it would need |t| of about 1,000, d_z of 14 with 5,000 pairs.
  */
 export const NONCENTRAL_T_NCP_LIMIT = 1000;

@@ -77,8 +77,11 @@ export const STATISTICAL_METHODS: readonly StatisticalMethod[] = [
   },
   {
     statistic: 'Empty values',
-    method:
-      "A value that cannot be computed is empty and the note says why: fewer than 2 pairs; differences (or both phases) that do not vary, that is a standard error below 10·ε·|mean| as R's t.test decides; every difference zero (Wilcoxon).",
+    method: `A value that cannot be computed is empty, and comparisons.csv's note says why, as one of: ${Object.values(NOT_COMPUTABLE)
+      .map((reason) => reason.replace(/^not computable: /, ''))
+      .join(
+        '; ',
+      )}. Values "do not vary" when their standard error is below 10·ε·|mean|, as R's t.test decides ("data are essentially constant").`,
   },
 ];
 
