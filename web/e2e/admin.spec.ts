@@ -190,17 +190,23 @@ test('admin dashboard: tiles, search, detail, CSV exports, roles and the audit t
   for (const user of [pia, nora, ada]) await user.context.close();
 });
 
-test('admin dashboard on a phone: the detail opens below the list, in view', async ({ browser }) => {
+test('admin dashboard on a phone: the detail opens below the list, in view, and Back to the list returns to her row', async ({
+  browser,
+}) => {
   const pia = await newUser(browser, 'Pia');
   const ada = await newUser(browser, 'Ada', { width: 390, height: 844 });
   grantAdmin(ada.email);
   await ada.page.goto('/admin');
   await ada.page.getByLabel('Search by name or e-mail').fill(pia.email);
-  const row = ada.page.getByRole('list', { name: 'Users' }).getByRole('button');
-  await expect(row).toHaveCount(1, PROJECTED);
+  // the search applied: her row alone
+  await expect(ada.page.getByRole('list', { name: 'Users' }).getByRole('button')).toHaveCount(1, PROJECTED);
+  const row = ada.page.getByRole('list', { name: 'Users' }).getByRole('button').filter({ hasText: pia.email });
   await row.click();
-  const heading = ada.page.getByRole('region', { name: 'User details' }).getByRole('heading', { name: pia.fullName });
-  await expect(heading).toBeInViewport();
+  const panel = ada.page.getByRole('region', { name: 'User details' });
+  await expect(panel.getByRole('heading', { name: pia.fullName })).toBeInViewport();
+  await panel.getByRole('button', { name: 'Back to the list' }).click();
+  await expect(row).toBeFocused();
+  await expect(row).toBeInViewport();
   for (const user of [pia, ada]) await user.context.close();
 });
 

@@ -1,6 +1,6 @@
 import { FlaskConical, ScrollText } from 'lucide-react';
 import { ADMIN_SEARCH_MAX, AdminPhaseFilter, AdminUserSort, Uuid } from '@sleepweave/contracts';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/states';
@@ -78,7 +78,13 @@ function Links() {
 function Dashboard() {
   const [address, setAddress] = useSearchParams();
   const { params, userId: selectedId } = fromAddress(address, useLocation().state);
-  const show = (changes: Partial<AdminUsersParams>, userId = selectedId) =>
+  // The user she chose last, as she chose her: a search that applied as she clicked a row
+  // (its pause ended before the click's own address was rendered) wrote the one before.
+  const chosen = useRef(selectedId);
+  useEffect(() => {
+    chosen.current = selectedId;
+  }, [selectedId]);
+  const show = (changes: Partial<AdminUsersParams>, userId = chosen.current) =>
     // the same page in another state: where she scrolled to stays (not a new page's top)
     setAddress(toAddress({ ...params, ...changes }), { replace: true, preventScrollReset: true, state: userId ? { user: userId } : null });
   const search = useAddressSearch({ search: params.q, write: (q) => show({ q }), delayMs: SEARCH_DELAY_MS });
@@ -91,15 +97,28 @@ function Dashboard() {
   // screen reader goes on from her details rather than from the list's row.
   const scrollPending = useRef(false);
   const select = (id: string) => {
+    chosen.current = id;
     show({}, id);
     scrollPending.current = !window.matchMedia('(min-width: 64rem)').matches;
+  };
+  const motion = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+  const goToDetails = () => {
+    detailRef.current?.scrollIntoView({ behavior: motion(), block: 'start' });
+    detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
   };
   const detailShown = () => {
     if (!scrollPending.current) return;
     scrollPending.current = false;
-    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    detailRef.current?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
-    detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
+    goToDetails();
+  };
+  // back to her row (on a phone the panel is below the whole list: 200 rows were 35,000 px
+  // above it); the list's search box when her row is not among those loaded
+  const listRef = useRef<HTMLDivElement>(null);
+  const backToList = () => {
+    const row = listRef.current?.querySelector<HTMLElement>('[aria-label="Users"] button[aria-current="true"]');
+    const target = row ?? listRef.current?.querySelector<HTMLElement>('input');
+    target?.scrollIntoView({ behavior: motion(), block: 'center' });
+    target?.focus({ preventScroll: true });
   };
 
   if (refused) return <NoAccess />;
@@ -109,18 +128,21 @@ function Dashboard() {
       <StatTiles />
       <ExportCard />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <UsersList
-          params={params}
-          onParamsChange={(changes) => show(changes)}
-          searchText={search.text}
-          onSearchTextChange={search.change}
-          selectedId={selectedId}
-          onSelect={select}
-        />
+        <div ref={listRef} className="min-w-0">
+          <UsersList
+            params={params}
+            onParamsChange={(changes) => show(changes)}
+            searchText={search.text}
+            onSearchTextChange={search.change}
+            selectedId={selectedId}
+            onSelect={select}
+            onGoToDetails={goToDetails}
+          />
+        </div>
         {/* sticky as the grid's item, which the list's height gives room to stick in (on the
             card inside it, as tall as it, the panel scrolled away with the list) */}
         <div ref={detailRef} className="scroll-mt-20 lg:sticky lg:top-24">
-          <UserDetailPanel userId={selectedId} onShown={detailShown} />
+          <UserDetailPanel userId={selectedId} onShown={detailShown} onBack={backToList} />
         </div>
       </div>
     </>

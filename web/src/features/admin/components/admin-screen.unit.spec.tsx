@@ -242,7 +242,7 @@ describe('/admin', () => {
       'Activity Summary',
       'Sleep Logs12',
       'Journal Entries4',
-      'Compliance80%',
+      'Compliance80%sleep logs per day since joining',
       'Nights logged12 of 19 due (63%)',
       'Oct 15, 2026',
       '100% Cotton · Quality 7/10 · Comfortable',
@@ -275,6 +275,26 @@ describe('/admin', () => {
     }
   });
 
+  it('beside the list, the Tab after her row goes to her details (not through every row below); Back to the list returns to her row', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 64rem)', media: query }) as MediaQueryList);
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const { user } = renderAdmin();
+    const row = within(await screen.findByRole('list', { name: 'Users' })).getAllByRole('button')[0]!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('region', { name: 'User details' });
+    await within(panel).findByRole('heading', { name: 'Ines Okafor' });
+    expect(document.activeElement).toBe(row);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Go to the details' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(panel);
+    await user.click(within(panel).getByRole('button', { name: 'Back to the list' }));
+    expect(document.activeElement).toBe(row);
+    expect(scrolled).toHaveBeenCalled();
+    scrolled.mockRestore();
+  });
+
   it('on a phone, brings her details into view at once when she asks for less motion', async () => {
     for (const still of [false, true]) {
       vi.stubGlobal(
@@ -289,6 +309,20 @@ describe('/admin', () => {
       scrolled.mockRestore();
       cleanup();
     }
+  });
+
+  it('says a user deleted since the list was read no longer exists, without a Try again that cannot help', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/admin/stats') return routes.stats();
+      if (url.startsWith('/api/admin/users?')) return routes.users(url.split('?')[1]!);
+      return jsonResponse(404, { error: 'not_found', message: 'User not found' });
+    });
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    const alert = await within(screen.getByRole('region', { name: 'User details' })).findByRole('alert');
+    expect(alert.textContent).toContain('This user no longer exists.');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('gives focus back to the role button when its dialog closes, cancelled or done', async () => {

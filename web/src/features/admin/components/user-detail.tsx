@@ -1,5 +1,5 @@
 import type { AdminUserDetail, Role } from '@sleepweave/contracts';
-import { MousePointerClick, ShieldCheck, ShieldOff } from 'lucide-react';
+import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -128,7 +128,11 @@ function Detail({ user }: { user: AdminUserDetail }) {
       <Facts title="Activity Summary">
         <Fact label="Sleep Logs">{user.sleepLogCount}</Fact>
         <Fact label="Journal Entries">{user.journalEntryCount}</Fact>
-        <Fact label="Compliance">{`${user.compliancePercent}%`}</Fact>
+        <Fact label="Compliance">
+          {`${user.compliancePercent}%`}
+          {/* the spec's figure, beside Study Progress's nights due: said what it counts */}
+          <span className="block text-sm text-night-700">sleep logs per day since joining</span>
+        </Fact>
       </Facts>
       <Facts title="Study Progress">
         {study ? (
@@ -172,7 +176,16 @@ function Detail({ user }: { user: AdminUserDetail }) {
 }
 
 /** The detail panel: empty until a user is chosen; each opening is an audited read. */
-export function UserDetailPanel({ userId, onShown }: { userId: string | null; onShown?: () => void }) {
+export function UserDetailPanel({
+  userId,
+  onShown,
+  onBack,
+}: {
+  userId: string | null;
+  onShown?: () => void;
+  /** Takes her back to the user's row in the list (on a phone, far above). */
+  onBack?: () => void;
+}) {
   const detail = useAdminUser(userId);
   const shownId = detail.data?.id ?? null;
   useEffect(() => {
@@ -184,13 +197,15 @@ export function UserDetailPanel({ userId, onShown }: { userId: string | null; on
   } else if (detail.isPending) {
     content = <LoadingState inline text="Loading user details..." />;
   } else if (!detail.data) {
+    // a user deleted since the list was read: trying again cannot bring her back
+    const gone = isApiRequestError(detail.error) && detail.error.status === 404;
     content = (
       <ErrorState
         inline
         title="Failed to load this user"
-        text={isApiRequestError(detail.error) && detail.error.status === 404 ? 'This user no longer exists.' : 'Please try again.'}
+        text={gone ? 'This user no longer exists.' : 'Please try again.'}
         error={detail.error}
-        onRetry={() => void detail.refetch()}
+        onRetry={gone ? undefined : () => void detail.refetch()}
         retrying={detail.isFetching}
       />
     );
@@ -206,6 +221,12 @@ export function UserDetailPanel({ userId, onShown }: { userId: string | null; on
       aria-label="User details"
       tabIndex={-1}
     >
+      {userId !== null && onBack ? (
+        <Button variant="outline" className="mb-4" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          Back to the list
+        </Button>
+      ) : null}
       {content}
     </Card>
   );
