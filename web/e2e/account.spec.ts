@@ -85,8 +85,13 @@ test('settings: a new hormonal stage is saved and still there after a reload', a
   await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Hormonal stage')).toHaveText('Post menopause');
 });
 
-test('delete account: she is signed out and cannot sign in again', async ({ page }) => {
+test('delete account: she is signed out, in her other tabs too (their drafts dropped), and cannot sign in again', async ({ page }) => {
   const { email, password } = await registerVia(page.request);
+  // another tab of hers, on her journal with an entry half written
+  const other = await page.context().newPage();
+  await other.goto('/journal');
+  await other.getByLabel("Today's Affirmation").fill('unsaved, and hers');
+  await other.evaluate(() => sessionStorage.setItem('sleepweave:draft:probe', 'kept'));
   await page.goto('/settings');
   await expect(page.getByText('Deleting your account is permanent and cannot be undone.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -96,6 +101,9 @@ test('delete account: she is signed out and cannot sign in again', async ({ page
 
   await expect(page).toHaveURL(/\/auth$/);
   await expect(toasts(page).getByText('Account deleted')).toBeVisible();
+  await expect(other).toHaveURL(/\/auth$/);
+  await expect(toasts(other).getByText('Your account was deleted in another tab.')).toBeVisible();
+  expect(await other.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('sleepweave:draft:')))).toEqual([]);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useSessionEndsElsewhere } from '../lib/auth';
 import { PageTitleContext } from './page-title';
 
 export const APP_NAME = 'Sleepweave';
@@ -60,9 +61,12 @@ function focusNewPage(): () => void {
 /**
  * Every page (public and guarded): names it in the tab title, and announces a page change
  * by moving focus to the new page (not on the first load, where the browser starts at the
- * top of the document). New pages open at the top; Back restores where she was.
+ * top of the document). New pages open at the top; Back restores where she was. Follows
+ * her session's end in her other tabs.
  */
 export function RootLayout() {
+  // her signing out or deleting her account in another tab ends this one's session too
+  useSessionEndsElsewhere();
   const { pathname } = useLocation();
   const routeName = routeTitle(useMatches());
   /** What the page itself is called, once it says (usePageTitle): a thread's or an article's name. */

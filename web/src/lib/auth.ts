@@ -1,5 +1,6 @@
 import type { User } from '@sleepweave/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
@@ -103,8 +104,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
+      const userId = signedInUserOfTab();
       clearSession(queryClient, { onPurpose: true });
       dropLocalData();
+      if (userId) announceSessionEnd(userId, 'logged out');
       void navigate(paths.auth, { replace: true });
       toast({ title: 'Logged out.' });
     },
@@ -112,4 +115,54 @@ export function useLogout() {
       toast({ title: 'Logout failed', variant: 'destructive' });
     },
   });
+}
+
+/** How her other tabs of this browser learn that she signed out, or deleted her account, in one of them. */
+const SESSION_CHANNEL = 'sleepweave:session';
+
+export type SessionEnd = 'logged out' | 'account deleted';
+
+interface SessionEndNotice {
+  userId: string;
+  end: SessionEnd;
+}
+
+const sessionChannel = (): BroadcastChannel | null =>
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+
+/** Tells her other tabs that she ended her session on purpose in this one (each then drops what it keeps of her). */
+export function announceSessionEnd(userId: string, end: SessionEnd): void {
+  const sender = sessionChannel();
+  if (!sender) return;
+  sender.postMessage({ userId, end } satisfies SessionEndNotice);
+  sender.close();
+}
+
+/**
+ * Follows what her other tabs announce: when she signed out or deleted her account in one,
+ * this tab, if it is hers, leaves her data too (the cached pages, her drafts and screen
+ * states) and goes to sign in. Before, it went on showing her journal and her messages (as
+ * "You"), and kept an unsaved entry in its storage after her account was gone, until its
+ * next request. Mounted once by the app.
+ */
+export function useSessionEndsElsewhere(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const receiver = sessionChannel();
+    if (!receiver) return;
+    receiver.onmessage = (event: MessageEvent<SessionEndNotice>) => {
+      const { userId, end } = event.data ?? {};
+      if (!userId || userId !== signedInUserOfTab()) return;
+      clearSession(queryClient, { onPurpose: true });
+      dropLocalData();
+      void navigate(paths.auth, { replace: true });
+      toast(
+        end === 'account deleted'
+          ? { title: 'Account deleted', description: 'Your account was deleted in another tab.' }
+          : { title: 'Logged out.', description: 'You logged out in another tab.' },
+      );
+    };
+    return () => receiver.close();
+  }, [queryClient, navigate]);
 }

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../app/protected-route';
 import { maria } from '../testing/fixtures';
 import { createTestQueryClient, jsonResponse, renderWithProviders } from '../testing/render';
-import { getUser, setSessionUser, useLogout, userQueryKey } from './auth';
+import { setSignedInUser } from './api-client';
+import { announceSessionEnd, getUser, setSessionUser, useLogout, userQueryKey, useSessionEndsElsewhere } from './auth';
 import { keepChoice, keptChoice } from './device-choices';
 import { keepDraft } from './drafts';
 import { afterSignIn, leftOnPurpose, rememberLeftOnPurpose, signInReturn } from './sign-in-return';
@@ -148,5 +149,40 @@ describe('signing out on purpose', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(router.state.location.state).toBeNull();
     expect(signInReturn({ pathname: '/journal', search: '' })).toBeNull();
+  });
+});
+
+function Journal() {
+  useSessionEndsElsewhere();
+  return <p>Her journal</p>;
+}
+
+describe('her session ended in another tab of the browser', () => {
+  it('leaves this tab too: her drafts dropped, her pages gone, to sign in; another user announcing changes nothing', async () => {
+    const her = maria.id;
+    keepDraft('journal', her, { affirmation: 'unsaved, and hers' });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, maria);
+    const { router } = renderWithProviders(
+      [
+        { path: '/journal', element: <Journal /> },
+        { path: '/auth', element: <p>Sign in page</p> },
+      ],
+      { path: '/journal', queryClient },
+    );
+    // the tab opened for her
+    setSignedInUser(her);
+    expect(await screen.findByText('Her journal')).toBeTruthy();
+    // (BroadcastChannel reaches the other objects of its name, not the one that sent)
+    announceSessionEnd('0b7b2c1e-4c1d-4e8f-9a3b-2f1d6c5e4a39', 'account deleted');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/journal');
+    expect(Object.keys(window.sessionStorage).some((key) => key.startsWith('sleepweave:draft:'))).toBe(true);
+
+    announceSessionEnd(her, 'account deleted');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual([]);
+    expect(await screen.findByText('Your account was deleted in another tab.')).toBeTruthy();
+    setSignedInUser(null);
   });
 });

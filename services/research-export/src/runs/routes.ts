@@ -26,7 +26,7 @@ const fileNotKept = (kept: number) =>
 /** No finished run has its zip: none has finished, or each one's was removed (a participant in it deleted her account) or not kept. */
 export const NO_LATEST_FILE =
   'No research run has a zip to download: none has finished yet, or the zips of those that did were removed or are no longer kept. Start a run with Run now.';
-export const FILE_REMOVED = "This run's zip was removed: a participant in it deleted her account, and nothing of hers is kept.";
+export const FILE_REMOVED = "This run's zip was removed: a participant who may be in it deleted her account, and nothing of hers is kept.";
 
 /** Sends a zip as a download under its name. */
 export function sendZip(reply: FastifyReply, fileName: string, content: Buffer) {

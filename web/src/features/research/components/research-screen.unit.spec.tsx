@@ -530,7 +530,7 @@ describe('RunsTable', () => {
       />,
     );
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows[0]!.textContent).toContain('Removed: a participant in it deleted her account');
+    expect(rows[0]!.textContent).toContain('Removed: a participant who may be in it deleted her account');
     expect(rows[1]!.textContent).toContain('Not kept');
   });
 });

@@ -27,8 +27,10 @@ function DownloadCell({ run }: { run: ResearchRun }) {
       </span>
     );
   }
-  // A participant in it deleted her account: its zip went with her data (docs/data-protection.md).
-  if (run.fileRemoved) return <span className="text-night-600">Removed: a participant in it deleted her account</span>;
+  // A participant who may be in it (it started after ten minutes before her consent) deleted
+  // her account: its zip went with her data (docs/data-protection.md). "In it" was said of
+  // runs made before she joined.
+  if (run.fileRemoved) return <span className="text-night-600">Removed: a participant who may be in it deleted her account</span>;
   // Finished runs older than the last RESEARCH_RUNS_KEPT (30 by default) are no longer kept.
   return <span className="text-night-600">{run.status === 'finished' ? 'Not kept' : '--'}</span>;
 }

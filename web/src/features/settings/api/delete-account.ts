@@ -1,7 +1,7 @@
 import { MessageResponse, type DeleteAccountRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/auth';
+import { api, signedInUserOfTab } from '../../../lib/api-client';
+import { announceSessionEnd, clearSession } from '../../../lib/auth';
 import { dropLocalData } from '../../../lib/local-data';
 
 /** DELETE /api/account with her password: everything of hers is deleted and she is signed out. */
@@ -20,8 +20,10 @@ export function useDeleteAccount({
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: (response) => {
+      const userId = signedInUserOfTab();
       clearSession(queryClient, { onPurpose: true });
       dropLocalData();
+      if (userId) announceSessionEnd(userId, 'account deleted');
       onSuccess?.(response);
     },
     onError,
