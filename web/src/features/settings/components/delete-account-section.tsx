@@ -63,6 +63,8 @@ export function DeleteAccountSection() {
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {/* said before she decides (docs/community.md): a name may be hers, "Noa's linen diary" */}
+          <p>The names of threads you started stay for the others in them, no longer linked to you.</p>
         </div>
       </div>
       <Dialog open={open} onOpenChange={onOpenChange}>

@@ -264,6 +264,8 @@ describe('Settings: delete account', () => {
     answers.mockResolvedValue(jsonResponse(200, { message: 'Your account and all your data have been deleted.' }));
     const { user, router, queryClient } = renderSettings();
     expect(screen.getByText('Deleting your account is permanent and cannot be undone.')).toBeTruthy();
+    // what stays, said before she decides
+    expect(screen.getByText('The names of threads you started stay for the others in them, no longer linked to you.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
