@@ -77,6 +77,19 @@ test('search the library as you type and open an article', async ({ page }) => {
   await expect(page).toHaveURL(/\/library$/);
   await expect(cardTitles(page)).toHaveCount(all);
 
+  // Back from an article far down the list returns to it, though the cards load again.
+  const last = cardTitles(page).last();
+  await last.scrollIntoViewIfNeeded();
+  const where = await page.evaluate(() => window.scrollY);
+  expect(where).toBeGreaterThan(500);
+  await last.click();
+  await expect(page).toHaveURL(/\/library\/article\//);
+  await page.goBack();
+  await expect(cardTitles(page)).toHaveCount(all);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(where - 2);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(where + 2);
+  await expect(last).toBeInViewport();
+
   // An unknown article.
   await page.goto(`/library/article/${randomUUID()}`);
   await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();

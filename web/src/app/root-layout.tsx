@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useSessionEndsElsewhere } from '../lib/auth';
 import { PageTitleContext } from './page-title';
+import { useScrollBack } from './scroll-back';
 
 export const APP_NAME = 'Sleepweave';
 
@@ -61,12 +62,13 @@ function focusNewPage(): () => void {
 /**
  * Every page (public and guarded): names it in the tab title, and announces a page change
  * by moving focus to the new page (not on the first load, where the browser starts at the
- * top of the document). New pages open at the top; Back restores where she was. Follows
- * her session's end in her other tabs.
+ * top of the document). New pages open at the top; Back restores where she was, once the
+ * page is tall enough again (scroll-back.ts). Follows her session's end in her other tabs.
  */
 export function RootLayout() {
   // her signing out or deleting her account in another tab ends this one's session too
   useSessionEndsElsewhere();
+  useScrollBack();
   const { pathname } = useLocation();
   const routeName = routeTitle(useMatches());
   /** What the page itself is called, once it says (usePageTitle): a thread's or an article's name. */
