@@ -17,6 +17,19 @@ export const SLEEPWEAR_MATERIALS = SleepwearMaterial.options;
 export const StudyPhase = z.enum(['polyester', 'washout', 'linen', 'completed']);
 export type StudyPhase = z.infer<typeof StudyPhase>;
 
+/**
+ * The colour of each phase, the same on the screens' charts and in the exports' (until
+ * 2026-12-07 the PDF shaded polyester pink and the screens lavender): `shade` behind a
+ * phase's nights and as its legend's swatch, `ink` for its name written on the shade (at
+ * least 7:1 against it).
+ */
+export const PHASE_COLOURS: Record<StudyPhase, { shade: string; ink: string }> = {
+  polyester: { shade: '#eeebfb', ink: '#4a3b8f' },
+  washout: { shade: '#f7efdf', ink: '#6b4a12' },
+  linen: { shade: '#e4f3ea', ink: '#1d5a36' },
+  completed: { shade: '#f1f1f4', ink: '#3d3d4d' },
+};
+
 export interface PhaseDefinition {
   id: Exclude<StudyPhase, 'completed'>;
   /** 'Polyester', as the banner's steps and messages name it. */

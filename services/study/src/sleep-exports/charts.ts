@@ -1,5 +1,5 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { SLEEP_CHART_METRICS, type SleepChartMetric, type StudyPhase } from '@sleepweave/contracts';
+import { PHASE_COLOURS, SLEEP_CHART_METRICS, type SleepChartMetric } from '@sleepweave/contracts';
 import { FONT_FAMILY, FONT_FILES } from '@sleepweave/documents';
 import { CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Title, type Plugin } from 'chart.js';
 import { datesBetween, phaseBands, shortDate, type NightsDigest, type PhaseBand } from './business-logic.ts';
@@ -22,17 +22,6 @@ Chart.defaults.color = '#3b336c';
 /** Pixels of a chart image: drawn at twice the size they are shown in the PDF (about 170 dpi on A4). */
 export const CHART_SIZE = { width: 1200, height: 420 } as const;
 
-/**
- * The shade of each phase, light enough for the line to stay the eye's first stop; `swatch`
- * is the same hue, solid, for a legend beside the charts.
- */
-export const PHASE_SHADES: Record<StudyPhase, { fill: string; text: string; swatch: string }> = {
-  polyester: { fill: 'rgba(236, 72, 153, 0.10)', text: '#9d174d', swatch: '#f8c8e0' },
-  washout: { fill: 'rgba(100, 116, 139, 0.12)', text: '#334155', swatch: '#d3d8df' },
-  linen: { fill: 'rgba(22, 163, 74, 0.11)', text: '#166534', swatch: '#bfe3c9' },
-  completed: { fill: 'rgba(217, 119, 6, 0.08)', text: '#92400e', swatch: '#f6dcb5' },
-};
-
 export interface ChartInput {
   metric: SleepChartMetric;
   /** Every date of the range: a date without a value is a gap in the line. */
@@ -41,36 +30,34 @@ export interface ChartInput {
   bands: readonly PhaseBand[];
 }
 
-/** White behind everything (a PNG is transparent otherwise), and the phases shaded behind the line. */
+/**
+ * White behind everything (a PNG is transparent otherwise), and the phases shaded behind the
+ * grid and the line, in the screens' colours (PHASE_COLOURS), each named on its shade.
+ */
 function phasesPlugin(bands: readonly PhaseBand[]): Plugin<'line'> {
   return {
     id: 'sleepweavePhases',
     beforeDraw(chart) {
-      const { ctx, width, height } = chart;
+      const { ctx, width, height, chartArea, scales } = chart;
       ctx.save();
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(0, 0, width, height);
-      ctx.restore();
-    },
-    beforeDatasetsDraw(chart) {
-      const { ctx, chartArea, scales } = chart;
       const x = scales.x!;
       // The x scale is offset: each date has a slot of the same width, its point in the middle.
       const step = (chartArea.right - chartArea.left) / Math.max(1, chart.data.labels!.length);
-      ctx.save();
       ctx.beginPath();
       ctx.rect(chartArea.left, chartArea.top, chartArea.right - chartArea.left, chartArea.bottom - chartArea.top);
       ctx.clip();
       for (const band of bands) {
         const left = Math.max(chartArea.left, x.getPixelForValue(band.from) - step / 2);
         const right = Math.min(chartArea.right, x.getPixelForValue(band.to) + step / 2);
-        const shade = PHASE_SHADES[band.phase];
-        ctx.fillStyle = shade.fill;
+        const colours = PHASE_COLOURS[band.phase];
+        ctx.fillStyle = colours.shade;
         ctx.fillRect(left, chartArea.top, right - left, chartArea.bottom - chartArea.top);
         ctx.font = `bold 17px "${FONT_FAMILY}"`;
         const label = band.label;
         if (ctx.measureText(label).width + 12 <= right - left) {
-          ctx.fillStyle = shade.text;
+          ctx.fillStyle = colours.ink;
           ctx.textAlign = 'left';
           ctx.textBaseline = 'top';
           ctx.fillText(label, left + 6, chartArea.top + 6);

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { SLEEP_CHART_METRICS } from '@sleepweave/contracts';
+import { PHASE_COLOURS, SLEEP_CHART_METRICS } from '@sleepweave/contracts';
 import { describe, expect, it } from 'vitest';
 import { datesBetween, phaseBands } from './business-logic.ts';
 import { CHART_SIZE, renderChart } from './charts.ts';
@@ -28,13 +28,12 @@ describe('renderChart', () => {
     const image = await pixels(png);
     expect([image.width, image.height]).toEqual([CHART_SIZE.width, CHART_SIZE.height]);
     expect(image.at(2, 2)).toEqual([255, 255, 255, 255]);
-    // Low in the plot, away from the line: a date of her study is pink, a date before it white.
+    // Low in the plot, away from the line: a date of her study in polyester's shade, the
+    // screens' (PHASE_COLOURS), a date before it white
     const y = CHART_SIZE.height * 0.8;
-    const [r, g, b] = image.at(CHART_SIZE.width * 0.9, y);
-    expect(r! - g!).toBeGreaterThan(10);
-    expect(b!).toBeGreaterThan(g!);
-    const before = image.at(CHART_SIZE.width * 0.1, y);
-    expect(before[0]! - before[1]!).toBeLessThan(5);
+    const hex = (rgb: number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    expect(hex(image.at(CHART_SIZE.width * 0.9, y).slice(0, 3))).toBe(PHASE_COLOURS.polyester.shade);
+    expect(hex(image.at(CHART_SIZE.width * 0.1, y).slice(0, 3))).toBe('#ffffff');
   });
 
   it('says so when no night of the range has a value', async () => {

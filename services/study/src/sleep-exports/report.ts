@@ -1,4 +1,11 @@
-import { calendarDateIn, formatDuration, SLEEP_CHART_METRICS, SLEEP_LOG_FIELD_SPECS, type SleepLog } from '@sleepweave/contracts';
+import {
+  calendarDateIn,
+  formatDuration,
+  PHASE_COLOURS,
+  SLEEP_CHART_METRICS,
+  SLEEP_LOG_FIELD_SPECS,
+  type SleepLog,
+} from '@sleepweave/contracts';
 import { PDF_COLORS, PdfReport } from '@sleepweave/documents';
 import {
   comparePolyesterLinen,
@@ -20,7 +27,7 @@ import {
   weekdayDate,
   type SummaryMetric,
 } from './business-logic.ts';
-import { CHART_SIZE, PHASE_SHADES } from './charts.ts';
+import { CHART_SIZE } from './charts.ts';
 import type { ExportCharts } from './charts.ts';
 import type { ExportSubject } from './queries.ts';
 
@@ -165,7 +172,7 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
     const legendY = doc.y + 2;
     for (const phase of PHASE_ORDER.filter((p) => shown.has(p))) {
       const label = PHASE_NAMES[phase];
-      doc.rect(legendX, legendY, 10, 10).fill(PHASE_SHADES[phase].swatch);
+      doc.rect(legendX, legendY, 10, 10).fillAndStroke(PHASE_COLOURS[phase].shade, PDF_COLORS.muted);
       report.style({ size: 8.5, color: PDF_COLORS.ink });
       doc.text(label, legendX + 14, legendY + 1, { lineBreak: false });
       legendX += 24 + doc.widthOfString(label);

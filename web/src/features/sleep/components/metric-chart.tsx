@@ -1,7 +1,7 @@
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { PHASE_COLOURS } from '@sleepweave/contracts';
 import { valueAxis, type ChartPoint } from './metrics';
 import { PHASE_NAMES } from './sleep-log-groups';
-import { PHASE_SHADES } from './phase-shades';
 import { chartSummary, phaseBands, tickIndices } from './sleep-charts';
 
 export interface MetricChartProps {
@@ -36,7 +36,7 @@ export default function MetricChart({ name, color, unit, max, points }: MetricCh
                 key={`${band.phase}-${band.from}`}
                 x1={band.from - 0.5}
                 x2={band.to + 0.5}
-                fill={PHASE_SHADES[band.phase].fill}
+                fill={PHASE_COLOURS[band.phase].shade}
                 fillOpacity={1}
                 stroke="none"
                 ifOverflow="hidden"
