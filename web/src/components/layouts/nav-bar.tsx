@@ -130,11 +130,13 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
         {/* wraps at 320 px, or with large text, instead of widening the page */}
         <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4">
+          {/* with text at 200% on a 390 px phone the name widened the page: it grows no
+              wider than a phone's screen has room for, and breaks rather than widen it */}
           <Link
             to={paths.dashboard}
-            className="flex items-center gap-2.5 rounded-xl py-1 pr-2 text-xl font-semibold tracking-tight text-white"
+            className="flex min-w-0 items-center gap-2.5 rounded-xl py-1 pr-2 text-[min(1.25rem,7vw)] font-semibold tracking-tight wrap-anywhere text-white"
           >
-            <span className="grid size-9 place-items-center rounded-xl bg-sand-200 text-night-900">
+            <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-sand-200 text-night-900">
               <Moon aria-hidden="true" className="size-5" />
             </span>
             Sleepweave

@@ -39,8 +39,11 @@ export function Select({ id, ref, name, value, onValueChange, options, placehold
         )}
         {...aria}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
-        <SelectPrimitive.Icon>
+        {/* may be narrower than its longest word (Radix's Value takes no class) */}
+        <span className="min-w-0">
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
+        <SelectPrimitive.Icon className="shrink-0">
           <ChevronDown aria-hidden="true" className="size-5 text-night-500" />
         </SelectPrimitive.Icon>
       </SelectPrimitive.Trigger>

@@ -16,7 +16,7 @@ export function CalculatorLegend() {
       <h2 className="text-xl font-semibold text-night-950">Legend</h2>
       <dl className="mt-4 grid gap-2 text-base">
         {rows.map(([term, meaning]) => (
-          <div key={term} className="flex justify-between gap-4 border-b border-night-50 pb-2 last:border-0">
+          <div key={term} className="flex flex-wrap justify-between gap-x-4 border-b border-night-50 pb-2 last:border-0">
             <dt className="font-medium whitespace-nowrap text-night-900">{term}</dt>
             <dd className="text-right text-night-700">{meaning}</dd>
           </div>

@@ -88,13 +88,14 @@ export function HomeScreen({ study, sleepStudyTile, studyPending = false }: Home
             <li key={title}>
               <Link
                 to={to}
-                className="group flex h-full items-start gap-5 rounded-3xl border border-night-100 bg-white/90 p-6 shadow-sm shadow-night-900/5 transition hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md sm:p-7"
+                className="group flex h-full flex-wrap items-start gap-5 rounded-3xl border border-night-100 bg-white/90 p-6 shadow-sm shadow-night-900/5 transition hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md sm:p-7"
               >
                 <span className={`grid size-14 shrink-0 place-items-center rounded-2xl ${tint}`}>
                   <Icon aria-hidden="true" className="size-7" />
                 </span>
-                <div className="grid gap-1.5">
-                  <h2 className="flex items-center gap-2 text-xl font-semibold text-night-950">
+                {/* beside the icon, or below it when her text is too large for both */}
+                <div className="grid grow basis-48 gap-1.5">
+                  <h2 className="flex flex-wrap items-center gap-2 text-xl font-semibold text-night-950">
                     {title}
                     <ArrowRight
                       aria-hidden="true"

@@ -165,10 +165,10 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
                       setMessage(null);
                     }}
                     aria-describedby={contentsId}
-                    className="size-5 accent-night-700"
+                    className="size-5 shrink-0 accent-night-700"
                   />
                   <Icon aria-hidden="true" className="size-6 shrink-0 text-night-600" />
-                  <span>{option.label}</span>
+                  <span className="min-w-0">{option.label}</span>
                 </label>
               );
             })}

@@ -44,7 +44,7 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
             {log.sleepwearMaterial ? ` · ${log.sleepwearMaterial}` : ''}
           </p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span className="rounded-full bg-night-100 px-3 py-1 text-base font-semibold text-night-800">
             Sleep score {orDash(log.sleepScore)}
           </span>
