@@ -82,7 +82,7 @@ test("the material is the chosen night's recommended one until she picks another
   await expect(page.getByText('Washout - Day 6 of 14')).toBeVisible();
 
   const material = page.getByLabel('Sleepwear material', { exact: true });
-  const mismatch = page.getByText(/This doesn't match your current phase/);
+  const mismatch = page.getByText(/This doesn't match the phase of this night/);
   await page.getByLabel('Date').fill(addDays(start, 1)); // night 2: polyester
   await expect(page.getByText('Polyester - Day 2 of 14')).toBeVisible();
   await expect(material).toHaveText('100% Polyester');
@@ -96,7 +96,10 @@ test("the material is the chosen night's recommended one until she picks another
   await page.getByLabel('Date').fill(addDays(start, 1));
   await expect(page.getByText('Polyester - Day 2 of 14')).toBeVisible();
   await expect(material).toHaveText('100% Linen');
-  await expect(mismatch).toContainText('Tonight should be 100% Polyester');
+  // a night gone by: she is asked to check what she wore, not told what to wear tonight
+  await expect(mismatch).toHaveText(
+    "This doesn't match the phase of this night, which was for 100% Polyester. Please check that this is what you wore.",
+  );
 });
 
 test('her comment on the dashboard keeps its lines, and a long link in it does not widen the page on a phone', async ({ page }) => {

@@ -44,6 +44,11 @@ export interface PhaseDefinition {
    * and the phase message give one instruction for that night: docs/study-protocol.md).
    */
   transitionMessage: string;
+  /**
+   * The same, read the morning after that night (docs/product.md §4's own words, which are
+   * right then): the log opens on the night that just ended (docs/study-protocol.md).
+   */
+  transitionMessageAfter: string;
   /** The consent page's description of the phase. */
   description: string;
 }
@@ -77,6 +82,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       material: '100% Polyester',
       message: 'Phase: Polyester (Day {day} of {days}) — Tonight, please wear your polyester pyjamas.',
       transitionMessage: 'Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.',
+      transitionMessageAfter: "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
       description: 'Wear your 100% polyester pyjamas every night.',
     },
     {
@@ -86,6 +92,7 @@ const PROTOCOL_1_0: StudyProtocol = {
       material: '100% Cotton',
       message: 'Phase: Washout (Day {day} of {days}) — Tonight, wear cotton sleepwear to reset your baseline.',
       transitionMessage: 'Tonight completes your washout. Tomorrow night, move into the linen phase for the final stretch.',
+      transitionMessageAfter: 'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
       description:
         'Wear 100% cotton sleepwear every night. This is the reset: your body and your wearable settle back to your own baseline before the linen phase.',
     },
@@ -96,6 +103,8 @@ const PROTOCOL_1_0: StudyProtocol = {
       material: '100% Linen',
       message: 'Phase: Linen (Day {day} of {days}) — Tonight, switch to your linen pyjamas.',
       transitionMessage: 'Congratulations! Tonight completes all study phases. Thank you for your dedication and valuable contribution.',
+      transitionMessageAfter:
+        "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
       description: 'Wear your 100% linen pyjamas every night.',
     },
   ],
@@ -343,9 +352,45 @@ export function studyStatusOn(studyStartDate: string | null, date: string, proto
   return studyStatus(studyDayOf(studyStartDate, date), protocol);
 }
 
-/** docs/product.md §5: the non-blocking warning when the chosen material is not the recommended one. */
-export function materialMismatchMessage(recommended: SleepwearMaterial): string {
-  return `This doesn't match your current phase. Tonight should be ${recommended}. Please update to stay aligned.`;
+/**
+ * When a night shown on the sleep log is, as she reads it: the night she is in or sleeps
+ * next (`tonight`), the one that ended last (`last night`), an older one (`earlier`) or one
+ * after tonight, logged ahead (`later`).
+ */
+export type NightWhen = 'tonight' | 'last night' | 'earlier' | 'later';
+
+/**
+ * The Study Guidance and Phase Transition texts of the night shown on the sleep log, worded
+ * for when she reads them. docs/product.md §4's "Tonight, ..." messages are for tonight; for
+ * last night (where the log opens in the morning) they told her, on the morning after night
+ * 14, to wear polyester tonight and begin the washout "tomorrow night": a night late. A night
+ * that is not tonight says which sleepwear it was for; the morning after a phase's last
+ * night, the transition is the spec's own words, which say what tonight is.
+ */
+export function nightGuidance(
+  status: StudyStatus,
+  when: NightWhen,
+  protocol: StudyProtocol = CURRENT_PROTOCOL,
+): { message: string; transition: string | null } {
+  if (when === 'tonight' || status.completed) return { message: status.message, transition: status.transition };
+  const phase = protocol.phases.find((p) => p.id === status.phase)!;
+  const night = when === 'last night' ? 'last night' : 'this night';
+  return {
+    message: `Phase: ${phase.name} (Day ${status.dayInPhase} of ${phase.nights}) — Sleepwear for ${night}: ${phase.material}.`,
+    transition: when === 'last night' && status.transition ? phase.transitionMessageAfter : null,
+  };
+}
+
+/**
+ * docs/product.md §5: the non-blocking warning when the chosen material is not the
+ * recommended one; for a night that is not tonight, it asks her to check what she wore
+ * (telling her to "update" a night gone by would have her record what she did not wear).
+ */
+export function materialMismatchMessage(recommended: SleepwearMaterial, when: NightWhen = 'tonight'): string {
+  if (when === 'tonight') return `This doesn't match your current phase. Tonight should be ${recommended}. Please update to stay aligned.`;
+  if (when === 'later')
+    return `This doesn't match the phase of this night, which is for ${recommended}. Please check the date and the sleepwear.`;
+  return `This doesn't match the phase of ${when === 'last night' ? 'last night' : 'this night'}, which was for ${recommended}. Please check that this is what you wore.`;
 }
 
 /** The latest night she may log: tomorrow in her timezone. */

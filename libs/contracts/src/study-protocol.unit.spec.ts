@@ -14,6 +14,7 @@ import {
   utcOffsetMs,
   wallClockIn,
   materialMismatchMessage,
+  nightGuidance,
   studyDayOf,
   studyLength,
   studyStatus,
@@ -272,9 +273,75 @@ describe('the consent page and the engine say the same', () => {
     expect(text.endsWith(CURRENT_PROTOCOL.agreement)).toBe(true);
   });
 
-  it('words the material warning as docs/product.md §5 does', () => {
+  it('words the material warning as docs/product.md §5 does for tonight, and asks her to check a night that is not', () => {
     expect(materialMismatchMessage('100% Linen')).toBe(
       "This doesn't match your current phase. Tonight should be 100% Linen. Please update to stay aligned.",
     );
+    expect(materialMismatchMessage('100% Linen', 'last night')).toBe(
+      "This doesn't match the phase of last night, which was for 100% Linen. Please check that this is what you wore.",
+    );
+    expect(materialMismatchMessage('100% Cotton', 'earlier')).toBe(
+      "This doesn't match the phase of this night, which was for 100% Cotton. Please check that this is what you wore.",
+    );
+    expect(materialMismatchMessage('100% Linen', 'later')).toBe(
+      "This doesn't match the phase of this night, which is for 100% Linen. Please check the date and the sleepwear.",
+    );
+  });
+
+  describe('nightGuidance', () => {
+    it("is the spec's phase message and the transition said that night, for tonight", () => {
+      expect(nightGuidance(studyStatus(14), 'tonight')).toEqual({
+        message: 'Phase: Polyester (Day 14 of 14) — Tonight, please wear your polyester pyjamas.',
+        transition: 'Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.',
+      });
+      expect(nightGuidance(studyStatus(20), 'tonight')).toEqual({
+        message: 'Phase: Washout (Day 6 of 14) — Tonight, wear cotton sleepwear to reset your baseline.',
+        transition: null,
+      });
+    });
+
+    it("on the morning after a phase's last night, is the spec's transition message, which says what tonight is", () => {
+      expect(nightGuidance(studyStatus(14), 'last night')).toEqual({
+        message: 'Phase: Polyester (Day 14 of 14) — Sleepwear for last night: 100% Polyester.',
+        transition: "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+      });
+      expect(nightGuidance(studyStatus(28), 'last night')).toEqual({
+        message: 'Phase: Washout (Day 14 of 14) — Sleepwear for last night: 100% Cotton.',
+        transition: 'Your washout is complete. Tonight, move into the linen phase for the final stretch.',
+      });
+      expect(nightGuidance(studyStatus(42), 'last night').transition).toBe(
+        "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      );
+      expect(nightGuidance(studyStatus(13), 'last night').transition).toBeNull();
+    });
+
+    it('names the sleepwear of a night before or after, with no transition and no "tonight"', () => {
+      for (const when of ['earlier', 'later'] as const) {
+        const { message, transition } = nightGuidance(studyStatus(29), when);
+        expect(message).toBe('Phase: Linen (Day 1 of 14) — Sleepwear for this night: 100% Linen.');
+        expect(nightGuidance(studyStatus(42), when).transition).toBeNull();
+        expect(transition).toBeNull();
+      }
+    });
+
+    it('is the study complete message after the study, whenever the night', () => {
+      for (const when of ['tonight', 'last night', 'earlier', 'later'] as const) {
+        expect(nightGuidance(studyStatus(43), when)).toEqual({
+          message: 'Study Complete — Thank you for completing the 42-day sleep study!',
+          transition: null,
+        });
+      }
+    });
+
+    it("keeps each phase's two transition messages in the spec's words and the study's", () => {
+      const [polyester, washout, linen] = CURRENT_PROTOCOL.phases;
+      expect(polyester!.transitionMessageAfter).toBe(
+        "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+      );
+      expect(washout!.transitionMessageAfter).toBe('Your washout is complete. Tonight, move into the linen phase for the final stretch.');
+      expect(linen!.transitionMessageAfter).toBe(
+        "Congratulations! You've completed all study phases. Thank you for your dedication and valuable contribution.",
+      );
+    });
   });
 });

@@ -41,8 +41,11 @@ export function PhaseBanner({ status }: { status: StudyStatus }) {
   );
 }
 
-/** The Study Guidance box (the phase message) and, on a phase's last day, the green Phase Transition box. */
-export function StudyGuidance({ status }: { status: StudyStatus }) {
+/**
+ * The Study Guidance box (the phase message) and, on a phase's last day, the green Phase
+ * Transition box: the texts of `nightGuidance` (libs/contracts), worded for the night shown.
+ */
+export function StudyGuidance({ message, transition }: { message: string; transition: string | null }) {
   return (
     <div className="grid gap-3">
       <div className="rounded-2xl border border-lavender-200 bg-lavender-50 p-4">
@@ -50,15 +53,15 @@ export function StudyGuidance({ status }: { status: StudyStatus }) {
           <Sparkles aria-hidden="true" className="size-5 text-night-600" />
           Study Guidance
         </h2>
-        <p className="mt-1 text-base text-night-800">{status.message}</p>
+        <p className="mt-1 text-base text-night-800">{message}</p>
       </div>
-      {status.transition ? (
+      {transition ? (
         <div role="note" className="rounded-2xl border border-emerald-300 bg-emerald-50 p-4">
           <h2 className="flex items-center gap-2 text-base font-semibold text-emerald-900">
             <PartyPopper aria-hidden="true" className="size-5" />
             Phase Transition
           </h2>
-          <p className="mt-1 text-base text-emerald-900">{status.transition}</p>
+          <p className="mt-1 text-base text-emerald-900">{transition}</p>
         </div>
       ) : null}
     </div>

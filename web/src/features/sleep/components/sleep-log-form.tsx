@@ -1,7 +1,9 @@
 import {
   CalendarDate,
   latestLoggableDate,
+  nightGuidance,
   studyStatusOn,
+  type NightWhen,
   type SleepLog,
   type SleepLogInput,
   type SleepwearMaterial,
@@ -328,6 +330,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
 
   const night = lookupDate ?? initialDate;
   const relation = nightRelation(night, lastEnded);
+  const when: NightWhen = relation ?? (night < lastEnded ? 'earlier' : 'later');
 
   const onValid = (data: SleepLogInput) => {
     // one save at a time: a double click sent two (a create's second one answered 409, and
@@ -364,7 +367,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       {outOfRange && !log ? null : (
         <>
           <PhaseBanner status={status} />
-          <StudyGuidance status={status} />
+          <StudyGuidance {...nightGuidance(status, when)} />
         </>
       )}
 
@@ -397,6 +400,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           studyStartDate={studyStartDate}
           latest={log && log.date > latest ? log.date : latest}
           recommended={recommended}
+          when={when}
         />
         <ObjectiveSection control={control} />
         <SubjectiveSection control={control} />

@@ -342,7 +342,8 @@ describe('SleepLogScreen', () => {
     const day16 = addDays(start, 15);
     renderWithProviders(routes, { path: `/sleep/log?date=${day2}` });
     const material = () => screen.getByLabelText('Sleepwear material').textContent;
-    const mismatch = /This doesn't match your current phase/;
+    // an earlier night: the warning asks her to check what she wore (not to "update" it)
+    const mismatch = "This doesn't match the phase of this night, which was for 100% Polyester. Please check that this is what you wore.";
     expect(await screen.findByText('Polyester - Day 2 of 14')).toBeTruthy();
     expect(material()).toContain('100% Polyester');
 
@@ -577,8 +578,9 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h');
     expect(screen.getByText('Polyester - Day 5 of 14')).toBeTruthy();
+    // (yesterday's date is last night after 04:00, an earlier night before)
     const warning = screen.getByText(
-      "This doesn't match your current phase. Tonight should be 100% Polyester. Please update to stay aligned.",
+      /^This doesn't match the phase of (last|this) night, which was for 100% Polyester\. Please check that this is what you wore\.$/,
     );
     // The warning describes the field (a screen reader reads it there); it does not block saving.
     expect(screen.getByLabelText('Sleepwear material').getAttribute('aria-describedby')).toContain(warning.id);
@@ -720,17 +722,41 @@ describe('SleepLogScreen', () => {
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64');
   });
 
-  it('on the last night of a phase gives one instruction: that night in its material, the next phase from tomorrow', async () => {
-    const start = addDays(today, -20);
-    serve({ start });
-    renderWithProviders(routes, { path: `/sleep/log?date=${addDays(start, 13)}` });
+  it('on the last night of a phase gives one instruction for tonight, and the morning after says tonight begins the next phase', async () => {
+    // 09:00 in London on 2026-11-23: last night is the 22nd's, tonight the 23rd's
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T09:00:00Z') });
+    const transition = () => screen.queryByRole('note');
+
+    // Tonight is her 14th polyester night: wear polyester tonight, washout from tomorrow night.
+    serve({ start: '2026-11-10' });
+    renderWithProviders(routes, { path: '/sleep/log?date=2026-11-23' });
     expect(await screen.findByText('Polyester - Day 14 of 14')).toBeTruthy();
     expect(screen.getByText('Phase: Polyester (Day 14 of 14) — Tonight, please wear your polyester pyjamas.')).toBeTruthy();
-    expect(screen.getByText('Phase Transition')).toBeTruthy();
-    expect(
-      screen.getByText('Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: nightName(addDays(start, 13)) })).toBeTruthy();
+    expect(transition()?.textContent).toContain(
+      'Tonight completes your 14 nights in polyester. Great work! Tomorrow night, begin your washout phase with cotton.',
+    );
+    cleanup();
+
+    // The morning after (the log opens on last night, night 14): tonight is the washout's
+    // first night. It said "Tonight, please wear your polyester pyjamas" and "Tomorrow night,
+    // begin your washout": she would have begun a night late.
+    serve({ start: '2026-11-09' });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    expect(await screen.findByRole('heading', { level: 2, name: nightName('2026-11-22') })).toBeTruthy();
+    expect(screen.getByText('Polyester - Day 14 of 14')).toBeTruthy();
+    expect(screen.getByText('Phase: Polyester (Day 14 of 14) — Sleepwear for last night: 100% Polyester.')).toBeTruthy();
+    expect(transition()?.textContent).toContain(
+      "You've completed 14 nights in polyester. Great work! Tonight, begin your washout phase with cotton.",
+    );
+    expect(screen.queryByText(/Tonight, please wear/)).toBeNull();
+    cleanup();
+
+    // Night 14 a week later: no transition now, and no "tonight" for it.
+    serve({ start: '2026-11-02' });
+    renderWithProviders(routes, { path: '/sleep/log?date=2026-11-15' });
+    expect(await screen.findByText('Polyester - Day 14 of 14')).toBeTruthy();
+    expect(screen.getByText('Phase: Polyester (Day 14 of 14) — Sleepwear for this night: 100% Polyester.')).toBeTruthy();
+    expect(transition()).toBeNull();
   });
 
   it('shows Study Complete after day 42', async () => {

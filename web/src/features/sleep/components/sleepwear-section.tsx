@@ -1,4 +1,4 @@
-import { materialMismatchMessage, type SleepwearMaterial } from '@sleepweave/contracts';
+import { materialMismatchMessage, type NightWhen, type SleepwearMaterial } from '@sleepweave/contracts';
 import { CircleAlert } from 'lucide-react';
 import { useController, useWatch } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field';
@@ -14,6 +14,7 @@ export function SleepwearSection({
   studyStartDate,
   latest,
   recommended,
+  when,
 }: {
   control: SleepLogControl;
   studyStartDate: string | null;
@@ -21,6 +22,8 @@ export function SleepwearSection({
   latest: string;
   /** What her phase asks her to wear that night. */
   recommended: SleepwearMaterial;
+  /** When that night is, as she reads the form: the warning is worded for it. */
+  when: NightWhen;
 }) {
   return (
     <SleepLogSection title="Sleepwear Information">
@@ -28,7 +31,7 @@ export function SleepwearSection({
         <DateField control={control} studyStartDate={studyStartDate} latest={latest} />
         {fieldsOf('sleepwear').map((key) =>
           key === 'sleepwearMaterial' ? (
-            <MaterialField key={key} control={control} recommended={recommended} />
+            <MaterialField key={key} control={control} recommended={recommended} when={when} />
           ) : (
             <SleepLogField key={key} control={control} name={key} />
           ),
@@ -64,7 +67,7 @@ function DateField({ control, studyStartDate, latest }: { control: SleepLogContr
  * docs/product.md §5: a material other than the phase's gives a non-blocking warning and a red
  * border on the field. No selection is valid.
  */
-function MaterialField({ control, recommended }: { control: SleepLogControl; recommended: SleepwearMaterial }) {
+function MaterialField({ control, recommended, when }: { control: SleepLogControl; recommended: SleepwearMaterial; when: NightWhen }) {
   const material = useWatch({ control, name: 'sleepwearMaterial' });
   const mismatch = material !== '' && material !== recommended;
   return (
@@ -78,7 +81,7 @@ function MaterialField({ control, recommended }: { control: SleepLogControl; rec
       {mismatch ? (
         <p id={MATERIAL_WARNING_ID} role="status" className="flex items-start gap-2 text-base font-medium text-rose-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {materialMismatchMessage(recommended)}
+          {materialMismatchMessage(recommended, when)}
         </p>
       ) : null}
     </div>
