@@ -138,16 +138,27 @@ describe('/admin', () => {
     routes.users.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     renderAdmin();
     expect(await screen.findByText('Loading users...')).toBeTruthy();
+    // the count's live region, there from the start, says it too (a screen reader hears it)
+    const count = document.querySelector('[aria-live="polite"]')!;
     answer(pageResponse([], null));
     expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(count.isConnected).toBe(true);
+    expect(count.textContent).toBe('0 users');
   });
 
   it('searches on the server once typing pauses, and filters and sorts there', async () => {
     const { user } = renderAdmin();
     await screen.findByRole('list', { name: 'Users' });
+    // the count is said in a live region that stays while a search loads (one added with its
+    // text is not read): the same element, its text changed
+    const count = within(screen.getByRole('region', { name: 'Users' })).getByText('1 user');
+    expect(count.getAttribute('aria-live')).toBe('polite');
+    routes.users.mockImplementationOnce(async () => pageResponse([], null));
     await user.type(screen.getByLabelText('Search by name or e-mail'), 'okafor');
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('q=okafor')));
     expect(routes.users.mock.calls.filter(([query]) => query.includes('q=o')).length).toBe(1); // not once per letter
+    await waitFor(() => expect(count.textContent).toBe('0 users'));
+    expect(count.isConnected).toBe(true);
     await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
   });

@@ -169,13 +169,15 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
         <h2 id="users-title" className="text-xl font-semibold text-night-950">
           Users
         </h2>
-        {list && list.length > 0 && !users.isPlaceholderData ? (
-          <p className="text-sm text-night-700" aria-live="polite">
-            {users.hasNextPage
+        {/* always there, so that a screen reader hears each search's count (a region added
+            with its text is not read) */}
+        <p className="text-sm text-night-700" aria-live="polite">
+          {list && !users.isPlaceholderData
+            ? users.hasNextPage
               ? `${list.length.toLocaleString('en-US')} shown`
-              : `${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'user' : 'users'}`}
-          </p>
-        ) : null}
+              : `${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'user' : 'users'}`
+            : null}
+        </p>
       </div>
 
       <div className="grid gap-3 md:grid-cols-2">

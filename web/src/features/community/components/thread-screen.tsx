@@ -77,7 +77,8 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
         <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6">
           <div className="min-w-0">
-            <h1 className="line-clamp-2 text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl">
+            {/* the whole name (at most 120 characters): cut to two lines, a long one could not be read at 320 px */}
+            <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl">
               {thread.data?.thread.name ?? (thread.isPending ? 'Loading thread...' : 'Community')}
             </h1>
             {thread.data ? (

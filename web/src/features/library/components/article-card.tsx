@@ -5,12 +5,16 @@ import { ArticleImage } from './article-image';
 import { CategoryBadge } from './category-badge';
 import { TagList } from './tag-list';
 
-/** One card of the library grid: image, category, title, a 3-line summary and tags. */
+/**
+ * One card of the library grid: image, category, title, a 3-line summary and tags. Its
+ * title's link is focused; the card shows the focus, as an outline (a ring, a shadow, was
+ * dropped in high-contrast mode, which left no sign of the focus).
+ */
 export function ArticleCard({ card }: { card: LibraryCard }) {
   // the library's address as she left it (its search): the article's Back to Library returns to it
   const { search } = useLocation();
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/90 shadow-sm shadow-night-900/5 transition has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-night-600 hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/90 shadow-sm shadow-night-900/5 transition has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-night-600 hover:-translate-y-0.5 hover:border-night-200 hover:shadow-md">
       <ArticleImage src={card.imagePath} className="aspect-[16/9] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5 sm:p-6">
         <CategoryBadge category={card.category} className="self-start" />

@@ -149,7 +149,7 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
                   key={option.value}
                   className={cn(
                     'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl border px-4 py-3 text-base',
-                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-night-500',
+                    'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-night-500',
                     checked
                       ? 'border-night-500 bg-night-50 text-night-950'
                       : 'border-night-200 bg-white text-night-800 hover:bg-night-50/60',
