@@ -1,4 +1,4 @@
-import { wallClockIn } from '@sleepweave/contracts';
+import { NIGHT_ENDS_AT_HOUR, wallClockIn } from '@sleepweave/contracts';
 import { ArrowRight, BookOpen, Moon, NotebookPen, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -46,7 +46,9 @@ const tiles: Tile[] = [
   },
 ];
 
-function greeting(hour: number): string {
+/** By her clock; the small hours are still the evening's night (it ends at 04:00, as the study's nights do). */
+export function greeting(hour: number): string {
+  if (hour < NIGHT_ENDS_AT_HOUR) return 'Good evening';
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';

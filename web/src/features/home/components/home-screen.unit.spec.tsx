@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maria } from '../../../testing/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
-import { HomeScreen } from './home-screen';
+import { greeting, HomeScreen } from './home-screen';
 
 afterEach(() => {
   cleanup();
@@ -46,5 +46,19 @@ describe('home screen', () => {
     );
     renderWithProviders(<HomeScreen study={<p>Your sleep study</p>} />);
     expect(await screen.findByRole('heading', { level: 1, name: `Good afternoon, ${maria.firstName}` })).toBeTruthy();
+  });
+
+  it('says good evening until the night ends at 04:00 (at 01:27 it said good morning), then morning, afternoon, evening', () => {
+    expect([0, 1, 3, 4, 11, 12, 17, 18, 23].map(greeting)).toEqual([
+      'Good evening',
+      'Good evening',
+      'Good evening',
+      'Good morning',
+      'Good morning',
+      'Good afternoon',
+      'Good afternoon',
+      'Good evening',
+      'Good evening',
+    ]);
   });
 });

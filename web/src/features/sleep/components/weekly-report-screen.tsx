@@ -44,8 +44,12 @@ export function WeeklyReportScreen() {
 
   const end = profile.data && logs.data ? reportEnd(logs.data, profile.data.timezone, new Date()) : null;
   const days = end && logs.data ? reportDays(logs.data, end) : null;
-  // which 7 days, with or without nights in them
-  const range = end ? `${format(parseISO(addDays(end, 1 - REPORT_DAYS)), 'MMM dd')} – ${format(parseISO(end), 'MMM dd, yyyy')}` : null;
+  // which 7 days, with or without nights in them; none before her first night (they were
+  // days before her study, above "No Sleep Data Available")
+  const range =
+    end && logs.data && logs.data.length > 0
+      ? `${format(parseISO(addDays(end, 1 - REPORT_DAYS)), 'MMM dd')} – ${format(parseISO(end), 'MMM dd, yyyy')}`
+      : null;
 
   let content: ReactNode;
   if (profile.isPending || logs.isPending) content = <LoadingState text="Loading your weekly sleep data..." />;

@@ -85,6 +85,8 @@ describe('WeeklyReportScreen', () => {
     expect(await screen.findByRole('heading', { name: 'No Sleep Data Available' })).toBeTruthy();
     expect(screen.getByText('Start logging your sleep data to see your weekly trends and patterns.')).toBeTruthy();
     expect(within(emptyCard()).getByRole('link', { name: 'Log Your First Sleep' }).getAttribute('href')).toBe('/sleep/log');
+    // no week of dates above it (before her first night they were days before her study)
+    expect(screen.queryByText(/^[A-Z][a-z]{2} \d{2} – [A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeNull();
   });
 
   it('says there is nothing in the last 7 days when her nights are older, and links to the whole study', async () => {
