@@ -58,8 +58,9 @@ export interface LiveSocket {
 
 /**
  * One WebSocket to the gateway that reconnects with backoff until closed, and checks that
- * an open one still carries anything (HEARTBEAT_MS; at once when the browser comes back
- * online or the tab is shown again). Messages that are not in the shared schema are
+ * an open one still carries anything (HEARTBEAT_MS; at once when the browser goes offline
+ * or comes back online, or the tab is shown again: offline, a thread said "Live" until the
+ * next heartbeat's wait ran out). Messages that are not in the shared schema are
  * ignored. A connection closed because the session ended is not retried (the next API call
  * takes her to sign in).
  */
@@ -151,13 +152,14 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
     current.onclose = (event: CloseEvent) => lost(current, event.code);
   }
 
-  // Back on the network, or back to the tab (a laptop woken up): is the connection still there?
+  // Off or back on the network, or back to the tab (a laptop woken up): is the connection still there?
   const check = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible') probe();
   };
   const browser = typeof window !== 'undefined';
   if (browser) {
     window.addEventListener('online', check);
+    window.addEventListener('offline', check);
     document.addEventListener('visibilitychange', check);
   }
 
@@ -170,6 +172,7 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
       stopHeartbeat();
       if (browser) {
         window.removeEventListener('online', check);
+        window.removeEventListener('offline', check);
         document.removeEventListener('visibilitychange', check);
       }
       const current = socket;

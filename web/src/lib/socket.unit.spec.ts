@@ -138,11 +138,21 @@ describe('openLiveSocket', () => {
     expect(pings(FakeSocket.made[1]!)).toBe(0);
   });
 
-  it('checks the connection at once when the browser is back online or the tab is shown again', async () => {
+  it('checks the connection at once when the browser is back online', () => {
+    const { live } = start();
+    const socket = FakeSocket.made[0]!;
+    socket.open();
+    window.dispatchEvent(new Event('online'));
+    expect(pings(socket)).toBe(1);
+    live.close();
+  });
+
+  it('checks the connection at once when the browser goes offline, is back online or the tab is shown again', async () => {
     const { live } = start();
     const first = FakeSocket.made[0]!;
     first.open();
-    window.dispatchEvent(new Event('online'));
+    // offline: unanswered, the connection is taken as lost (no longer "Live") without waiting for the heartbeat
+    window.dispatchEvent(new Event('offline'));
     expect(pings(first)).toBe(1);
     await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
     expect(first.closedWith).toBe(4000);
@@ -168,6 +178,7 @@ describe('openLiveSocket', () => {
     third.open();
     live.close();
     window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('offline'));
     document.dispatchEvent(new Event('visibilitychange'));
     expect(pings(third)).toBe(0); // closed: no longer listening
   });
