@@ -139,6 +139,25 @@ test('fits a 320 px screen without sideways scrolling, and keeps a field she tab
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
   }
 
+  // WCAG 1.4.4: her text at 200% on a 390 px phone (nine screens scrolled sideways, by up to
+  // 204 px: a grid item as wide as its longest word, a zone's name in a button, the brand)
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, ready] of [
+    ['/dashboard', async (p: Page) => expect(p.getByRole('heading', { name: 'Your sleep study' })).toBeVisible()],
+    ['/sleep/dashboard', async (p: Page) => expect(p.getByRole('heading', { name: 'Recent Sleep Logs' })).toBeVisible()],
+    ['/sleep/log', async (p: Page) => expect(p.getByRole('button', { name: 'Update Sleep Log' })).toBeVisible()],
+    ['/sleep/export', heading(/Export/)],
+    ['/journal', heading('Daily Journal')],
+    ['/library', async (p: Page) => expect(p.getByRole('article').first()).toBeVisible()],
+    ['/calculator', async (p: Page) => expect(p.getByText('Choose a fabric').first()).toBeVisible()],
+    ['/settings', async (p: Page) => expect(p.getByLabel('Timezone')).toBeVisible()],
+  ] as const) {
+    await page.goto(path);
+    await ready(page);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at 200%`).toBeLessThanOrEqual(390);
+  }
+
   // WCAG 2.4.11: Shift+Tab up the sleep log, each field in view below what sticks at the top
   // (the nav bar; offline, the notice under it too)
   await page.setViewportSize({ width: 390, height: 844 });

@@ -81,8 +81,10 @@ export function TimezoneNotice({
         <Button asChild>
           <Link to={paths.settings}>Change it in Settings</Link>
         </Button>
+        {/* a zone's name is one long word ("(America/New_York)"): broken rather than widen a phone's page at 200% text */}
         <Button
           variant="outline"
+          className="max-w-full wrap-anywhere"
           onClick={() => {
             keepChoice(user.id, CHOICE, keptPair(user.timezone, device));
             setKept(true);
