@@ -86,6 +86,8 @@ export interface SleepLogFormProps {
   timezone: string;
   studyStartDate: string | null;
   initialDate: string;
+  /** The night she chose (a whole date in the field), each time it changes: the screen puts it in the address. */
+  onNightChosen?: (date: string) => void;
 }
 
 /** An update's draft: the version of the stored night she typed over, and the fields she changed on it. */
@@ -99,7 +101,7 @@ type Draft = FormValues & { onlyIfNew?: boolean } & Partial<TypedOver>;
  * field list, in three sections. The night is named above the form ('Night of Sun 22 →
  * Mon 23 Nov'); the banner, guidance and material check are that night's.
  */
-export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initialDate }: SleepLogFormProps) {
+export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initialDate, onNightChosen }: SleepLogFormProps) {
   const queryClient = useQueryClient();
   const loggedOut = useLoggedOutRedirect();
   const latest = latestLoggableDate(timezone, new Date());
@@ -136,6 +138,10 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const date = useWatch({ control, name: 'date' });
   const lookupDate = isDate(date) ? date : null;
   const lookup = useSleepLog(lookupDate);
+  const nightChosen = useEffectEvent((night: string) => onNightChosen?.(night));
+  useEffect(() => {
+    if (lookupDate) nightChosen(lookupDate);
+  }, [lookupDate]);
   // A failed reload keeps the night it has (TanStack Query keeps the data on a refetch error).
   const log: SleepLog | null = lookup.data ?? null;
   const mode = log ? 'edit' : 'create';

@@ -1,14 +1,45 @@
 import { CalendarDate, calendarDateIn, defaultLogNight, lastEndedNight } from '@sleepweave/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { CHECK_CONNECTION, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
-import { SleepLogForm } from './sleep-log-form';
+import { SleepLogForm, type SleepLogFormProps } from './sleep-log-form';
+
+/** What the form writes in the history entry with the night she chose (not a link from elsewhere). */
+interface ChosenState {
+  nightChosen?: string;
+}
+
+/**
+ * The form, with the night she chooses in the address (?date=): a reload or a bookmark
+ * opens that night, not the one she came with (with ?edit= of another night, a reload
+ * opened the night she had left). A new address opens the form again, on its night; the
+ * one the form wrote does not (that would drop what she typed).
+ */
+function SleepLogFormInAddress(props: Omit<SleepLogFormProps, 'onNightChosen'>) {
+  const { initialDate } = props;
+  const [, setParams] = useSearchParams();
+  const written = (useLocation().state as ChosenState | null)?.nightChosen;
+  // each opening of the form a key of its own (a date is not: a link back to the night she came with reused it)
+  const [shown, setShown] = useState({ key: 0, date: initialDate });
+  if (shown.date !== initialDate) setShown({ key: written === initialDate ? shown.key : shown.key + 1, date: initialDate });
+  return (
+    <SleepLogForm
+      {...props}
+      key={shown.key}
+      onNightChosen={(night) => {
+        if (night === initialDate) return;
+        const state: ChosenState = { nightChosen: night };
+        setParams({ date: night }, { replace: true, preventScrollReset: true, state });
+      }}
+    />
+  );
+}
 
 /**
  * /sleep/log?edit={id}&date={date}: the form for one night. Her timezone and study start
@@ -79,8 +110,7 @@ export function SleepLogScreen() {
           </span>
         </p>
       ) : null}
-      <SleepLogForm
-        key={initialDate}
+      <SleepLogFormInAddress
         today={today}
         lastEnded={lastEndedNight(timezone, now)}
         timezone={timezone}

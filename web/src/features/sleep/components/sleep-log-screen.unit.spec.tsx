@@ -364,6 +364,33 @@ describe('SleepLogScreen', () => {
     expect(screen.getByText(mismatch)).toBeTruthy();
   });
 
+  it('puts the night she chooses in the address, so that a reload opens it, without opening the form again', async () => {
+    const start = addDays(today, -20);
+    const night5 = addDays(start, 4);
+    const logs = { [night5]: storedLog({ date: night5, studyDay: 5, sleepScore: 71 }) };
+    serve({ start, logs });
+    const { router } = renderWithProviders(routes, { path: `/sleep/log?edit=${logs[night5]!.id}&date=${night5}` });
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+
+    // another night, not logged: the address names it (it still named night 5, and a reload opened that)
+    const night9 = addDays(start, 8);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: night9 } });
+    expect(await screen.findByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${night9}`));
+    // what she types there stays: the address written by the form does not open it again
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Sleep score'), '64');
+    const night10 = addDays(start, 9);
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: night10 } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${night10}`));
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64');
+
+    // an address from elsewhere (a link) still opens its night
+    await act(() => router.navigate(`/sleep/log?date=${night5}`));
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('71');
+  });
+
   it('keeps what she typed when a background reload of her profile fails', async () => {
     serve({});
     const { queryClient } = renderWithProviders(routes, { path: '/sleep/log' });
