@@ -134,7 +134,7 @@ test('her sleep as Excel and PDF from /sleep/export and from the charts page, he
   expect(book.getWorksheet('Nights')!.rowCount).toBe(dates.length + 1);
   expect(book.getWorksheet('Nights')!.getCell('A2').value).toEqual(new Date(`${start}T00:00:00Z`));
   expect(book.getWorksheet('Charts')!.getImages()).toHaveLength(5);
-  await expect(toasts(page).getByText('Export Complete')).toBeVisible();
+  await expect(form.getByText(`Downloaded sleepweave-sleep-${start}-to-${end}.xlsx`)).toBeVisible();
 
   // ... and as a PDF report.
   await form.getByRole('radio', { name: 'PDF Report - Professional summary' }).check();

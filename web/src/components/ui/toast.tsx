@@ -19,6 +19,9 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}
+          // a tap on it closes it: on a phone it lies over the top of the page, and the tap
+          // meant for what is under it (the Sign Up tab, a dialog's close button) only hit it
+          onClick={() => dismiss(t.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-12 shadow-lg',
             'data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) motion-safe:transition-opacity',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toast';
 import { dismiss, toast } from './toast-store';
@@ -23,6 +23,16 @@ describe('Toaster', () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.queryByText('Saved')).toBeNull();
     expect(screen.getByText('Failed to save journal entry. Please try again.')).toBeTruthy();
+  });
+
+  it('closes a notice she taps, an error too (it lay over what she meant to tap)', () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
+    });
+    fireEvent.click(screen.getByText('Invalid email or password'));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
   });
 
   it('shows one error at a time: a new one replaces the one before, and a success closes it', () => {

@@ -17,7 +17,7 @@ type Values = { email: string; password: string };
 export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { control, register, handleSubmit, clearErrors, getValues } = useZodForm<Values, LoginRequest>(LoginRequest, {
+  const { control, register, handleSubmit, clearErrors, getValues, setFocus } = useZodForm<Values, LoginRequest>(LoginRequest, {
     defaultValues: { email: '', password: '' },
   });
 
@@ -38,6 +38,8 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
         description: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Login failed'),
         variant: 'destructive',
       });
+      // back in her password, selected, to type it again (on a phone the button kept the focus)
+      setFocus('password', { shouldSelect: true });
     },
   });
 

@@ -57,6 +57,10 @@ describe('SignInForm', () => {
 
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
     expect(screen.getByText('Login failed')).toBeTruthy();
+    // her password has the focus, selected, to type it again
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-password'.length]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/login');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'maria@example.com', password: 'wrong-password' });

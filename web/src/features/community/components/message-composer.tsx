@@ -96,6 +96,8 @@ export function MessageComposer({ threadId }: { threadId: string }) {
           id="message-body"
           rows={2}
           placeholder="Write a message..."
+          // a phone keyboard's Enter key says what it does here
+          enterKeyHint="send"
           onKeyDown={onKeyDown}
           aria-invalid={tooLong || undefined}
           aria-describedby="message-hint"

@@ -16,7 +16,6 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
@@ -67,10 +66,8 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
   const endInput = useRef<HTMLInputElement>(null);
   const loggedOut = useLoggedOutRedirect();
   const download = useDownloadSleepExport({
-    onSuccess: (fileName) => {
-      setMessage({ kind: 'success', text: `Downloaded ${fileName}` });
-      toast({ title: 'Export Complete', description: `Your sleep data was exported. Downloaded ${fileName}` });
-    },
+    // said under the button, where she is (a toast saying it too covered the format choice on a phone)
+    onSuccess: (fileName) => setMessage({ kind: 'success', text: `Downloaded ${fileName}` }),
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
       setMessage({ kind: 'error', text: sleepExportFailure(error) });
