@@ -1,5 +1,5 @@
 import { THREAD_NOT_FOUND_MESSAGE, type Message } from '@sleepweave/contracts';
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowDown, ArrowLeft, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../../app/page-title';
 import { Link, useNavigate } from 'react-router';
@@ -46,6 +46,12 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
 
   /** Whether she was at the newest message (within a line or two) before the list changed. */
   const atNewest = useRef(true);
+  /**
+   * The newest message when she scrolled up from the end (null while she is at it): what
+   * others wrote since is said on a button at the foot of the list, which takes her down.
+   * The live region said it to a screen reader only; on a phone nothing showed it.
+   */
+  const [leftAt, setLeftAt] = useState<string | null>(null);
   const newestIsHers = thread.data?.messages.at(-1)?.senderId === thread.data?.currentUserId;
   // Scroll to the newest message on opening, when she sends one, and when one arrives while
   // she is at the end; not while she reads further up (the new one is announced).
@@ -66,6 +72,12 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
       setAnnouncement(fresh.length === 1 ? `New message from ${said}` : `${fresh.length} new messages. Latest from ${said}`);
     }
   }
+
+  const unseen =
+    thread.data && leftAt !== null && newest !== undefined && newest !== leftAt
+      ? newSince(thread.data.messages, leftAt, thread.data.currentUserId).length
+      : 0;
+  const motion = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
   const close = () => {
     if (canGoBack()) void navigate(-1);
@@ -134,33 +146,47 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
               named Messages, so a screen reader says what got focus. No ARIA widget role
               fits a list of messages, and jsx-a11y only accepts tabIndex with one.
             */}
-            <section
-              ref={list}
-              className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6"
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above
-              tabIndex={0}
-              aria-label="Messages"
-              onScroll={(event) => {
-                const el = event.currentTarget;
-                atNewest.current = el.scrollHeight - el.scrollTop - el.clientHeight < 96;
-              }}
-            >
-              {thread.data.before ? <EarlierMessages threadId={threadId} /> : null}
-              {thread.data.messages.length === 0 ? (
-                <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />
-              ) : (
-                <ol className="grid gap-4">
-                  {thread.data.messages.map((message) => (
-                    <MessageItem
-                      key={message.id}
-                      message={message}
-                      own={message.senderId === thread.data.currentUserId}
-                      when={relativeTime(message.createdAt, now)}
-                    />
-                  ))}
-                </ol>
-              )}
-            </section>
+            <div className="relative flex min-h-0 flex-1 flex-col">
+              <section
+                ref={list}
+                className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6"
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable scrolling region, see above
+                tabIndex={0}
+                aria-label="Messages"
+                onScroll={(event) => {
+                  const el = event.currentTarget;
+                  atNewest.current = el.scrollHeight - el.scrollTop - el.clientHeight < 96;
+                  if (!atNewest.current && leftAt === null) setLeftAt(newest ?? '');
+                  if (atNewest.current && leftAt !== null) setLeftAt(null);
+                }}
+              >
+                {thread.data.before ? <EarlierMessages threadId={threadId} /> : null}
+                {thread.data.messages.length === 0 ? (
+                  <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />
+                ) : (
+                  <ol className="grid gap-4">
+                    {thread.data.messages.map((message) => (
+                      <MessageItem
+                        key={message.id}
+                        message={message}
+                        own={message.senderId === thread.data.currentUserId}
+                        when={relativeTime(message.createdAt, now)}
+                      />
+                    ))}
+                  </ol>
+                )}
+              </section>
+              {unseen > 0 ? (
+                <button
+                  type="button"
+                  onClick={() => list.current?.scrollTo({ top: list.current.scrollHeight, behavior: motion() })}
+                  className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-night-700 px-4 text-base font-medium text-white shadow-lg hover:bg-night-800"
+                >
+                  <ArrowDown aria-hidden="true" className="size-5" />
+                  {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+                </button>
+              ) : null}
+            </div>
             <div className="border-t border-night-100 bg-white px-4 py-3 sm:px-6">
               <MessageComposer threadId={threadId} />
             </div>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateMessageRequest, STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
@@ -539,6 +539,17 @@ describe('ThreadScreen', () => {
     const second = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f2', ada, 'While you read', { firstName: 'Ada' }, minutesAgo(0));
     await arrives(second.id, ada, 'While you read', [first, second]);
     expect(list.scrollTop).toBe(300);
+    // ... and a button at the foot of the list says so, and takes her down to it
+    const below = screen.getByRole('button', { name: '1 new message' });
+    list.scrollTo = ({ top }: ScrollToOptions) => {
+      list.scrollTop = top!;
+      list.dispatchEvent(new Event('scroll'));
+    };
+    fireEvent.click(below);
+    expect(list.scrollTop).toBe(2000);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
+    list.scrollTop = 300;
+    list.dispatchEvent(new Event('scroll'));
 
     // her own message goes to the end
     const mine = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f3', me, 'Mine', {}, minutesAgo(0));
