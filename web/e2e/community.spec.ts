@@ -153,6 +153,15 @@ test('a long link, a long unbroken word and a long thread name wrap: nothing is 
     await expect(a.getByRole('link', { name: new RegExp(name) })).toContainText('xxxxxxxx');
     expect(await overflow(a), `list at ${width}`).toEqual({ page: 0, list: 0 });
   }
+
+  // A phone on its side: the thread fits the screen, the message box in view, with room for messages
+  // (at a minimum of 28rem the box began below the screen and the page scrolled as well as the list)
+  await a.setViewportSize({ width: 667, height: 375 });
+  await a.goto(`/community/thread/${id}`);
+  await expect(a.getByRole('region', { name: 'Messages' }).getByRole('listitem')).toHaveCount(3);
+  expect(await a.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(375);
+  expect((await a.getByLabel('Message', { exact: true }).boundingBox())!.y + 40).toBeLessThanOrEqual(375);
+  expect((await a.getByRole('region', { name: 'Messages' }).boundingBox())!.height).toBeGreaterThanOrEqual(100);
 });
 
 test('a connection that went silent (a laptop woke up, the network changed) is noticed, made again, and what was missed arrives', async ({

@@ -112,7 +112,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
       </div>
       <p
         id="message-hint"
-        className={tooLong ? 'text-sm font-medium text-rose-700' : 'sr-only sm:not-sr-only sm:text-sm sm:text-night-500'}
+        className={tooLong ? 'text-sm font-medium text-rose-700' : 'sr-only sm:not-sr-only sm:text-sm sm:text-night-500 short:sr-only'}
       >
         {tooLong
           ? `Message must be at most ${MESSAGE_BODY_MAX_LENGTH.toLocaleString('en-US')} characters (now ${length.toLocaleString('en-US')}).`

@@ -85,12 +85,15 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   };
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6">
+    // On a short screen (a phone on its side: 311 px under the nav bar) it fits the screen,
+    // smaller all round: at 28rem the message box began below it and the page scrolled too.
+    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6 short:min-h-0 short:py-2">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
-        <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6">
+        <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6 short:py-1">
           <div className="min-w-0">
-            {/* the whole name (at most 120 characters): cut to two lines, a long one could not be read at 320 px */}
-            <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl">
+            {/* the whole name (at most 120 characters): cut to two lines, a long one could not be
+                read at 320 px; on a short screen one line, for the messages (a screen reader has it whole) */}
+            <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl short:line-clamp-1 short:text-lg">
               {thread.data?.thread.name ?? (thread.isPending ? 'Loading thread...' : 'Community')}
             </h1>
             {thread.data ? (
