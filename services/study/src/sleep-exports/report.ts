@@ -172,10 +172,11 @@ async function writeReport(report: PdfReport, input: ReportInput): Promise<void>
     const legendY = doc.y + 2;
     for (const phase of PHASE_ORDER.filter((p) => shown.has(p))) {
       const label = PHASE_NAMES[phase];
-      doc.rect(legendX, legendY, 10, 10).fillAndStroke(PHASE_COLOURS[phase].shade, PDF_COLORS.muted);
+      // a band, as the shade is on the charts (and the screens' legend)
+      doc.rect(legendX, legendY + 2, 16, 7).fillAndStroke(PHASE_COLOURS[phase].shade, PDF_COLORS.muted);
       report.style({ size: 8.5, color: PDF_COLORS.ink });
-      doc.text(label, legendX + 14, legendY + 1, { lineBreak: false });
-      legendX += 24 + doc.widthOfString(label);
+      doc.text(label, legendX + 20, legendY + 1, { lineBreak: false });
+      legendX += 30 + doc.widthOfString(label);
     }
     doc.x = report.left;
     doc.y = legendY + 18;

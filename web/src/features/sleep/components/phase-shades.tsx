@@ -1,7 +1,10 @@
 import { PHASE_COLOURS, type StudyPhase } from '@sleepweave/contracts';
 import { PHASE_NAMES } from './sleep-log-groups';
 
-/** Which shade is which phase: one legend above a page of charts. */
+/**
+ * Which shade is which phase: one legend above a page of charts. Each key is a band, as the
+ * shade is on the charts (a small square looked like a checkbox not ticked, on a phone).
+ */
 export function PhaseLegend({ phases }: { phases: StudyPhase[] }) {
   if (phases.length === 0) return null;
   return (
@@ -10,7 +13,7 @@ export function PhaseLegend({ phases }: { phases: StudyPhase[] }) {
         <li key={phase} className="flex items-center gap-2">
           <span
             aria-hidden="true"
-            className="size-4 rounded border border-night-300"
+            className="h-3 w-6 rounded-sm border border-night-300"
             style={{ backgroundColor: PHASE_COLOURS[phase].shade }}
           />
           {PHASE_NAMES[phase]}
