@@ -73,7 +73,15 @@ export function DeleteAccountSection() {
             Delete Account
           </Button>
         </DialogTrigger>
-        <DialogContent>
+        <DialogContent
+          // on a touch screen the dialog, not the password, takes the focus: the keyboard that
+          // came up with it covered the warning and both buttons (Cancel too)
+          onOpenAutoFocus={(event) => {
+            if (!window.matchMedia('(pointer: coarse)').matches) return;
+            event.preventDefault();
+            (event.target as HTMLElement).focus();
+          }}
+        >
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
             This permanently deletes your account and all your data. It cannot be undone. Enter your password to confirm.

@@ -282,6 +282,17 @@ describe('Settings: delete account', () => {
     expect(await findToast('Account deleted')).toBeTruthy();
   });
 
+  it('on a touch screen gives the focus to the dialog, not the password (its keyboard covered both buttons); elsewhere to the password', async () => {
+    for (const touch of [true, false]) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: touch && query === '(pointer: coarse)', media: query }) as MediaQueryList);
+      const { user } = renderSettings();
+      await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+      await waitFor(() => expect(document.activeElement).toBe(touch ? dialog : within(dialog).getByLabelText('Password')));
+      cleanup();
+    }
+  });
+
   it('keeps the dialog open with the message when the password is wrong', async () => {
     answers.mockResolvedValue(
       jsonResponse(403, { error: 'wrong_password', message: 'That password is not correct. Your account has not been deleted.' }),
