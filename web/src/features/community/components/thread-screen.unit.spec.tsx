@@ -541,10 +541,10 @@ describe('ThreadScreen', () => {
     expect(list.scrollTop).toBe(300);
     // ... and a button at the foot of the list says so, and takes her down to it
     const below = screen.getByRole('button', { name: '1 new message' });
-    list.scrollTo = ({ top }: ScrollToOptions) => {
-      list.scrollTop = top!;
+    list.scrollTo = ((options: ScrollToOptions) => {
+      list.scrollTop = options.top!;
       list.dispatchEvent(new Event('scroll'));
-    };
+    }) as typeof list.scrollTo;
     fireEvent.click(below);
     expect(list.scrollTop).toBe(2000);
     await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
