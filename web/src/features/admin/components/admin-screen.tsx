@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { searchFromAddress, useAddressSearch } from '../../../lib/use-address-search';
+import { scrollBehavior } from '../../../lib/utils';
 import type { AdminUsersParams } from '../api/get-admin-users';
 import { useAdminRefused } from '../api/use-admin-refused';
 import { NoAccess } from '../../../components/no-access';
@@ -101,9 +102,8 @@ function Dashboard() {
     show({}, id);
     scrollPending.current = !window.matchMedia('(min-width: 64rem)').matches;
   };
-  const motion = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
   const goToDetails = () => {
-    detailRef.current?.scrollIntoView({ behavior: motion(), block: 'start' });
+    detailRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
   };
   const detailShown = () => {
@@ -117,7 +117,7 @@ function Dashboard() {
   const backToList = () => {
     const row = listRef.current?.querySelector<HTMLElement>('[aria-label="Users"] button[aria-current="true"]');
     const target = row ?? listRef.current?.querySelector<HTMLElement>('input');
-    target?.scrollIntoView({ behavior: motion(), block: 'center' });
+    target?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
     target?.focus({ preventScroll: true });
   };
 

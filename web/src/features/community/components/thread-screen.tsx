@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
+import { scrollBehavior } from '../../../lib/utils';
 import { useThread } from '../api/get-thread';
 import { useThreadLive } from '../api/use-thread-live';
 import { useNow } from '../hooks/use-now';
@@ -77,7 +78,6 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
     thread.data && leftAt !== null && newest !== undefined && newest !== leftAt
       ? newSince(thread.data.messages, leftAt, thread.data.currentUserId).length
       : 0;
-  const motion = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
   const close = () => {
     if (canGoBack()) void navigate(-1);
@@ -182,7 +182,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
               {unseen > 0 ? (
                 <button
                   type="button"
-                  onClick={() => list.current?.scrollTo({ top: list.current.scrollHeight, behavior: motion() })}
+                  onClick={() => list.current?.scrollTo({ top: list.current.scrollHeight, behavior: scrollBehavior() })}
                   className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-night-700 px-4 text-base font-medium text-white shadow-lg hover:bg-night-800"
                 >
                   <ArrowDown aria-hidden="true" className="size-5" />
