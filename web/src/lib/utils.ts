@@ -10,3 +10,8 @@ export function cn(...inputs: ClassValue[]): string {
 export function scrollBehavior(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
+
+/** Whether she points by touch: there a text field's focus brings up a keyboard that covers much of the page. */
+export function touchScreen(): boolean {
+  return window.matchMedia('(pointer: coarse)').matches;
+}

@@ -8,7 +8,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { Spinner } from '../../../components/ui/spinner';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { searchFromAddress, useAddressSearch } from '../../../lib/use-address-search';
-import { cn } from '../../../lib/utils';
+import { cn, touchScreen } from '../../../lib/utils';
 import { useLibraryCards } from '../api/get-library-cards';
 import { ArticleCard } from './article-card';
 
@@ -35,9 +35,12 @@ export function LibraryScreen({ searchDelayMs = SEARCH_DEBOUNCE_MS }: { searchDe
   });
   const inputId = useId();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     box.submit();
+    // On a touch screen the keyboard stays up after its Search key, over the results she asked for.
+    const input = event.currentTarget.querySelector('input');
+    if (touchScreen() && document.activeElement === input) input?.blur();
   };
 
   const cards = useLibraryCards(search);

@@ -150,6 +150,24 @@ describe('LibraryScreen', () => {
     expect(searches()).toEqual(['', 'cot']);
   });
 
+  it("puts a touch screen's keyboard away when she searches with its Search key (it covered the results); keeps the focus for a mouse and keyboard", async () => {
+    for (const touch of [true, false]) {
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: touch && query === '(pointer: coarse)', media: query }) as MediaQueryList);
+      serveCards([linen, cotton]);
+      renderWithProviders(<LibraryScreen searchDelayMs={60_000} />, { path: '/library' });
+      await screen.findByText('Cotton basics');
+      const user = userEvent.setup();
+      const box = screen.getByRole('searchbox', { name: 'Search articles' });
+
+      await user.type(box, 'cot{Enter}');
+
+      await waitFor(() => expect(screen.queryByText('Linen at night')).toBeNull());
+      expect(document.activeElement === box).toBe(!touch);
+      cleanup();
+      fetchMock.mockReset();
+    }
+  });
+
   it("says 'No articles found' / 'Try adjusting your search terms' when a search finds nothing", async () => {
     serveCards([linen]);
     renderWithProviders(<LibraryScreen />, { path: '/library?search=wool' });

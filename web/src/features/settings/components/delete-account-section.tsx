@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useDeleteAccount } from '../api/delete-account';
+import { touchScreen } from '../../../lib/utils';
 
 const consequences = [
   'Your profile, sign-in and every session on every device',
@@ -77,7 +78,7 @@ export function DeleteAccountSection() {
           // on a touch screen the dialog, not the password, takes the focus: the keyboard that
           // came up with it covered the warning and both buttons (Cancel too)
           onOpenAutoFocus={(event) => {
-            if (!window.matchMedia('(pointer: coarse)').matches) return;
+            if (!touchScreen()) return;
             event.preventDefault();
             (event.target as HTMLElement).focus();
           }}
