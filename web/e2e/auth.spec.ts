@@ -80,6 +80,16 @@ test('a wrong password says Login failed with the server message', async ({ page
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('on a phone (375×667) she can sign in without scrolling: the fields and Sign In are on the first screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/auth');
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  for (const control of [signIn.getByLabel('Email'), signIn.getByLabel('Password'), signIn.getByRole('button', { name: 'Sign In' })]) {
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});
+
 test('on a shared browser, someone else signing in where a session ended starts from Home, not from her page', async ({
   page,
   request,

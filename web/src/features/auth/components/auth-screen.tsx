@@ -44,7 +44,7 @@ export function AuthScreen() {
     <div className="min-h-dvh lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <section
         aria-labelledby="auth-welcome"
-        className="surface-night relative overflow-hidden bg-night-950 bg-linear-to-br from-night-950 via-night-900 to-night-800 px-6 pt-10 pb-16 text-lavender-100 sm:px-10 lg:flex lg:flex-col lg:justify-center lg:px-14 lg:py-16"
+        className="surface-night relative overflow-hidden bg-night-950 bg-linear-to-br from-night-950 via-night-900 to-night-800 px-6 pt-8 pb-14 text-lavender-100 sm:px-10 sm:pt-10 sm:pb-16 lg:flex lg:flex-col lg:justify-center lg:px-14 lg:py-16"
       >
         <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-night-700/40 blur-3xl" />
         <div aria-hidden="true" className="pointer-events-none absolute bottom-0 left-10 size-48 rounded-full bg-sand-400/10 blur-3xl" />
@@ -55,10 +55,11 @@ export function AuthScreen() {
             </span>
             Sleepweave
           </p>
-          <h1 id="auth-welcome" className="mt-8 text-3xl leading-tight font-semibold text-white sm:text-4xl">
+          {/* on a phone the welcome is short, so that she can sign in without scrolling first */}
+          <h1 id="auth-welcome" className="mt-5 text-2xl leading-tight font-semibold text-white sm:mt-8 sm:text-4xl">
             Your journey toward better sleep starts tonight.
           </h1>
-          <p className="mt-4 text-lg text-lavender-200">
+          <p className="mt-4 hidden text-lg text-lavender-200 sm:block">
             Gentle support for women through menopause and every season of life: rest, reflect and wake a little lighter.
           </p>
           <ul className="mt-8 hidden gap-4 sm:grid">
@@ -84,8 +85,9 @@ export function AuthScreen() {
               </TabsTrigger>
             </TabsList>
             <TabsContent value="signin" forceMount>
-              <h2 className="mb-1 text-2xl font-semibold text-night-950">Welcome back</h2>
-              <p className="mb-6 flex items-center gap-2 text-base text-night-700">
+              <h2 className="mb-4 text-2xl font-semibold text-night-950 sm:mb-1">Welcome back</h2>
+              {/* on a phone it says again what the welcome above has just said, and put Sign In below the screen */}
+              <p className="mb-6 hidden items-center gap-2 text-base text-night-700 sm:flex">
                 <Sparkles aria-hidden="true" className="size-4 text-sand-600" />
                 Sign in to continue your journey toward better sleep.
               </p>
