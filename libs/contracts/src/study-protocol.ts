@@ -441,6 +441,16 @@ export function nightEndTime(timeZone: string, date: string): number {
   return end;
 }
 
+/**
+ * A night of hers last saved before it ended (its `updatedAt` before 04:00 on its morning,
+ * her wall clock): research leaves it out until she saves it again after it has ended
+ * (docs/study-protocol.md, "Dates"); the study service stamps that save even if nothing
+ * changed. Judged in `timeZone`, her zone now (the service also asks the zone she logged it in).
+ */
+export function savedBeforeItEnded(log: { date: string; updatedAt: string }, timeZone: string): boolean {
+  return Date.parse(log.updatedAt) < nightEndTime(timeZone, log.date);
+}
+
 /** The night she is in, or will sleep next ("tonight"): the one after the last that ended. */
 export function currentNight(timeZone: string, now: Date): string {
   return addDays(lastEndedNight(timeZone, now), 1);

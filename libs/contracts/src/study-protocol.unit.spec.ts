@@ -11,6 +11,7 @@ import {
   lastEndedNight,
   latestLoggableDate,
   nightEndTime,
+  savedBeforeItEnded,
   utcOffsetMs,
   wallClockIn,
   materialMismatchMessage,
@@ -246,6 +247,13 @@ describe('which night: the night of D ends at 04:00 on D + 1, her wall clock', (
         expect([zone, night, lastEndedNight(zone, new Date(end - 1000)) < night]).toEqual([zone, night, true]);
       }
     }
+  });
+
+  it('tells a night last saved before it ended (at 04:00 on its morning, her clock) from one saved at or after', () => {
+    // the night of 2 Oct ends at 03:00 UTC on the 3rd in London (summer time), 02:00 UTC in Paris
+    expect(savedBeforeItEnded({ date: '2026-10-02', updatedAt: '2026-10-03T02:59:59.999Z' }, 'Europe/London')).toBe(true);
+    expect(savedBeforeItEnded({ date: '2026-10-02', updatedAt: '2026-10-03T03:00:00.000Z' }, 'Europe/London')).toBe(false);
+    expect(savedBeforeItEnded({ date: '2026-10-02', updatedAt: '2026-10-03T02:30:00.000Z' }, 'Europe/Paris')).toBe(false);
   });
 
   it("opens the log on the night that just ended, never before her study's first night", () => {

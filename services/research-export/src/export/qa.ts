@@ -66,20 +66,20 @@ export const QA_RULES = {
   recorded_early: {
     id: 'recorded_early',
     description:
-      'The night was first recorded before it ended (04:00 on its morning, in the time zone she logged it in), and changed after it had ended.',
+      'The night was first recorded before it ended (04:00 on its morning, in the time zone she logged it in), and saved again after it had ended (changed, or unchanged as the sleep log asks her to).',
     action: 'flag',
     consequence: 'Kept as last changed, once the night was over (revisions are in nights.csv).',
   },
   before_night_ended: {
     id: 'before_night_ended',
     description:
-      "The night was recorded before it ended (04:00 on its morning, in the time zone she logged it in) and not changed after: neither her ring's data nor her ratings could be that night's (the product takes a night up to a day ahead).",
+      "The night was recorded before it ended (04:00 on its morning, in the time zone she logged it in) and not saved again after: neither her ring's data nor her ratings could be that night's (the product takes a night up to a day ahead).",
     action: 'night excluded',
-    consequence: 'In nights.csv, but in no phase mean. Changed after the night had ended, it would have been kept (recorded_early).',
+    consequence: 'In nights.csv, but in no phase mean. Saved again after the night had ended, it would have been kept (recorded_early).',
   },
   revised: {
     id: 'revised',
-    description: 'The night was changed after it was first recorded.',
+    description: 'The night was saved again after it was first recorded (changed, or confirmed unchanged once it had ended).',
     action: 'flag',
     consequence: 'Kept as last revised; the number of revisions is in nights.csv.',
   },
@@ -320,7 +320,7 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
         (hits ??= []).push(nightHit(night, 'before_night_ended', null, null, when));
         analysed = false;
       } else {
-        (hits ??= []).push(nightHit(night, 'recorded_early', null, null, `recorded ${hours} h before the night ended, changed after`));
+        (hits ??= []).push(nightHit(night, 'recorded_early', null, null, `recorded ${hours} h before the night ended, saved again after`));
       }
     }
   }

@@ -82,7 +82,7 @@ describe('the QA rules of a night', () => {
     expect(check({ recordedAt: new Date('2026-10-06T07:00:00Z') }).flags).toEqual([]); // three days after the morning: fine
   });
 
-  it('leave out a night recorded before it ended and not changed after, in her time zone', () => {
+  it('leave out a night recorded before it ended and not saved again after, in her time zone', () => {
     // London, summer time: the night of 2 October ends at 04:00 BST on the 3rd (03:00 UTC)
     const atHalfPastThree = check({ recordedAt: new Date('2026-10-03T02:30:00Z') });
     expect(atHalfPastThree).toMatchObject({ flags: ['before_night_ended'], analysed: false });
@@ -102,10 +102,10 @@ describe('the QA rules of a night', () => {
     expect(twice.hits[0]!.detail).toBe('last changed 4 h before the night ended');
   });
 
-  it('flag, but keep as last changed, a night first recorded before it ended and changed after', () => {
+  it('flag, but keep as last saved, a night first recorded before it ended and saved again after', () => {
     const completed = check({ recordedAt: new Date('2026-10-02T20:00:00Z'), changedAt: new Date('2026-10-03T06:45:00Z'), revisions: 1 });
     expect(completed).toMatchObject({ flags: ['recorded_early', 'revised'], analysed: true });
-    expect(completed.hits[0]).toMatchObject({ rule: 'recorded_early', detail: 'recorded 7 h before the night ended, changed after' });
+    expect(completed.hits[0]).toMatchObject({ rule: 'recorded_early', detail: 'recorded 7 h before the night ended, saved again after' });
     expect(completed.analysedValues).toEqual(valuesByKey(base.values));
   });
 

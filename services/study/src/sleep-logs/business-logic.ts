@@ -1,4 +1,11 @@
-import { SLEEP_LOG_FIELDS, latestLoggableDate, studyStatusOn, type SleepLogValues, type Timezone } from '@sleepweave/contracts';
+import {
+  SLEEP_LOG_FIELDS,
+  latestLoggableDate,
+  nightEndTime,
+  studyStatusOn,
+  type SleepLogValues,
+  type Timezone,
+} from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
 import { evolve, initialState, type SleepLogEvent, type SleepLogState } from './sleep-log.ts';
 
@@ -22,6 +29,8 @@ export type ReviseSleepLog = {
     userId: string;
     date: string;
     values: SleepLogValues;
+    /** Her time zone now: when the night has none of its own (logged before zones were kept). */
+    timezone: Timezone;
     now: Date;
     /** The `updatedAt` of the night her form was filled from: saved since, the change is refused. */
     expectedUpdatedAt?: string | undefined;
@@ -81,16 +90,31 @@ export function recordSleepLog(command: RecordSleepLog, state: SleepLogState): S
 
 const sameValues = (a: SleepLogValues, b: SleepLogValues) => SLEEP_LOG_FIELDS.every((key) => a[key] === b[key]);
 
+/**
+ * Whether a save now is the one the research waits for: the night was last saved before it
+ * ended (04:00 on its morning) and has ended since. Research leaves such a night out until it
+ * is saved after it ended, judged in the zone she logged it in; her screens judge it in her
+ * zone now and ask her to save it again, unchanged if nothing changed (docs/study-protocol.md,
+ * "Dates"). Either asks, and the save is stamped anew.
+ */
+function confirmsEndedNight(state: Extract<SleepLogState, { status: 'recorded' }>, timezone: Timezone, now: Date): boolean {
+  const saved = Date.parse(state.updatedAt);
+  return [state.night.timezone ?? timezone, timezone].some((zone) => {
+    const end = nightEndTime(zone, state.night.date);
+    return saved < end && now.getTime() >= end;
+  });
+}
+
 /** Replaces every field of a logged night; the night itself (date, study day) never changes. */
 export function reviseSleepLog(command: ReviseSleepLog, state: SleepLogState): SleepLogEvent[] {
-  const { logId, date, values, now, expectedUpdatedAt } = command.data;
+  const { logId, date, values, timezone, now, expectedUpdatedAt } = command.data;
   if (state.status !== 'recorded' || state.night.logId !== logId) throw new SleepLogNotFound('Sleep log not found.');
   if (state.night.date !== date) {
     throw new InvalidSleepLogDate(
       `A sleep log's date cannot be changed (this one is for ${state.night.date}); log the other night as a new entry.`,
     );
   }
-  if (sameValues(state.values, values)) return [];
+  if (sameValues(state.values, values) && !confirmsEndedNight(state, timezone, now)) return [];
   // her form showed an older save: replacing the whole night would drop that save unseen
   if (expectedUpdatedAt !== undefined && Date.parse(expectedUpdatedAt) !== Date.parse(state.updatedAt)) {
     throw new SleepLogChangedMeanwhile('This night was saved again since you opened it.');

@@ -64,10 +64,13 @@ export async function reviseSleepLog(
 ): Promise<void> {
   const { loggedDate, ...data } = input;
   const stream = sleepLogStreamId(input.userId, loggedDate);
-  await execute(ctx, { user: input.userId, metadata, errors }, async ({ tx, handle }) => {
+  await execute(ctx, { user: input.userId, metadata, errors }, async ({ tx, handle, user }) => {
     // stamped once the night's turn has come: research keeps the revision with the newest
     // stamp, which is then also the last one committed here
     await lockStream(tx, stream);
-    await handle(stream, sleepLogDecider, { type: 'ReviseSleepLog', data: { ...data, now: input.now ?? new Date() } });
+    await handle(stream, sleepLogDecider, {
+      type: 'ReviseSleepLog',
+      data: { ...data, timezone: user.timezone, now: input.now ?? new Date() },
+    });
   });
 }

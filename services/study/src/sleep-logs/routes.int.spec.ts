@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, calendarDateIn, consentText, type EventEnvelope } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, consentText, nightEndTime, type EventEnvelope } from '@sleepweave/contracts';
 import { holdStreamLock } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentDecider } from '../consents/business-logic.ts';
 import { consentStreamId } from '../consents/consent.ts';
 import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+import { sleepLogDecider } from './business-logic.ts';
 import { SLEEP_LOG_CHANGED_MEANWHILE } from './commands.ts';
 import { sleepLogStreamId } from './sleep-log.ts';
 
@@ -207,6 +208,52 @@ describe('PUT /api/sleep/log/{id}', () => {
       select data->>'revisedAt' as revised_at from events
       where stream_id = ${sleepLogStreamId(userId, date)} and type = 'SleepLogRevised'`;
     expect(Date.parse(event!.revised_at)).toBeGreaterThanOrEqual(releasedAt);
+  });
+
+  it('a night saved before it ended, saved again unchanged once it has: stamped anew (research keeps it then), once', async () => {
+    const { headers, userId } = await newParticipant(env, 'Europe/London');
+    const consentedAt = new Date(Date.now() - 3 * 86_400_000);
+    await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
+      type: 'GiveConsent',
+      data: {
+        consentId: randomUUID(),
+        userId,
+        consentText: consentText(),
+        consentVersion: '1.0',
+        ipAddress: null,
+        timezone: 'Europe/London',
+        now: consentedAt,
+      },
+    });
+    // the night before last, saved an hour before it ended (at 03:00 on its morning)
+    const date = addDays(todayIn('Europe/London'), -2);
+    const early = new Date(nightEndTime('Europe/London', date) - 3_600_000);
+    const { comments: _c, ...values } = night;
+    await env.study.context.store.handle(sleepLogStreamId(userId, date), sleepLogDecider, {
+      type: 'RecordSleepLog',
+      data: {
+        logId: randomUUID(),
+        userId,
+        date,
+        values: { ...Object.fromEntries(Object.keys(night).map((key) => [key, null])), ...values } as never,
+        studyStartDate: calendarDateIn('Europe/London', consentedAt),
+        timezone: 'Europe/London',
+        now: early,
+      },
+    });
+    const saved = (await inject('GET', `/api/sleep/log/${date}`, headers)).json();
+    expect(Date.parse(saved.updatedAt)).toBe(early.getTime());
+    const { id, createdAt: _created, updatedAt: _updated, studyDay: _d, phase: _p, recommendedMaterial: _m, userId: _u, ...form } = saved;
+
+    const again = await inject('PUT', `/api/sleep/log/${id}`, headers, { ...form, expectedUpdatedAt: saved.updatedAt });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...saved, updatedAt: again.json().updatedAt });
+    expect(Date.parse(again.json().updatedAt)).toBeGreaterThan(nightEndTime('Europe/London', date));
+    // saved after it ended now: a further unchanged save decides nothing
+    expect((await inject('PUT', `/api/sleep/log/${id}`, headers, form)).json().updatedAt).toBe(again.json().updatedAt);
+    const { sql } = env.study.deps;
+    const revisions = await sql`select 1 from events where stream_id = ${sleepLogStreamId(userId, date)} and type = 'SleepLogRevised'`;
+    expect(revisions).toHaveLength(1);
   });
 
   it('two tabs: a save from a form filled before the other tab saved is refused (409), the other save kept; from the latest, applied', async () => {

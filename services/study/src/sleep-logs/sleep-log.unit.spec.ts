@@ -39,8 +39,8 @@ function record(date: string, overrides: Partial<RecordSleepLog['data']> = {}): 
     data: { logId, userId, date, values, studyStartDate: start, timezone: 'Europe/London', now, ...overrides },
   };
 }
-function revise(date: string, newValues: SleepLogValues, id = logId): ReviseSleepLog {
-  return { type: 'ReviseSleepLog', data: { logId: id, userId, date, values: newValues, now } };
+function revise(date: string, newValues: SleepLogValues, id = logId, overrides: Partial<ReviseSleepLog['data']> = {}): ReviseSleepLog {
+  return { type: 'ReviseSleepLog', data: { logId: id, userId, date, values: newValues, timezone: 'Europe/London', now, ...overrides } };
 }
 
 // 2026-05-18 is day 15 of a study that started on 2026-05-04: washout day 1.
@@ -156,6 +156,45 @@ describe('sleep log decider: revising a night', () => {
       .given([recorded])
       .when(revise('2026-05-18', { ...values }))
       .then([]);
+  });
+
+  describe('a night saved before it ended (research leaves it out until it is saved after)', () => {
+    // The night of 18 May ends at 04:00 on 19 May in London (03:00 UTC, summer time), at 02:00 UTC in Paris.
+    const early: SleepLogEvent = { ...recorded, data: { ...recorded.data, recordedAt: '2026-05-19T02:30:00.000Z' } };
+    const { recordedAt: _recordedAt, ...night } = recorded.data;
+
+    it('saved again unchanged once it has ended, is stamped anew with the same values', () => {
+      spec
+        .given([early])
+        .when(revise('2026-05-18', { ...values }))
+        .then([{ type: 'SleepLogRevised', data: { ...night, revisedAt: now.toISOString() } }]);
+    });
+
+    it('saved again unchanged before it has ended, or after a save since it ended, decides nothing', () => {
+      spec
+        .given([early])
+        .when(revise('2026-05-18', { ...values }, logId, { now: new Date('2026-05-19T02:59:59.999Z') }))
+        .then([]);
+      const confirmed: SleepLogEvent = {
+        type: 'SleepLogRevised',
+        data: { ...recorded.data, ...values, revisedAt: '2026-05-19T03:00:00.000Z' },
+      };
+      spec
+        .given([early, confirmed])
+        .when(revise('2026-05-18', { ...values }))
+        .then([]);
+    });
+
+    it('is judged in the zone it was logged in and in her zone now (her screens ask in hers), a night of no zone in hers', () => {
+      // saved at 02:30 UTC: before the night's end in London (03:00 UTC), after it in Paris (02:00 UTC)
+      const inParis: SleepLogEvent = { ...early, data: { ...early.data, timezone: 'Europe/Paris' } };
+      expect(sleepLogDecider.decide(revise('2026-05-18', { ...values }, logId, { timezone: 'Europe/Paris' }), fold([inParis]))).toEqual([]);
+      expect(sleepLogDecider.decide(revise('2026-05-18', { ...values }), fold([inParis]))).toHaveLength(1);
+      const { timezone: _zone, ...olderData } = early.data;
+      const older: SleepLogEvent = { ...early, data: olderData };
+      expect(sleepLogDecider.decide(revise('2026-05-18', { ...values }, logId, { timezone: 'Europe/Paris' }), fold([older]))).toEqual([]);
+      expect(sleepLogDecider.decide(revise('2026-05-18', { ...values }), fold([older]))).toHaveLength(1);
+    });
   });
 
   it('refuses an unknown log and another log id', () => {

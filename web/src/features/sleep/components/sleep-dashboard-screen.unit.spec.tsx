@@ -66,7 +66,7 @@ describe('SleepDashboardScreen', () => {
     const cards = screen.getAllByRole('listitem');
     const first = within(cards[0]!);
     expect(first.getByRole('heading', { name: 'Wednesday, May 6, 2026' })).toBeTruthy();
-    expect(first.getByText(/Logged May 6, 2026 · Night 3 · Polyester · 100% Polyester/)).toBeTruthy();
+    expect(first.getByText(/Logged May 7, 2026 · Night 3 · Polyester · 100% Polyester/)).toBeTruthy();
     expect(first.getByText('Sleep score 81')).toBeTruthy();
     for (const [label, value] of [
       ['Total sleep', '7h 32m'],

@@ -2,6 +2,7 @@ import {
   CalendarDate,
   latestLoggableDate,
   nightGuidance,
+  savedBeforeItEnded,
   studyStatusOn,
   type NightWhen,
   type SleepLog,
@@ -41,6 +42,15 @@ const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
  */
 export const NOT_ENDED_YET =
   'This night has not ended yet. Save it again after you wake up (from 4:00 AM): the study counts a night saved once it has ended.';
+
+/**
+ * Said of a night she saved before it ended, once it has (docs/study-protocol.md, "Dates"):
+ * research leaves it out until it is saved again, and the service stamps that save even when
+ * nothing changed. (It said "Change anything and choose Update", and an unchanged save was
+ * nothing: the night stayed out, with no word of it.)
+ */
+export const SAVED_BEFORE_IT_ENDED =
+  'You saved it before the night ended, so the study does not count it yet: choose Update Sleep Log to save it again now, even with nothing changed.';
 
 /** Said when a night's lookup failed: the form is in create mode, which may not be so. */
 export const lookupFailedText = (date: string) =>
@@ -387,7 +397,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           ) : mode === 'edit' ? (
             <p className="flex items-center gap-2 rounded-2xl border border-night-200 bg-white p-4 text-base text-night-900">
               <PencilLine aria-hidden="true" className="size-5 shrink-0 text-night-600" />
-              You already logged {longDate(date)}. {night > lastEnded ? NOT_ENDED_YET : 'Change anything and choose Update Sleep Log.'}
+              You already logged {longDate(date)}.{' '}
+              {night > lastEnded
+                ? NOT_ENDED_YET
+                : log && savedBeforeItEnded(log, timezone)
+                  ? SAVED_BEFORE_IT_ENDED
+                  : 'Change anything and choose Update Sleep Log.'}
             </p>
           ) : lookupDate && lookup.isError && !(isApiRequestError(lookup.error) && lookup.error.status === 401) ? (
             <div className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-base text-amber-950 sm:flex-row sm:items-center sm:justify-between">

@@ -8,7 +8,7 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
-import { lookupFailedText, NOT_ENDED_YET } from './sleep-log-form';
+import { lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED } from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -31,7 +31,9 @@ const profile = (studyStartDate: string | null) => ({
   studyStartDate,
 });
 
+/** A stored night, saved the morning after it (after it ended) unless `overrides` say otherwise. */
 function storedLog(overrides: Partial<SleepLog> = {}): SleepLog {
+  const savedAt = `${addDays(overrides.date ?? today, 1)}T14:00:00.000Z`;
   return {
     id: '0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b90',
     userId,
@@ -63,8 +65,8 @@ function storedLog(overrides: Partial<SleepLog> = {}): SleepLog {
     heatWave: false,
     heatWakeups: 0,
     comments: null,
-    createdAt: '2026-05-05T07:00:00.000Z',
-    updatedAt: '2026-05-05T07:00:00.000Z',
+    createdAt: savedAt,
+    updatedAt: savedAt,
     ...overrides,
   };
 }
@@ -527,6 +529,23 @@ describe('SleepLogScreen', () => {
     await screen.findByRole('button', { name: 'Save Sleep Log' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(NOT_ENDED_YET)).toBeNull();
+  });
+
+  it('asks her to save again a night she saved before it ended, and sends the save with nothing changed', async () => {
+    const night = addDays(today, -2);
+    // saved at 21:00 UTC on its own evening: before 04:00 the next morning in every zone
+    const logs = { [night]: storedLog({ date: night, sleepScore: 71, updatedAt: `${night}T21:00:00.000Z` }) };
+    serve({ start: addDays(today, -5), logs });
+    renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    expect(await screen.findByText(new RegExp(SAVED_BEFORE_IT_ENDED.slice(0, 40)))).toBeTruthy();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Update Sleep Log' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    cleanup();
+
+    logs[night] = storedLog({ date: night, sleepScore: 71 });
+    renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    expect(await screen.findByText(/Change anything and choose Update Sleep Log\./)).toBeTruthy();
+    expect(screen.queryByText(new RegExp(SAVED_BEFORE_IT_ENDED.slice(0, 40)))).toBeNull();
   });
 
   it('counts an emoji in her comments as one character, as the limit does', async () => {

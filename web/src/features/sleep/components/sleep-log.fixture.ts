@@ -1,6 +1,6 @@
-import type { SleepLog } from '@sleepweave/contracts';
+import { addDays, type SleepLog } from '@sleepweave/contracts';
 
-/** A stored night for component tests: nothing recorded unless `fields` says so. */
+/** A stored night for component tests: nothing recorded unless `fields` says so; saved the morning after it (after it ended, in every zone the tests use). */
 export const night = (date: string, fields: Partial<SleepLog> = {}): SleepLog => ({
   id: `0d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b${String(date.slice(-2))}`,
   userId: '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1',
@@ -32,7 +32,7 @@ export const night = (date: string, fields: Partial<SleepLog> = {}): SleepLog =>
   heatWave: null,
   heatWakeups: null,
   comments: null,
-  createdAt: `${date}T07:30:00.000Z`,
-  updatedAt: `${date}T07:30:00.000Z`,
+  createdAt: `${addDays(date, 1)}T14:00:00.000Z`,
+  updatedAt: `${addDays(date, 1)}T14:00:00.000Z`,
   ...fields,
 });

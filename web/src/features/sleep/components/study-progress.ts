@@ -2,6 +2,7 @@ import {
   calendarDateIn,
   currentNight,
   lastEndedNight,
+  savedBeforeItEnded,
   studyDayOf,
   studyLength,
   studyStatusOn,
@@ -35,17 +36,29 @@ export type StudyProgress =
       nightsEnded: number;
       /** Nights of her study logged ahead, not ended yet (tonight's, tomorrow's). */
       nightsAhead: number;
-      /** The night that just ended, when it belongs to her study (null on the day she joined). */
-      lastNight: { date: string; log: SleepLog | null } | null;
+      /**
+       * The night that just ended, when it belongs to her study (null on the day she joined),
+       * and whether she saved it before it ended (the study counts it once saved after).
+       */
+      lastNight: LastNight | null;
     }
   | {
       state: 'complete';
       nightsLogged: number;
       nights: number;
-      lastNight: { date: string; log: SleepLog | null };
+      lastNight: LastNight;
       /** Her last study night, ended and not logged yet: the morning after it, the one prompt left. */
       lastStudyNightToLog: string | null;
+      /** Her last study night, saved before it ended and not since: the morning after it, to save again. */
+      lastStudyNightToSaveAgain: SleepLog | null;
     };
+
+export interface LastNight {
+  date: string;
+  log: SleepLog | null;
+  /** Saved before the night ended, not since: research leaves it out until she saves it again. */
+  saveAgain: boolean;
+}
 
 export function studyProgress({
   hasConsent,
@@ -70,11 +83,20 @@ export function studyProgress({
   const inStudy = (log: SleepLog) => log.studyDay >= 1 && log.studyDay <= nights;
   const nightsLogged = logs.filter(inStudy).length;
   const endedDay = studyDayOf(studyStartDate, lastEnded) ?? 0;
-  const lastNight = endedDay >= 1 ? { date: lastEnded, log: logs.find((log) => log.date === lastEnded) ?? null } : null;
+  const lastLog = logs.find((log) => log.date === lastEnded) ?? null;
+  const lastNight =
+    endedDay >= 1 ? { date: lastEnded, log: lastLog, saveAgain: lastLog !== null && savedBeforeItEnded(lastLog, timezone) } : null;
   const day = studyDayOf(studyStartDate, tonight) ?? 1;
   if (day > nights) {
-    const lastStudyNightToLog = endedDay === nights && !lastNight!.log ? lastEnded : null;
-    return { state: 'complete', nightsLogged, nights, lastNight: lastNight!, lastStudyNightToLog };
+    const lastStudyNight = endedDay === nights ? lastNight! : null;
+    return {
+      state: 'complete',
+      nightsLogged,
+      nights,
+      lastNight: lastNight!,
+      lastStudyNightToLog: lastStudyNight && !lastStudyNight.log ? lastEnded : null,
+      lastStudyNightToSaveAgain: lastStudyNight?.saveAgain ? lastStudyNight.log : null,
+    };
   }
   return {
     state: 'in-study',

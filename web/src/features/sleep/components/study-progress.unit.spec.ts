@@ -34,7 +34,7 @@ describe('studyProgress: where she is, for the home page', () => {
     expect(progress).toMatchObject({ state: 'in-study', tonight: '2026-11-23', day: 16, nightsLogged: 3, nightsEnded: 15 });
     if (progress.state !== 'in-study') throw new Error('in the study');
     expect(progress.tonightStatus).toMatchObject({ phase: 'washout', dayInPhase: 2, recommendedMaterial: '100% Cotton' });
-    expect(progress.lastNight).toEqual({ date: '2026-11-22', log: null });
+    expect(progress.lastNight).toEqual({ date: '2026-11-22', log: null, saveAgain: false });
   });
 
   it('counts a night logged ahead (tonight, tomorrow) once it has ended: never more logged than ended', () => {
@@ -51,6 +51,25 @@ describe('studyProgress: where she is, for the home page', () => {
     expect(progress).toMatchObject({ state: 'in-study', lastNight: { date: '2026-11-22', log: logs[0] } });
   });
 
+  it('knows last night was saved before it ended (logged ahead, or at 1 am), to be saved again; her last study night too', () => {
+    const start = addDays('2026-11-23', -3);
+    // saved at 03:59 on Monday in New York, a minute before the night of Sun 22 ended
+    const early = night('2026-11-22', { studyDay: 3, updatedAt: '2026-11-23T08:59:00.000Z' });
+    const progress = studyProgress({ hasConsent: true, studyStartDate: start, logs: [early], timezone, now });
+    expect(progress).toMatchObject({ state: 'in-study', lastNight: { date: '2026-11-22', log: early, saveAgain: true } });
+    const atFour = night('2026-11-22', { studyDay: 3, updatedAt: '2026-11-23T09:00:00.000Z' });
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs: [atFour], timezone, now })).toMatchObject({
+      lastNight: { saveAgain: false },
+    });
+    const finished = addDays('2026-11-22', -41);
+    const last = night('2026-11-22', { studyDay: 42, updatedAt: '2026-11-23T08:59:00.000Z' });
+    expect(studyProgress({ hasConsent: true, studyStartDate: finished, logs: [last], timezone, now })).toMatchObject({
+      state: 'complete',
+      lastStudyNightToLog: null,
+      lastStudyNightToSaveAgain: last,
+    });
+  });
+
   it('before 04:00 the night she is in has not ended: last night is the one before', () => {
     const early = new Date('2026-11-23T07:30:00Z'); // 02:30 in New York
     const progress = studyProgress({ hasConsent: true, studyStartDate: '2026-11-01', logs: [], timezone, now: early });
@@ -64,8 +83,9 @@ describe('studyProgress: where she is, for the home page', () => {
       state: 'complete',
       nightsLogged: 2,
       nights: 42,
-      lastNight: { date: '2026-11-22', log: logs[1] },
+      lastNight: { date: '2026-11-22', log: logs[1], saveAgain: false },
       lastStudyNightToLog: null,
+      lastStudyNightToSaveAgain: null,
     });
     // night 42 not logged: the morning after it, it is still asked for; a day later, not
     const unlogged = [log(start, 1)];

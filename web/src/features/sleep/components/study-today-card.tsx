@@ -70,6 +70,7 @@ export function StudyTodayCard() {
             Thank you for completing the 42-day sleep study! You logged {progress.nightsLogged} of {progress.nights} nights.
           </p>
           {progress.lastStudyNightToLog ? <LogLastNight date={progress.lastStudyNightToLog} /> : null}
+          {progress.lastStudyNightToSaveAgain ? <SaveLastNightAgain log={progress.lastStudyNightToSaveAgain} /> : null}
           <div>
             <Button asChild>
               <Link to={wholeStudyLink}>See all 42 nights</Link>
@@ -130,7 +131,9 @@ export function StudyTodayCard() {
         {status.transition ? <p className="rounded-2xl bg-emerald-50 p-4 text-base text-emerald-900">{status.transition}</p> : null}
 
         {lastNight ? (
-          lastNight.log ? (
+          lastNight.log && lastNight.saveAgain ? (
+            <SaveLastNightAgain log={lastNight.log} />
+          ) : lastNight.log ? (
             <LoggedNight log={lastNight.log}>Last night ({nightSpan(lastNight.date)}) is logged.</LoggedNight>
           ) : (
             <LogLastNight date={lastNight.date} />
@@ -157,6 +160,26 @@ function LogLastNight({ date }: { date: string }) {
       </p>
       <Button asChild>
         <Link to={logNightLink(date)}>Log last night</Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Last night, saved before it ended (logged ahead, or at 1 am): research leaves it out
+ * until she saves it again now that it has ended, changed or not (docs/study-protocol.md).
+ */
+function SaveLastNightAgain({ log }: { log: SleepLog }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2 text-base text-night-900">
+        <Moon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sand-700" />
+        <span>
+          Last night ({nightSpan(log.date)}) was saved before it ended, so the study does not count it yet. Check it and save it again.
+        </span>
+      </p>
+      <Button asChild>
+        <Link to={editLink(log)}>Save last night again</Link>
       </Button>
     </div>
   );

@@ -93,6 +93,28 @@ describe('StudyTodayCard (home)', () => {
     expect(screen.queryByRole('link', { name: 'Log last night' })).toBeNull();
   });
 
+  it('asks her to save last night again when she saved it before it ended (the study counts it once saved after), also on the morning after night 42', async () => {
+    const start = addDays('2026-11-23', -3);
+    // saved on Sunday evening, logged ahead
+    const ahead = night('2026-11-22', { studyDay: 3, updatedAt: '2026-11-23T01:00:00.000Z' });
+    serve(start, [ahead]);
+    renderWithProviders(<StudyTodayCard />);
+    const text =
+      'Last night (Sun 22 → Mon 23 Nov) was saved before it ended, so the study does not count it yet. Check it and save it again.';
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Save last night again' }).getAttribute('href')).toBe(
+      `/sleep/log?edit=${ahead.id}&date=2026-11-22`,
+    );
+    expect(screen.queryByText(/is logged\./)).toBeNull();
+    cleanup();
+
+    const finished = addDays('2026-11-22', -41);
+    serve(finished, [night('2026-11-22', { studyDay: 42, updatedAt: '2026-11-23T01:00:00.000Z' })]);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Study Complete')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
   it('says her first night is logged when she logged it ahead, and calls it tomorrow night when her study starts tomorrow', async () => {
     // 19:00 on Sunday 22 November in New York; her study starts on Monday 23 (she joined further east)
     vi.setSystemTime(new Date('2026-11-23T00:00:00Z'));
