@@ -96,6 +96,11 @@ export interface SleepLogFormProps {
   timezone: string;
   studyStartDate: string | null;
   initialDate: string;
+  /**
+   * The night the log opens on now (the one that ended last), as the clock moves on: left
+   * open on the one before with nothing typed, the form moves on to it.
+   */
+  defaultNight?: string;
   /** The night she chose (a whole date in the field), each time it changes: the screen puts it in the address. */
   onNightChosen?: (date: string) => void;
 }
@@ -111,7 +116,7 @@ type Draft = FormValues & { onlyIfNew?: boolean } & Partial<TypedOver>;
  * field list, in three sections. The night is named above the form ('Night of Sun 22 →
  * Mon 23 Nov'); the banner, guidance and material check are that night's.
  */
-export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initialDate, onNightChosen }: SleepLogFormProps) {
+export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initialDate, defaultNight, onNightChosen }: SleepLogFormProps) {
   const queryClient = useQueryClient();
   const loggedOut = useLoggedOutRedirect();
   const latest = latestLoggableDate(timezone, new Date());
@@ -342,6 +347,18 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     onError: (error, { data }) => onSaveError('edit', error, data.date, data.expectedUpdatedAt),
   });
   const saving = create.isPending || update.isPending;
+  // Left open on the night that had just ended, past 04:00 on the next morning (a tab kept
+  // overnight): with nothing typed and no save on its way, the form moves on to the night
+  // that has ended since, as opening the log then would. Typed into, it stays on its night,
+  // whose guidance follows the clock ("Sleepwear for this night").
+  const { isDirty } = form.formState;
+  const followed = useRef(defaultNight);
+  useEffect(() => {
+    const before = followed.current;
+    followed.current = defaultNight;
+    if (defaultNight === undefined || before === undefined || defaultNight === before) return;
+    if (getValues('date') === before && !isDirty && !sending.current) setValue('date', defaultNight);
+  }, [defaultNight, isDirty, getValues, setValue]);
   const looking = lookupDate !== null && lookup.isFetching && !lookup.isSuccess;
 
   const night = lookupDate ?? initialDate;

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
+import { useNightClock } from '../hooks/use-night-clock';
 import { SleepLogForm, type SleepLogFormProps } from './sleep-log-form';
 
 /** What the form writes in the history entry with the night she chose (not a link from elsewhere). */
@@ -57,6 +58,11 @@ export function SleepLogScreen() {
   // edit without a date: find the night in her list.
   const needList = editId !== null && validDate === null;
   const logs = useQuery({ ...sleepLogsQueryOptions(), enabled: needList });
+  const now = useNightClock(profile.data?.timezone);
+  // When the page opened: the night it opens on without a date in the address. (Taken from
+  // `now`, the form opened again on each new night, dropping what she had typed; it moves on
+  // itself, when she has typed nothing: `defaultNight`.)
+  const [openedAt] = useState(now);
 
   const header = (
     <header className="max-w-2xl">
@@ -92,11 +98,10 @@ export function SleepLogScreen() {
   if (!consent.data.hasConsent) return <Navigate to={paths.sleep.consent} replace />;
 
   const { timezone } = profile.data;
-  const now = new Date();
   const today = calendarDateIn(timezone, now);
   const studyStartDate = profile.data.studyStartDate ?? consent.data.studyStartDate;
   const fromList = needList ? logs.data?.find((log) => log.id === editId)?.date : undefined;
-  const initialDate = validDate ?? fromList ?? defaultLogNight(timezone, now, studyStartDate);
+  const initialDate = validDate ?? fromList ?? defaultLogNight(timezone, openedAt, studyStartDate);
   // An edit link to a night that is not hers (or no longer there): say so, and open the default night.
   const missing = needList && fromList === undefined;
 
@@ -116,6 +121,7 @@ export function SleepLogScreen() {
         timezone={timezone}
         studyStartDate={studyStartDate}
         initialDate={initialDate}
+        defaultNight={defaultLogNight(timezone, now, studyStartDate)}
       />
     </>,
   );

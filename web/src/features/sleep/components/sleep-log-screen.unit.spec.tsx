@@ -337,6 +337,36 @@ describe('SleepLogScreen', () => {
     }
   });
 
+  it('left open overnight with nothing typed, moves on to the night that has ended since; typed into, stays on its night', async () => {
+    // Monday 23 November, 21:00 in London: last night is Sun 22 → Mon 23 (only the date is faked)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T21:00:00Z') });
+    try {
+      serve({ start: '2026-11-10' });
+      const { router } = renderWithProviders(routes, { path: '/sleep/log' });
+      const dateField = () => (screen.getByLabelText('Date') as HTMLInputElement).value;
+      const pageShown = () => act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Night of Sun 22 → Mon 23 Nov' })).toBeTruthy();
+
+      // Tuesday 08:00, the tab shown again: the night of Mon 23 has ended
+      vi.setSystemTime(new Date('2026-11-24T08:00:00Z'));
+      pageShown();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Night of Mon 23 → Tue 24 Nov' })).toBeTruthy();
+      expect(dateField()).toBe('2026-11-23');
+      expect(screen.getByText('Last night')).toBeTruthy();
+      expect(router.state.location.search).toBe('?date=2026-11-23');
+
+      // typed into, the form stays on its night, which is no longer last night
+      await fill(userEvent.setup(), screen.getByLabelText('Comments'), 'Woke at 2');
+      vi.setSystemTime(new Date('2026-11-25T08:00:00Z'));
+      pageShown();
+      expect(await screen.findByText(/Sleepwear for this night: 100% Polyester/)).toBeTruthy();
+      expect(dateField()).toBe('2026-11-23');
+      expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("follows the night's recommended material until she chooses one herself", async () => {
     const start = addDays(today, -20);
     serve({ start });

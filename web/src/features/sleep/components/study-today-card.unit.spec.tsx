@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { addDays, type SleepLog } from '@sleepweave/contracts';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { night } from './sleep-log.fixture';
@@ -137,6 +137,20 @@ describe('StudyTodayCard (home)', () => {
     expect(await screen.findByText('Study Complete')).toBeTruthy();
     expect(screen.getByText('Last night (Sun 22 → Mon 23 Nov) is not logged yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log last night' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
+  });
+
+  it('follows the clock on a page left open: at 04:00 tonight is the next night (a tab kept overnight said Tonight of the night before)', async () => {
+    vi.setSystemTime(new Date('2026-11-24T02:00:00Z')); // Monday 21:00 in New York
+    serve(addDays('2026-11-23', -13), []); // tonight is night 14, the last in polyester
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Tonight · Mon 23 → Tue 24 Nov')).toBeTruthy();
+    expect(screen.getByText('100% Polyester')).toBeTruthy();
+
+    vi.setSystemTime(new Date('2026-11-25T02:00:00Z')); // Tuesday 21:00, the tab shown again
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText('Tonight · Tue 24 → Wed 25 Nov')).toBeTruthy();
+    expect(screen.getByText('100% Cotton')).toBeTruthy();
+    expect(screen.getByText('Day 15 of 42')).toBeTruthy();
   });
 
   it('shows nothing before she joins', async () => {

@@ -3,6 +3,7 @@ import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { studyProgress, type StudyProgress } from '../components/study-progress';
+import { useNightClock } from './use-night-clock';
 
 export type StudyProgressQuery =
   | { status: 'pending' }
@@ -11,13 +12,15 @@ export type StudyProgressQuery =
 
 /**
  * Where she is in the study now (her consent, profile and nights; her timezone from the
- * profile). Her nights are only asked for once she has joined.
+ * profile), read again as her nights change (useNightClock). Her nights are only asked for
+ * once she has joined.
  */
 export function useStudyProgress(): StudyProgressQuery {
   const consent = useConsent();
   const profile = useStudyProfile();
   const joined = consent.data?.hasConsent === true;
   const logs = useQuery({ ...sleepLogsQueryOptions(), enabled: joined });
+  const now = useNightClock(profile.data?.timezone);
 
   if (consent.isPending || profile.isPending || (joined && logs.isPending)) return { status: 'pending' };
   if (consent.data === undefined || profile.data === undefined || (joined && logs.data === undefined)) {
@@ -39,7 +42,7 @@ export function useStudyProgress(): StudyProgressQuery {
       studyStartDate: profile.data.studyStartDate ?? consent.data.studyStartDate,
       logs: logs.data ?? [],
       timezone: profile.data.timezone,
-      now: new Date(),
+      now,
     }),
   };
 }
