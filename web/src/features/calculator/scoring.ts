@@ -75,19 +75,28 @@ export function parsePercentage(raw: string): number {
   return Math.min(100, Math.max(0, value));
 }
 
+/** The whole number she typed in a percentage box, as typed (150 is 150, -30 is -30); 0 when there is none. */
+function typedPercentage(raw: string): number {
+  const value = Number.parseInt(raw.trim(), 10);
+  return Number.isNaN(value) ? 0 : value;
+}
+
 /**
- * What the percentage box keeps of what she types: digits, and one decimal point or comma
- * (at most six characters). Nothing she typed is changed behind her back: "50.5" stays "50.5"
- * (it once became 505, then 100, as she typed it) and "150" stays "150", and `blendProblem`
- * says what is wrong with it.
+ * What the percentage box keeps of what she types: a leading minus, digits, and one decimal
+ * point or comma (at most six characters). Nothing she typed is changed behind her back:
+ * "50.5" stays "50.5" (it once became 505, then 100, as she typed it), "150" stays "150" and
+ * "-30" stays "-30" (it became 30, and a blend of 30 and 70 was calculated), and
+ * `blendProblem` says what is wrong with it.
  */
 export function sanitizePercentageInput(raw: string): string {
+  const sign = raw.trimStart().startsWith('-') ? '-' : '';
   const [whole = '', ...rest] = raw.replace(/[^\d.,]/g, '').split(/([.,])/);
-  return (rest.length > 0 ? `${whole}${rest[0]}${rest.slice(1).join('').replace(/[.,]/g, '')}` : whole).slice(0, 6);
+  return (sign + (rest.length > 0 ? `${whole}${rest[0]}${rest.slice(1).join('').replace(/[.,]/g, '')}` : whole)).slice(0, 6);
 }
 
 /** A percentage she typed that is not a whole number from 0 to 100, in her words; null when it is one (or empty). */
 function percentageProblem(raw: string): string | null {
+  if (raw.startsWith('-')) return 'A percentage cannot be negative.';
   if (/[.,]/.test(raw)) return 'Percentages are whole numbers: 50, not 50.5.';
   if (parsePercentage(raw) < Number.parseInt(raw, 10)) return 'A percentage is at most 100.';
   return null;
@@ -102,9 +111,12 @@ export interface BlendRow {
 
 export const MIN_BLEND_ROWS = 2;
 
-/** The running Total of the blend form. */
+/**
+ * The running Total of the blend form: the sum of what is in the boxes (whole numbers, as
+ * typed). It added them capped at 0-100, so 101 and 0 showed a green "Total: 100%".
+ */
 export function blendTotal(rows: readonly BlendRow[]): number {
-  return rows.reduce((sum, row) => sum + parsePercentage(row.percentage), 0);
+  return rows.reduce((sum, row) => sum + typedPercentage(row.percentage), 0);
 }
 
 /** Green at exactly 100, red otherwise. */

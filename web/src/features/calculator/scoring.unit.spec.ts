@@ -86,7 +86,10 @@ describe('parsePercentage (docs/product.md §5)', () => {
     ['50.5', '50.5'],
     ['33,3', '33,3'],
     ['1.2.3', '1.23'],
-    ['-5', '5'],
+    ['-5', '-5'],
+    [' -30', '-30'],
+    ['5-', '5'],
+    ['-', '-'],
     ['99999999', '999999'],
   ])('the box keeps %j as %j', (raw, kept) => {
     expect(sanitizePercentageInput(raw)).toBe(kept);
@@ -105,6 +108,9 @@ describe('blend rules (sections 2 and 5)', () => {
     ['a row without a fabric', [row('linen', '60'), row('', '40')], 100, false],
     ['a row at 0 %', [row('linen', '100'), row('silk', '0')], 100, false],
     ['a row that is not a number', [row('linen', '100'), row('silk', 'abc')], 100, false],
+    ['over 100 in one box (as typed, not capped)', [row('linen', '101'), row('silk', '0')], 101, false],
+    ['a negative box (as typed)', [row('linen', '-30'), row('silk', '70')], 40, false],
+    ['a negative box making 100', [row('linen', '-30'), row('silk', '130')], 100, false],
   ])('total %s: Total %s, valid %s', (_label, rows, total, valid) => {
     expect(blendTotal(rows)).toBe(total);
     expect(isCompleteTotal(total)).toBe(total === 100);
@@ -120,6 +126,9 @@ describe('blend rules (sections 2 and 5)', () => {
     [[row('linen', '50.5'), row('silk', '49.5')], 'Percentages are whole numbers: 50, not 50.5.'],
     [[row('linen', '50,'), row('silk', '50')], 'Percentages are whole numbers: 50, not 50.5.'],
     [[row('linen', '150'), row('silk', '50')], 'A percentage is at most 100.'],
+    [[row('linen', '101'), row('silk', '0')], 'A percentage is at most 100.'],
+    [[row('linen', '-30'), row('silk', '130')], 'A percentage cannot be negative.'],
+    [[row('linen', '-'), row('silk', '100')], 'A percentage cannot be negative.'],
     [[row('linen', '060'), row('silk', '40')], null],
     [[row('linen', '100')], 'A blend needs at least two fabrics.'],
     [[row('linen', '60'), row('silk', '40')], null],
