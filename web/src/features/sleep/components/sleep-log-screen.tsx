@@ -99,6 +99,7 @@ export function SleepLogScreen() {
 
   const { timezone } = profile.data;
   const today = calendarDateIn(timezone, now);
+  const lastEnded = lastEndedNight(timezone, now);
   const studyStartDate = profile.data.studyStartDate ?? consent.data.studyStartDate;
   const fromList = needList ? logs.data?.find((log) => log.id === editId)?.date : undefined;
   const initialDate = validDate ?? fromList ?? defaultLogNight(timezone, openedAt, studyStartDate);
@@ -111,13 +112,17 @@ export function SleepLogScreen() {
         <p role="alert" className="flex items-start gap-2 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-base text-rose-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <span>
-            That sleep log was not found. <span className="text-night-800">The form below shows the night that just ended.</span>
+            That sleep log was not found.{' '}
+            <span className="text-night-800">
+              {/* on the day she joined no night of her study has ended: the form opens on her first */}
+              The form below shows {initialDate > lastEnded ? 'your first night' : 'the night that just ended'}.
+            </span>
           </span>
         </p>
       ) : null}
       <SleepLogFormInAddress
         today={today}
-        lastEnded={lastEndedNight(timezone, now)}
+        lastEnded={lastEnded}
         timezone={timezone}
         studyStartDate={studyStartDate}
         initialDate={initialDate}

@@ -637,8 +637,14 @@ describe('SleepLogScreen', () => {
     serve({ start: addDays(today, -3), logs: {} });
     renderWithProviders(routes, { path: '/sleep/log?edit=9d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b91' });
     expect(await screen.findByText('That sleep log was not found.')).toBeTruthy();
+    expect(screen.getByText('The form below shows the night that just ended.')).toBeTruthy();
     // The form is there for a new night.
     expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    cleanup();
+    // on the day she joined, no night of hers has ended: the form shows her first, tonight
+    serve({ start: today, logs: {} });
+    renderWithProviders(routes, { path: '/sleep/log?edit=9d7b7d8e-58b4-4b8f-9a55-3f0c7a1e2b91' });
+    expect(await screen.findByText('The form below shows your first night.')).toBeTruthy();
   });
 
   it('opens a stored night from the date parameter, warns about a mismatching material and updates it', async () => {
