@@ -93,8 +93,8 @@ export function ProtocolMoreDetails() {
       <section className="grid gap-2">
         <h3 className="text-lg font-semibold text-night-950">How the 42 days run</h3>
         <p>
-          Day 1 is the day you accept. Each day the sleep log shows your phase, the day within it and what to wear tonight. On the last day
-          of a phase it tells you what comes next.
+          Day 1 is the day you accept. The home page shows each day your phase, the day within it and what to wear tonight; the sleep log
+          shows the same for the night you log. On the last day of a phase they tell you what comes next.
         </p>
         <ol className="grid gap-2">
           {phaseRanges(protocol).map(({ phase, first, last }) => (

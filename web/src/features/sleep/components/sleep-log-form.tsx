@@ -437,7 +437,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
           control={control}
           studyStartDate={studyStartDate}
           latest={log && log.date > latest ? log.date : latest}
-          recommended={recommended}
+          recommended={(log?.phase ?? status.phase) === 'completed' ? null : recommended}
           when={when}
         />
         <ObjectiveSection control={control} />

@@ -846,6 +846,13 @@ describe('SleepLogScreen', () => {
     renderWithProviders(routes, { path: '/sleep/log' });
     expect(await screen.findByText('Study Complete — Thank you for completing the 42-day sleep study!')).toBeTruthy();
     expect(screen.getAllByText('Study Complete').length).toBeGreaterThan(0);
+    // no phase asks her to wear anything now: linen is not a mismatch
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Sleepwear material'));
+    await user.click(await screen.findByRole('option', { name: '100% Linen' }));
+    await waitFor(() => expect(screen.getByLabelText('Sleepwear material').textContent).toContain('100% Linen'));
+    expect(screen.queryByText(/This doesn't match/)).toBeNull();
+    expect(screen.getByLabelText('Sleepwear material').getAttribute('aria-describedby') ?? '').not.toContain('sleep-material-warning');
   });
 
   it('sends her to the consent page when she has not joined the study', async () => {

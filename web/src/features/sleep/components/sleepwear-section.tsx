@@ -20,8 +20,8 @@ export function SleepwearSection({
   studyStartDate: string | null;
   /** The last night she may log (tomorrow in her timezone). */
   latest: string;
-  /** What her phase asks her to wear that night. */
-  recommended: SleepwearMaterial;
+  /** What her phase asks her to wear that night; null after the study, when no phase asks anything. */
+  recommended: SleepwearMaterial | null;
   /** When that night is, as she reads the form: the warning is worded for it. */
   when: NightWhen;
 }) {
@@ -65,11 +65,20 @@ function DateField({ control, studyStartDate, latest }: { control: SleepLogContr
 
 /**
  * docs/product.md §5: a material other than the phase's gives a non-blocking warning and a red
- * border on the field. No selection is valid.
+ * border on the field. No selection is valid. After the study there is no phase to match
+ * (it said "This doesn't match the phase of last night, which was for 100% Cotton").
  */
-function MaterialField({ control, recommended, when }: { control: SleepLogControl; recommended: SleepwearMaterial; when: NightWhen }) {
+function MaterialField({
+  control,
+  recommended,
+  when,
+}: {
+  control: SleepLogControl;
+  recommended: SleepwearMaterial | null;
+  when: NightWhen;
+}) {
   const material = useWatch({ control, name: 'sleepwearMaterial' });
-  const mismatch = material !== '' && material !== recommended;
+  const mismatch = recommended !== null && material !== '' && material !== recommended;
   return (
     <div className="grid content-start gap-2">
       <ChoiceField
@@ -78,7 +87,7 @@ function MaterialField({ control, recommended, when }: { control: SleepLogContro
         className={mismatch ? 'border-2 border-rose-600 bg-rose-50/40' : ''}
         describedBy={mismatch ? MATERIAL_WARNING_ID : undefined}
       />
-      {mismatch ? (
+      {mismatch && recommended !== null ? (
         <p id={MATERIAL_WARNING_ID} role="status" className="flex items-start gap-2 text-base font-medium text-rose-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {materialMismatchMessage(recommended, when)}
