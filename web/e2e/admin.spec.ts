@@ -237,6 +237,38 @@ test('admin dashboard on a desktop: the detail of a user far down the list stays
   await ada.context.close();
 });
 
+test('admin dashboard: an admin deletes a participant who asked to leave; she cannot sign in, and the audit trail says so', async ({
+  browser,
+}) => {
+  const ada = await newUser(browser, 'Ada');
+  grantAdmin(ada.email);
+  const leaving = await newUser(browser, `Leaving${randomUUID().slice(0, 6)}`);
+  await takePart(leaving.page);
+  await ada.page.goto('/admin');
+  await ada.page.getByLabel('Search by name or e-mail').fill(leaving.email);
+  const row = ada.page.getByRole('list', { name: 'Users' }).getByRole('button');
+  await expect(row).toHaveCount(1, PROJECTED);
+  await row.click();
+  const panel = ada.page.getByRole('region', { name: 'User details' });
+  await panel.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = ada.page.getByRole('dialog', { name: `Delete ${leaving.fullName}’s account?` });
+  await dialog.getByLabel(`Type ${leaving.email} to confirm`).fill(leaving.email.toUpperCase());
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(toasts(ada.page).getByText('The user and all their data have been deleted.', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Select a user to view their details')).toBeVisible();
+  await expect(ada.page.getByText('No users found')).toBeVisible(PROJECTED);
+
+  // her session is gone, and her password opens nothing
+  expect((await leaving.page.request.get('/api/auth/user')).status()).toBe(401);
+  const signIn = await leaving.page.request.post('/api/login', { data: { email: leaving.email, password: PASSWORD } });
+  expect(signIn.status()).toBe(401);
+
+  await ada.page.goto('/admin/audit');
+  await expect(ada.page.getByText('Deleted the account').first()).toBeVisible(PROJECTED);
+  await leaving.context.close();
+  await ada.context.close();
+});
+
 test('admin dashboard: a name too long for its row ends in an ellipsis inside the row, not over the next column', async ({ browser }) => {
   const ada = await newUser(browser, 'Ada');
   grantAdmin(ada.email);

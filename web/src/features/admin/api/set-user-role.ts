@@ -5,9 +5,7 @@ import { userQueryKey } from '../../../lib/auth';
 import { adminAuditQueryKey } from './get-admin-audit';
 import { adminUserQueryKey } from './get-admin-user';
 import { adminUsersQueryKey } from './get-admin-users';
-
-/** The role reaches the dashboard's read model through identity's event, a moment later. */
-const READ_MODEL_DELAY_MS = 1_500;
+import { READ_MODEL_DELAY_MS } from './read-model';
 
 /** PUT /api/admin/users/{id}/role: grant (`admin`) or revoke (`participant`); 409 for the last admin. */
 export function setUserRole({ userId, role }: { userId: string; role: Role }): Promise<SetRoleResponse> {

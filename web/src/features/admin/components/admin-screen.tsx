@@ -121,6 +121,14 @@ function Dashboard() {
     target?.focus({ preventScroll: true });
   };
 
+  // the user shown was deleted: the panel is empty again, and has the focus (the dialog's
+  // button it would have gone back to is gone with her)
+  const deleted = () => {
+    chosen.current = null;
+    show({}, null);
+    detailRef.current?.querySelector<HTMLElement>('[role="region"]')?.focus({ preventScroll: true });
+  };
+
   if (refused) return <NoAccess />;
 
   return (
@@ -142,7 +150,7 @@ function Dashboard() {
         {/* sticky as the grid's item, which the list's height gives room to stick in (on the
             card inside it, as tall as it, the panel scrolled away with the list) */}
         <div ref={detailRef} className="scroll-mt-20 lg:sticky lg:top-24">
-          <UserDetailPanel userId={selectedId} onShown={detailShown} onBack={backToList} />
+          <UserDetailPanel userId={selectedId} onShown={detailShown} onBack={backToList} onDeleted={deleted} />
         </div>
       </div>
     </>

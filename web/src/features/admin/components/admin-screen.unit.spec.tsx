@@ -365,6 +365,61 @@ describe('/admin', () => {
     expect(document.activeElement).toBe(revoke);
   });
 
+  it('deletes her account for her once her e-mail address is typed; she leaves the list and the panel', async () => {
+    const deletes: string[] = [];
+    let answer = () => jsonResponse(200, { message: 'The user and all their data have been deleted.' });
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/admin/stats') return routes.stats();
+      if (url.startsWith('/api/admin/users/') && init?.method === 'DELETE') {
+        deletes.push(url);
+        return answer();
+      }
+      if (url.startsWith('/api/admin/users?')) return routes.users(url.split('?')[1]!);
+      if (url.startsWith('/api/admin/user/')) return routes.user();
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    const panel = screen.getByRole('region', { name: 'User details' });
+    await user.click(await within(panel).findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Ines Okafor’s account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Type ines@example.com to confirm'), 'ines@example.co');
+    expect(confirm.disabled).toBe(true);
+
+    // refused (she is the last admin, say): said in the dialog, which stays
+    answer = () =>
+      jsonResponse(409, {
+        error: 'conflict',
+        message: 'This is the last admin: grant the admin role to someone else before deleting this account.',
+      });
+    await user.type(within(dialog).getByLabelText('Type ines@example.com to confirm'), 'M ');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('This is the last admin');
+
+    answer = () => jsonResponse(200, { message: 'The user and all their data have been deleted.' });
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes).toEqual([`/api/admin/users/${ines.id}`, `/api/admin/users/${ines.id}`]);
+    expect(await within(panel).findByText('Select a user to view their details')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeTruthy(); // she was the only one listed
+    expect(screen.getAllByText('The user and all their data have been deleted.').length).toBeGreaterThan(0);
+    expect(document.activeElement).toBe(panel);
+  });
+
+  it('offers no Delete account on her own account (Settings, with her password)', async () => {
+    routes.user.mockImplementation(async () => jsonResponse(200, { ...inesDetail, id: admin.id }));
+    routes.users.mockImplementation(async () => pageResponse([{ ...ines, id: admin.id }], null));
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    const panel = screen.getByRole('region', { name: 'User details' });
+    expect(await within(panel).findByRole('button', { name: 'Grant admin role' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Delete account' })).toBeNull();
+  });
+
   it('loads more users a page at a time (X-Next-Cursor) for the same search and sort, someone met twice shown once', async () => {
     const more = deferred<Response>();
     let secondPageFails = true;

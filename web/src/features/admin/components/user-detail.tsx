@@ -1,14 +1,17 @@
 import type { AdminUserDetail, Role } from '@sleepweave/contracts';
-import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { formatInstantDay } from '../../../lib/date-format';
+import { useUser } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useDeleteUser } from '../api/delete-user';
 import { useAdminUser } from '../api/get-admin-user';
 import { useSetUserRole } from '../api/set-user-role';
 import { ageText, displayName, formatDate, lastLogText, phaseText, stageText } from './admin-display';
@@ -109,7 +112,119 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
   );
 }
 
-function Detail({ user }: { user: AdminUserDetail }) {
+/** Her e-mail address as she would type it to confirm: case and surrounding spaces aside. */
+const sameAddress = (typed: string, email: string) => typed.trim().toLowerCase() === email.trim().toLowerCase();
+
+/**
+ * Deleting her account for her (a participant who asks to leave and cannot sign in, say):
+ * what she can do herself in Settings, with her password; here the admin types her e-mail
+ * address to confirm. Not offered on the admin's own account (Settings, with her password).
+ */
+function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const loggedOut = useLoggedOutRedirect();
+  const confirmId = useId();
+  // deleted: once the dialog has closed, the screen lets her go (the focus the dialog would
+  // give back to its button, gone with her, goes to the empty panel)
+  const deleted = useRef(false);
+  const remove = useDeleteUser({
+    onSuccess: (result) => {
+      deleted.current = true;
+      toast({ title: result.message });
+      setOpen(false);
+    },
+    onError: (error) => {
+      if (isApiRequestError(error) && error.status === 401) return loggedOut();
+      if (isApiRequestError(error) && [403, 404, 409].includes(error.status)) {
+        setRefusal(serverMessage(error) ?? 'The account could not be deleted.');
+        return;
+      }
+      setRefusal(failureMessage(error, 'The account could not be deleted. Please try again.'));
+    },
+  });
+  const name = displayName(user);
+  const confirmed = sameAddress(typed, user.email);
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-base font-semibold text-night-950">Delete Account</h3>
+      <p className="text-base text-night-700">
+        For a participant who asks to leave and cannot delete her account herself in Settings. Everything goes, for good: her profile,
+        nights, journal, messages and her rows in research runs.
+      </p>
+      <Dialog
+        open={open}
+        onOpenChange={(value) => {
+          setOpen(value);
+          setTyped('');
+          setRefusal(null);
+        }}
+      >
+        <DialogTrigger asChild>
+          <Button variant="destructive" className="justify-self-start">
+            <Trash2 aria-hidden="true" className="size-5" />
+            Delete account
+          </Button>
+        </DialogTrigger>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            if (!deleted.current) return;
+            event.preventDefault();
+            onDeleted();
+          }}
+        >
+          <DialogTitle>Delete {name}’s account?</DialogTitle>
+          <DialogDescription>
+            This permanently deletes the account of {user.email} and all its data. It cannot be undone. The deletion is recorded in the
+            audit trail.
+          </DialogDescription>
+          <form
+            noValidate
+            aria-label="Delete account"
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!confirmed || remove.isPending) return;
+              setRefusal(null);
+              remove.mutate(user.id);
+            }}
+          >
+            <div className="grid gap-2">
+              <label htmlFor={confirmId} className="text-base font-medium text-night-900">
+                Type {user.email} to confirm
+              </label>
+              <Input
+                id={confirmId}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </div>
+            {refusal ? (
+              <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-base text-rose-900">
+                {refusal}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={!confirmed} pending={remove.isPending}>
+                Delete account
+              </Button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function Detail({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => void }) {
+  const me = useUser().data?.id;
   const study = user.study;
   return (
     <div className="grid gap-6">
@@ -171,6 +286,7 @@ function Detail({ user }: { user: AdminUserDetail }) {
       </section>
       {/* One section a user (not a role): the button she pressed stays, and keeps the focus. */}
       <RoleSection key={user.id} user={user} />
+      {user.id === me ? null : <DeleteSection key={`delete-${user.id}`} user={user} onDeleted={onDeleted} />}
     </div>
   );
 }
@@ -180,9 +296,12 @@ export function UserDetailPanel({
   userId,
   onShown,
   onBack,
+  onDeleted = () => {},
 }: {
   userId: string | null;
   onShown?: () => void;
+  /** The admin deleted the user shown: the screen lets her go (the panel is empty again). */
+  onDeleted?: () => void;
   /** Takes her back to the user's row in the list (on a phone, far above). */
   onBack?: () => void;
 }) {
@@ -210,7 +329,7 @@ export function UserDetailPanel({
       />
     );
   } else {
-    content = <Detail user={detail.data} />;
+    content = <Detail user={detail.data} onDeleted={onDeleted} />;
   }
   return (
     // focusable by script only: on a phone, where the panel is below the list, choosing a user
