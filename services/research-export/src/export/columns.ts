@@ -170,6 +170,9 @@ export const COMPARISONS_FILE: FileSpec = {
     }),
     column('metric', 'Metric (phase_summary column)', 'category', { allowed: METRICS.map((m) => m.column).join(', ') }),
     column('label', 'Metric label', 'text'),
+    column('unit', 'Unit of the means, the mean difference, its SD and CI', 'text', {
+      notes: "The metric's unit in phase_summary.csv (a share of nights 0-1 for a yes/no); empty for a score without one.",
+    }),
     column('n_pairs', 'Participants with both phase means', 'integer', {
       notes: 'Each with at least RESEARCH_MIN_NIGHTS_PER_PHASE analysed nights in both phases.',
     }),

@@ -38,8 +38,9 @@ export async function reportPdf(input: {
     .fillColor(INK)
     .fontSize(11)
     .text(
-      'Question: do participants sleep differently in linen than in polyester? Each participant slept 14 nights in polyester, ' +
-        '14 in cotton (washout) and 14 in linen. For every metric, each participant contributes her phase means, and the two ' +
+      'Question: do participants sleep differently in linen than in polyester? Each participant sleeps 14 nights in polyester, ' +
+        `then 14 in cotton (washout), then 14 in linen; one still in her linen phase is in the comparison once she has ${input.minNights} ` +
+        'analysed nights in each (an interim run). For every metric, each participant contributes her phase means, and the two ' +
         "phases are compared within her (paired). The effect size is Cohen's d_z: the mean difference (linen minus polyester) " +
         'divided by the standard deviation of the differences.',
     );

@@ -166,7 +166,7 @@ async function runR(dir: string): Promise<void> {
 }
 
 const P_VALUES = new Set(['p', 'wilcoxon_p', 'p_holm']);
-const TEXT = new Set(['comparison', 'role', 'metric', 'label', 'wilcoxon_method', 'note', 'left_out']);
+const TEXT = new Set(['comparison', 'role', 'metric', 'label', 'unit', 'wilcoxon_method', 'note', 'left_out']);
 
 describe('analysis.R run by R reproduces the comparisons table', () => {
   let dir: string;

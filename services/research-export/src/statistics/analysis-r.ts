@@ -65,6 +65,7 @@ ncp_limit <- ${NONCENTRAL_T_NCP_LIMIT} # |ncp| beyond which the service's noncen
 metrics <- data.frame(
   key = c(${metrics.map((m) => rString(m.key)).join(', ')}),
   label = c(${metrics.map((m) => rString(m.label)).join(', ')}),
+  unit = c(${metrics.map((m) => (m.unit === null ? 'NA_character_' : rString(m.unit))).join(', ')}),
   stringsAsFactors = FALSE
 )
 comparisons <- data.frame(
@@ -80,7 +81,7 @@ ${Object.entries(NOT_COMPUTABLE)
   .join(',\n')}
 )
 columns <- c(${COMPARISON_COLUMNS.map(rString).join(', ')})
-statistics <- columns[6:(length(columns) - 2)] # between n_pairs and note, left_out
+statistics <- columns[(match("n_pairs", columns) + 1):(length(columns) - 2)] # between n_pairs and note, left_out
 
 phases <- read.csv("phase_summary.csv", check.names = FALSE, na.strings = "",
                    colClasses = "character", fileEncoding = "UTF-8-BOM")
@@ -221,6 +222,7 @@ for (i in seq_len(nrow(comparisons))) {
     why <- r$why
     if (is.na(p_holm[j])) why[${rString(statistic.pHolm)}] <- why[[${rString(statistic.p)}]] else r$value$${statistic.pHolm} <- p_holm[j]
     row <- c(comparison = cmp$comparison, role = cmp$role, metric = metrics$key[j], label = metrics$label[j],
+             unit = metrics$unit[j],
              n_pairs = as.character(r$n),
              vapply(statistics, function(s) cell(r$value[[s]]), ""),
              note = note_of(why),

@@ -59,7 +59,8 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         <p className="text-base text-night-700">
           Finished {formatInstant(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
           {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included,{' '}
-          {summary.participantsExcluded} excluded.
+          {/* not "excluded": most of them are only still in the study (the quality line says why each is out) */}
+          {summary.participantsExcluded} not included.
         </p>
       </div>
 

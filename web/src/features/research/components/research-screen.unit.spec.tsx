@@ -295,7 +295,7 @@ describe('ResearchScreen', () => {
 
     const results = await screen.findByRole('region', { name: 'Latest results' });
     expect(within(results).getByText(nightly.summary!.qaHeadline)).toBeTruthy();
-    expect(within(results).getByText(/4,180 nights, 24 participants included, 3 excluded/)).toBeTruthy();
+    expect(within(results).getByText(/4,180 nights, 24 participants included, 3 not included/)).toBeTruthy();
 
     const plot = await within(results).findByRole('figure', {
       name: "Polyester vs linen: Cohen's d_z (linen minus polyester) with its 95% confidence interval, by metric",

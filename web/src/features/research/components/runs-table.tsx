@@ -54,7 +54,7 @@ function RunCards({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }
           </span>
           {run.summary ? (
             <span className="text-night-800">
-              Participants: {run.summary.participantsIncluded} included, {run.summary.participantsExcluded} excluded
+              Participants: {run.summary.participantsIncluded} included, {run.summary.participantsExcluded} not included
             </span>
           ) : null}
           {run.failure ? <span className="text-rose-900">{run.failure}</span> : null}
@@ -98,7 +98,7 @@ function RunTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }
               Participants included
             </th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">
-              Participants excluded
+              Participants not included
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               Failure
