@@ -1,4 +1,11 @@
-import type { AdminAuditAction, AdminPhaseFilter, AdminUserListItem, AdminUserSort, AuditPerson } from '@sleepweave/contracts';
+import {
+  NOT_LOGGED_DAYS,
+  type AdminAuditAction,
+  type AdminPhaseFilter,
+  type AdminUserListItem,
+  type AdminUserSort,
+  type AuditPerson,
+} from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 
 /** docs/product.md §2 /admin: 'name or e-mail'. */
@@ -16,17 +23,29 @@ export const formatDate = (value: string) => format(parseISO(value), 'MMM d, yyy
 /** "Nov 22, 2026, 3:05 PM" on the browser's clock. */
 
 /**
- * "Nov 20, 2026 (2 days ago)": her last night's date and how long before her current night
- * (the one she is in or sleeps next, whose date it stays until 04:00 her time) it was: the
- * night that ended last is "last night", hers tonight (logged ahead of its end) "tonight",
- * tomorrow's "logged ahead"; null without a log.
+ * "Nov 20, 2026 (2 nights missed since)": her last night's date and how many of the nights
+ * after it have ended unlogged (her current night, the one she is in or sleeps next, has
+ * not: its date stays until 04:00 her time). The night that ended last is "last night",
+ * hers tonight (logged ahead of its end) "tonight", tomorrow's "logged ahead"; null without
+ * a log. (It said "3 days ago" of a night logged the next afternoon, two days before: a
+ * coordinator would have written "we have not heard from you in 3 days".)
  */
 export function lastLogText(user: Pick<AdminUserListItem, 'lastLogDate' | 'daysSinceLastLog'>): string | null {
   if (user.lastLogDate === null) return null;
   const days = user.daysSinceLastLog ?? 0;
-  const when = days < 0 ? 'logged ahead' : days === 0 ? 'tonight' : days === 1 ? 'last night' : `${days} days ago`;
+  const when = days < 0 ? 'logged ahead' : days === 0 ? 'tonight' : days === 1 ? 'last night' : `${missedNights(days - 1)} missed since`;
   return `${formatDate(user.lastLogDate)} (${when})`;
 }
+
+const missedNights = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
+
+/**
+ * The follow-up filter's and badge's words: NOT_LOGGED_DAYS counts from her last night to
+ * her current one, so the nights missed in a row are one fewer.
+ */
+export const FOLLOW_UP_MISSED_NIGHTS = NOT_LOGGED_DAYS - 1;
+export const FOLLOW_UP_BADGE = `${FOLLOW_UP_MISSED_NIGHTS}+ nights missed`;
+export const FOLLOW_UP_FILTER = `Missed the last ${FOLLOW_UP_MISSED_NIGHTS}+ nights (participants still in the study)`;
 
 /** "1 sleep log", "3 entries". */
 export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -127,7 +127,7 @@ describe('/admin', () => {
     expect(row.textContent).toContain('Age 55 · N/A · 12 sleep logs · 4 entries');
     expect(row.textContent).toContain('63% of nights logged');
     expect(row.textContent).toContain('Washout · day 6 of 14');
-    expect(row.textContent).toContain('No log for 3+ days');
+    expect(row.textContent).toContain('2+ nights missed');
     expect(screen.getByText('Select a user to view their details')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Research runs' }).getAttribute('href')).toBe('/admin/research');
     expect(screen.getByRole('link', { name: 'Audit trail' }).getAttribute('href')).toBe('/admin/audit');
@@ -159,7 +159,7 @@ describe('/admin', () => {
     expect(routes.users.mock.calls.filter(([query]) => query.includes('q=o')).length).toBe(1); // not once per letter
     await waitFor(() => expect(count.textContent).toBe('0 users'));
     expect(count.isConnected).toBe(true);
-    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await user.click(screen.getByLabelText('Missed the last 2+ nights (participants still in the study)'));
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
   });
 
@@ -176,7 +176,7 @@ describe('/admin', () => {
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Users' });
     await user.type(screen.getByLabelText('Search by name or e-mail'), 'okafor');
-    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await user.click(screen.getByLabelText('Missed the last 2+ nights (participants still in the study)'));
     await user.click(within(screen.getByRole('list', { name: 'Users' })).getByRole('button'));
     await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' });
     await waitFor(() => expect(router.state.location.search).toContain('q=okafor'));
@@ -189,7 +189,7 @@ describe('/admin', () => {
     await act(() => router.navigate(-1));
     await screen.findByRole('list', { name: 'Users' });
     expect(screen.getByLabelText<HTMLInputElement>('Search by name or e-mail').value).toBe('okafor');
-    expect(screen.getByLabelText<HTMLInputElement>('Not logged for 3+ days (participants still in the study)').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Missed the last 2+ nights (participants still in the study)').checked).toBe(true);
     expect(await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' })).toBeTruthy();
     expect(routes.users).toHaveBeenLastCalledWith(expect.stringMatching(/(?=.*q=okafor)(?=.*notLogged=true)/));
   });
@@ -219,7 +219,7 @@ describe('/admin', () => {
       scrolled.mockClear();
       await user.click(row);
       await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' });
-      await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+      await user.click(screen.getByLabelText('Missed the last 2+ nights (participants still in the study)'));
       await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith(expect.stringContaining('notLogged=true')));
       expect(scrolled).not.toHaveBeenCalled();
     } finally {
@@ -450,7 +450,7 @@ describe('/admin', () => {
     expect(screen.getByText('3 users')).toBeTruthy(); // the last page is in: the count is the whole
 
     // another filter starts from its own first page
-    await user.click(screen.getByLabelText('Not logged for 3+ days (participants still in the study)'));
+    await user.click(screen.getByLabelText('Missed the last 2+ nights (participants still in the study)'));
     await waitFor(() => expect(routes.users).toHaveBeenLastCalledWith('sort=joined&order=desc&limit=50&notLogged=true'));
   });
 

@@ -10,7 +10,19 @@ import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../..
 import { cn } from '../../../lib/utils';
 import { useLoadMore } from '../../../lib/use-load-more';
 import { useAdminUsers, type AdminUsersParams } from '../api/get-admin-users';
-import { ageText, count, displayName, lastLogText, needsFollowUp, PHASE_FILTERS, phaseText, SORTS, stageText } from './admin-display';
+import {
+  ageText,
+  count,
+  displayName,
+  FOLLOW_UP_BADGE,
+  FOLLOW_UP_FILTER,
+  lastLogText,
+  needsFollowUp,
+  PHASE_FILTERS,
+  phaseText,
+  SORTS,
+  stageText,
+} from './admin-display';
 
 export const LOADING_USERS = 'Loading users...';
 export const NO_USERS = 'No users found';
@@ -63,7 +75,7 @@ const UserRow = memo(function UserRow({
           <span className="flex flex-wrap items-center gap-2">
             <span className="max-w-full min-w-0 truncate text-base font-semibold text-night-950">{name}</span>
             {user.role === 'admin' ? <Badge tone="night">Admin</Badge> : null}
-            {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{`No log for ${NOT_LOGGED_DAYS}+ days`}</Badge> : null}
+            {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{FOLLOW_UP_BADGE}</Badge> : null}
           </span>
           <span className="truncate text-sm text-night-700">{user.email}</span>
           <span className="text-sm text-night-700">
@@ -225,7 +237,7 @@ export function UsersList({ params, onParamsChange, searchText, onSearchTextChan
             onChange={(event) => onParamsChange({ notLogged: event.target.checked })}
             className="size-5 rounded border-night-300 accent-night-700"
           />
-          Not logged for {NOT_LOGGED_DAYS}+ days (participants still in the study)
+          {FOLLOW_UP_FILTER}
         </label>
       </div>
 
