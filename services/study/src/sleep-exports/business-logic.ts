@@ -201,7 +201,9 @@ export function comparePolyesterLinen(digest: NightsDigest): PhaseComparison[] |
 export const COMPARISON_NOTE =
   'Descriptive only: the nights of one person are not independent of each other, so these differences are not a test ' +
   'and say nothing certain about the fabrics. The study answers that across all its participants. Each difference is ' +
-  'of the means before rounding, so it can differ by 0.1 from the rounded means shown.';
+  'of the means before rounding, so it can differ by 0.1 from the rounded means shown. These are every night you logged in ' +
+  'each phase, as you logged it, whatever you wore; the study analyses only the nights in its fabric, with values in ' +
+  'range, so the means of your research export (my_comparison.csv) can differ.';
 
 // ---------------------------------------------------------------------------------------
 // Dates, phases and bands
