@@ -233,7 +233,12 @@ function Detail({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => v
         <p className="text-base [overflow-wrap:anywhere] text-night-700">{user.email}</p>
       </header>
       <Facts title="Profile Information">
-        <Fact label="Email">{user.email}</Fact>
+        <Fact label="Email">
+          {/* to write to her from here (a participant who has stopped logging, say) */}
+          <a href={`mailto:${user.email}`} className="underline underline-offset-4 hover:text-night-700">
+            {user.email}
+          </a>
+        </Fact>
         <Fact label="Age">{ageText(user.age)}</Fact>
         <Fact label="Hormonal Stage">{stageText(user.hormonalStage)}</Fact>
         <Fact label="Timezone">{user.timezone}</Fact>
