@@ -1,4 +1,5 @@
 import {
+  addDays,
   calendarDateIn,
   currentNight,
   lastEndedNight,
@@ -36,6 +37,8 @@ export type StudyProgress =
       nightsEnded: number;
       /** Nights of her study logged ahead, not ended yet (tonight's, tomorrow's). */
       nightsAhead: number;
+      /** Earlier nights of her study, ended and not logged, newest first (last night aside: it has its own prompt). */
+      missedNights: string[];
       /**
        * The night that just ended, when it belongs to her study (null on the day she joined),
        * and whether she saved it before it ended (the study counts it once saved after).
@@ -51,6 +54,8 @@ export type StudyProgress =
       lastStudyNightToLog: string | null;
       /** Her last study night, saved before it ended and not since: the morning after it, to save again. */
       lastStudyNightToSaveAgain: SleepLog | null;
+      /** Nights of her study not logged, newest first (night 42 aside on the morning after it: it has its own prompt). */
+      missedNights: string[];
     };
 
 export interface LastNight {
@@ -87,6 +92,13 @@ export function studyProgress({
   const lastNight =
     endedDay >= 1 ? { date: lastEnded, log: lastLog, saveAgain: lastLog !== null && savedBeforeItEnded(lastLog, timezone) } : null;
   const day = studyDayOf(studyStartDate, tonight) ?? 1;
+  // her study's nights that have ended, newest first, not logged (last night has a prompt of its own)
+  const logged = new Set(logs.map((log) => log.date));
+  const missedNights: string[] = [];
+  for (let n = Math.min(endedDay, nights); n >= 1; n--) {
+    const date = addDays(studyStartDate, n - 1);
+    if (date !== lastEnded && !logged.has(date)) missedNights.push(date);
+  }
   if (day > nights) {
     const lastStudyNight = endedDay === nights ? lastNight! : null;
     return {
@@ -96,6 +108,7 @@ export function studyProgress({
       lastNight: lastNight!,
       lastStudyNightToLog: lastStudyNight && !lastStudyNight.log ? lastEnded : null,
       lastStudyNightToSaveAgain: lastStudyNight?.saveAgain ? lastStudyNight.log : null,
+      missedNights,
     };
   }
   return {
@@ -108,6 +121,7 @@ export function studyProgress({
     nightsLogged: logs.filter((log) => inStudy(log) && log.date <= lastEnded).length,
     nightsAhead: logs.filter((log) => inStudy(log) && log.date > lastEnded).length,
     nightsEnded: Math.min(Math.max(endedDay, 0), nights),
+    missedNights,
     lastNight,
   };
 }

@@ -35,6 +35,8 @@ describe('studyProgress: where she is, for the home page', () => {
     if (progress.state !== 'in-study') throw new Error('in the study');
     expect(progress.tonightStatus).toMatchObject({ phase: 'washout', dayInPhase: 2, recommendedMaterial: '100% Cotton' });
     expect(progress.lastNight).toEqual({ date: '2026-11-22', log: null, saveAgain: false });
+    // the earlier nights she missed, newest first: nights 13 to 3 (last night, 15, has its own prompt)
+    expect(progress.missedNights).toEqual(Array.from({ length: 11 }, (_, i) => addDays(start, 12 - i)));
   });
 
   it('counts a night logged ahead (tonight, tomorrow) once it has ended: never more logged than ended', () => {
@@ -86,6 +88,8 @@ describe('studyProgress: where she is, for the home page', () => {
       lastNight: { date: '2026-11-22', log: logs[1], saveAgain: false },
       lastStudyNightToLog: null,
       lastStudyNightToSaveAgain: null,
+      // nights 41 to 2, newest first
+      missedNights: Array.from({ length: 40 }, (_, i) => addDays(start, 40 - i)),
     });
     // night 42 not logged: the morning after it, it is still asked for; a day later, not
     const unlogged = [log(start, 1)];

@@ -71,6 +71,7 @@ export function StudyTodayCard() {
           </p>
           {progress.lastStudyNightToLog ? <LogLastNight date={progress.lastStudyNightToLog} /> : null}
           {progress.lastStudyNightToSaveAgain ? <SaveLastNightAgain log={progress.lastStudyNightToSaveAgain} /> : null}
+          <MissedNights dates={progress.missedNights} />
           <div>
             <Button asChild>
               <Link to={wholeStudyLink}>See all 42 nights</Link>
@@ -90,6 +91,7 @@ export function StudyTodayCard() {
     nightsLogged,
     nightsEnded,
     nightsAhead,
+    missedNights,
     lastNight,
   } = progress;
   // the nights she logged ahead, so that the count agrees with her dashboard's entries
@@ -145,8 +147,45 @@ export function StudyTodayCard() {
         ) : (
           <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(tonight)}.</p>
         )}
+        <MissedNights dates={missedNights} />
       </Card>
     </section>
+  );
+}
+
+/** How many missed nights the card names; the rest are counted. */
+const MISSED_NIGHTS_SHOWN = 3;
+
+/**
+ * Earlier nights of her study she has not logged, the newest first, each a link to log it:
+ * she can still log them (research keeps a night logged late, with a flag). Only last night
+ * was ever offered; a night missed before it, or night 42 a day after, was named nowhere.
+ */
+function MissedNights({ dates }: { dates: string[] }) {
+  if (dates.length === 0) return null;
+  const shown = dates.slice(0, MISSED_NIGHTS_SHOWN);
+  const more = dates.length - shown.length;
+  return (
+    <div className="grid gap-2 text-base text-night-800">
+      <p>
+        {dates.length === 1
+          ? 'An earlier night is not logged yet. You can still log it:'
+          : 'Earlier nights not logged yet. You can still log them:'}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        {shown.map((date) => (
+          <li key={date}>
+            <Link
+              to={logNightLink(date)}
+              className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900"
+            >
+              {nightSpan(date)}
+            </Link>
+          </li>
+        ))}
+        {more > 0 ? <li>and {more} more</li> : null}
+      </ul>
+    </div>
   );
 }
 

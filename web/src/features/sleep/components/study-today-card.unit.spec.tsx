@@ -153,6 +153,31 @@ describe('StudyTodayCard (home)', () => {
     expect(screen.getByText('Day 15 of 42')).toBeTruthy();
   });
 
+  it('offers the earlier nights she missed, the newest three as links, and counts the rest; night 42 still after its morning', async () => {
+    const start = addDays('2026-11-23', -15); // tonight is night 16; nights 1-15 have ended
+    const logs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 15].map((day) => night(addDays(start, day - 1), { studyDay: day }));
+    serve(start, logs);
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('Earlier nights not logged yet. You can still log them:')).toBeTruthy();
+    const links = ['Sat 21 → Sun 22 Nov', 'Fri 20 → Sat 21 Nov', 'Thu 19 → Fri 20 Nov'];
+    for (const [i, name] of links.entries()) {
+      expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(`/sleep/log?date=${addDays('2026-11-21', -i)}`);
+    }
+    expect(screen.getByText('and 2 more')).toBeTruthy(); // nights 11 and 10
+    cleanup();
+
+    // two days after night 42, which she missed
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+    const finished = addDays('2026-11-22', -41);
+    serve(
+      finished,
+      Array.from({ length: 41 }, (_, i) => night(addDays(finished, i), { studyDay: i + 1 })),
+    );
+    renderWithProviders(<StudyTodayCard />);
+    expect(await screen.findByText('An earlier night is not logged yet. You can still log it:')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sun 22 → Mon 23 Nov' }).getAttribute('href')).toBe('/sleep/log?date=2026-11-22');
+  });
+
   it('shows nothing before she joins', async () => {
     serve(null, []);
     const { container } = renderWithProviders(<StudyTodayCard />);
