@@ -65,6 +65,9 @@ export interface LastNight {
   saveAgain: boolean;
 }
 
+/** For how many days after her study ends the home page still offers the nights she missed. */
+export const MISSED_NIGHTS_OFFERED_AFTER_STUDY = 7;
+
 export function studyProgress({
   hasConsent,
   studyStartDate,
@@ -108,7 +111,8 @@ export function studyProgress({
       lastNight: lastNight!,
       lastStudyNightToLog: lastStudyNight && !lastStudyNight.log ? lastEnded : null,
       lastStudyNightToSaveAgain: lastStudyNight?.saveAgain ? lastStudyNight.log : null,
-      missedNights,
+      // offered for a week after her study: later, a night weeks old is no longer hers to recall
+      missedNights: day - nights <= MISSED_NIGHTS_OFFERED_AFTER_STUDY ? missedNights : [],
     };
   }
   return {

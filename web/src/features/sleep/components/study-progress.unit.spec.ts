@@ -102,6 +102,15 @@ describe('studyProgress: where she is, for the home page', () => {
       state: 'complete',
       lastStudyNightToLog: null,
     });
+    // the nights she missed are offered for a week after her study, then no more
+    const weekAfter = new Date(now.getTime() + 6 * 86_400_000);
+    const eightDaysAfter = new Date(now.getTime() + 7 * 86_400_000);
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs: unlogged, timezone, now: weekAfter })).toMatchObject({
+      missedNights: expect.arrayContaining([addDays(start, 41)]),
+    });
+    expect(studyProgress({ hasConsent: true, studyStartDate: start, logs: unlogged, timezone, now: eightDaysAfter })).toMatchObject({
+      missedNights: [],
+    });
   });
 
   it('calls her first night tomorrow night when her study starts tomorrow in her zone (she moved west), and knows it logged ahead', () => {
