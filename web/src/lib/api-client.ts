@@ -112,15 +112,42 @@ export interface RequestOptions<T> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * How long a request waits for its answer to begin before it is given up as a network
+ * failure (NetworkError: "check your connection", and her form editable again). Without
+ * it, a request the network swallowed (a connection that stopped without closing, a
+ * captive portal) showed "Saving..." for good, her text read-only.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** A file's: the server makes an export while she waits (a long journal's PDF takes a while). */
+export const FILE_TIMEOUT_MS = 3 * 60_000;
+
+/**
  * Sends the request and answers the response when it is ok; otherwise throws
  * `ApiRequestError` (after calling the 401 handler) or `NetworkError`.
  */
-async function send(method: Method, path: string, body: unknown, options: RequestOptions<unknown>, accept: string): Promise<Response> {
+async function send(
+  method: Method,
+  path: string,
+  body: unknown,
+  options: RequestOptions<unknown>,
+  accept: string,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Response> {
+  // given up after timeoutMs without an answer, or when the caller's signal aborts (as it says)
+  const abort = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, timeoutMs);
+  const callerAborted = () => abort.abort(options.signal?.reason);
+  if (options.signal?.aborted) callerAborted();
+  else options.signal?.addEventListener('abort', callerAborted, { once: true });
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     headers: { accept, ...(signedInUser !== null && options.anyUser !== true ? { [SIGNED_IN_USER_HEADER]: signedInUser } : {}) },
-    signal: options.signal ?? null,
+    signal: abort.signal,
   };
   if (method !== 'GET') {
     // The gateway refuses mutating requests that are not JSON, so always send a JSON body.
@@ -136,8 +163,11 @@ async function send(method: Method, path: string, body: unknown, options: Reques
   try {
     response = await fetch(path, init);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (!timedOut && error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', callerAborted);
   }
 
   if (!response.ok) {
@@ -215,7 +245,7 @@ export interface ApiFile {
  * `{ error, message }`); the name comes from the Content-Disposition header.
  */
 async function getFile(path: string, options: Omit<RequestOptions<unknown>, 'schema'> = {}): Promise<ApiFile> {
-  const response = await send('GET', path, undefined, options, '*/*');
+  const response = await send('GET', path, undefined, options, '*/*', FILE_TIMEOUT_MS);
   const blob = await response.blob();
   return { blob, fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')) };
 }

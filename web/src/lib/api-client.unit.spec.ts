@@ -5,8 +5,10 @@ import {
   api,
   ApiRequestError,
   failureMessage,
+  FILE_TIMEOUT_MS,
   isNetworkError,
   isTemporarilyUnavailable,
+  REQUEST_TIMEOUT_MS,
   serverMessage,
   setUnauthorizedHandler,
 } from './api-client';
@@ -142,6 +144,40 @@ describe('api client', () => {
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
 
     expect(isNetworkError(error)).toBe(true);
+  });
+
+  it("gives up a request whose answer does not begin within REQUEST_TIMEOUT_MS, as a network error; a file waits longer; a caller's abort stays an abort", async () => {
+    // a network that swallows the request: fetch settles only when its signal aborts
+    const swallowed = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError'))),
+        ),
+    );
+    vi.stubGlobal('fetch', swallowed);
+    vi.useFakeTimers();
+    try {
+      const saving = api.post('/api/journal/entry', {}).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(await Promise.race([saving, Promise.resolve('waiting')])).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(isNetworkError(await saving)).toBe(true);
+
+      const file = api.getFile('/api/sleep/export?format=pdf').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      expect(await Promise.race([file, Promise.resolve('waiting')])).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(FILE_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
+      expect(isNetworkError(await file)).toBe(true);
+
+      const caller = new AbortController();
+      const cancelled = api.get('/api/sleep/logs', { signal: caller.signal }).catch((e: unknown) => e);
+      caller.abort();
+      const error = await cancelled;
+      expect(isNetworkError(error)).toBe(false);
+      expect((error as DOMException).name).toBe('AbortError');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('returns the parsed JSON of a successful answer', async () => {
