@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { paths } from '../config/paths';
-import { api, isApiRequestError, setSignedInUser, signalUnauthorized, signedInUserOfTab } from './api-client';
+import { api, isApiRequestError, isNetworkError, setSignedInUser, signalUnauthorized, signedInUserOfTab } from './api-client';
 import { lazySchema } from './contracts';
 import { dropLocalData } from './local-data';
 import { leftOnPurpose, rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
@@ -103,6 +103,9 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
+    // offline, it fails at once and says she is still signed in: paused until she was back, it
+    // counted as a save waiting to be sent, and closing the tab left her signed in unawares
+    networkMode: 'always',
     onSuccess: () => {
       const userId = signedInUserOfTab();
       clearSession(queryClient, { onPurpose: true });
@@ -111,8 +114,14 @@ export function useLogout() {
       void navigate(paths.auth, { replace: true });
       toast({ title: 'Logged out.' });
     },
-    onError: () => {
-      toast({ title: 'Logout failed', variant: 'destructive' });
+    onError: (error) => {
+      toast({
+        title: 'Logout failed',
+        ...(isNetworkError(error)
+          ? { description: 'No connection: you are still signed in on this device. Please try again once you are back online.' }
+          : {}),
+        variant: 'destructive',
+      });
     },
   });
 }

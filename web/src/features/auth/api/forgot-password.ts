@@ -14,5 +14,6 @@ export function useForgotPassword({
   onSuccess?: (response: MessageResponse) => void;
   onError?: (error: Error) => void;
 } = {}) {
-  return useMutation({ mutationFn: forgotPassword, onSuccess, onError });
+  // offline, a failure at once ("Network error"), not a request paused until she is back: the button spun for good
+  return useMutation({ mutationFn: forgotPassword, onSuccess, onError, networkMode: 'always' });
 }

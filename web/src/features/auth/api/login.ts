@@ -18,6 +18,8 @@ export function useLogin({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    // offline, a failure at once ("Network error"), not a request paused until she is back: the button spun for good
+    networkMode: 'always',
     onSuccess: (response) => {
       setSessionUser(queryClient, response.user);
       onSuccess?.(response);

@@ -17,5 +17,6 @@ export function useRegister({
   onSuccess?: (response: AuthResponse) => void;
   onError?: (error: Error) => void;
 } = {}) {
-  return useMutation({ mutationFn: register, onSuccess, onError });
+  // offline, a failure at once ("Network error"), not a request paused until she is back: the button spun for good
+  return useMutation({ mutationFn: register, onSuccess, onError, networkMode: 'always' });
 }

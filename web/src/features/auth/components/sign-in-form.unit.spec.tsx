@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +65,19 @@ describe('SignInForm', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/login');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'maria@example.com', password: 'wrong-password' });
+  });
+
+  it("offline, says 'Network error - please try again' at once (it spun until she was back online)", async () => {
+    onlineManager.setOnline(false);
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      renderWithProviders(<SignInForm />);
+      await signIn(userEvent.setup(), 'maria@example.com', 'a-password');
+      expect(await screen.findByText('Network error - please try again')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('once signed in, closes what was said before (a failed attempt, Unauthorized), which errors otherwise keep open', async () => {
