@@ -11,6 +11,7 @@ import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/a
 import { formatInstantDay } from '../../../lib/date-format';
 import { useUser } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUser } from '../api/get-admin-user';
 import { useSetUserRole } from '../api/set-user-role';
@@ -129,6 +130,7 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
   // deleted: once the dialog has closed, the screen lets her go (the focus the dialog would
   // give back to its button, gone with her, goes to the empty panel)
   const deleted = useRef(false);
+  const once = useOneAtATime();
   const remove = useDeleteUser({
     onSuccess: (result) => {
       deleted.current = true;
@@ -185,9 +187,11 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
             className="grid gap-4"
             onSubmit={(event) => {
               event.preventDefault();
-              if (!confirmed || remove.isPending) return;
-              setRefusal(null);
-              remove.mutate(user.id);
+              if (!confirmed) return;
+              once(() => {
+                setRefusal(null);
+                return remove.mutateAsync(user.id);
+              });
             }}
           >
             <div className="grid gap-2">

@@ -21,6 +21,7 @@ import { paths } from '../../../config/paths';
 import { isNetworkError, serverMessage } from '../../../lib/api-client';
 import { setSessionUser } from '../../../lib/auth';
 import { setServerFieldError, useZodForm, type FormErrorMessages } from '../../../lib/form';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useRegister } from '../api/register';
 import type { AuthFormHandle } from './auth-form-handle';
 
@@ -121,6 +122,7 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
     },
   });
 
+  const once = useOneAtATime();
   const done = registerMutation.isSuccess;
   const busy = registerMutation.isPending || done;
 
@@ -129,7 +131,7 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       noValidate
       onSubmit={(event) => {
         setMessage(null);
-        void handleSubmit((data) => registerMutation.mutate(data))(event);
+        void handleSubmit((data) => once(() => registerMutation.mutateAsync(data)))(event);
       }}
       aria-label="Sign up"
       className="grid gap-5"

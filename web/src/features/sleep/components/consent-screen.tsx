@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { failureMessage, isApiRequestError } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useConsent } from '../api/get-consent';
 import { useGiveConsent } from '../api/give-consent';
 import { DailyRoutine, ProtocolMoreDetails, ProtocolPhases, RoomAndBed } from './protocol-details';
@@ -21,6 +22,7 @@ export function ConsentScreen() {
   const [agreed, setAgreed] = useState(false);
   const checkboxId = useId();
 
+  const once = useOneAtATime();
   const give = useGiveConsent({
     onSuccess: () => {
       toast({ title: 'Consent Recorded', description: 'Thank you for joining our sleep study!' });
@@ -60,7 +62,7 @@ export function ConsentScreen() {
       toast({ title: 'Agreement Required', description: 'Please check the consent box to continue', variant: 'destructive' });
       return;
     }
-    give.mutate();
+    once(() => give.mutateAsync());
   };
 
   return (

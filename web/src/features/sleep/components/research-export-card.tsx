@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useDownloadResearchExport } from '../api/download-research-export';
 
 const FAILED = 'Failed to generate research export. Please try again.';
@@ -23,6 +24,7 @@ function exportFailure(error: unknown): string {
 export function ResearchExportCard() {
   const titleId = useId();
   const loggedOut = useLoggedOutRedirect();
+  const once = useOneAtATime();
   const download = useDownloadResearchExport({
     onSuccess: (fileName) => {
       toast({ title: 'Export Complete', description: `Research data exported successfully. Downloaded ${fileName}` });
@@ -50,7 +52,7 @@ export function ResearchExportCard() {
           </p>
         </div>
       </div>
-      <Button className="shrink-0" onClick={() => download.mutate()} pending={download.isPending}>
+      <Button className="shrink-0" onClick={() => once(() => download.mutateAsync())} pending={download.isPending}>
         {download.isPending ? null : <Download aria-hidden="true" className="size-5" />}
         Download Research Export
       </Button>

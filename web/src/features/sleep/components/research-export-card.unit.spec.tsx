@@ -117,6 +117,20 @@ describe('Research Export card', () => {
     expect(button.getAttribute('aria-busy')).toBeNull();
   });
 
+  it('downloads once for a double-click that lands before the button shows busy; again once that one is done', async () => {
+    const { button } = await renderCard();
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await newestToast('Export Complete');
+    expect(exportCalls()).toHaveLength(1);
+    expect(clicked).toHaveLength(1);
+    await waitFor(() => expect(refusesAction(button)).toBe(false));
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(exportCalls()).toHaveLength(2));
+  });
+
   it("says 'Export Failed' with the spec's sentence when the export fails", async () => {
     exportAnswer = () => jsonResponse(500, { error: 'internal', message: 'Something went wrong. Please try again.' });
     const { button } = await renderCard();
