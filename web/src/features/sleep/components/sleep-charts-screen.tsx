@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useSleepLogs } from '../api/get-sleep-logs';
-import { ChartCard } from './lazy-metric-chart';
+import { ChartCard, usePreloadedCharts } from './lazy-metric-chart';
 import { METRICS } from './metrics';
 import { PhaseLegend } from './phase-shades';
 import { chartPoints, lastEntryNights, studyNights, studyStartOf, type ChartNight } from './sleep-charts';
@@ -53,6 +53,7 @@ function ViewSwitch({ current }: { current: ChartView }) {
 
 /** /sleep/charts: her last 7 entries, or her whole study, one chart per metric. */
 export function SleepChartsScreen() {
+  usePreloadedCharts();
   const logs = useSleepLogs();
   const [params] = useSearchParams();
   const view: ChartView = params.get('view') === 'study' ? 'study' : 'recent';

@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
-import { ChartCard } from './lazy-metric-chart';
+import { ChartCard, usePreloadedCharts } from './lazy-metric-chart';
 import { METRICS } from './metrics';
 import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { nightName } from './nights';
@@ -39,6 +39,7 @@ function SummaryItem({ label, value }: { label: string; value: string }) {
 
 /** /sleep/weekly-report: seven days of her sleep, charted and summarised. */
 export function WeeklyReportScreen() {
+  usePreloadedCharts();
   const profile = useStudyProfile();
   const logs = useSleepLogs();
 
