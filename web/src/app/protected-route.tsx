@@ -33,6 +33,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     );
   }
   // back here after signing in, if it is her (lib/sign-in-return.ts)
-  if (!user.data) return <Navigate to={paths.auth} replace state={signInReturn(location)} />;
+  // the spinner while the sign-in page's code loads (on a slow link the page was blank for seconds)
+  if (!user.data)
+    return (
+      <>
+        <FullPageSpinner />
+        <Navigate to={paths.auth} replace state={signInReturn(location)} />
+      </>
+    );
   return children;
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_ACCESS_TEXT } from '../components/no-access';
 import { userQueryKey } from '../lib/auth';
 import { deferred, jsonResponse, reloadQueries, renderWithProviders } from '../testing/render';
+import { RootLayout } from './root-layout';
 import { createRoutes } from './routes';
 import { maria } from '../testing/fixtures';
 
@@ -28,6 +29,30 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows a bar while the next page is on its way (its code loading), gone once it is there', async () => {
+    fetchMock.mockImplementation(async () => signedOut());
+    const code = deferred<{ Component: () => React.JSX.Element }>();
+    const routes = [
+      {
+        Component: RootLayout,
+        children: [
+          { path: '/', Component: () => <h1>Here</h1> },
+          { path: '/next', lazy: () => code.promise },
+        ],
+      },
+    ];
+    const { router } = renderWithProviders(routes, { path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Here' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the page' })).toBeNull();
+    act(() => {
+      void router.navigate('/next');
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the page' })).toBeTruthy();
+    code.resolve({ Component: () => <h1>There</h1> });
+    expect(await screen.findByRole('heading', { name: 'There' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the page' })).toBeNull();
   });
 
   it('sends a signed-out visitor of a guarded path to /auth', async () => {

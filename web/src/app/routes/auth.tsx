@@ -13,6 +13,13 @@ export function Component() {
   const user = useUser();
   const location = useLocation();
   if (user.isPending) return <FullPageSpinner />;
-  if (user.data) return <Navigate to={afterSignIn(location.state, user.data)} replace />;
+  // the spinner while the next page's code loads (on a slow link the page was blank for seconds)
+  if (user.data)
+    return (
+      <>
+        <FullPageSpinner />
+        <Navigate to={afterSignIn(location.state, user.data)} replace />
+      </>
+    );
   return <AuthScreen />;
 }
