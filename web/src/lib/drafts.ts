@@ -3,7 +3,7 @@ import { browserStorage, writeJson } from './browser-storage';
 /**
  * What she was writing when her session ended (a save answered 401: the app signs her in
  * again, docs/product.md §8), or when a save failed (the journal's, a message's: she may have
- * left the screen while it was on its way, and found it empty on her return), kept in this
+ * left the screen while it was on its way, and found it empty on her return; a night's too), kept in this
  * tab until she is back on the same screen: her
  * journal entry, night's sleep log, message, new thread's name or profile changes are not
  * lost with the sign-in. A draft belongs to the user who

@@ -279,11 +279,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   }, [log, settled, lookupDate, studyStartDate, today, getFieldState, resetField]);
 
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string, filledFrom?: string) => {
+    // what she sent (she may have moved to another night since, which replaced the form's
+    // values); an update's with the version she typed over and the fields she changed
+    const over = saving === 'edit' && filledFrom ? { filledFrom, changed: savedChanged.current } : {};
+    const sent: Draft = { ...(savedValues.current ?? getValues()), ...over };
     if (isApiRequestError(error) && error.status === 401) {
-      // what she sent (she may have moved to another night since, which replaced the form's
-      // values); an update's with the version she typed over and the fields she changed
-      const over = saving === 'edit' && filledFrom ? { filledFrom, changed: savedChanged.current } : {};
-      sessionEnded({ ...(savedValues.current ?? getValues()), ...over });
+      sessionEnded(sent);
       savedValues.current = null;
       return;
     }
@@ -321,6 +322,9 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       void queryClient.invalidateQueries({ queryKey: sleepLogQueryKey(night) });
       return;
     }
+    // kept as a draft, as the journal's (lib/drafts.ts): she may have left the screen while
+    // it was on its way (it was lost), and finds it there again when she comes back
+    keepDraft(sent);
     savedValues.current = null;
     // A 400 names the field ("sleepScore: ..."): show it there as well.
     setServerFieldError(form, error, isFormField);
@@ -335,12 +339,14 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     // The saved night is now the lookup's answer: the form shows it in edit mode (Update
     // Sleep Log), so saving again updates it (docs/study-protocol.md, "Screens").
     onSuccess: () => {
+      keepDraft(null); // a failed save's, now saved
       toast({ title: 'Sleep Log Saved', description: 'Your sleep data has been recorded successfully.' });
     },
     onError: (error, data) => onSaveError('create', error, data.date),
   });
   const update = useUpdateSleepLog({
     onSuccess: () => {
+      keepDraft(null); // a failed save's, now saved
       savedOver.current = null;
       toast({ title: 'Sleep Log Updated', description: 'Your sleep data has been updated successfully.' });
     },

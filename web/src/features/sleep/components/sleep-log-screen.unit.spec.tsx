@@ -578,6 +578,36 @@ describe('SleepLogScreen', () => {
     expect(screen.queryByText(new RegExp(SAVED_BEFORE_IT_ENDED.slice(0, 40)))).toBeNull();
   });
 
+  it('keeps what she sent when a save fails, for when she comes back (she may have left while it was on its way); drops it once saved', async () => {
+    const night = addDays(today, -3);
+    const unavailable = () => jsonResponse(503, { error: 'unavailable', message: 'Sleepweave is temporarily unavailable.' });
+    let answer = unavailable;
+    serve({ start: addDays(today, -10), post: () => answer() });
+    renderWithProviders(routes, { path: `/sleep/log?date=${night}` });
+    const user = userEvent.setup();
+    await fill(user, await screen.findByLabelText('Comments'), 'Woke at 3, too warm');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await screen.findByText('Error saving sleep log')).toBeTruthy();
+    expect(window.sessionStorage.getItem('sleepweave:draft:sleep-log')).toContain('Woke at 3, too warm');
+    // she stayed, and saved again: the draft goes
+    answer = () => jsonResponse(201, storedLog({ date: night, comments: 'Woke at 3, too warm' }));
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await screen.findByText('Sleep Log Saved')).toBeTruthy();
+    expect(window.sessionStorage.getItem('sleepweave:draft:sleep-log')).toBeNull();
+    cleanup();
+
+    // another night, saved as she left: back, it is there to save
+    const other = addDays(today, -4);
+    answer = unavailable;
+    renderWithProviders(routes, { path: `/sleep/log?date=${other}` });
+    await fill(user, await screen.findByLabelText('Comments'), 'Cooler in linen');
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await screen.findByText('Error saving sleep log')).toBeTruthy();
+    cleanup();
+    renderWithProviders(routes, { path: `/sleep/log?date=${other}` });
+    await waitFor(() => expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Cooler in linen'));
+  });
+
   it('counts an emoji in her comments as one character, as the limit does', async () => {
     serve({});
     renderWithProviders(routes, { path: '/sleep/log' });
