@@ -83,6 +83,9 @@ describe('JournalScreen', () => {
     }
     expect(screen.getByRole('button', { name: 'Save Entry' })).toBeTruthy();
     expect(await screen.findByText('Loading entries...')).toBeTruthy();
+    // the streak's room is kept while her entries load (the form was pushed down as it came), silent
+    expect(screen.queryByRole('status', { name: 'Current streak' })).toBeNull();
+    expect(document.querySelector('[aria-hidden="true"].invisible')?.textContent).toMatch(/^Current streak/);
 
     answer(jsonResponse(200, []));
     expect(await screen.findByText('No journal entries yet. Start your first entry above!')).toBeTruthy();

@@ -2,6 +2,7 @@ import { Flame } from 'lucide-react';
 import { useEffect } from 'react';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { useUser } from '../../../lib/auth';
+import { cn } from '../../../lib/utils';
 import { useJournalEntries } from '../api/get-journal-entries';
 import { currentStreak } from '../streak';
 
@@ -23,7 +24,9 @@ export function JournalStreak() {
   useEffect(() => {
     if (goesOn) void fetchNextPage();
   }, [goesOn, fetchNextPage]);
-  if (!streak) return null;
+  // while her entries load, the card's room is kept (empty): coming in, it pushed the form
+  // down by 111 px on a phone, as she was about to tap into it
+  if (!streak) return entries.isPending ? <StreakCard days={0} note="Write today to start a new streak." hidden /> : null;
   const { days, writtenToday } = streak;
   const note =
     days === 0
@@ -31,12 +34,17 @@ export function JournalStreak() {
       : writtenToday
         ? 'You have written today. See you tomorrow.'
         : 'Write today to keep it going.';
+  return <StreakCard days={days} note={note} />;
+}
 
+function StreakCard({ days, note, hidden = false }: { days: number; note: string; hidden?: boolean }) {
   return (
     <div
-      role="status"
-      aria-label="Current streak"
-      className="flex items-center gap-3 rounded-2xl border border-sand-200 bg-sand-100/70 px-4 py-3 sm:w-64 sm:shrink-0"
+      {...(hidden ? { 'aria-hidden': true } : { role: 'status', 'aria-label': 'Current streak' })}
+      className={cn(
+        'flex items-center gap-3 rounded-2xl border border-sand-200 bg-sand-100/70 px-4 py-3 sm:w-64 sm:shrink-0',
+        hidden && 'invisible',
+      )}
     >
       <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-white text-sand-600">
         <Flame aria-hidden="true" className="size-6" />
