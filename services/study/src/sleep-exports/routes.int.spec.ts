@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   addDays,
   calendarDateIn,
-  consentText,
   formatDuration,
   noNightsInRangeMessage,
   SLEEP_LOG_FIELD_LIST,
@@ -15,9 +13,7 @@ import { createLogger, findDirectoryUser } from '@sleepweave/service-kit';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../../../identity/src/test/helpers.ts';
-import { consentDecider } from '../consents/business-logic.ts';
-import { consentStreamId } from '../consents/consent.ts';
-import { startStudy, type Study } from '../test/helpers.ts';
+import { giveConsentAt, startStudy, type Study } from '../test/helpers.ts';
 
 /** Where the PDF's pages go as PNGs, to be looked at (test-results/ is not committed). */
 const PAGES_DIR = join(import.meta.dirname, '../../../../test-results/sleep-export-pages');
@@ -98,18 +94,7 @@ async function participantWithWeeks() {
   }
   const headers = { authorization: `Bearer ${access}` };
   const consentedAt = new Date(Date.now() - (DAYS - 1) * 86_400_000);
-  await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
-    type: 'GiveConsent',
-    data: {
-      consentId: randomUUID(),
-      userId,
-      consentText: consentText(),
-      consentVersion: '1.0',
-      ipAddress: null,
-      timezone: 'Europe/London',
-      now: consentedAt,
-    },
-  });
+  await giveConsentAt(env, userId, 'Europe/London', consentedAt);
   const start = calendarDateIn('Europe/London', consentedAt);
   const dates: string[] = [];
   for (let day = 1; day <= DAYS; day++) {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, calendarDateIn, consentText, nightEndTime, type EventEnvelope } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, nightEndTime, type EventEnvelope } from '@sleepweave/contracts';
 import { holdStreamLock } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentDecider } from '../consents/business-logic.ts';
-import { consentStreamId } from '../consents/consent.ts';
-import { consentedParticipant, newParticipant, startStudy, type Study } from '../test/helpers.ts';
+import { consentedParticipant, giveConsentAt, newParticipant, startStudy, type Study } from '../test/helpers.ts';
 import { sleepLogDecider } from './business-logic.ts';
 import { SLEEP_LOG_CHANGED_MEANWHILE } from './commands.ts';
 import { sleepLogStreamId } from './sleep-log.ts';
@@ -66,18 +64,7 @@ describe('POST /api/sleep/log', () => {
     const { headers, userId } = await newParticipant(env, 'America/New_York');
     // She consented 15 days ago: today is day 16, washout day 2.
     const consentedAt = new Date(Date.now() - 15 * 86_400_000);
-    await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
-      type: 'GiveConsent',
-      data: {
-        consentId: randomUUID(),
-        userId,
-        consentText: consentText(),
-        consentVersion: '1.0',
-        ipAddress: null,
-        timezone: 'America/New_York',
-        now: consentedAt,
-      },
-    });
+    await giveConsentAt(env, userId, 'America/New_York', consentedAt);
     const today = todayIn('America/New_York');
     const response = await createLog(headers, { date: today, sleepwearMaterial: '100% Cotton' });
     expect(response.json()).toMatchObject({ studyDay: 16, phase: 'washout', recommendedMaterial: '100% Cotton' });
@@ -213,18 +200,7 @@ describe('PUT /api/sleep/log/{id}', () => {
   it('a night saved before it ended, saved again unchanged once it has: stamped anew (research keeps it then), once', async () => {
     const { headers, userId } = await newParticipant(env, 'Europe/London');
     const consentedAt = new Date(Date.now() - 3 * 86_400_000);
-    await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
-      type: 'GiveConsent',
-      data: {
-        consentId: randomUUID(),
-        userId,
-        consentText: consentText(),
-        consentVersion: '1.0',
-        ipAddress: null,
-        timezone: 'Europe/London',
-        now: consentedAt,
-      },
-    });
+    await giveConsentAt(env, userId, 'Europe/London', consentedAt);
     // the night before last, saved an hour before it ended (at 03:00 on its morning)
     const date = addDays(todayIn('Europe/London'), -2);
     const early = new Date(nightEndTime('Europe/London', date) - 3_600_000);

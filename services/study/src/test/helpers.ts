@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { RegisterRequest } from '@sleepweave/contracts';
+import { consentText, type RegisterRequest } from '@sleepweave/contracts';
 import { findDirectoryUser } from '@sleepweave/service-kit';
 import { startTestService, testEnv } from '@sleepweave/service-kit/testing';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { register, startIdentity, type Identity } from '../../../identity/src/test/helpers.ts';
 import { readStudyConfig } from '../config.ts';
+import { consentDecider } from '../consents/business-logic.ts';
+import { consentStreamId } from '../consents/consent.ts';
 import { studyService } from '../service.ts';
 
 /**
@@ -55,4 +58,12 @@ export async function consentedParticipant(env: Study, timezone: RegisterRequest
   const response = await env.study.app.inject({ method: 'POST', url: '/api/sleep/consent', headers: participant.headers, payload: {} });
   if (response.statusCode !== 201) throw new Error(`consent failed: ${response.statusCode} ${response.body}`);
   return { ...participant, studyStartDate: response.json().studyStartDate as string };
+}
+
+/** Her consent as given at `at` (days ago, say: a study under way), through the decider, as the consent route gives it now. */
+export async function giveConsentAt(env: Study, userId: string, timezone: RegisterRequest['timezone'], at: Date): Promise<void> {
+  await env.study.context.store.handle(consentStreamId(userId), consentDecider, {
+    type: 'GiveConsent',
+    data: { consentId: randomUUID(), userId, consentText: consentText(), consentVersion: '1.0', ipAddress: null, timezone, now: at },
+  });
 }

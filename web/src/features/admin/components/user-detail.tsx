@@ -37,6 +37,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What a dialog of the panel says when its change is not made ("The role could not be
+ * changed."): the server's words for a refusal (her own role revoked meanwhile, the user
+ * gone, the last admin), else why it failed.
+ */
+function refusalText(error: Error, failed: string): string {
+  if (isApiRequestError(error) && [403, 404, 409].includes(error.status)) return serverMessage(error) ?? failed;
+  return failureMessage(error, `${failed} Please try again.`);
+}
+
 function RoleSection({ user }: { user: AdminUserDetail }) {
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -49,11 +59,7 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
     },
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
-      if (isApiRequestError(error) && [403, 404, 409].includes(error.status)) {
-        setRefusal(serverMessage(error) ?? 'The role could not be changed.');
-        return;
-      }
-      setRefusal(failureMessage(error, 'The role could not be changed. Please try again.'));
+      setRefusal(refusalText(error, 'The role could not be changed.'));
     },
   });
   const name = displayName(user);
@@ -139,11 +145,7 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
     },
     onError: (error) => {
       if (isApiRequestError(error) && error.status === 401) return loggedOut();
-      if (isApiRequestError(error) && [403, 404, 409].includes(error.status)) {
-        setRefusal(serverMessage(error) ?? 'The account could not be deleted.');
-        return;
-      }
-      setRefusal(failureMessage(error, 'The account could not be deleted. Please try again.'));
+      setRefusal(refusalText(error, 'The account could not be deleted.'));
     },
   });
   const name = displayName(user);
