@@ -47,6 +47,16 @@ function refusalText(error: Error, failed: string): string {
   return failureMessage(error, `${failed} Please try again.`);
 }
 
+/** A dialog's refusal, as an alert over its buttons; nothing when there is none. */
+function Refusal({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-base text-rose-900">
+      {text}
+    </p>
+  );
+}
+
 function RoleSection({ user }: { user: AdminUserDetail }) {
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -93,11 +103,7 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
               ? `${name} will see every participant’s personal data, export it, and manage roles. The change is recorded in the audit trail.`
               : `${name} will lose access to the admin pages at once. The change is recorded in the audit trail.`}
           </DialogDescription>
-          {refusal ? (
-            <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-base text-rose-900">
-              {refusal}
-            </p>
-          ) : null}
+          <Refusal text={refusal} />
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
@@ -209,11 +215,7 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
                 onChange={(event) => setTyped(event.target.value)}
               />
             </div>
-            {refusal ? (
-              <p role="alert" className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-base text-rose-900">
-                {refusal}
-              </p>
-            ) : null}
+            <Refusal text={refusal} />
             <div className="flex flex-wrap justify-end gap-3">
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
