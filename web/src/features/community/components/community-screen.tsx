@@ -32,7 +32,12 @@ export function CommunityScreen() {
           </div>
 
           {threads.isPending ? (
-            <LoadingState inline text="Loading threads..." />
+            // on a phone the side cards are below the threads: the room a page of them takes is
+            // kept while they load, so that the cards do not show under "Loading threads..."
+            // and jump away as the threads come (a layout shift of 0.5)
+            <div className="min-h-[150dvh] lg:min-h-0">
+              <LoadingState inline text="Loading threads..." />
+            </div>
           ) : threads.data === undefined ? (
             <ErrorState
               inline

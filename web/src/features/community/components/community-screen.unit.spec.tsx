@@ -76,6 +76,8 @@ describe('CommunityScreen', () => {
     });
     renderWithProviders(<CommunityScreen />);
     expect(screen.getByText('Loading threads...')).toBeTruthy();
+    // on a phone the threads' room is kept while they load (the side cards below jumped away)
+    expect(screen.getByText('Loading threads...').closest('.min-h-\\[150dvh\\]')).toBeTruthy();
 
     const list = await screen.findByRole('list', { name: 'Threads' });
     const [first, second] = within(list).getAllByRole('link');
