@@ -87,7 +87,7 @@ function MaterialField({
         className={mismatch ? 'border-2 border-rose-600 bg-rose-50/40' : ''}
         describedBy={mismatch ? MATERIAL_WARNING_ID : undefined}
       />
-      {mismatch && recommended !== null ? (
+      {mismatch ? (
         <p id={MATERIAL_WARNING_ID} role="status" className="flex items-start gap-2 text-base font-medium text-rose-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {materialMismatchMessage(recommended, when)}
