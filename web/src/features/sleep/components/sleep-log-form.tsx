@@ -52,6 +52,10 @@ export const NOT_ENDED_YET =
 export const SAVED_BEFORE_IT_ENDED =
   'You saved it before the night ended, so the study does not count it yet: choose Update Sleep Log to save it again now, even with nothing changed.';
 
+/** Said when what she typed while a night was looked up goes over that night as stored. */
+export const TYPED_OVER_STORED =
+  'The form now shows it as you saved it, with what you typed meanwhile on top. Check it, then choose Update Sleep Log.';
+
 /** Said when a night's lookup failed: the form is in create mode, which may not be so. */
 export const lookupFailedText = (date: string) =>
   `We could not check whether you logged ${longDate(date)} already. If you did, saving now says so and shows it.`;
@@ -220,10 +224,37 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     if (isApiRequestError(lookup.error) && lookup.error.status === 401) onLookupSessionEnded();
     else console.error('Sleep log lookup failed', lookup.error);
   }, [lookup.isError, lookup.error]);
+  /**
+   * What the form held as the night's lookup began (its first answer not in yet): the fields
+   * she changes until it answers are hers, and stay over whatever it brings. Kept through a
+   * failed lookup, so what she types after it stays over the night a later one finds. (The
+   * answer replaced them: on a slow link "Looking up" takes seconds, and a lookup that failed
+   * is looked up again on Try again and when the connection comes back.)
+   */
+  const beforeLookup = useRef<FormValues | null>(null);
+  useEffect(() => {
+    if (beforeLookup.current?.date === lookupDate) return; // (one she left before its answer is not hers to keep)
+    beforeLookup.current = lookupDate && lookup.isPending ? getValues() : null;
+  }, [lookupDate, lookup.isPending, getValues]);
+
   // The lookup (a server answer) decides what the form holds: found -> edit mode, filled
   // in; none -> create mode. Coming from edit mode, create mode starts from the defaults;
-  // otherwise what she typed stays.
+  // otherwise what she typed stays. What she typed while it was on its way stays on top.
   useEffect(() => {
+    const before = beforeLookup.current;
+    const typedMeanwhile: Partial<FormValues> = {};
+    if (lookup.isSuccess && before?.date === lookupDate) {
+      beforeLookup.current = null;
+      const now = getValues();
+      for (const name of Object.keys(now) as (keyof FormValues)[]) {
+        if (name !== 'date' && now[name] !== before[name]) Object.assign(typedMeanwhile, { [name]: now[name] });
+      }
+    }
+    const keepTypedMeanwhile = () => {
+      for (const [name, value] of Object.entries(typedMeanwhile) as [keyof FormValues, FormValues[keyof FormValues]][]) {
+        setValue(name, value, { shouldDirty: true });
+      }
+    };
     const waiting = draft.current;
     if (waiting && lookupDate !== waiting.values.date) {
       if (waiting.dateShown) draft.current = null; // she chose another night meanwhile
@@ -265,11 +296,16 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       keepTyped.current = null;
       keepTypedOn.current = null;
       reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : merge ? { keepDirtyValues: true } : undefined);
+      if (Object.keys(typedMeanwhile).length > 0) {
+        keepTypedMeanwhile();
+        toast({ title: 'You logged this night already', description: TYPED_OVER_STORED });
+      }
     } else if (settled && shown.current && lookupDate) {
       shown.current = null;
       reset(defaultValues(lookupDate, recommendedOn(studyStartDate, lookupDate, today)));
+      keepTypedMeanwhile();
     }
-  }, [log, settled, lookupDate, studyStartDate, today, reset, getValues, draftArrived]);
+  }, [log, settled, lookup.isSuccess, lookupDate, studyStartDate, today, reset, getValues, setValue, draftArrived]);
 
   // A night not logged yet: the material is the one her phase recommends for that night
   // until she chooses another (a choice of hers stays when she changes the date).

@@ -8,7 +8,7 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
-import { lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED } from './sleep-log-form';
+import { lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED, TYPED_OVER_STORED } from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -78,7 +78,7 @@ interface Server {
   post?: (body: Record<string, unknown>) => Response | Promise<Response>;
   put?: (body: Record<string, unknown>) => Response | Promise<Response>;
   /** Answers a night's lookup instead of `logs`, when it answers anything. */
-  lookup?: (date: string) => Response | undefined;
+  lookup?: (date: string) => Response | Promise<Response | undefined> | undefined;
 }
 
 function serve({ start = today, consent = true, logs = {}, post, put, lookup }: Server) {
@@ -101,7 +101,7 @@ function serve({ start = today, consent = true, logs = {}, post, put, lookup }: 
     }
     if (url === '/api/sleep/logs') return jsonResponse(200, Object.values(logs));
     if (url.startsWith('/api/sleep/log/') && method === 'GET') {
-      const answer = lookup?.(url.slice('/api/sleep/log/'.length));
+      const answer = await lookup?.(url.slice('/api/sleep/log/'.length));
       if (answer) return answer;
       const log = logs[url.slice('/api/sleep/log/'.length)];
       return log ? jsonResponse(200, log) : jsonResponse(404, { error: 'not_found', message: 'No sleep log for this date.' });
@@ -548,6 +548,83 @@ describe('SleepLogScreen', () => {
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64'));
     expect(screen.queryByText(lookupFailedText(yesterday))).toBeNull();
+  });
+
+  /** A lookup of `night` held until `answer()`; then answered as `logs` say. */
+  function heldLookup(night: string) {
+    let answer!: () => void;
+    const held = new Promise<undefined>((resolve) => (answer = () => resolve(undefined)));
+    return { answer, lookup: (date: string) => (date === night ? held : undefined) };
+  }
+
+  it('keeps what she types while the night is looked up over the stored night it finds, says so, and Update saves both', async () => {
+    const yesterday = addDays(today, -1);
+    const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64, comments: 'Stored comment' }) };
+    const { answer, lookup } = heldLookup(yesterday);
+    const puts: Record<string, unknown>[] = [];
+    serve({
+      start: addDays(today, -5),
+      logs,
+      lookup,
+      put: (body) => {
+        puts.push(body);
+        return jsonResponse(200, storedLog({ ...logs[yesterday], ...body, updatedAt: new Date().toISOString() }));
+      },
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    expect(await screen.findByText(`Looking up ${longDate(yesterday)}...`)).toBeTruthy();
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Sleep score'), '80');
+    await fill(user, screen.getByLabelText('Comments'), 'Woke at 3, too hot');
+    answer();
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('80');
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 3, too hot');
+    expect((screen.getByLabelText('Total sleep') as HTMLInputElement).value).toBe('7h32m'); // the stored night's
+    expect(within(toasts()).getByText(TYPED_OVER_STORED)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Update Sleep Log' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ sleepScore: 80, comments: 'Woke at 3, too hot', totalSleepMinutes: 452, restingHr: 56 });
+  });
+
+  it('keeps what she typed after a failed lookup over the stored night the next lookup finds', async () => {
+    const yesterday = addDays(today, -1);
+    const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) };
+    let down = true;
+    serve({
+      start: addDays(today, -5),
+      logs,
+      lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
+    });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    expect(await screen.findByText(lookupFailedText(yesterday))).toBeTruthy();
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Comments'), 'Night sweats at 2');
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Night sweats at 2');
+    expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64');
+    expect(within(toasts()).getByText(TYPED_OVER_STORED)).toBeTruthy();
+  });
+
+  it("from a stored night to one not logged: what she types during the lookup stays, the stored night's values do not", async () => {
+    const nightA = addDays(today, -2);
+    const nightB = addDays(today, -1);
+    const logs = { [nightA]: storedLog({ date: nightA, sleepScore: 60 }) };
+    const { answer, lookup } = heldLookup(nightB);
+    serve({ start: addDays(today, -5), logs, lookup });
+    renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
+    expect(await screen.findByText(`Looking up ${longDate(nightB)}...`)).toBeTruthy();
+    await fill(userEvent.setup(), screen.getByLabelText('Comments'), 'First linen night');
+    answer();
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByText(`Looking up ${longDate(nightB)}...`)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
+    expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('First linen night');
+    expect(screen.queryByText(TYPED_OVER_STORED)).toBeNull();
   });
 
   it("says of a night that has not ended yet that the study counts it once saved after it ended; not of last night's", async () => {
