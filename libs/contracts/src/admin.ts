@@ -163,6 +163,8 @@ export const AdminAuditEntry = z.object({
   actor: AuditPerson.nullable(),
   /** Whose data or role (null for an export of everyone, a research zip downloaded; a deleted account, every field null, for an account an admin deleted). */
   subject: AuditPerson.nullable(),
+  /** A research zip downloaded: its file name (null for anything else, and for a download recorded before 2026-12-07). */
+  fileName: z.string().nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntry>;
 

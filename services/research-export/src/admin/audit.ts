@@ -29,8 +29,19 @@ export type AdminAuditRecorded = DomainEvent<
      * `actorId` is null too). Absent before it was recorded: a role change with no actor.
      */
     byCommandLine?: boolean;
+    /**
+     * A research zip downloaded: which run's (its file name, and when it finished: no night
+     * recorded after that is in it). Absent before it was recorded.
+     */
+    run?: DownloadedRun;
   }
 >;
+/** The research run whose zip was downloaded. */
+export interface DownloadedRun {
+  id: string;
+  fileName: string;
+  finishedAt: string;
+}
 export type AuditEvent = AdminAuditRecorded;
 
 export type AuditState = { status: 'none' } | { status: 'recorded' };

@@ -35,4 +35,26 @@ describe('audit entry decider', () => {
       .when({ type: 'RecordAudit', data: { auditId, action: 'sleep_exported', actorId, subjectId, now } })
       .thenThrows(InvalidAuditEntry);
   });
+
+  it('names the run of a research download, and only there', () => {
+    const spec = deciderSpec(auditDecider);
+    const run = { id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', fileName: 'sleepweave-research.zip', finishedAt: now.toISOString() };
+    spec
+      .given([])
+      .when({ type: 'RecordAudit', data: { auditId, action: 'research_downloaded', actorId, subjectId: null, now, run } })
+      .then([
+        {
+          type: 'AdminAuditRecorded',
+          data: { auditId, action: 'research_downloaded', actorId, subjectId: null, at: now.toISOString(), run },
+        },
+      ]);
+    spec
+      .given([])
+      .when({ type: 'RecordAudit', data: { auditId, action: 'research_downloaded', actorId, subjectId: null, now } })
+      .thenThrows(InvalidAuditEntry);
+    spec
+      .given([])
+      .when({ type: 'RecordAudit', data: { auditId, action: 'sleep_exported', actorId, subjectId: null, now, run } })
+      .thenThrows(InvalidAuditEntry);
+  });
 });

@@ -1,10 +1,18 @@
 import type { AdminAuditAction } from '@sleepweave/contracts';
 import type { Decider } from '@sleepweave/event-store';
-import { evolve, initialState, type AuditEvent, type AuditState } from './audit.ts';
+import { evolve, initialState, type AuditEvent, type AuditState, type DownloadedRun } from './audit.ts';
 
 export type RecordAudit = {
   type: 'RecordAudit';
-  data: { auditId: string; action: AdminAuditAction; actorId: string | null; subjectId: string | null; now: Date; byCommandLine?: boolean };
+  data: {
+    auditId: string;
+    action: AdminAuditAction;
+    actorId: string | null;
+    subjectId: string | null;
+    now: Date;
+    byCommandLine?: boolean;
+    run?: DownloadedRun;
+  };
 };
 export type AuditCommand = RecordAudit;
 
@@ -30,14 +38,25 @@ export class InvalidAuditEntry extends Error {
  */
 export function recordAudit(command: RecordAudit, state: AuditState): AuditEvent[] {
   if (state.status === 'recorded') return [];
-  const { auditId, action, actorId, subjectId, now, byCommandLine } = command.data;
+  const { auditId, action, actorId, subjectId, now, byCommandLine, run } = command.data;
   if (ABOUT_ONE[action] !== (subjectId !== null)) {
     throw new InvalidAuditEntry(`${action} ${ABOUT_ONE[action] ? 'needs' : 'takes no'} subject`);
+  }
+  if ((action === 'research_downloaded') !== (run !== undefined)) {
+    throw new InvalidAuditEntry(`${action} ${action === 'research_downloaded' ? 'needs' : 'takes no'} run`);
   }
   return [
     {
       type: 'AdminAuditRecorded',
-      data: { auditId, action, actorId, subjectId, at: now.toISOString(), ...(byCommandLine === undefined ? {} : { byCommandLine }) },
+      data: {
+        auditId,
+        action,
+        actorId,
+        subjectId,
+        at: now.toISOString(),
+        ...(byCommandLine === undefined ? {} : { byCommandLine }),
+        ...(run === undefined ? {} : { run }),
+      },
     },
   ];
 }

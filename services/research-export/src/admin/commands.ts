@@ -3,7 +3,7 @@ import type { AdminAuditAction, AdminExportKind } from '@sleepweave/contracts';
 import type { EventMetadata, Tx } from '@sleepweave/event-store';
 import { accountDeleted, execute, isDeletedUser, lockDirectoryRow } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
-import { auditStreamId } from './audit.ts';
+import { auditStreamId, type DownloadedRun } from './audit.ts';
 import { auditDecider } from './business-logic.ts';
 
 export const EXPORT_ACTIONS = { users: 'users_exported', sleep: 'sleep_exported' } as const satisfies Record<
@@ -20,6 +20,8 @@ interface Entry {
   now: Date;
   /** A role change: from the command line, not by an admin. */
   byCommandLine?: boolean;
+  /** A research zip downloaded: which run's. */
+  run?: DownloadedRun;
 }
 
 /** Appends one audit entry in `tx` (its projection updates admin_audit in the same transaction). */
@@ -35,6 +37,7 @@ async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata
         subjectId: entry.subjectId,
         now: entry.now,
         ...(entry.byCommandLine === undefined ? {} : { byCommandLine: entry.byCommandLine }),
+        ...(entry.run === undefined ? {} : { run: entry.run }),
       },
     }),
   );
@@ -76,12 +79,14 @@ export async function recordParticipantView(
  */
 export async function recordExport(
   ctx: ResearchExportContext,
-  input: { actorId: string; action: (typeof EXPORT_ACTIONS)[AdminExportKind] | 'research_downloaded'; now: Date },
+  input:
+    | { actorId: string; action: (typeof EXPORT_ACTIONS)[AdminExportKind]; now: Date }
+    | { actorId: string; action: 'research_downloaded'; run: DownloadedRun; now: Date },
   metadata: EventMetadata,
 ): Promise<void> {
   await ctx.store.transaction(async (tx) => {
     if (!(await actorHere(tx, input.actorId))) throw accountDeleted();
-    await append(ctx, tx, { action: input.action, actorId: input.actorId, subjectId: null, now: input.now }, metadata);
+    await append(ctx, tx, { ...input, subjectId: null }, metadata);
   });
 }
 

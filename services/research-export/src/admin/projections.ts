@@ -11,8 +11,9 @@ export const auditProjection = defineProjection<AuditEvent>({
     // an entry from before `byCommandLine` was recorded: a role change with no actor
     const byCommandLine = d.byCommandLine ?? (d.action.startsWith('role_') && d.actorId === null);
     await tx`
-      insert into admin_audit (id, action, at, actor_id, subject_id, by_command_line)
-      values (${d.auditId}, ${d.action}, ${d.at}, ${d.actorId}, ${d.subjectId}, ${byCommandLine})
+      insert into admin_audit (id, action, at, actor_id, subject_id, by_command_line, run_id, run_file_name, run_finished_at)
+      values (${d.auditId}, ${d.action}, ${d.at}, ${d.actorId}, ${d.subjectId}, ${byCommandLine},
+        ${d.run?.id ?? null}, ${d.run?.fileName ?? null}, ${d.run?.finishedAt ?? null})
       on conflict (id) do nothing`;
   },
 });

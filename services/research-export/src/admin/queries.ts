@@ -241,6 +241,7 @@ interface AuditRow {
   subject_first: string | null;
   subject_last: string | null;
   subject_email: string | null;
+  run_file_name: string | null;
 }
 
 /** Where a page of an audit list starts: the last entry's (at, id) (keyset, newest first). */
@@ -261,7 +262,7 @@ export async function listAudit(
 ): Promise<{ items: AdminAuditEntry[]; next: string | null }> {
   const { cursor, limit } = options;
   const rows = await sql<AuditRow[]>`
-    select a.id, a.action, a.at, to_json(a.at) #>> '{}' as at_key, a.actor_id, a.by_command_line,
+    select a.id, a.action, a.at, to_json(a.at) #>> '{}' as at_key, a.actor_id, a.by_command_line, a.run_file_name,
       ad.first_name as actor_first, ad.last_name as actor_last, ad.email as actor_email,
       a.subject_id, sd.first_name as subject_first, sd.last_name as subject_last, sd.email as subject_email
     from admin_audit a
@@ -285,6 +286,7 @@ export async function listAudit(
           : row.subject_id === null
             ? null
             : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
+      fileName: row.run_file_name,
     })),
     next: page.next,
   };
@@ -327,7 +329,10 @@ export async function listMyDataAccess(
          -- the range of the index no older than her account (nor than her first night)
          and a.at >= least(me.registered_at, coalesce(me.first_night_at, me.registered_at))
          and ((a.action = 'users_exported' and a.at >= me.registered_at)
-           or (a.action in ('sleep_exported', 'research_downloaded') and a.at >= me.first_night_at))
+           or (a.action = 'sleep_exported' and a.at >= me.first_night_at)
+           -- a research zip holds the nights recorded before its run finished (one downloaded
+           -- before this was recorded: when it was downloaded)
+           or (a.action = 'research_downloaded' and coalesce(a.run_finished_at, a.at) >= me.first_night_at))
        order by a.at desc, a.id desc limit ${limit + 1})
     )
     select m.id, m.action, m.at, to_json(m.at) #>> '{}' as at_key, d.first_name as first, d.last_name as last

@@ -643,6 +643,7 @@ describe('a user’s detail and the audit trail', () => {
         at: deletion.data.deletedAt,
         actor: { id: deleter, name: expect.stringMatching(/^Dana Del/), email: expect.any(String) },
         subject: { id: null, name: null, email: null },
+        fileName: null,
       },
     ]);
     expect(entries.some((e) => e.id === own.id)).toBe(false);

@@ -1,6 +1,7 @@
 import { Uuid, type ResearchRun, type ResearchRunSummary } from '@sleepweave/contracts';
 import { cursorPart, toPage, type Sql } from '@sleepweave/service-kit';
 import { z } from 'zod';
+import type { DownloadedRun } from '../admin/audit.ts';
 
 interface RunRow {
   id: string;
@@ -68,10 +69,10 @@ export async function findRun(sql: Sql, runId: string): Promise<ResearchRun | nu
 }
 
 /** A finished run's zip while it is kept: its file name and bytes. */
-export async function runFile(sql: Sql, runId: string | 'latest'): Promise<{ fileName: string; content: Buffer } | null> {
-  const [row] = await sql<{ file_name: string; content: Buffer }[]>`
-    select r.file_name, f.content from research_runs r join research_run_files f on f.run_id = r.id
+export async function runFile(sql: Sql, runId: string | 'latest'): Promise<{ run: DownloadedRun; content: Buffer } | null> {
+  const [row] = await sql<{ id: string; file_name: string; finished_at: Date; content: Buffer }[]>`
+    select r.id, r.file_name, r.finished_at, f.content from research_runs r join research_run_files f on f.run_id = r.id
     where r.status = 'finished' ${runId === 'latest' ? sql`` : sql`and r.id = ${runId}`}
     order by r.finished_at desc limit 1`;
-  return row ? { fileName: row.file_name, content: row.content } : null;
+  return row ? { run: { id: row.id, fileName: row.file_name, finishedAt: row.finished_at.toISOString() }, content: row.content } : null;
 }

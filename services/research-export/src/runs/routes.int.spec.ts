@@ -141,13 +141,39 @@ describe('research runs', () => {
     );
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin })).statusCode).toBe(200);
     expect(await downloads()).toBe(before + 2);
+    const { fileName } = (await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}`, headers: admin })).json();
     const trail = (await service.app.inject({ method: 'GET', url: '/api/admin/audit?limit=2', headers: admin })).json();
-    expect(trail.map((e: { action: string; subject: unknown }) => [e.action, e.subject])).toEqual([
-      ['research_downloaded', null],
-      ['research_downloaded', null],
+    // each names the zip that went out
+    expect(trail.map((e: { action: string; subject: unknown; fileName: string }) => [e.action, e.subject, e.fileName])).toEqual([
+      ['research_downloaded', null, fileName],
+      ['research_downloaded', null, fileName],
     ]);
-    const seen = (await service.app.inject({ method: 'GET', url: '/api/research/audit/me', headers: bearer(her) })).json();
-    expect(seen.map((e: { action: string }) => e.action)).toEqual(['research_downloaded', 'research_downloaded']);
+    const seen = async (who: string) =>
+      (await service.app.inject({ method: 'GET', url: '/api/research/audit/me', headers: bearer(who) }))
+        .json()
+        .map((e: { action: string }) => e.action);
+    expect(await seen(her)).toEqual(['research_downloaded', 'research_downloaded']);
+
+    // Whose first night was saved after the run finished: its zip, downloaded now, holds none of hers.
+    const late = await addMember(service);
+    await consent(service, late, '2026-10-01');
+    await service.producers.publish(
+      testEnvelope(
+        'study.sleep_log.recorded',
+        night(late, { date: '2026-10-01', studyDay: 1, phase: 'polyester', recordedAt: new Date().toISOString() }),
+      ),
+    );
+    await waitUntil(async () => (await service.deps.sql`select 1 from research_nights where user_id = ${late}`).length === 1, 'her night');
+    expect((await service.app.inject({ method: 'GET', url: `/api/admin/research/runs/${id}/download`, headers: admin })).statusCode).toBe(
+      200,
+    );
+    expect(await seen(late)).toEqual([]);
+    expect(await seen(her)).toHaveLength(3);
+    // a run made since holds her night
+    const again = (await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: admin, payload: {} })).json();
+    await finished(service, again.id);
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/research/latest/download', headers: admin })).statusCode).toBe(200);
+    expect(await seen(late)).toEqual(['research_downloaded']);
   });
 
   it('removes the zips that may hold a participant who deleted her account, after the run being made; earlier ones stay', async () => {

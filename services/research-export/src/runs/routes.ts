@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
+import type { DownloadedRun } from '../admin/audit.ts';
 import { recordExport } from '../admin/commands.ts';
 import { requestRun } from './commands.ts';
 import { findRun, listRuns, RunCursor, RUNS_LIMIT, runFile } from './queries.ts';
@@ -73,8 +74,8 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
   });
 
   // Everyone's nights (under research ids): in the audit trail, as the sleep CSV, before it is sent.
-  const recordDownload = (request: FastifyRequest, actorId: string) =>
-    recordExport(ctx, { actorId, action: 'research_downloaded', now: new Date() }, requestMetadata(request));
+  const recordDownload = (request: FastifyRequest, actorId: string, run: DownloadedRun) =>
+    recordExport(ctx, { actorId, action: 'research_downloaded', run, now: new Date() }, requestMetadata(request));
 
   app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
     const admin = requireAdmin(request);
@@ -83,15 +84,15 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
       const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
       throw notFound(!run ? RUN_NOT_FOUND : run.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
     }
-    await recordDownload(request, admin.sub);
-    return sendZip(reply, file.fileName, file.content);
+    await recordDownload(request, admin.sub, file.run);
+    return sendZip(reply, file.run.fileName, file.content);
   });
 
   app.get('/api/admin/research/latest/download', async (request, reply) => {
     const admin = requireAdmin(request);
     const file = await runFile(ctx.sql, 'latest');
     if (!file) throw notFound(NO_LATEST_FILE);
-    await recordDownload(request, admin.sub);
-    return sendZip(reply, file.fileName, file.content);
+    await recordDownload(request, admin.sub, file.run);
+    return sendZip(reply, file.run.fileName, file.content);
   });
 }

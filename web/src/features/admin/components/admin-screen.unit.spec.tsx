@@ -549,6 +549,7 @@ describe('/admin/audit', () => {
     at: `2026-11-${String(20 - n).padStart(2, '0')}T10:00:00.000Z`,
     actor: { id: admin.id, name: 'Ada Lovelace', email: 'ada@example.com' },
     subject: { id: ines.id, name: `Ines Okafor ${n}`, email: 'ines@example.com' },
+    fileName: null,
   });
 
   it('shows the newest entries and older ones a page at a time (X-Next-Cursor), then no more button', async () => {
@@ -566,5 +567,23 @@ describe('/admin/audit', () => {
     await within(table).findByText('Ines Okafor 3');
     expect(routes.audit).toHaveBeenLastCalledWith('limit=50&cursor=a1');
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
+  });
+
+  it('names the zip of a research download, in the table and on a phone', async () => {
+    const download: AdminAuditEntry = {
+      ...entry(1),
+      action: 'research_downloaded',
+      subject: null,
+      fileName: 'sleepweave-research-2026-12-05-0200.zip',
+    };
+    routes.audit.mockImplementation(async () => pageResponse([download, entry(2)], null));
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userQueryKey, admin);
+    renderWithProviders(<AuditScreen />, { path: '/admin/audit', queryClient });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('Downloaded the research exportsleepweave-research-2026-12-05-0200.zip');
+    expect(rows[2]!.textContent).not.toContain('.zip');
+    const cards = within(screen.getByRole('list', { name: 'Audit trail, newest first' })).getAllByRole('listitem');
+    expect(cards[0]!.textContent).toContain('sleepweave-research-2026-12-05-0200.zip');
   });
 });

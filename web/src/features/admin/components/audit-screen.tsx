@@ -10,6 +10,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { useAdminAudit } from '../api/get-admin-audit';
 import { formatInstant } from '../../../lib/date-format';
+import { cn } from '../../../lib/utils';
 import { ACTION_LABELS, actorText, subjectText } from './admin-display';
 import { NoAccess } from '../../../components/no-access';
 import { AdminPage } from './admin-page';
@@ -30,6 +31,16 @@ function Person({ name, email }: { name: string; email: string | null }) {
   );
 }
 
+/** What was done; a research download names its zip (which run's data went out). */
+function What({ entry, className }: { entry: AdminAuditEntry; className?: string }) {
+  return (
+    <span className={cn('grid', className)}>
+      <span>{ACTION_LABELS[entry.action]}</span>
+      {entry.fileName ? <span className="text-sm font-normal break-all text-night-700">{entry.fileName}</span> : null}
+    </span>
+  );
+}
+
 /** On a phone: one card per entry (a four-column table does not fit). */
 function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
   const timeZone = useUser().data?.timezone;
@@ -40,7 +51,7 @@ function AuditCards({ entries }: { entries: AdminAuditEntry[] }) {
         const subject = subjectText(entry.subject);
         return (
           <li key={entry.id} className="grid gap-1 rounded-2xl border border-night-100 bg-white p-4 text-base shadow-sm shadow-night-900/5">
-            <span className="font-semibold text-night-950">{ACTION_LABELS[entry.action]}</span>
+            <What entry={entry} className="font-semibold text-night-950" />
             <span className="text-night-800">
               By {actor.name}
               {actor.email ? <span className="block text-sm break-all text-night-700">{actor.email}</span> : null}
@@ -88,7 +99,9 @@ function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
               <td className="px-4 py-3 align-top">
                 <Person {...actorText(entry.actor)} />
               </td>
-              <td className="px-4 py-3 align-top">{ACTION_LABELS[entry.action]}</td>
+              <td className="px-4 py-3 align-top">
+                <What entry={entry} />
+              </td>
               <td className="px-4 py-3 align-top">
                 <Person {...subjectText(entry.subject)} />
               </td>
