@@ -1,4 +1,4 @@
-import { TIMEZONE_OPTIONS } from '@sleepweave/contracts';
+import { addDays, calendarDateIn, currentNight, instantAt, nightEndTime, TIMEZONE_OPTIONS } from '@sleepweave/contracts';
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -44,6 +44,27 @@ export function clocksDiffer(profile: string, device: string | undefined, now: D
   return ours !== null && theirs !== null && ours !== theirs;
 }
 
+/** `instant` as this device's clock shows it ('2:45 PM'). */
+const timeOn = (device: string, instant: number) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: device, hour: 'numeric', minute: '2-digit' }).format(instant);
+
+/**
+ * When her night and her journal day next end, on this device's clock: the profile's 04:00
+ * and midnight are another hour here (a tester in Kathmandu, on New York, logged at 06:30
+ * her time, before her night had ended at 14:45, and filed it under the night before).
+ */
+export function endsOnDevice(profile: string, device: string, now: Date): { night: string; day: string } {
+  const midnight = instantAt(profile, addDays(calendarDateIn(profile, now), 1), 0);
+  return { night: timeOn(device, nightEndTime(profile, currentNight(profile, now))), day: timeOn(device, midnight) };
+}
+
+/** Each zone the study offers, with when its 04:00 next comes on this device's clock. */
+export function studyZonesOnDevice(device: string, now: Date): { label: string; nightEnds: string }[] {
+  return TIMEZONE_OPTIONS.map(({ value, label }) => ({ label, nightEnds: timeOn(device, nightEndTime(value, currentNight(value, now))) }));
+}
+
+const isStudyZone = (zone: string) => TIMEZONE_OPTIONS.some((option) => option.value === zone);
+
 /** The pair of zones she chose to keep her profile's on: asked again when either differs (she travels on). */
 const keptPair = (profile: string, device: string) => `${profile} ${device}`;
 const CHOICE = 'timezone-kept';
@@ -64,6 +85,7 @@ export function TimezoneNotice({
   if (!user || !device || kept || !clocksDiffer(user.timezone, device, now)) return null;
   if (keptChoice(user.id, CHOICE) === keptPair(user.timezone, device)) return null;
   const label = zoneLabel(user.timezone);
+  const ends = endsOnDevice(user.timezone, device, now);
   return (
     <section
       aria-labelledby="timezone-notice"
@@ -75,8 +97,24 @@ export function TimezoneNotice({
       </h2>
       <p>
         Your profile is set to {label}, but this device is on another clock ({device}). Your nights end at 04:00, and your journal days at
-        midnight, in your profile&apos;s time zone.
+        midnight, in your profile&apos;s time zone: on this device&apos;s clock, your night ends at {ends.night} and your journal day at{' '}
+        {ends.day}. Log each night once it has ended.
       </p>
+      {isStudyZone(device) ? null : (
+        <div className="grid gap-2">
+          <p>
+            The study offers six time zones, and this device&apos;s is not one of them. Choose the one whose 04:00 comes after you wake up
+            and before you go to bed. On this device&apos;s clock, 04:00 in each is:
+          </p>
+          <ul className="grid gap-1 sm:grid-cols-2">
+            {studyZonesOnDevice(device, now).map((zone) => (
+              <li key={zone.label}>
+                {zone.label}: <span className="font-semibold">{zone.nightEnds}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button asChild>
           <Link to={paths.settings}>Change it in Settings</Link>

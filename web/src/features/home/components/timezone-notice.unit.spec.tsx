@@ -54,10 +54,26 @@ describe('TimezoneNotice (home)', () => {
     expect(await screen.findByRole('heading', { name: 'Is your time zone right?' })).toBeTruthy();
     expect(
       screen.getByText(
-        "Your profile is set to Eastern Time (America/New_York), but this device is on another clock (Europe/London). Your nights end at 04:00, and your journal days at midnight, in your profile's time zone.",
+        "Your profile is set to Eastern Time (America/New_York), but this device is on another clock (Europe/London). Your nights end at 04:00, and your journal days at midnight, in your profile's time zone: on this device's clock, your night ends at 9:00 AM and your journal day at 5:00 AM. Log each night once it has ended.",
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Change it in Settings' }).getAttribute('href')).toBe('/settings');
+    // London is one the study offers: no list of them
+    expect(screen.queryByText(/The study offers six time zones/)).toBeNull();
+  });
+
+  it('on a device in a zone the study does not offer, says when 04:00 comes in each that it does', async () => {
+    renderWithProviders(<TimezoneNotice now={winter} device="Asia/Kathmandu" />);
+    expect(await screen.findByText(/on this device's clock, your night ends at 2:45 PM and your journal day at 10:45 AM\./)).toBeTruthy();
+    expect(screen.getByText(/The study offers six time zones, and this device's is not one of them\./)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Eastern Time (America/New_York): 2:45 PM',
+      'Central Time (America/Chicago): 3:45 PM',
+      'Mountain Time (America/Denver): 4:45 PM',
+      'Pacific Time (America/Los_Angeles): 5:45 PM',
+      'GMT (Europe/London): 9:45 AM',
+      'Central European (Europe/Paris): 8:45 AM',
+    ]);
   });
 
   /** The notice with her name beside it: once the name shows, her user is in and the notice has decided. */

@@ -572,7 +572,7 @@ describe('SleepLogScreen', () => {
       },
     });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
-    expect(await screen.findByText(`Looking up ${longDate(yesterday)}...`)).toBeTruthy();
+    expect(await screen.findByText(`Looking up ${longDate(yesterday)}...`, undefined, { timeout: 3_000 })).toBeTruthy();
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText('Sleep score'), '80');
     await fill(user, screen.getByLabelText('Comments'), 'Woke at 3, too hot');
@@ -597,7 +597,7 @@ describe('SleepLogScreen', () => {
       lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
     });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
-    expect(await screen.findByText(lookupFailedText(yesterday))).toBeTruthy();
+    expect(await screen.findByText(lookupFailedText(yesterday), undefined, { timeout: 3_000 })).toBeTruthy();
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText('Comments'), 'Night sweats at 2');
     down = false;
@@ -615,7 +615,7 @@ describe('SleepLogScreen', () => {
     const { answer, lookup } = heldLookup(nightB);
     serve({ start: addDays(today, -5), logs, lookup });
     renderWithProviders(routes, { path: `/sleep/log?date=${nightA}` });
-    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'));
+    await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('60'), { timeout: 3_000 });
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: nightB } });
     expect(await screen.findByText(`Looking up ${longDate(nightB)}...`)).toBeTruthy();
     await fill(userEvent.setup(), screen.getByLabelText('Comments'), 'First linen night');
