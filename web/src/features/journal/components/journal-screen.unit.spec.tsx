@@ -157,6 +157,27 @@ describe('JournalScreen', () => {
     );
   });
 
+  it('left open past her midnight, the streak asks for today again (the page shown again)', async () => {
+    // Monday 23 November, 23:58 in New York (only the date is faked)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T04:58:00Z') });
+    try {
+      entries = [entry('0b8f3c0e-7a51-4f0e-9d55-3f7e2b6c1a09', '2026-11-23', { gratitude: 'Tea with Ana.' })];
+      renderWithProviders(<JournalScreen />);
+      await waitFor(() =>
+        expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 1 day You have written today/),
+      );
+      vi.setSystemTime(new Date('2026-11-24T05:00:30Z')); // 00:00:30 on Tuesday
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() =>
+        expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(
+          /^Current streak 1 day Write today to keep it going/,
+        ),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('counts a streak that runs past the first page of entries whole, loading the older pages it needs', async () => {
     // three days, two entries each: the first page holds only the newest two days
     const twoADay = [today, yesterday, dayBefore(yesterday)].flatMap((date, d) => [

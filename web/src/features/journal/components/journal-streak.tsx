@@ -2,6 +2,7 @@ import { Flame } from 'lucide-react';
 import { useEffect } from 'react';
 import { calendarDateIn } from '@sleepweave/contracts';
 import { useUser } from '../../../lib/auth';
+import { useNightClock } from '../../../lib/use-night-clock';
 import { cn } from '../../../lib/utils';
 import { useJournalEntries } from '../api/get-journal-entries';
 import { currentStreak } from '../streak';
@@ -10,11 +11,13 @@ import { currentStreak } from '../streak';
 export function JournalStreak() {
   const { data: user } = useUser();
   const entries = useJournalEntries();
+  // "today" read again at her midnight (a tab left open said "You have written today" of yesterday)
+  const now = useNightClock(user?.timezone);
   const streak =
     user && entries.isSuccess
       ? currentStreak(
           entries.data.map((e) => e.date),
-          calendarDateIn(user.timezone, new Date()),
+          calendarDateIn(user.timezone, now),
         )
       : null;
   // The list loads her newest entries a page at a time: while the streak runs back past

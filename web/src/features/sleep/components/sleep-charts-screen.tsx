@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
+import { useNightClock } from '../../../lib/use-night-clock';
 import { cn } from '../../../lib/utils';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { ChartCard, usePreloadedCharts } from './lazy-metric-chart';
@@ -63,9 +64,10 @@ export function SleepChartsScreen() {
   );
   // her zone's last ended night: the nights after it not logged are still to come
   const timezone = useUser().data?.timezone;
+  const now = useNightClock(timezone);
   if (logs.data && logs.data.length > 0) {
     const start = studyStartOf(logs.data);
-    const lastEnded = timezone ? lastEndedNight(timezone, new Date()) : null;
+    const lastEnded = timezone ? lastEndedNight(timezone, now) : null;
     const nights: ChartNight[] = view === 'study' && start ? studyNights(logs.data, start) : lastEntryNights(logs.data);
     const phases = [...new Set(chartPoints(nights, 'sleepScore', start).flatMap((point) => (point.phase ? [point.phase] : [])))];
     content = (

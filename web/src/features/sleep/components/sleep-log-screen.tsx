@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
-import { useNightClock } from '../hooks/use-night-clock';
+import { useNightClock } from '../../../lib/use-night-clock';
 import { SleepLogForm, type SleepLogFormProps } from './sleep-log-form';
 
 /** What the form writes in the history entry with the night she chose (not a link from elsewhere). */

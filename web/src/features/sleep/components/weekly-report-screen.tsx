@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useSleepLogs } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
+import { useNightClock } from '../../../lib/use-night-clock';
 import { ChartCard, usePreloadedCharts } from './lazy-metric-chart';
 import { METRICS } from './metrics';
 import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -42,8 +43,10 @@ export function WeeklyReportScreen() {
   usePreloadedCharts();
   const profile = useStudyProfile();
   const logs = useSleepLogs();
+  // the seven nights end with the last that ended: read again as one ends (a tab left open past 04:00)
+  const now = useNightClock(profile.data?.timezone);
 
-  const end = profile.data && logs.data ? reportEnd(logs.data, profile.data.timezone, new Date()) : null;
+  const end = profile.data && logs.data ? reportEnd(logs.data, profile.data.timezone, now) : null;
   const days = end && logs.data ? reportDays(logs.data, end) : null;
   // which 7 days, with or without nights in them; none before her first night (they were
   // days before her study, above "No Sleep Data Available")
@@ -112,7 +115,7 @@ export function WeeklyReportScreen() {
               color={metric.color}
               unit={metric.unit}
               max={metric.max}
-              points={chartPoints(days, metric.key, start, lastEndedNight(profile.data.timezone, new Date()))}
+              points={chartPoints(days, metric.key, start, lastEndedNight(profile.data.timezone, now))}
             />
           ))}
         </div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { addDays, currentNight, lastEndedNight, type SleepLog } from '@sleepweave/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { format, parseISO } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
@@ -56,6 +56,22 @@ describe('WeeklyReportScreen', () => {
     const to = format(parseISO(lastNight), 'MMM dd, yyyy');
     expect(screen.getByText(`${from} – ${to}`)).toBeTruthy();
     expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('1');
+  });
+
+  it('left open past 04:00, moves on to the seven nights ending with the one that has ended since', async () => {
+    // Thursday 10 December, 03:58 in London (only the date is faked): last night is Tue 8 → Wed 9
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-10T03:58:00Z') });
+    try {
+      serve([night('2026-12-07', { sleepScore: 70 }), night('2026-12-08', { sleepScore: 75 })]);
+      renderWithProviders(<WeeklyReportScreen />, { path: '/sleep/weekly-report' });
+      expect(await screen.findByText('Dec 02 – Dec 08, 2026')).toBeTruthy();
+      vi.setSystemTime(new Date('2026-12-10T04:01:00Z'));
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+      expect(await screen.findByText('Dec 03 – Dec 09, 2026')).toBeTruthy();
+      expect(screen.getByText('Days logged').nextSibling?.textContent).toBe('2');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ends with tonight when she has logged it ahead (her first night, on the day she joined)', async () => {

@@ -3,7 +3,7 @@ import { useConsent } from '../api/get-consent';
 import { sleepLogsQueryOptions } from '../api/get-sleep-logs';
 import { useStudyProfile } from '../api/get-study-profile';
 import { studyProgress, type StudyProgress } from '../components/study-progress';
-import { useNightClock } from './use-night-clock';
+import { useNightClock } from '../../../lib/use-night-clock';
 
 export type StudyProgressQuery =
   | { status: 'pending' }

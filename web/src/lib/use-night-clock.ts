@@ -16,10 +16,11 @@ export function msToNextNightHour(timeZone: string, now: Date): number {
 }
 
 /**
- * Now, for what the screens say of her nights in `timeZone` (undefined while her profile
- * loads): read again just after her clock passes midnight or 04:00, at least hourly, and
- * when the page is shown again (a sleeping device's timers run late). A tab left open
- * overnight said "Tonight" of the night before and offered it to log.
+ * Now, for what the screens say of her nights and days in `timeZone` (undefined while her
+ * profile loads): read again just after her clock passes midnight or 04:00, at least
+ * hourly, and when the page is shown again (a sleeping device's timers run late). A tab left
+ * open overnight said "Tonight" of the night before and offered it to log; the weekly
+ * report kept last week, and the journal's streak "You have written today" of yesterday.
  */
 export function useNightClock(timeZone: string | undefined): Date {
   const [now, setNow] = useState(() => new Date());
