@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupThousands, hasSomethingToSee, hasStackedMarks, stackedMarksMessage, Uuid } from './common.ts';
-import { NOT_IN_A_NAME } from './identity.ts';
+import { asTheEyeReadsIt, NOT_IN_A_NAME, readsAsSleepweave } from './identity.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
 export const THREAD_NAME_MAX_LENGTH = 120;
@@ -25,9 +25,22 @@ export const STUDY_TEAM_NAME = 'Sleepweave study team';
  */
 const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]|[\u202A-\u202E]/u;
 
+/** The study team's pinned thread, which every member joins. */
+export const WELCOME_THREAD_NAME = 'Welcome to the Sleepweave Community';
+
+/**
+ * Whether a thread's name reads as the study team's welcome: "Sleepweave" and "welcome" as the
+ * eye reads them. A member's copy of it, listed under the real one, held a message asking for
+ * e-mail addresses and dates of birth (an outside tester).
+ */
+export function readsAsWelcomeThread(name: string): boolean {
+  return readsAsSleepweave(name) && asTheEyeReadsIt(name).includes('welcome');
+}
+
 /**
  * POST /api/community/thread: the name, trimmed, 1-120 characters, something to see, one
- * line without control characters or the bidi overrides that would show it other than it is.
+ * line without control characters or the bidi overrides that would show it other than it is,
+ * and not the study team's welcome.
  */
 export const CreateThreadRequest = z.object({
   name: z
@@ -36,7 +49,8 @@ export const CreateThreadRequest = z.object({
     .refine(hasSomethingToSee, 'Please enter a name for your thread.')
     .max(THREAD_NAME_MAX_LENGTH, `Thread name must be at most ${THREAD_NAME_MAX_LENGTH} characters`)
     .refine((name) => !NOT_IN_A_NAME.test(name), 'Thread name must be one line of text, without control characters')
-    .refine((name) => !hasStackedMarks(name), stackedMarksMessage('Thread name')),
+    .refine((name) => !hasStackedMarks(name), stackedMarksMessage('Thread name'))
+    .refine((name) => !readsAsWelcomeThread(name), `Thread name must not read as the study team's "${WELCOME_THREAD_NAME}"`),
 });
 export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateMessageRequest, CreateThreadRequest } from './community.ts';
+import { CreateMessageRequest, CreateThreadRequest, WELCOME_THREAD_NAME } from './community.ts';
 import { ClientSocketMessage, ServerSocketMessage } from './sockets.ts';
 
 const threadId = '5d1f3c2a-7a4e-4b8e-9a51-2f0d6c7e8a10';
@@ -24,6 +24,15 @@ describe('CreateThreadRequest', () => {
         'Thread name must be one line of text, without control characters',
       );
     expect(CreateThreadRequest.parse({ name: 'Nuits de lin 🌙 ليلة' }).name).toBe('Nuits de lin 🌙 ليلة');
+  });
+
+  it("refuses a name that reads as the study team's welcome thread, and takes others that name Sleepweave", () => {
+    for (const name of [WELCOME_THREAD_NAME, 'welcome to the SLEEPWEAVE community!', 'Welcome to Sleepvveave', 'Sleepweave welcomes you'])
+      expect(CreateThreadRequest.safeParse({ name }).error?.issues[0]?.message, name).toBe(
+        'Thread name must not read as the study team\'s "Welcome to the Sleepweave Community"',
+      );
+    for (const name of ['Linen in the Sleepweave study', 'Welcome, new linen sleepers'])
+      expect(CreateThreadRequest.safeParse({ name }).success, name).toBe(true);
   });
 
   it("refuses a character with more marks stacked on it than any writing has (it drew over the page), and takes every writing's", () => {

@@ -22,14 +22,14 @@ export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 /**
  * Letters of other scripts that look like those of "sleepweave" in the app's fonts, folded
  * to them: Unicode's confusables (TR39) for these seven letters, from Cyrillic, Greek,
- * Cherokee, the small capitals and IPA, and a capital I, a 1 or a | for an l. Each string
+ * Cherokee, the small capitals and IPA, a capital I, a 1 or a | for an l, and a q for a p. Each string
  * lists the lookalikes of its letter.
  */
 const LOOKALIKES_OF: Record<string, string> = {
   s: '\u0455\u0405\u01BD\u13DA\uA731\u1D74\u0282$5',
   l: '\u04CF\u0406\u0456\u0399\u03B9\u0269\u029F\u13DE\u01C0\u2C92\u217Cil1|',
   e: '\u0435\u0415\u0395\u03B5\u0454\u0404\u13AC\u1D07\u2C88\u212E3',
-  p: '\u0440\u0420\u03C1\u03A1\u13E2\u1D18\u2C8E\u01BF',
+  p: '\u0440\u0420\u03C1\u03A1\u13E2\u1D18\u2C8E\u01BFq',
   w: '\u051D\u051C\u0461\u0460\u03C9\u13B3\u1D21\u026F\u0175',
   a: '\u0430\u0410\u0391\u03B1\u0251\u13AA\u1D00\u2C80\u0250@4',
   v: '\u0475\u0474\u03BD\u13D9\u1D20\u2228\u028B',
@@ -37,19 +37,30 @@ const LOOKALIKES_OF: Record<string, string> = {
 const LOOKALIKES = new Map(Object.entries(LOOKALIKES_OF).flatMap(([letter, others]) => Array.from(others, (other) => [other, letter])));
 
 /**
- * Whether a name reads as "Sleepweave" to the eye: compatibility forms folded (full width,
- * mathematical letters), accents and the characters that show nothing (zero width, soft
- * hyphen, joiners) taken out, lookalike letters folded, case ignored, and what is not a
- * letter (spaces, dots, a middle dot) between them passed over. "Sleep\u200Bweave",
- * "Ｓｌｅｅｐｗｅａｖｅ", "\u0405leepweave" (a Cyrillic S) and "Slee·pweave" all read as the
- * study team's name.
+ * A text as the eye reads it, to compare with a name: compatibility forms folded (full
+ * width, mathematical letters), accents and the characters that show nothing (zero width,
+ * soft hyphen, joiners) taken out, lookalike letters folded, case ignored, and what is not a
+ * letter or digit (spaces, dots, a middle dot) passed over.
+ */
+export function asTheEyeReadsIt(text: string): string {
+  const fold = (part: string) => Array.from(part, (char) => LOOKALIKES.get(char) ?? char).join('');
+  // folded before and after lower case: some lookalikes' lower case is no longer one (Cherokee)
+  const plain = text.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '');
+  return fold(fold(plain).toLowerCase()).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** "Sleepweave", a letter repeated or not, and "vv" for its w. */
+const SLEEPWEAVE = /sl+e+p+(?:w|vv)+e+a+v+e/;
+
+/**
+ * Whether a name reads as "Sleepweave" to the eye ({@link asTheEyeReadsIt}), also with a
+ * letter from outside plain Latin slipped in: "Sleep\u200Bweave", "Ｓｌｅｅｐｗｅａｖｅ",
+ * "\u0405leepweave" (a Cyrillic S), "Slee·pweave", "Sleepvveave", "Sleeqweave" and
+ * "Sleepwea\u028Cve" all read as the study team's name.
  */
 export function readsAsSleepweave(name: string): boolean {
-  const fold = (text: string) => Array.from(text, (char) => LOOKALIKES.get(char) ?? char).join('');
-  // folded before and after lower case: some lookalikes' lower case is no longer one (Cherokee)
-  const plain = name.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '');
-  const folded = fold(fold(plain).toLowerCase());
-  return /sl+e+p+w+e+a+v+e/.test(folded.replace(/[^\p{L}\p{N}]/gu, ''));
+  const letters = asTheEyeReadsIt(name);
+  return SLEEPWEAVE.test(letters) || SLEEPWEAVE.test(letters.replace(/[^a-z0-9]/g, ''));
 }
 
 const Name = (label: string) =>

@@ -1,3 +1,4 @@
+import { WELCOME_THREAD_NAME } from '@sleepweave/contracts';
 import type { EventMetadata } from '@sleepweave/event-store';
 import { execute, lockDirectoryRow, type CommandScope } from '@sleepweave/service-kit';
 import type { CommunityContext } from '../context.ts';
@@ -8,7 +9,6 @@ import { threadStreamId } from './thread.ts';
 
 /** The welcome thread: one fixed id, so every instance and every restart means the same thread. */
 export const WELCOME_THREAD_ID = 'c0ffee00-5eed-4a11-9e1c-000000000001';
-export const WELCOME_THREAD_NAME = 'Welcome to the Sleepweave Community';
 /** The study team's welcome message in it: a fixed id, so it is posted once, whoever starts first. */
 export const WELCOME_MESSAGE_ID = 'c0ffee00-5eed-4a11-9e1c-000000000003';
 export const WELCOME_MESSAGE_BODY = [

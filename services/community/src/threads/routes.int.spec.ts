@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { WELCOME_THREAD_NAME } from '@sleepweave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { internalHeaders } from '@sleepweave/service-kit';
 import { addUser, bearer, createThread, openThread, post, startCommunity, type Community } from '../test/helpers.ts';
-import {
-  createPublicThread,
-  startDirectThread,
-  ensureWelcomeThread,
-  MemberNotKnown,
-  WELCOME_THREAD_ID,
-  WELCOME_THREAD_NAME,
-} from './commands.ts';
+import { createPublicThread, startDirectThread, ensureWelcomeThread, MemberNotKnown, WELCOME_THREAD_ID } from './commands.ts';
 
 let community: Community;
 beforeAll(async () => {
