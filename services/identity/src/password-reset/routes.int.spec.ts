@@ -284,6 +284,10 @@ describe('resetting with the link', () => {
       error: 'validation',
       message: 'password: This password is too common and easy to guess. Please choose another.',
     });
+    // nor her own e-mail address (as an outside tester set)
+    const own = await reset(token, body.email.toLowerCase());
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toMatch(/^password: .*too easy to guess/);
     expect((await reset(token, 'a much less common passphrase')).statusCode).toBe(200);
   });
 

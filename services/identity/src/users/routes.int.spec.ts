@@ -1,6 +1,7 @@
 import { internalHeaders } from '@sleepweave/service-kit';
 import { holdStreamLock, untilBlocked } from '@sleepweave/service-kit/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { randomUUID } from 'node:crypto';
 import { userStreamId } from './user.ts';
 import { PASSWORD_CHANGED_MEANWHILE } from './routes.ts';
 import type { EventEnvelope } from '@sleepweave/contracts';
@@ -92,6 +93,39 @@ describe('common passwords', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(`newPassword: ${tooCommon}`);
+  });
+});
+
+describe('passwords too easy to guess', () => {
+  const weak = 'This password is too easy to guess. Please choose another: a few words that do not belong together make a strong one.';
+
+  it('are refused at sign-up: a repeat, a sequence, her e-mail, her name and year of birth, the study words', async () => {
+    const email = `maya.weak.${randomUUID().slice(0, 8)}@example.com`;
+    for (const password of ['aaaaaaaa', 'abcabcabc', email, 'MayaLindqvist72', 'Lindqvist1972', 'sleepweave42', 'Sleepweave2026']) {
+      const body = newRegistration({ email, password, confirmPassword: password });
+      const response = await identity.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: randomIp() });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().message, password).toMatch(new RegExp(`^password: (.+ )?${weak.replace(/[.:]/g, '\\$&')}$`));
+    }
+    // and zxcvbn's own warning, when it gives one
+    const body = newRegistration({ password: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' });
+    const response = await identity.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: randomIp() });
+    expect(response.json().message).toBe(`password: Repeated characters like "aaa" are easy to guess. ${weak}`);
+  });
+
+  it('are refused as a new password (her own e-mail) and at a reset; a strong one is taken', async () => {
+    const { body, access } = await register(identity);
+    const change = (newPassword: string) =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/api/account/password',
+        headers: { authorization: `Bearer ${access}` },
+        payload: { currentPassword: body.password, newPassword, confirmPassword: newPassword },
+      });
+    const refused = await change(body.email.toLowerCase());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^newPassword: .*too easy to guess/);
+    expect((await change('quilt harbour nineteen')).statusCode).toBe(200);
   });
 });
 

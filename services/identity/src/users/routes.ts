@@ -14,7 +14,7 @@ import type { IdentityContext } from '../context.ts';
 import { openSession, PasswordChangedMeanwhile } from '../sessions/commands.ts';
 import { setSessionCookies } from '../sessions/cookies.ts';
 import { changePassword, registerUser, updateProfile } from './commands.ts';
-import { refuseCommonPassword } from './common-passwords.ts';
+import { aboutHer, refuseWeakPassword } from './password-strength.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserById, toAuthUser, toUser } from './queries.ts';
 
@@ -51,7 +51,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
     },
     async (request, reply) => {
       const { email, password, firstName, lastName, dateOfBirth, timezone, hormonalStage } = request.body;
-      await refuseCommonPassword(password, 'password');
+      await refuseWeakPassword(password, 'password', { email, firstName, lastName, dateOfBirth });
       const userId = randomUUID();
       const metadata = { ...requestMetadata(request), userId };
       const passwordHash = await hashPassword(password);
@@ -98,7 +98,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
       if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
         throw wrongPassword('Your current password is not correct.');
       }
-      await refuseCommonPassword(request.body.newPassword, 'newPassword');
+      await refuseWeakPassword(request.body.newPassword, 'newPassword', aboutHer(row));
       const passwordHash = await hashPassword(request.body.newPassword);
       try {
         await changePassword(

@@ -113,7 +113,7 @@ export function SignUpForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       }, REGISTRATION_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
-      // the server's word on one field (a password too common to use) goes next to it
+      // the server's word on one field (a password too easy to guess) goes next to it
       if (setServerFieldError(form, error, (name): name is 'password' => name === 'password')) return;
       setMessage({
         kind: 'error',

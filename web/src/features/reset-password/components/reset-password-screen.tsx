@@ -157,7 +157,7 @@ function NewPasswordForm({ token, onReset }: { token: string; onReset: () => voi
       redirectTimer.current = setTimeout(() => void navigate(paths.auth, { replace: true }), RESET_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
-      // the server's word on the new password (too common to use) goes next to it
+      // the server's word on the new password (too easy to guess) goes next to it
       if (setServerFieldError(form, error, (name): name is 'password' => name === 'password')) return;
       setFailure(isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Failed to reset password'));
     },
