@@ -58,9 +58,9 @@ export interface LiveSocket {
 
 /**
  * One WebSocket to the gateway that reconnects with backoff until closed, and checks that
- * an open one still carries anything (HEARTBEAT_MS; at once when the browser goes offline
- * or comes back online, or the tab is shown again: offline, a thread said "Live" until the
- * next heartbeat's wait ran out). Messages that are not in the shared schema are
+ * an open one still carries anything (HEARTBEAT_MS; at once when the browser comes back
+ * online or the tab is shown again); offline, it is lost at once and made again as the
+ * browser is back online. Messages that are not in the shared schema are
  * ignored. A connection closed because the session ended is not retried (the next API call
  * takes her to sign in).
  */
@@ -152,14 +152,26 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
     current.onclose = (event: CloseEvent) => lost(current, event.code);
   }
 
-  // Off or back on the network, or back to the tab (a laptop woken up): is the connection still there?
+  // Back on the network, or back to the tab (a laptop woken up): is the connection still there?
   const check = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'visible') probe();
   };
+  // Off the network, nothing can come: the connection is lost at once (it said "Live" under
+  // the offline banner for the probe's wait, 10 s); back on, made again at once, not after
+  // the backoff that the attempts made meanwhile ran up.
+  const offline = () => {
+    if (socket) lost(socket, 1006);
+  };
+  const online = () => {
+    if (timer && !closed) {
+      clearTimeout(timer);
+      connect();
+    } else check();
+  };
   const browser = typeof window !== 'undefined';
   if (browser) {
-    window.addEventListener('online', check);
-    window.addEventListener('offline', check);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     document.addEventListener('visibilitychange', check);
   }
 
@@ -171,8 +183,8 @@ export function openLiveSocket(options: LiveSocketOptions): LiveSocket {
       if (timer) clearTimeout(timer);
       stopHeartbeat();
       if (browser) {
-        window.removeEventListener('online', check);
-        window.removeEventListener('offline', check);
+        window.removeEventListener('online', online);
+        window.removeEventListener('offline', offline);
         document.removeEventListener('visibilitychange', check);
       }
       const current = socket;

@@ -147,14 +147,36 @@ describe('openLiveSocket', () => {
     live.close();
   });
 
-  it('checks the connection at once when the browser goes offline, is back online or the tab is shown again', async () => {
+  it('takes the connection as lost at once when the browser goes offline, and makes it again at once when back online', async () => {
+    const statuses: string[] = [];
+    const live = openLiveSocket({
+      url: 'ws://app.test/ws',
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      onOpen: () => undefined,
+      onMessage: () => undefined,
+      onStatus: (status) => statuses.push(status),
+    });
+    FakeSocket.made[0]!.open();
+    window.dispatchEvent(new Event('offline'));
+    // no longer "Live" under the offline banner: not after the probe's wait, at once
+    expect(FakeSocket.made[0]!.closedWith).toBe(4000);
+    expect(statuses.at(-1)).toBe('reconnecting');
+    // attempts while offline fail, and the backoff grows
+    for (let i = 1; i <= 4; i++) {
+      await vi.advanceTimersByTimeAsync(reconnectDelayMs(i, () => 1));
+      FakeSocket.made.at(-1)!.drop();
+    }
+    const made = FakeSocket.made.length;
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.made).toHaveLength(made + 1); // at once, not after the backoff
+    live.close();
+  });
+
+  it('checks the connection at once when the browser is back online or the tab is shown again', async () => {
     const { live } = start();
     const first = FakeSocket.made[0]!;
     first.open();
-    // offline: unanswered, the connection is taken as lost (no longer "Live") without waiting for the heartbeat
     window.dispatchEvent(new Event('offline'));
-    expect(pings(first)).toBe(1);
-    await vi.advanceTimersByTimeAsync(PONG_WAIT_MS);
     expect(first.closedWith).toBe(4000);
     await vi.advanceTimersByTimeAsync(1_000);
     const second = FakeSocket.made[1]!;

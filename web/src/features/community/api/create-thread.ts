@@ -15,6 +15,9 @@ export function useCreateThread({
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   return useMutation({
+    // offline it fails at once and says so: paused until the network came back, the dialog
+    // stayed on "Creating..." with Cancel disabled (spec §8: mutations do not retry)
+    networkMode: 'always',
     mutationFn: (data: CreateThreadRequest) => createThread(data, keys.for(data)),
     onSuccess: async (thread, sent) => {
       keys.made(sent);

@@ -1,4 +1,4 @@
-import { ThreadDetail } from '@sleepweave/contracts';
+import { ThreadDetail, type Message } from '@sleepweave/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -12,8 +12,31 @@ const threadUrl = (threadId: string, query = '') => `/api/community/thread/${enc
 /** GET /api/community/thread/{id}: opening a public thread makes her a member. Its newest 500 messages. */
 export const getThread = (threadId: string, signal?: AbortSignal) => api.get(threadUrl(threadId), { schema: ThreadDetail, signal });
 
+/** Whether message `a` comes before `b` in the thread (time, then id: the server's order). */
+const comesBefore = (a: Message, b: Message) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+
+/**
+ * The thread: its newest page, then, when it is loaded again, earlier pages until the oldest
+ * message she had is covered. (Loaded again as one page, a thread of 532 she had all of went
+ * back to its newest 500 when the network came back, and the message she was reading was
+ * gone.)
+ */
+async function loadThread(threadId: string, oldest: Message | undefined, signal: AbortSignal): Promise<ThreadDetail> {
+  const page = await getThread(threadId, signal);
+  let { messages, before } = page;
+  while (oldest && before && messages[0] && comesBefore(oldest, messages[0])) {
+    const earlier = await api.get(threadUrl(threadId, `?before=${encodeURIComponent(before)}`), { schema: ThreadDetail, signal });
+    messages = merge(earlier.messages, messages);
+    before = earlier.before;
+  }
+  return { ...page, messages, before };
+}
+
 export const threadQueryOptions = (threadId: string) =>
-  queryOptions({ queryKey: threadQueryKey(threadId), queryFn: ({ signal }) => getThread(threadId, signal) });
+  queryOptions({
+    queryKey: threadQueryKey(threadId),
+    queryFn: ({ signal, client }) => loadThread(threadId, client.getQueryData<ThreadDetail>(threadQueryKey(threadId))?.messages[0], signal),
+  });
 
 /**
  * How long a catch-up waits for its answer, or for a reload under way: one request stuck on
@@ -42,7 +65,7 @@ function merge(...lists: ThreadDetail['messages'][]): ThreadDetail['messages'] {
  * into it by id (docs/community.md, "Growth"): a new message costs a viewer that message,
  * not the whole thread. Without a loaded thread, when more came than one answer carries,
  * or when it has fewer members than she saw (only a deleted account leaves a thread, and
- * her messages went with her), the thread is simply loaded again.
+ * her messages went with her), the thread is simply loaded again (as far back as she had it).
  */
 export async function catchUpThread(queryClient: QueryClient, threadId: string): Promise<void> {
   const key = threadQueryOptions(threadId).queryKey;

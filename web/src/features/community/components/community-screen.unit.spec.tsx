@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -211,6 +212,28 @@ describe('CommunityScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'New Thread' }));
     const again = await screen.findByRole('dialog', { name: 'New Thread' });
     expect(within(again).queryByRole('alert')).toBeNull();
+  });
+
+  it('New Thread: offline, fails at once and says so, the dialog free to close (it stayed on Creating..., Cancel disabled)', async () => {
+    answer({
+      'GET /api/community/threads': () => jsonResponse(200, []),
+      'GET /api/community/stats': () => jsonResponse(200, stats),
+      'POST /api/community/thread': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithProviders(<CommunityScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Thread' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Thread' });
+    await user.type(within(dialog).getByLabelText('Thread Name'), 'Offline thread');
+    act(() => onlineManager.setOnline(false));
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Create Thread' }));
+      expect(await within(dialog).findByRole('alert')).toBeTruthy();
+      expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false);
+      expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Offline thread');
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
   });
 
   it("New Thread: a retry that succeeds closes the failure's toast (it stayed beside the new thread)", async () => {

@@ -1,13 +1,12 @@
 import { THREAD_NOT_FOUND_MESSAGE, type Message } from '@sleepweave/contracts';
 import { ArrowDown, ArrowLeft, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { usePageTitle } from '../../../app/page-title';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CHECK_CONNECTION, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { paths } from '../../../config/paths';
 import { isApiRequestError } from '../../../lib/api-client';
-import { scrollBehavior } from '../../../lib/utils';
 import { useThread } from '../api/get-thread';
 import { useThreadLive } from '../api/use-thread-live';
 import { useNow } from '../hooks/use-now';
@@ -54,6 +53,22 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
    */
   const [leftAt, setLeftAt] = useState<string | null>(null);
   const newestIsHers = thread.data?.messages.at(-1)?.senderId === thread.data?.currentUserId;
+  // Earlier messages put above what she reads (Load earlier messages; the thread loaded again
+  // as far back as she had it) keep her place: the list stays as far from its end as it was.
+  // (At the top, the browser's own anchoring does not hold it: she was taken to the oldest.)
+  const oldest = thread.data?.messages[0]?.id;
+  const shownOldest = useRef(oldest);
+  const fromEnd = useRef(0);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    if (oldest !== shownOldest.current && shownOldest.current !== undefined && !atNewest.current) {
+      el.scrollTop = el.scrollHeight - fromEnd.current;
+    }
+    shownOldest.current = oldest;
+    fromEnd.current = el.scrollHeight - el.scrollTop;
+  });
+
   // Scroll to the newest message on opening, when she sends one, and when one arrives while
   // she is at the end; not while she reads further up (the new one is announced).
   useEffect(() => {
@@ -91,9 +106,13 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
         <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6 short:py-1">
           <div className="min-w-0">
-            {/* the whole name (at most 120 characters): cut to two lines, a long one could not be
-                read at 320 px; on a short screen one line, for the messages (a screen reader has it whole) */}
-            <h1 className="text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl short:line-clamp-1 short:text-lg">
+            {/* the whole name (at most 120 characters) up to three lines, a long one filled a third of a
+                phone's screen; on a short screen one line, for the messages (the title attribute and a
+                screen reader have it whole) */}
+            <h1
+              title={thread.data?.thread.name}
+              className="line-clamp-3 text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl short:line-clamp-1 short:text-lg"
+            >
               {thread.data?.thread.name ?? (thread.isPending ? 'Loading thread...' : 'Community')}
             </h1>
             {thread.data ? (
@@ -158,12 +177,16 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
                 aria-label="Messages"
                 onScroll={(event) => {
                   const el = event.currentTarget;
+                  fromEnd.current = el.scrollHeight - el.scrollTop;
                   atNewest.current = el.scrollHeight - el.scrollTop - el.clientHeight < 96;
                   if (!atNewest.current && leftAt === null) setLeftAt(newest ?? '');
                   if (atNewest.current && leftAt !== null) setLeftAt(null);
                 }}
               >
-                {thread.data.before ? <EarlierMessages threadId={threadId} /> : null}
+                {/* once the last earlier page is in, its button goes: the focus goes to the list, not the page */}
+                {thread.data.before ? (
+                  <EarlierMessages threadId={threadId} onAllLoaded={() => list.current?.focus({ preventScroll: true })} />
+                ) : null}
                 {thread.data.messages.length === 0 ? (
                   <EmptyState text="No messages yet. Start the conversation!" className="h-full content-center border-0 bg-transparent" />
                 ) : (
@@ -180,9 +203,18 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
                 )}
               </section>
               {unseen > 0 ? (
+                // At once, not smoothly: in a busy thread a smooth scroll stopped short as messages
+                // came in, and the button went on counting from where she had first left the end.
                 <button
                   type="button"
-                  onClick={() => list.current?.scrollTo({ top: list.current.scrollHeight, behavior: scrollBehavior() })}
+                  onClick={() => {
+                    const el = list.current;
+                    if (!el) return;
+                    el.scrollTop = el.scrollHeight;
+                    // at the end from now on: what comes next is followed
+                    atNewest.current = true;
+                    setLeftAt(null);
+                  }}
                   className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-night-700 px-4 text-base font-medium text-white shadow-lg hover:bg-night-800"
                 >
                   <ArrowDown aria-hidden="true" className="size-5" />

@@ -541,26 +541,29 @@ describe('ThreadScreen', () => {
     expect(list.scrollTop).toBe(300);
     // ... and a button at the foot of the list says so, and takes her down to it
     const below = screen.getByRole('button', { name: '1 new message' });
-    list.scrollTo = ((options: ScrollToOptions) => {
-      list.scrollTop = options.top!;
-      list.dispatchEvent(new Event('scroll'));
-    }) as typeof list.scrollTo;
     fireEvent.click(below);
     expect(list.scrollTop).toBe(2000);
     await waitFor(() => expect(screen.queryByRole('button', { name: /new message/ })).toBeNull());
+    // ... at once, so that she follows what comes next (a smooth scroll stopped short in a busy thread)
+    const next = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f5', ada, 'Right after', { firstName: 'Ada' }, minutesAgo(0));
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 2100 });
+    await arrives(next.id, ada, 'Right after', [first, second, next]);
+    await waitFor(() => expect(list.scrollTop).toBe(2100));
+    expect(screen.queryByRole('button', { name: /new message/ })).toBeNull();
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 2000 });
     list.scrollTop = 300;
     list.dispatchEvent(new Event('scroll'));
 
     // her own message goes to the end
     const mine = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f3', me, 'Mine', {}, minutesAgo(0));
-    await arrives(mine.id, me, 'Mine', [first, second, mine]);
+    await arrives(mine.id, me, 'Mine', [first, second, next, mine]);
     await waitFor(() => expect(list.scrollTop).toBe(2000));
 
     // at the end (as a browser clamps it), the next one scrolls too
     list.scrollTop = 1600;
     list.dispatchEvent(new Event('scroll'));
     const third = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5f4', ada, 'At the end', { firstName: 'Ada' }, minutesAgo(0));
-    await arrives(third.id, ada, 'At the end', [first, second, mine, third]);
+    await arrives(third.id, ada, 'At the end', [first, second, next, mine, third]);
     await waitFor(() => expect(list.scrollTop).toBe(2000));
   });
 
@@ -649,7 +652,48 @@ describe('ThreadScreen', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === `/api/community/thread/${threadId}?before=WyJiZWZvcmUiXQ`)).toBe(true);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     expect(items.findIndex((t) => t.includes('From last week'))).toBeLessThan(items.findIndex((t) => t.includes('Newest of 500')));
-    // No earlier ones left: the button goes.
+    // No earlier ones left: the button goes, and the focus goes to the list, not the page.
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Messages' })));
+  });
+
+  it('keeps her place when earlier messages come in above what she reads', async () => {
+    const newest = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e1', ada, 'Newest of 500', { firstName: 'Ada' }, minutesAgo(10));
+    const older = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e0', ada, 'From last week', { firstName: 'Ada' }, minutesAgo(9000));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...detail([newest]), before: 'WyJiZWZvcmUiXQ' }));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Newest of 500')).toBeTruthy();
+    // at the top of 1,000 px of messages in a 400 px window, reading the oldest shown
+    const list = screen.getByRole('region', { name: 'Messages' });
+    // the earlier page adds 800 px above her, once it is in the list
+    Object.defineProperty(list, 'scrollHeight', {
+      configurable: true,
+      get: () => (list.textContent?.includes('From last week') ? 1800 : 1000),
+    });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 400 });
+    list.scrollTop = 0;
+    list.dispatchEvent(new Event('scroll'));
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, detail([older])));
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('From last week')).toBeTruthy();
+    await waitFor(() => expect(list.scrollTop).toBe(800)); // the message she read, where it was
+  });
+
+  it('loads the thread again as far back as she had it, when it is loaded again whole (a reconnection)', async () => {
+    const newest = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e1', ada, 'Newest of 500', { firstName: 'Ada' }, minutesAgo(10));
+    const older = message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5e0', ada, 'From last week', { firstName: 'Ada' }, minutesAgo(9000));
+    const page = () => jsonResponse(200, { ...detail([newest]), before: 'WyJiZWZvcmUiXQ' });
+    fetchMock.mockImplementation(async (url) => (String(url).includes('?before=') ? jsonResponse(200, detail([older])) : page()));
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    expect(await screen.findByText('Newest of 500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await screen.findByText('From last week')).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.made[0]?.sent).toHaveLength(1));
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId }));
+    act(() => FakeSocket.made[0]!.receive({ type: 'joined', threadId })); // joined again: loaded whole
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('?before=')).length).toBe(2));
+    expect(screen.getByText('From last week')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
   });
 
