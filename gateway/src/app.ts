@@ -150,6 +150,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     },
     strictTransportSecurity: cookieSecure(config) ? undefined : false,
     crossOriginEmbedderPolicy: false,
+    // as the CSP's frame-ancestors 'none' says, for browsers that read only this (SAMEORIGIN by default)
+    xFrameOptions: { action: 'deny' },
   });
   // Every answer's headers, and the Origin check of a mutating request, in one hook (a
   // callback: an async hook costs a promise and a turn of the microtask queue each).

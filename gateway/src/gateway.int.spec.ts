@@ -773,7 +773,7 @@ describe('caching and browser features', () => {
       const { headers } = await gateway.inject({ method: 'GET', url });
       expect(headers['permissions-policy'], url).toContain('camera=()');
       expect(headers['content-security-policy'], url).toContain("default-src 'self'");
-      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(headers['x-frame-options'], url).toBe('DENY');
     }
   });
 
