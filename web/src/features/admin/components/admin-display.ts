@@ -1,5 +1,8 @@
 import {
+  addDays,
+  daysBetween,
   NOT_LOGGED_DAYS,
+  studyLength,
   type AdminAuditAction,
   type AdminPhaseFilter,
   type AdminUserListItem,
@@ -30,8 +33,18 @@ export const formatDate = (value: string) => format(parseISO(value), 'MMM d, yyy
  * a log. (It said "3 days ago" of a night logged the next afternoon, two days before: a
  * coordinator would have written "we have not heard from you in 3 days".)
  */
-export function lastLogText(user: Pick<AdminUserListItem, 'lastLogDate' | 'daysSinceLastLog'>): string | null {
+export function lastLogText(
+  user: Pick<AdminUserListItem, 'lastLogDate' | 'daysSinceLastLog'> & { study?: AdminUserListItem['study'] },
+): string | null {
   if (user.lastLogDate === null) return null;
+  // After her study, only its nights count: one who logged all 42 missed nothing since ("16
+  // nights missed since" read oddly of her; found by an outside tester).
+  if (user.study?.phase === 'completed') {
+    const missed = daysBetween(user.lastLogDate, addDays(user.study.studyStartDate, studyLength() - 1));
+    const end =
+      missed <= 0 ? 'study complete' : missed === 1 ? "the study's last night missed" : `the study's last ${missed} nights missed`;
+    return `${formatDate(user.lastLogDate)} (${end})`;
+  }
   const days = user.daysSinceLastLog ?? 0;
   const when = days < 0 ? 'logged ahead' : days === 0 ? 'tonight' : days === 1 ? 'last night' : `${missedNights(days - 1)} missed since`;
   return `${formatDate(user.lastLogDate)} (${when})`;

@@ -10,4 +10,24 @@ describe('lastLogText', () => {
     expect(lastLogText({ lastLogDate: '2026-11-25', daysSinceLastLog: -1 })).toBe('Nov 25, 2026 (logged ahead)');
     expect(lastLogText({ lastLogDate: null, daysSinceLastLog: null })).toBeNull();
   });
+
+  it("after her study counts only its nights: none after its last, else the study's last ones she missed", () => {
+    const study = {
+      studyStartDate: '2026-10-10',
+      day: 60,
+      phase: 'completed' as const,
+      phaseName: 'Study Complete',
+      dayInPhase: null,
+      daysInPhase: null,
+      nightsElapsed: 42,
+      nightsLogged: 42,
+      compliancePercent: 100,
+    };
+    // night 42 is 2026-11-20
+    const complete = lastLogText({ lastLogDate: '2026-11-20', daysSinceLastLog: 18, study });
+    expect(complete).toBe('Nov 20, 2026 (study complete)');
+    expect(lastLogText({ lastLogDate: '2026-11-25', daysSinceLastLog: 13, study })).toBe('Nov 25, 2026 (study complete)');
+    expect(lastLogText({ lastLogDate: '2026-11-17', daysSinceLastLog: 21, study })).toBe("Nov 17, 2026 (the study's last 3 nights missed)");
+    expect(lastLogText({ lastLogDate: '2026-11-19', daysSinceLastLog: 19, study })).toBe("Nov 19, 2026 (the study's last night missed)");
+  });
 });
