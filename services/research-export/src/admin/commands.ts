@@ -4,25 +4,15 @@ import type { EventMetadata, Tx } from '@sleepweave/event-store';
 import { accountDeleted, execute, isDeletedUser, lockDirectoryRow } from '@sleepweave/service-kit';
 import type { ResearchExportContext } from '../context.ts';
 import { auditStreamId, type DownloadedRun } from './audit.ts';
-import { auditDecider } from './business-logic.ts';
+import { auditDecider, type RecordAudit } from './business-logic.ts';
 
 export const EXPORT_ACTIONS = { users: 'users_exported', sleep: 'sleep_exported' } as const satisfies Record<
   AdminExportKind,
   AdminAuditAction
 >;
 
-interface Entry {
-  /** Default: a new id. A role change uses its integration event's id, so it is recorded once. */
-  auditId?: string;
-  action: AdminAuditAction;
-  actorId: string | null;
-  subjectId: string | null;
-  now: Date;
-  /** A role change: from the command line, not by an admin. */
-  byCommandLine?: boolean;
-  /** A research zip downloaded: which run's. */
-  run?: DownloadedRun;
-}
+/** An entry to record: a new id unless given (a role change uses its integration event's id, so it is recorded once). */
+type Entry = Omit<RecordAudit['data'], 'auditId'> & { auditId?: string };
 
 /** Appends one audit entry in `tx` (its projection updates admin_audit in the same transaction). */
 async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata: EventMetadata): Promise<void> {
@@ -30,15 +20,7 @@ async function append(ctx: ResearchExportContext, tx: Tx, entry: Entry, metadata
   await execute(ctx, { metadata, tx }, ({ handle }) =>
     handle(auditStreamId({ auditId, subjectId: entry.subjectId }), auditDecider, {
       type: 'RecordAudit',
-      data: {
-        auditId,
-        action: entry.action,
-        actorId: entry.actorId,
-        subjectId: entry.subjectId,
-        now: entry.now,
-        ...(entry.byCommandLine === undefined ? {} : { byCommandLine: entry.byCommandLine }),
-        ...(entry.run === undefined ? {} : { run: entry.run }),
-      },
+      data: { ...entry, auditId },
     }),
   );
 }

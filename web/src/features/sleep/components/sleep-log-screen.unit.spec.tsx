@@ -531,19 +531,24 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
-  it('says when it could not check whether the night is logged, and looks again on Try again', async () => {
+  /** Last night stored (score 64), opened while its lookup fails, until `up()`. */
+  async function lastNightLookupDown() {
     const yesterday = addDays(today, -1);
-    const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) };
     let down = true;
     serve({
       start: addDays(today, -5),
-      logs,
+      logs: { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) },
       lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
     });
     renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
-    expect(await screen.findByText(lookupFailedText(yesterday))).toBeTruthy();
+    expect(await screen.findByText(lookupFailedText(yesterday), undefined, { timeout: 3_000 })).toBeTruthy();
+    return { yesterday, up: () => (down = false) };
+  }
+
+  it('says when it could not check whether the night is logged, and looks again on Try again', async () => {
+    const { yesterday, up } = await lastNightLookupDown();
     expect(screen.getByRole('button', { name: 'Save Sleep Log' })).toBeTruthy();
-    down = false;
+    up();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('64'));
@@ -588,19 +593,10 @@ describe('SleepLogScreen', () => {
   });
 
   it('keeps what she typed after a failed lookup over the stored night the next lookup finds', async () => {
-    const yesterday = addDays(today, -1);
-    const logs = { [yesterday]: storedLog({ date: yesterday, sleepScore: 64 }) };
-    let down = true;
-    serve({
-      start: addDays(today, -5),
-      logs,
-      lookup: () => (down ? jsonResponse(503, { error: 'unavailable', message: 'busy' }) : undefined),
-    });
-    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
-    expect(await screen.findByText(lookupFailedText(yesterday), undefined, { timeout: 3_000 })).toBeTruthy();
+    const { up } = await lastNightLookupDown();
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText('Comments'), 'Night sweats at 2');
-    down = false;
+    up();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Update Sleep Log' })).toBeTruthy();
     expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Night sweats at 2');
