@@ -37,6 +37,8 @@ export type ResearchEffect = z.infer<typeof ResearchEffect>;
 export const ResearchRunSummary = z.object({
   participantsIncluded: z.number().int(),
   participantsExcluded: z.number().int(),
+  /** Of those included, how many were still in their study (an interim run); absent from runs before 2026-12-07. */
+  participantsIncludedInStudy: z.number().int().optional(),
   nights: z.number().int(),
   /** The QA headline, e.g. "12 of 4,180 nights flagged; 3 participants excluded (too few nights in a phase)". */
   qaHeadline: z.string(),

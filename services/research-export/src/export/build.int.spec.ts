@@ -191,6 +191,9 @@ describe('the data files of a research run', () => {
     const reason = Object.fromEntries(csvRows(written.get('participants.csv')).map((row) => [row.research_id, row.exclusion_reason]));
     expect(reason[researchId[onTime]!]).toBe('still in the study, too few analysed nights so far: polyester 2, linen 0 (7 needed in each)');
     expect(reason[researchId[ahead]!]).toBe('still in the study, too few analysed nights so far: polyester 1, linen 0 (7 needed in each)');
+    // ... nor have they completed it; the member whose 42 nights ended long ago has
+    const studyComplete = Object.fromEntries(csvRows(written.get('participants.csv')).map((row) => [row.research_id, row.study_complete]));
+    expect([studyComplete[researchId[onTime]!], studyComplete[researchId[ahead]!], studyComplete[complete]]).toEqual(['no', 'no', 'yes']);
     // the member who logged 5 polyester nights of 14, long ago, is short for good
     expect(reason[sparse]).toBe('too few analysed nights: polyester 5 (7 needed in each)');
     const tooFew = qa.filter((row) => row.research_id === researchId[onTime] && row.rule === 'too_few_nights');

@@ -1,4 +1,4 @@
-import { phaseRanges } from '@sleepweave/contracts';
+import { phaseRanges, type ResearchRunSummary } from '@sleepweave/contracts';
 import type { Sql } from '@sleepweave/service-kit';
 import {
   CODEBOOK_FILE,
@@ -53,6 +53,8 @@ export interface Inclusion {
    * to come for her, enough to reach the minimum.
    */
   stillInStudy: boolean;
+  /** Her 42 nights had all ended at the run (her time): not an interim row. */
+  studyComplete: boolean;
 }
 
 /** Nights in each analysed phase (14). */
@@ -150,6 +152,7 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
         included: false,
         reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)',
         stillInStudy: false,
+        studyComplete: nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone)).linen >= PHASE_NIGHTS.linen,
       });
       continue;
     }
@@ -194,6 +197,7 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
             ? `still in the study, too few analysed nights so far: ${counts} (${options.minNights} needed in each)`
             : `too few analysed nights: ${counts} (${options.minNights} needed in each)`,
       stillInStudy,
+      studyComplete: !studyRuns,
     });
   }
 
@@ -204,7 +208,7 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
   await participantsCsv.writeAll(
     participants.map((participant) => {
       const counts = logged.get(participant.researchId) ?? {};
-      const { included, reason } = inclusion.get(participant.researchId)!;
+      const { included, reason, studyComplete } = inclusion.get(participant.researchId)!;
       return {
         research_id: participant.researchId,
         age_band: ageBand(participant.dateOfBirth, participant.studyStartDate),
@@ -215,6 +219,7 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
         nights_linen: counts.linen ?? 0,
         nights_after_study: counts.completed ?? 0,
         journal_entries: participant.journalEntries,
+        study_complete: studyComplete,
         included_primary: included,
         exclusion_reason: reason,
       };
@@ -249,6 +254,14 @@ function phaseHit(rule: QaHit['rule'], researchId: string, phase: AnalysedPhase 
 
 /** A count as the README, the PDF and the QA headline write it: 36,529. */
 export const count = (x: number) => x.toLocaleString('en-GB');
+
+/** The design's limit, said wherever its results are: the README and the PDF. */
+export const ORDER_CAVEAT =
+  'The order of the phases is fixed (polyester, then washout, then linen), not counterbalanced: a difference between linen and polyester is the fabric together with the time that passed between them (season, getting used to the ring and the log), which this design cannot tell apart.';
+
+/** ", 31 of them still in their study (interim)", when there are any. */
+export const interimOf = (summary: ResearchRunSummary) =>
+  summary.participantsIncludedInStudy ? `, ${count(summary.participantsIncludedInStudy)} of them still in their study (interim)` : '';
 
 /** The one-line QA headline of a run (the admin screen and the PDF show it). */
 export function qaHeadline(findings: DataFindings): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { count, qaHeadline, type DataFindings, type Inclusion } from './build.ts';
+import { count, interimOf, qaHeadline, type DataFindings, type Inclusion } from './build.ts';
+import { runSummary } from './research-zip.ts';
 
 /** Findings of `participants` participants with these inclusions (the rest of a run does not enter the headline). */
 function findings(inclusions: Inclusion[], demoHits = 0): DataFindings {
@@ -13,9 +14,9 @@ function findings(inclusions: Inclusion[], demoHits = 0): DataFindings {
     inclusion: new Map(inclusions.map((inclusion, i) => [`SW-${i}`, inclusion])),
   };
 }
-const included: Inclusion = { included: true, reason: '', stillInStudy: false };
-const short: Inclusion = { included: false, reason: 'too few nights', stillInStudy: false };
-const inStudy: Inclusion = { included: false, reason: 'still in the study', stillInStudy: true };
+const included: Inclusion = { included: true, reason: '', stillInStudy: false, studyComplete: true };
+const short: Inclusion = { included: false, reason: 'too few nights', stillInStudy: false, studyComplete: true };
+const inStudy: Inclusion = { included: false, reason: 'still in the study', stillInStudy: true, studyComplete: false };
 
 describe('qaHeadline', () => {
   it('writes counts with thousands separated, as the README and the PDF do (count)', () => {
@@ -41,5 +42,18 @@ describe('qaHeadline', () => {
     expect(qaHeadline(findings([short, inStudy, short, included]))).toBe(
       '2 of 84 nights flagged by a QA rule (1 left out of the means); 3 of 4 participants not in the primary analysis (1 still in the study, 2 too few nights in polyester or linen).',
     );
+  });
+});
+
+describe('an interim run', () => {
+  it('counts those included while still in their study, and says so in the README and the PDF', () => {
+    const interim: Inclusion = { ...included, studyComplete: false };
+    const summary = runSummary(findings([included, interim, interim, inStudy, short]), [], 'ok');
+    expect(summary).toMatchObject({ participantsIncluded: 3, participantsExcluded: 2, participantsIncludedInStudy: 2 });
+    expect(interimOf(summary)).toBe(', 2 of them still in their study (interim)');
+    expect(interimOf({ ...summary, participantsIncludedInStudy: 0 })).toBe('');
+    // a run from before it was counted
+    const { participantsIncludedInStudy: _, ...older } = summary;
+    expect(interimOf(older)).toBe('');
   });
 });

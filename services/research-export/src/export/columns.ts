@@ -97,6 +97,11 @@ export const PARTICIPANTS_FILE: FileSpec = {
     column('nights_linen', 'Nights logged in linen', 'integer', { allowed: '0-14' }),
     column('nights_after_study', 'Nights logged after day 42', 'integer'),
     column('journal_entries', 'Journal entries during her 42 days', 'integer', { notes: 'How many; never what she wrote.' }),
+    column('study_complete', 'Her 42 nights had all ended at the run', 'yes/no', {
+      allowed: YES_NO,
+      notes:
+        'At 04:00 her time after night 42. "no" for someone included: an interim row, her linen phase still under way (report a completers-only analysis beside the primary one).',
+    }),
     column('included_primary', 'In the primary analysis (polyester vs linen)', 'yes/no', { allowed: YES_NO }),
     column('exclusion_reason', 'Why not in the primary analysis', 'text', {
       notes:

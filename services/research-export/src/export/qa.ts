@@ -38,6 +38,13 @@ export const QA_RULES = {
     action: 'night excluded',
     consequence: 'The night is left out of her phase means (a per-protocol analysis of the fabric worn).',
   },
+  material_not_recorded: {
+    id: 'material_not_recorded',
+    description: 'The sleepwear worn was not recorded (the log lets her leave it out).',
+    action: 'flag',
+    consequence:
+      "The night is analysed as if worn as the phase asks, which cannot be checked: a strict per-protocol analysis leaves these nights out (nights.csv's qa_flags).",
+  },
   sleep_exceeds_bed: {
     id: 'sleep_exceeds_bed',
     description: 'Total sleep is longer than time in bed.',
@@ -265,6 +272,9 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
   }
 
   const worn = values[MATERIAL];
+  if (worn === null && night.phase !== 'completed') {
+    (hits ??= []).push(nightHit(night, 'material_not_recorded', 'sleepwear_material', null));
+  }
   if (typeof worn === 'string' && worn !== night.recommendedMaterial && night.phase !== 'completed') {
     (hits ??= []).push(
       nightHit(night, 'material_mismatch', 'sleepwear_material', worn, `the phase's material is ${night.recommendedMaterial}`),

@@ -65,6 +65,15 @@ describe('the QA rules of a night', () => {
     });
   });
 
+  it('flag a night whose sleepwear was not recorded, and analyse it (it cannot be checked against the phase)', () => {
+    expect(check({ values: { sleepwearMaterial: null } })).toMatchObject({ flags: ['material_not_recorded'], analysed: true });
+    expect(
+      check({ phase: 'completed', studyDay: 43, recommendedMaterial: '100% Cotton', values: { sleepwearMaterial: null } }),
+    ).toMatchObject({
+      flags: ['after_study'],
+    });
+  });
+
   it('drop impossible durations: sleep longer than bed, stages longer than sleep', () => {
     const longer = check({ values: { totalSleepMinutes: 500 } });
     expect(longer.flags).toContain('sleep_exceeds_bed');

@@ -1,6 +1,6 @@
 import type { ResearchRunSummary } from '@sleepweave/contracts';
 import PDFDocument from 'pdfkit';
-import { count } from './build.ts';
+import { count, interimOf, ORDER_CAVEAT } from './build.ts';
 
 const INK = '#1f2937';
 const MUTED = '#6b7280';
@@ -45,10 +45,12 @@ export async function reportPdf(input: {
         'divided by the standard deviation of the differences.',
     );
   doc.moveDown(0.5);
+  doc.fillColor(MUTED).text(ORDER_CAVEAT).fillColor(INK);
+  doc.moveDown(0.5);
   doc.text(
     // why they are not is the quality line's (too few analysed nights, or demo accounts left out)
     `Participants in the comparison: ${count(summary.participantsIncluded)} (at least ${input.minNights} analysed nights in ` +
-      `polyester and in linen); not included: ${count(summary.participantsExcluded)}. Nights logged: ${count(summary.nights)}.`,
+      `polyester and in linen${interimOf(summary)}); not included: ${count(summary.participantsExcluded)}. Nights logged: ${count(summary.nights)}.`,
   );
   doc.moveDown(0.5);
   doc.fillColor(MUTED).text(`Quality: ${summary.qaHeadline}`);

@@ -13,7 +13,7 @@ import {
   type ComparisonRow,
 } from '../statistics/analysis.ts';
 import { analysisR } from '../statistics/analysis-r.ts';
-import { count, qaHeadline, writeDataFiles, type DataFindings } from './build.ts';
+import { count, interimOf, ORDER_CAVEAT, qaHeadline, writeDataFiles, type DataFindings } from './build.ts';
 import { COMPARISONS_FILE, METRICS, RESEARCH_FILES } from './columns.ts';
 import { QA_RULES } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
@@ -47,10 +47,12 @@ const SOFTWARE = [
 
 /** The primary comparison as the admin screen and the PDF show it. */
 export function runSummary(findings: DataFindings, comparisons: readonly ComparisonRow[], headline: string): ResearchRunSummary {
-  const included = [...findings.inclusion.values()].filter((i) => i.included).length;
+  const inclusions = [...findings.inclusion.values()];
+  const included = inclusions.filter((i) => i.included).length;
   return {
     participantsIncluded: included,
     participantsExcluded: findings.participants.length - included,
+    participantsIncludedInStudy: inclusions.filter((i) => i.included && !i.studyComplete).length,
     nights: findings.nights,
     qaHeadline: headline,
     primary: comparisons
@@ -91,11 +93,15 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
   return [
     '# Sleepweave fabric sleep study: research export',
     '',
-    `Made ${input.runAt.toISOString()} by the research-export service. Participants: ${count(input.summary.participantsIncluded)} in the primary analysis, ${count(input.summary.participantsExcluded)} not; ${count(input.summary.nights)} nights.`,
+    `Made ${input.runAt.toISOString()} by the research-export service. Participants: ${count(input.summary.participantsIncluded)} in the primary analysis${interimOf(input.summary)}, ${count(input.summary.participantsExcluded)} not; ${count(input.summary.nights)} nights.`,
     '',
     '## Design',
     '',
     `A within-person study of sleepwear fabric: each participant sleeps ${phases} (protocol ${CURRENT_PROTOCOL.version}), wears a sleep ring and logs every night. Study day 1 is the day she consented, in her time zone. The question: do participants sleep differently in linen than in polyester (primary comparison); polyester vs washout and washout vs linen are secondary.`,
+    '',
+    `${ORDER_CAVEAT}`,
+    '',
+    `An interim run: a participant still in her linen phase is in a comparison once she has the minimum of analysed nights in both of its phases; participants.csv's \`study_complete\` tells her from a completer, for an analysis of completers only.`,
     '',
     '## Who and what is analysed',
     '',

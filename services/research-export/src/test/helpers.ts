@@ -94,15 +94,20 @@ export async function consent(service: ResearchExport, userId: string, studyStar
 
 type NightData = IntegrationEventData<'study.sleep_log.recorded'>;
 
-/** A night as study publishes it, recorded the morning after: every field null unless given. */
+/**
+ * A night as study publishes it, recorded the morning after, worn in the phase's material:
+ * every other field null unless given.
+ */
 export function night(userId: string, fields: Partial<NightData> & Pick<NightData, 'date' | 'studyDay' | 'phase'>): NightData {
   const empty = Object.fromEntries(SLEEP_LOG_FIELD_LIST.map((field) => [field.key, null]));
+  const recommendedMaterial = fields.phase === 'linen' ? '100% Linen' : fields.phase === 'polyester' ? '100% Polyester' : '100% Cotton';
   return {
     logId: randomUUID(),
     userId,
-    recommendedMaterial: fields.phase === 'linen' ? '100% Linen' : fields.phase === 'polyester' ? '100% Polyester' : '100% Cotton',
+    recommendedMaterial,
     recordedAt: `${addDays(fields.date, 1)}T07:00:00.000Z`,
     ...(empty as Omit<NightData, 'logId' | 'userId' | 'date' | 'studyDay' | 'phase' | 'recommendedMaterial' | 'timezone' | 'recordedAt'>),
+    sleepwearMaterial: recommendedMaterial,
     ...fields,
   };
 }

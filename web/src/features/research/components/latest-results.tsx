@@ -58,7 +58,9 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         </h2>
         <p className="text-base text-night-700">
           Finished {formatInstant(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
-          {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included,{' '}
+          {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included
+          {/* an interim run compares some still in their linen phase: a completers-only analysis is the researcher's to add */}
+          {summary.participantsIncludedInStudy ? ` (${summary.participantsIncludedInStudy} of them still in their study)` : ''},{' '}
           {/* not "excluded": most of them are only still in the study (the quality line says why each is out) */}
           {summary.participantsExcluded} not included.
         </p>

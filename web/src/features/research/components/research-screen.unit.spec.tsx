@@ -289,6 +289,13 @@ describe('ResearchScreen', () => {
     expect(screen.queryByRole('button', { name: 'Load older runs' })).toBeNull();
   });
 
+  it('says of an interim run how many of those included are still in their study', async () => {
+    list = () => jsonResponse(200, [{ ...nightly, summary: { ...nightly.summary!, participantsIncludedInStudy: 5 } }]);
+    renderScreen();
+    const interim = await screen.findByRole('region', { name: 'Latest results' });
+    expect(within(interim).getByText(/24 participants included \(5 of them still in their study\), 3 not included/)).toBeTruthy();
+  });
+
   it('shows the QA headline and a forest plot of the latest finished run, one row per computable metric', async () => {
     list = () => jsonResponse(200, [failed, nightly]);
     renderScreen();
