@@ -45,6 +45,7 @@ export const MessageItem = memo(function MessageItem({ message, own, when }: { m
           {time}
         </div>
         <p
+          dir="auto"
           className={cn(
             'rounded-2xl px-4 py-2.5 text-base [overflow-wrap:anywhere] whitespace-pre-wrap',
             own ? 'rounded-tr-md bg-night-700 text-white' : 'rounded-tl-md border border-night-100 bg-white text-night-950',

@@ -110,6 +110,7 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
                 phone's screen; on a short screen one line, for the messages (the title attribute and a
                 screen reader have it whole) */}
             <h1
+              dir="auto"
               title={thread.data?.thread.name}
               className="line-clamp-3 text-xl font-semibold [overflow-wrap:anywhere] text-night-950 sm:text-2xl short:line-clamp-1 short:text-lg"
             >

@@ -119,7 +119,10 @@ function EntryReflections({ entry, timezone }: { entry: JournalEntry; timezone: 
         {JOURNAL_FIELDS.filter(({ name }) => entry[name] !== '').map(({ name, label }) => (
           <div key={name} className="grid gap-1">
             <dt className="text-sm font-semibold tracking-wide text-sand-700 uppercase">{label}</dt>
-            <dd className="text-base whitespace-pre-wrap text-night-900 [overflow-wrap:anywhere]">{entry[name]}</dd>
+            {/* her words in their own direction: Hebrew or Arabic right to left (it was set left to right, "123 English" before them) */}
+            <dd dir="auto" className="text-base whitespace-pre-wrap text-night-900 [overflow-wrap:anywhere]">
+              {entry[name]}
+            </dd>
           </div>
         ))}
       </dl>

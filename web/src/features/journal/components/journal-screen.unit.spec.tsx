@@ -151,6 +151,8 @@ describe('JournalScreen', () => {
     expect(cards[1]!.textContent).toContain('My sister called.');
     // Blank reflections are not shown.
     expect(within(cards[1]!).queryByText('Forgiveness')).toBeNull();
+    // her words in their own direction (Hebrew or Arabic right to left)
+    expect(within(cards[1]!).getByText('My sister called.').getAttribute('dir')).toBe('auto');
 
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Current streak' }).textContent).toMatch(/^Current streak 2 days You have written today/),

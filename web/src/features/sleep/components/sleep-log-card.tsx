@@ -66,7 +66,9 @@ export function SleepLogCard({ log }: { log: SleepLog }) {
         ))}
       </dl>
       {log.comments ? (
-        <p className="rounded-2xl bg-sand-50 p-3 text-base whitespace-pre-wrap text-night-800 [overflow-wrap:anywhere]">{log.comments}</p>
+        <p dir="auto" className="rounded-2xl bg-sand-50 p-3 text-base whitespace-pre-wrap text-night-800 [overflow-wrap:anywhere]">
+          {log.comments}
+        </p>
       ) : null}
     </Card>
   );
