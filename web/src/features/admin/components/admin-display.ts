@@ -41,8 +41,16 @@ export function lastLogText(
   // nights missed since" read oddly of her; found by an outside tester).
   if (user.study?.phase === 'completed') {
     const missed = daysBetween(user.lastLogDate, addDays(user.study.studyStartDate, studyLength() - 1));
+    // (a night logged after it: which of its last nights she logged is not known from this
+    // date; the nights logged beside it say how many. It said "study complete".)
     const end =
-      missed <= 0 ? 'study complete' : missed === 1 ? "the study's last night missed" : `the study's last ${missed} nights missed`;
+      missed < 0
+        ? 'after her study'
+        : missed === 0
+          ? "the study's last night"
+          : missed === 1
+            ? "the study's last night missed"
+            : `the study's last ${missed} nights missed`;
     return `${formatDate(user.lastLogDate)} (${end})`;
   }
   const days = user.daysSinceLastLog ?? 0;

@@ -24,9 +24,9 @@ describe('lastLogText', () => {
       compliancePercent: 100,
     };
     // night 42 is 2026-11-20
-    const complete = lastLogText({ lastLogDate: '2026-11-20', daysSinceLastLog: 18, study });
-    expect(complete).toBe('Nov 20, 2026 (study complete)');
-    expect(lastLogText({ lastLogDate: '2026-11-25', daysSinceLastLog: 13, study })).toBe('Nov 25, 2026 (study complete)');
+    expect(lastLogText({ lastLogDate: '2026-11-20', daysSinceLastLog: 18, study })).toBe("Nov 20, 2026 (the study's last night)");
+    // logged after it: which of its last nights she missed is not known from this date (it said "study complete")
+    expect(lastLogText({ lastLogDate: '2026-11-25', daysSinceLastLog: 13, study })).toBe('Nov 25, 2026 (after her study)');
     expect(lastLogText({ lastLogDate: '2026-11-17', daysSinceLastLog: 21, study })).toBe("Nov 17, 2026 (the study's last 3 nights missed)");
     expect(lastLogText({ lastLogDate: '2026-11-19', daysSinceLastLog: 19, study })).toBe("Nov 19, 2026 (the study's last night missed)");
   });
