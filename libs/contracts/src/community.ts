@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { groupThousands, hasSomethingToSee, hasStackedMarks, stackedMarksMessage, Uuid } from './common.ts';
-import { asTheEyeReadsIt, NOT_IN_A_NAME, readsAsSleepweave } from './identity.ts';
+import { NOT_IN_A_NAME, readsAs, SLEEPWEAVE_LETTERS } from './identity.ts';
 
 /** docs/product.md §9 and the issue: limits of the community payloads. */
 export const THREAD_NAME_MAX_LENGTH = 120;
@@ -28,13 +28,16 @@ const CONTROL_IN_A_MESSAGE = /[^\P{Cc}\n\r\t]|[\u202A-\u202E]/u;
 /** The study team's pinned thread, which every member joins. */
 export const WELCOME_THREAD_NAME = 'Welcome to the Sleepweave Community';
 
+/** "Welcome to the Sleepweave", "Welcome to Sleepweave", "Welcome Sleepweave" as the eye reads them. */
+const WELCOME_TO_SLEEPWEAVE = new RegExp(`welcome(?:to)?(?:the)?${SLEEPWEAVE_LETTERS}`);
+
 /**
- * Whether a thread's name reads as the study team's welcome: "Sleepweave" and "welcome" as the
- * eye reads them. A member's copy of it, listed under the real one, held a message asking for
- * e-mail addresses and dates of birth (an outside tester).
+ * Whether a thread's name reads as the study team's welcome: a member's copy of it, listed
+ * under the real one, held a message asking for e-mail addresses and dates of birth (an
+ * outside tester). Other names with both words stay ("Our Sleepweave welcome packs").
  */
 export function readsAsWelcomeThread(name: string): boolean {
-  return readsAsSleepweave(name) && asTheEyeReadsIt(name).includes('welcome');
+  return readsAs(name, WELCOME_TO_SLEEPWEAVE);
 }
 
 /**

@@ -27,11 +27,25 @@ describe('CreateThreadRequest', () => {
   });
 
   it("refuses a name that reads as the study team's welcome thread, and takes others that name Sleepweave", () => {
-    for (const name of [WELCOME_THREAD_NAME, 'welcome to the SLEEPWEAVE community!', 'Welcome to Sleepvveave', 'Sleepweave welcomes you'])
+    for (const name of [
+      WELCOME_THREAD_NAME,
+      'welcome to the SLEEPWEAVE community!',
+      'Welcome to Sleepvveave',
+      'Welc\u043Eme to the Sleepweave Community', // a Cyrillic o
+      '📌 Welcome to the Sleepweave Community (official)',
+    ])
       expect(CreateThreadRequest.safeParse({ name }).error?.issues[0]?.message, name).toBe(
         'Thread name must not read as the study team\'s "Welcome to the Sleepweave Community"',
       );
-    for (const name of ['Linen in the Sleepweave study', 'Welcome, new linen sleepers'])
+    // (an outside tester found these refused while "welcome" and "Sleepweave" were enough)
+    for (const name of [
+      'Linen in the Sleepweave study',
+      'Welcome, new linen sleepers',
+      'Sleepweave welcomes you',
+      'Our Sleepweave welcome packs arrived late',
+      'Unwelcome night sweats in the Sleepweave study',
+      'Sleepweave: is linen welcome in summer?',
+    ])
       expect(CreateThreadRequest.safeParse({ name }).success, name).toBe(true);
   });
 

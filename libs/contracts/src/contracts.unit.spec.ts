@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CalendarDate } from './common.ts';
 import { parseEnvelope } from './events.ts';
-import { LoginRequest, RegisterRequest } from './identity.ts';
+import { LoginRequest, RegisterRequest, UpdateProfileRequest } from './identity.ts';
 
 const valid = {
   email: '  Maya@Example.COM ',
@@ -59,9 +59,25 @@ describe('RegisterRequest', () => {
     'Sleeqweave',
     'Sleepwea\u028Cve',
     'Sleepweaver',
+    'Sleepweaue',
   ])('refuses the name %j, which reads as Sleepweave', (firstName) => {
     const result = RegisterRequest.safeParse({ ...valid, firstName });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['First name must not contain "Sleepweave"']);
+  });
+
+  it('refuses a first and last name that read as Sleepweave together, at sign-up and in Settings', () => {
+    const together = 'Your first and last name together must not read as "Sleepweave"';
+    for (const [firstName, lastName] of [
+      ['Sleep', 'Weave'],
+      ['Slee', 'pweave'],
+      ['SLEEP', 'weave team'],
+    ] as const) {
+      const registered = RegisterRequest.safeParse({ ...valid, firstName, lastName });
+      expect(registered.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([[['lastName'], together]]);
+      const profile = UpdateProfileRequest.safeParse({ firstName, lastName, timezone: 'Europe/London', hormonalStage: 'Menopause' });
+      expect(profile.error?.issues.map((issue) => issue.message)).toEqual([together]);
+    }
+    expect(RegisterRequest.safeParse({ ...valid, firstName: 'Sleepy', lastName: 'Weaver' }).success).toBe(true);
   });
 
   it.each(['Sleepwear', 'Sleep Well', 'Weaver', 'Eve Sleep', 'Svetlana', 'Siew Wei', 'Pepe Weaver'])(

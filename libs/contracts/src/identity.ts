@@ -22,7 +22,7 @@ export const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 /**
  * Letters of other scripts that look like those of "sleepweave" in the app's fonts, folded
  * to them: Unicode's confusables (TR39) for these seven letters, from Cyrillic, Greek,
- * Cherokee, the small capitals and IPA, a capital I, a 1 or a | for an l, and a q for a p. Each string
+ * Cherokee, the small capitals and IPA, a capital I, a 1 or a | for an l, a q for a p and a u for a v. Each string
  * lists the lookalikes of its letter.
  */
 const LOOKALIKES_OF: Record<string, string> = {
@@ -32,7 +32,11 @@ const LOOKALIKES_OF: Record<string, string> = {
   p: '\u0440\u0420\u03C1\u03A1\u13E2\u1D18\u2C8E\u01BFq',
   w: '\u051D\u051C\u0461\u0460\u03C9\u13B3\u1D21\u026F\u0175',
   a: '\u0430\u0410\u0391\u03B1\u0251\u13AA\u1D00\u2C80\u0250@4',
-  v: '\u0475\u0474\u03BD\u13D9\u1D20\u2228\u028B',
+  v: '\u0475\u0474\u03BD\u13D9\u1D20\u2228\u028Bu',
+  // and of the welcome thread's ("Welcome to the Sleepweave Community")
+  o: '\u043E\u041E\u03BF\u039F0',
+  c: '\u0441\u0421\u03F2',
+  m: '\u043C\u041C\u039C',
 };
 const LOOKALIKES = new Map(Object.entries(LOOKALIKES_OF).flatMap(([letter, others]) => Array.from(others, (other) => [other, letter])));
 
@@ -49,8 +53,15 @@ export function asTheEyeReadsIt(text: string): string {
   return fold(fold(plain).toLowerCase()).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** "Sleepweave", a letter repeated or not, and "vv" for its w. */
-const SLEEPWEAVE = /sl+e+p+(?:w|vv)+e+a+v+e/;
+/** "Sleepweave" as {@link asTheEyeReadsIt} gives it: a letter repeated or not, and "vv" for its w. */
+export const SLEEPWEAVE_LETTERS = 'sl+e+p+(?:w|vv)+e+a+v+e';
+const SLEEPWEAVE = new RegExp(SLEEPWEAVE_LETTERS);
+
+/** Whether `pattern` matches the letters of `text` as the eye reads them, also with those outside plain Latin passed over. */
+export function readsAs(text: string, pattern: RegExp): boolean {
+  const letters = asTheEyeReadsIt(text);
+  return pattern.test(letters) || pattern.test(letters.replace(/[^a-z0-9]/g, ''));
+}
 
 /**
  * Whether a name reads as "Sleepweave" to the eye ({@link asTheEyeReadsIt}), also with a
@@ -59,9 +70,21 @@ const SLEEPWEAVE = /sl+e+p+(?:w|vv)+e+a+v+e/;
  * "Sleepwea\u028Cve" all read as the study team's name.
  */
 export function readsAsSleepweave(name: string): boolean {
-  const letters = asTheEyeReadsIt(name);
-  return SLEEPWEAVE.test(letters) || SLEEPWEAVE.test(letters.replace(/[^a-z0-9]/g, ''));
+  return readsAs(name, SLEEPWEAVE);
 }
+
+/** Her first and last name together must not read as "Sleepweave" either ("Sleep" "Weave"). */
+const NAME_TOGETHER = {
+  message: 'Your first and last name together must not read as "Sleepweave"',
+  path: ['lastName'],
+};
+/** (A name that reads as Sleepweave alone is refused on its own field, not twice.) */
+const notSleepweaveTogether = (v: { firstName: unknown; lastName: unknown }) =>
+  typeof v.firstName !== 'string' ||
+  typeof v.lastName !== 'string' ||
+  readsAsSleepweave(v.firstName) ||
+  readsAsSleepweave(v.lastName) ||
+  !readsAsSleepweave(`${v.firstName}${v.lastName}`);
 
 const Name = (label: string) =>
   z
@@ -107,7 +130,8 @@ export const RegisterRequest = z
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
-  });
+  })
+  .refine(notSleepweaveTogether, NAME_TOGETHER);
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 /** POST /api/login */
@@ -144,20 +168,22 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 export const INVALID_RESET_TOKEN = 'Invalid or expired reset token';
 
 /** PUT /api/profile: what she can change in her settings (the e-mail is not among them). */
-export const UpdateProfileRequest = z.object({
-  firstName: Name('First name'),
-  lastName: Name('Last name'),
-  timezone: Timezone,
-  hormonalStage: HormonalStage,
-  /**
-   * The profile as her form was filled from it (the app always sends it): a field she left as
-   * it was keeps what another tab or device saved meanwhile, and one both changed is a 409
-   * `changed_meanwhile`. Without it, every field is replaced, as before. Compared, never stored.
-   */
-  expected: z
-    .object({ firstName: z.string(), lastName: z.string(), timezone: z.string(), hormonalStage: z.string().nullable() })
-    .optional(),
-});
+export const UpdateProfileRequest = z
+  .object({
+    firstName: Name('First name'),
+    lastName: Name('Last name'),
+    timezone: Timezone,
+    hormonalStage: HormonalStage,
+    /**
+     * The profile as her form was filled from it (the app always sends it): a field she left as
+     * it was keeps what another tab or device saved meanwhile, and one both changed is a 409
+     * `changed_meanwhile`. Without it, every field is replaced, as before. Compared, never stored.
+     */
+    expected: z
+      .object({ firstName: z.string(), lastName: z.string(), timezone: z.string(), hormonalStage: z.string().nullable() })
+      .optional(),
+  })
+  .refine(notSleepweaveTogether, NAME_TOGETHER);
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 /** POST /api/account/password: her other sessions end, this one stays. */

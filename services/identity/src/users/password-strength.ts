@@ -18,7 +18,7 @@ import { badRequest } from '@sleepweave/service-kit';
  *   "aaaaaaaa" and her own e-mail address.)
  */
 export const MIN_SCORE = 2;
-/** The study's own words, which a password made of them is guessed with. */
+/** The study's own words, which a password made of them is guessed with (judged as her own details are). */
 const STUDY_WORDS = ['sleepweave', 'sleep', 'weave', 'linen', 'cotton', 'polyester', 'pyjamas', 'menopause', 'study'];
 /** Only the start of a long password is judged (zxcvbn's time grows with the length; past this any is strong). */
 const JUDGED_LENGTH = 100;
@@ -42,9 +42,10 @@ async function load(): Promise<Judge> {
   return {
     common: new Set(common.dictionary['passwords-common'].map((p) => p.toLowerCase())),
     zxcvbn: new ZxcvbnFactory({
-      translations: en.translations,
+      // zxcvbn's English, but for the one said of her own details, in the app's words
+      translations: { ...en.translations, warnings: { ...en.translations.warnings, userInputs: OWN_DETAILS_WARNING } },
       graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...en.dictionary, study: STUDY_WORDS },
+      dictionary: { ...common.dictionary, ...en.dictionary },
       maxLength: JUDGED_LENGTH,
     }),
   };
@@ -58,6 +59,9 @@ function loaded(): Promise<Judge> {
     throw err;
   }));
 }
+
+/** zxcvbn's warning of a password made of her own details ("There should not be any personal or page related data."). */
+export const OWN_DETAILS_WARNING = 'It is made of your name, e-mail address, date of birth or the study’s own words.';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose another.';
 export const WEAK_PASSWORD_MESSAGE =
@@ -93,6 +97,7 @@ export async function weakPasswordReason(password: string, about: AboutHer): Pro
     about.dateOfBirth,
     year,
     year?.slice(2),
+    ...STUDY_WORDS,
   ].filter((input): input is string => Boolean(input));
   const result = zxcvbn.check(password.slice(0, JUDGED_LENGTH), inputs);
   if (result.score >= MIN_SCORE) return null;
