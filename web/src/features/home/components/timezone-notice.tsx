@@ -109,7 +109,7 @@ export function TimezoneNotice({
           <ul className="grid gap-1 sm:grid-cols-2">
             {studyZonesOnDevice(device, now).map((zone) => (
               <li key={zone.label}>
-                {zone.label}: <span className="font-semibold">{zone.nightEnds}</span>
+                {zone.label}: <span className="font-semibold whitespace-nowrap">{zone.nightEnds}</span>
               </li>
             ))}
           </ul>
