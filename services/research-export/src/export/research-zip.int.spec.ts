@@ -3,6 +3,7 @@
  * file, every CSV parses, the codebook covers every column, the primary comparison matches a
  * computation by hand, and a participant's own export holds her data only.
  */
+import { ORDER_CAVEAT } from './build.ts';
 import { QA_RULES } from './qa.ts';
 import { NOT_COMPUTABLE } from '../statistics/methods.ts';
 import { randomUUID } from 'node:crypto';
@@ -105,6 +106,9 @@ describe('a research run', () => {
     expect(files.get('report.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
     const readme = files.get('README.md')!.toString();
     expect(readme).toContain('exact noncentral t interval');
+    // the design's limit, and how to tell completers (an interim run)
+    expect(readme).toContain(ORDER_CAVEAT);
+    expect(readme).toContain("participants.csv's `study_complete`");
     // every QA rule that leaves a night or a value out, or flags it, is named where the README says so
     const said = (start: string) => readme.split('\n').find((line) => line.startsWith(start)) ?? '';
     for (const rule of Object.values(QA_RULES)) {
@@ -147,6 +151,7 @@ describe('a research run', () => {
     const report = (await pdfText(files.get('report.pdf')!)).replace(/\s+/g, ' ');
     expect(report).toContain('Average HRV: d_z not computable: no complete pairs.');
     expect(report).not.toContain('Sleep score: d_z not computable');
+    expect(report).toContain(ORDER_CAVEAT);
   });
 
   it('dates her zip on her calendar (London), not in UTC', async () => {
