@@ -114,6 +114,21 @@ describe('passwords too easy to guess', () => {
     expect(response.json().message).toBe(`password: Repeated characters like "aaa" are easy to guess. ${weak}`);
   });
 
+  it('count toward the sign-up limit of an address, whose 429 speaks of attempts, not of accounts made', async () => {
+    const from = randomIp();
+    const attempt = () =>
+      identity.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: newRegistration({ password: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' }),
+        remoteAddress: from,
+      });
+    for (let i = 0; i < identity.deps.config.REGISTER_RATE_LIMIT_PER_IP; i++) expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many sign-up attempts from here. Please wait a few minutes and try again.');
+  });
+
   it('are refused as a new password (her own e-mail) and at a reset; a strong one is taken', async () => {
     const { body, access } = await register(identity);
     const change = (newPassword: string) =>

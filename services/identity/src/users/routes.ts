@@ -45,7 +45,7 @@ export async function userRoutes(app: ServiceApp, ctx: IdentityContext): Promise
           max: ctx.config.REGISTER_RATE_LIMIT_PER_IP,
           timeWindow: '10 minutes',
           errorResponseBuilder: () =>
-            new HttpError(429, 'too_many_requests', 'Too many new accounts from here. Please wait a few minutes and try again.'),
+            new HttpError(429, 'too_many_requests', 'Too many sign-up attempts from here. Please wait a few minutes and try again.'),
         },
       },
     },
