@@ -146,17 +146,19 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
   // Rules about phases and participants: nights missing, and too few analysed nights.
   const inclusion = new Map<string, Inclusion>();
   for (const participant of participants) {
+    const due = nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone));
+    // her 42 nights have all ended: not an interim row
+    const studyComplete = due.linen >= PHASE_NIGHTS.linen;
     if (demo.has(participant.researchId)) {
       hits.push(phaseHit('demo_account', participant.researchId, null, 'RESEARCH_EXCLUDE_DEMO is true'));
       inclusion.set(participant.researchId, {
         included: false,
         reason: 'demo account (RESEARCH_EXCLUDE_DEMO is true)',
         stillInStudy: false,
-        studyComplete: nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone)).linen >= PHASE_NIGHTS.linen,
+        studyComplete,
       });
       continue;
     }
-    const due = nightsDue(participant.studyStartDate, lastEnded.get(participant.timezone));
     const byThen = loggedByThen.get(participant.researchId) ?? {};
     for (const phase of ANALYSED_PHASES) {
       const missing = due[phase] - (byThen[phase] ?? 0);
@@ -170,10 +172,9 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
     // "still in the study" when, in each primary phase she is short in, the nights of it not
     // logged yet could bring her to the minimum; once her 42 nights have all ended, short is
     // short (a night logged weeks after the study is no longer expected).
-    const studyRuns = due.linen < PHASE_NIGHTS.linen;
     const loggedOf = logged.get(participant.researchId) ?? {};
     const short: AnalysedPhase[] = [];
-    let canStillReach = studyRuns;
+    let canStillReach = !studyComplete;
     for (const phase of ANALYSED_PHASES) {
       const analysed = means.nights(participant.researchId, phase);
       if (analysed < options.minNights) {
@@ -197,7 +198,7 @@ async function writeFromSnapshot(sql: Sql, zip: ZipWriter, options: BuildOptions
             ? `still in the study, too few analysed nights so far: ${counts} (${options.minNights} needed in each)`
             : `too few analysed nights: ${counts} (${options.minNights} needed in each)`,
       stillInStudy,
-      studyComplete: !studyRuns,
+      studyComplete,
     });
   }
 

@@ -12,6 +12,10 @@ const threadUrl = (threadId: string, query = '') => `/api/community/thread/${enc
 /** GET /api/community/thread/{id}: opening a public thread makes her a member. Its newest 500 messages. */
 export const getThread = (threadId: string, signal?: AbortSignal) => api.get(threadUrl(threadId), { schema: ThreadDetail, signal });
 
+/** GET …?before=: the page of messages before the cursor `before`. */
+const getEarlier = (threadId: string, before: string, signal?: AbortSignal) =>
+  api.get(threadUrl(threadId, `?before=${encodeURIComponent(before)}`), { schema: ThreadDetail, signal });
+
 /** Whether message `a` comes before `b` in the thread (time, then id: the server's order). */
 const comesBefore = (a: Message, b: Message) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 
@@ -25,7 +29,7 @@ async function loadThread(threadId: string, oldest: Message | undefined, signal:
   const page = await getThread(threadId, signal);
   let { messages, before } = page;
   while (oldest && before && messages[0] && comesBefore(oldest, messages[0])) {
-    const earlier = await api.get(threadUrl(threadId, `?before=${encodeURIComponent(before)}`), { schema: ThreadDetail, signal });
+    const earlier = await getEarlier(threadId, before, signal);
     messages = merge(earlier.messages, messages);
     before = earlier.before;
   }
@@ -103,7 +107,7 @@ export async function loadEarlierMessages(queryClient: QueryClient, threadId: st
   const key = threadQueryOptions(threadId).queryKey;
   const have = queryClient.getQueryData(key);
   if (!have?.before) return;
-  const earlier = await api.get(threadUrl(threadId, `?before=${encodeURIComponent(have.before)}`), { schema: ThreadDetail });
+  const earlier = await getEarlier(threadId, have.before);
   queryClient.setQueryData(key, (current) =>
     current && current.before === have.before
       ? { ...current, messages: merge(earlier.messages, current.messages), before: earlier.before }
