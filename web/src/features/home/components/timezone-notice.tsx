@@ -48,6 +48,9 @@ export function clocksDiffer(profile: string, device: string | undefined, now: D
 const timeOn = (device: string, instant: number) =>
   new Intl.DateTimeFormat('en-US', { timeZone: device, hour: 'numeric', minute: '2-digit' }).format(instant);
 
+/** When the night in progress ends (04:00) in `zone`, on this device's clock. */
+const nightEndsOn = (zone: string, device: string, now: Date) => timeOn(device, nightEndTime(zone, currentNight(zone, now)));
+
 /**
  * When her night and her journal day next end, on this device's clock: the profile's 04:00
  * and midnight are another hour here (a tester in Kathmandu, on New York, logged at 06:30
@@ -55,12 +58,12 @@ const timeOn = (device: string, instant: number) =>
  */
 export function endsOnDevice(profile: string, device: string, now: Date): { night: string; day: string } {
   const midnight = instantAt(profile, addDays(calendarDateIn(profile, now), 1), 0);
-  return { night: timeOn(device, nightEndTime(profile, currentNight(profile, now))), day: timeOn(device, midnight) };
+  return { night: nightEndsOn(profile, device, now), day: timeOn(device, midnight) };
 }
 
 /** Each zone the study offers, with when its 04:00 next comes on this device's clock. */
 export function studyZonesOnDevice(device: string, now: Date): { label: string; nightEnds: string }[] {
-  return TIMEZONE_OPTIONS.map(({ value, label }) => ({ label, nightEnds: timeOn(device, nightEndTime(value, currentNight(value, now))) }));
+  return TIMEZONE_OPTIONS.map(({ value, label }) => ({ label, nightEnds: nightEndsOn(value, device, now) }));
 }
 
 const isStudyZone = (zone: string) => TIMEZONE_OPTIONS.some((option) => option.value === zone);
