@@ -32,18 +32,23 @@ export function dropDraft(key: string): void {
   storage()?.removeItem(PREFIX + key);
 }
 
-/** The draft kept under `key` for `userId`, removed as it is taken; null when there is none of hers. */
-export function takeDraft<T>(key: string, userId: string): T | null {
-  const store = storage();
-  const text = store?.getItem(PREFIX + key);
-  if (!store || !text) return null;
-  store.removeItem(PREFIX + key);
+/** The draft kept under `key` for `userId`, left where it is; null when there is none of hers. */
+export function readDraft<T>(key: string, userId: string): T | null {
+  const text = storage()?.getItem(PREFIX + key);
+  if (!text) return null;
   try {
     const stored = JSON.parse(text) as Stored<T>;
     return stored.userId === userId && Date.now() - stored.at < KEPT_MS ? stored.values : null;
   } catch {
     return null;
   }
+}
+
+/** The draft kept under `key` for `userId`, removed as it is taken; null when there is none of hers. */
+export function takeDraft<T>(key: string, userId: string): T | null {
+  const values = readDraft<T>(key, userId);
+  dropDraft(key);
+  return values;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useUser } from './auth';
+import { dropDraft, keepDraft, readDraft } from './drafts';
 
 /** A random UUID (version 4) from getRandomValues, which, unlike randomUUID, every context has. */
 function randomKey(): string {
@@ -16,26 +18,67 @@ export interface IdempotencyKeys {
   made(content: unknown): void;
 }
 
+/** A thing sent and not yet known to be made, with its key. */
+interface Pending {
+  content: string;
+  key: string;
+}
+
+/** Where the keys of things not yet known to be made are kept. */
+export interface PendingKeys {
+  read(): Pending[];
+  write(pending: Pending[]): void;
+}
+
+/** At most this many things on their way are remembered (the oldest go first). */
+const MAX_PENDING = 20;
+
+const inMemory = (): PendingKeys => {
+  let pending: Pending[] = [];
+  return { read: () => pending, write: (next) => void (pending = next) };
+};
+
 /**
  * Idempotency-Keys for a create that she may send again (docs/decisions.md): a try whose
  * answer was lost after the server wrote it (a dropped connection, a time-out), sent again,
  * is answered with what the first made instead of making it twice.
  */
-export function idempotencyKeys(): IdempotencyKeys {
-  let last: { content: string; key: string } | null = null;
+export function idempotencyKeys(store: PendingKeys = inMemory()): IdempotencyKeys {
   return {
     for(content) {
       const text = JSON.stringify(content);
-      if (last?.content !== text) last = { content: text, key: randomKey() };
-      return last.key;
+      const pending = store.read();
+      const found = pending.find((thing) => thing.content === text);
+      if (found) return found.key;
+      const key = randomKey();
+      store.write([...pending, { content: text, key }].slice(-MAX_PENDING));
+      return key;
     },
     made(content) {
-      if (last?.content === JSON.stringify(content)) last = null;
+      const text = JSON.stringify(content);
+      const pending = store.read();
+      if (pending.some((thing) => thing.content === text)) store.write(pending.filter((thing) => thing.content !== text));
     },
   };
 }
 
-/** idempotencyKeys() kept for a component's life. */
-export function useIdempotencyKeys(): IdempotencyKeys {
-  return useState(idempotencyKeys)[0];
+/**
+ * The keys kept with her drafts (lib/drafts.ts: this tab, her user, a day): a save that
+ * failed keeps its text as a draft, which comes back when she returns to the screen or
+ * reloads; sent again from there, it must carry the key of its first try. (Kept only for the
+ * component's life, a save whose answer was lost, sent again after a reload, was made twice.)
+ */
+function keptWithDrafts(name: string, userId: string): PendingKeys {
+  const draftKey = `idempotency:${name}`;
+  return {
+    read: () => readDraft<Pending[]>(draftKey, userId) ?? [],
+    write: (pending) => (pending.length > 0 ? keepDraft(draftKey, userId, pending) : dropDraft(draftKey)),
+  };
+}
+
+/** idempotencyKeys() for the creates called `name`, kept in this tab for her (in memory until her user is known). */
+export function useIdempotencyKeys(name: string): IdempotencyKeys {
+  const userId = useUser().data?.id;
+  const inMemoryKeys = useState(idempotencyKeys)[0];
+  return useMemo(() => (userId ? idempotencyKeys(keptWithDrafts(name, userId)) : inMemoryKeys), [name, userId, inMemoryKeys]);
 }

@@ -1,6 +1,7 @@
 import { onlineManager, useIsMutating } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useLeavePrompt } from '../../lib/use-leave-prompt';
 
 export const OFFLINE_NOTICE = 'You are offline. What you save now is sent once you are back online: keep this page open until then.';
 
@@ -21,12 +22,7 @@ export function OfflineNotice() {
   const online = useSyncExternalStore(subscribe, isOnline);
   const saving = useIsMutating();
 
-  useEffect(() => {
-    if (saving === 0) return;
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [saving]);
+  useLeavePrompt(saving > 0);
 
   if (online) return null;
   return (

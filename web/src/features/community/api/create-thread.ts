@@ -13,7 +13,7 @@ export function useCreateThread({
   onError,
 }: { onSuccess?: (thread: ThreadListItem) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
+  const keys = useIdempotencyKeys('thread');
   return useMutation({
     // offline it fails at once and says so: paused until the network came back, the dialog
     // stayed on "Creating..." with Cancel disabled (spec §8: mutations do not retry)

@@ -12,7 +12,7 @@ export const postMessage = (data: CreateMessageRequest, idempotencyKey?: string)
 export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: Message) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   // sent again after a failure (the composer gives her text back), the same message keeps its key
-  const keys = useIdempotencyKeys();
+  const keys = useIdempotencyKeys('message');
   return useMutation({
     mutationFn: (data: CreateMessageRequest) => postMessage(data, keys.for(data)),
     onSuccess: async (message, sent) => {

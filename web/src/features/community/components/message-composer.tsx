@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useDraft } from '../../../lib/use-draft';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { usePostMessage } from '../api/post-message';
 
@@ -29,6 +30,8 @@ export function MessageComposer({ threadId }: { threadId: string }) {
   const body = useWatch({ control, name: 'body' });
   const length = characterCount(body);
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
+  // a reload or a closed tab would lose what she wrote and has not sent
+  useLeavePrompt(hasSomethingToSee(body));
 
   /** The box's text as it was sent (put back if sending fails). */
   const sent = useRef('');

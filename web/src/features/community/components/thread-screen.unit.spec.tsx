@@ -63,6 +63,13 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+/** Whether leaving the page (a reload, the tab closed) would ask first. */
+const leavingAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
 describe('ThreadScreen', () => {
   it('shows her own messages as You and others by first name, e-mail name or User, oldest first', async () => {
     fetchMock.mockResolvedValue(
@@ -382,7 +389,7 @@ describe('ThreadScreen', () => {
     expect(box.value).toBe('Please keep me');
   });
 
-  it('gives a message that failed back in the box when she returns to the thread (she had left it), not one that went', async () => {
+  it('gives a message that failed back in the box when she returns to the thread (she had left it), not one that went; sent from there with the key of its first try', async () => {
     let failing = true;
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/user') return jsonResponse(200, maria);
@@ -401,9 +408,18 @@ describe('ThreadScreen', () => {
     thread();
     const box = await screen.findByLabelText<HTMLTextAreaElement>('Message');
     await waitFor(() => expect(box.value).toBe('Please keep me'));
+    // in the box, not sent: a reload or a closed tab asks first
+    expect(leavingAsks()).toBe(true);
     failing = false;
     await user.type(box, '{Enter}');
     await waitFor(() => expect(box.value).toBe(''));
+    expect(leavingAsks()).toBe(false);
+    // had the first been written with its answer lost, the second would find it, not post it twice
+    const keys = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
     cleanup();
     thread();
     await screen.findByLabelText('Message');

@@ -20,7 +20,7 @@ export function useWriteJournalEntry({
   onError?: (error: Error, sent: JournalEntryRequest) => void;
 } = {}) {
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
+  const keys = useIdempotencyKeys('journal-entry');
   return useMutation({
     mutationFn: (data: JournalEntryRequest) => writeJournalEntry(data, keys.for(data)),
     onSuccess: async (_answer, sent) => {

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useDownloadJournalExport } from '../api/download-journal-export';
 import { useJournalEntries } from '../api/get-journal-entries';
 
@@ -27,6 +28,8 @@ export function JournalExport() {
       toast({ title: 'Export Failed', description: refusal ?? failureMessage(error, FAILED), variant: 'destructive' });
     },
   });
+  // a double click downloaded the file twice
+  const oneAtATime = useOneAtATime();
   if (!entries.data || entries.data.length === 0) return null;
   const pending: JournalExportFormat | null = download.isPending ? (download.variables ?? null) : null;
 
@@ -39,11 +42,21 @@ export function JournalExport() {
         <p className="text-base text-night-700">Every entry you wrote, oldest first.</p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => download.mutate('pdf')} pending={pending === 'pdf'} disabled={pending === 'md'}>
+        <Button
+          variant="outline"
+          onClick={() => oneAtATime(() => download.mutateAsync('pdf'))}
+          pending={pending === 'pdf'}
+          disabled={pending === 'md'}
+        >
           {pending === 'pdf' ? null : <FileDown aria-hidden="true" className="size-5" />}
           Export as PDF
         </Button>
-        <Button variant="outline" onClick={() => download.mutate('md')} pending={pending === 'md'} disabled={pending === 'pdf'}>
+        <Button
+          variant="outline"
+          onClick={() => oneAtATime(() => download.mutateAsync('md'))}
+          pending={pending === 'md'}
+          disabled={pending === 'pdf'}
+        >
           {pending === 'md' ? null : <FileText aria-hidden="true" className="size-5" />}
           Export as Markdown
         </Button>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
@@ -90,6 +90,20 @@ describe('Take your journal with you', () => {
     expect(within(region).getByRole('button', { name: 'Export as PDF' }).hasAttribute('disabled')).toBe(true);
     answer(md());
     await waitFor(() => expect(clicked).toEqual(['sleepweave-journal-2026-05-05.md']));
+  });
+
+  it('downloads once for a double click that lands before the button shows busy', async () => {
+    renderWithProviders(<JournalExport />, { path: '/journal' });
+    const region = await screen.findByRole('region', { name: 'Take your journal with you' });
+    const button = within(region).getByRole('button', { name: 'Export as PDF' });
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(exportUrls()).toEqual(['/api/journal/export?format=pdf']);
+    expect(clicked).toHaveLength(1);
   });
 
   it('is not offered before her first entry', async () => {

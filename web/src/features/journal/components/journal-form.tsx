@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useDraft } from '../../../lib/use-draft';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useWriteJournalEntry } from '../api/write-journal-entry';
 
@@ -42,12 +43,14 @@ const ENTRY_ERROR_ID = 'journal-entry-error';
  */
 export function JournalForm() {
   const loggedOut = useLoggedOutRedirect();
-  const { control, register, handleSubmit, reset, setFocus } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
+  const { control, register, handleSubmit, reset, setFocus, formState } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
     defaultValues: empty,
   });
   // What she wrote when her session ended comes back once she is signed in again.
   const keepDraft = useDraft<Values>('journal', (values) => reset(values));
   const entryError = useFieldError(control, 'root');
+  // a reload or a closed tab would lose what she wrote and has not saved
+  useLeavePrompt(formState.isDirty);
 
   const write = useWriteJournalEntry({
     onSuccess: () => {

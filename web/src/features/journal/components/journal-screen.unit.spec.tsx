@@ -66,6 +66,12 @@ afterEach(() => {
 });
 
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
+/** Whether leaving the page (a reload, the tab closed) would ask first. */
+const leavingAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
 const entryFetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/journal/entries').length;
 
 describe('JournalScreen', () => {
@@ -251,6 +257,8 @@ describe('JournalScreen', () => {
 
     await user.type(screen.getByLabelText("Today's Affirmation"), 'I am allowed to rest.');
     await user.type(screen.getByLabelText('Forgiveness'), '  I let go of yesterday.  ');
+    // written and not saved: a reload or a closed tab asks first
+    expect(leavingAsks()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
 
     const pending = await screen.findByRole('button', { name: 'Saving...' });
@@ -272,6 +280,7 @@ describe('JournalScreen', () => {
     await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).readOnly).toBe(false));
     await waitFor(() => expect(entryFetches()).toBeGreaterThan(fetchesBefore));
     expect(await screen.findByText('I forgive my restless mind.')).toBeTruthy();
+    expect(leavingAsks()).toBe(false);
   });
 
   it('keeps what she wrote and says so when saving fails', async () => {
@@ -317,6 +326,12 @@ describe('JournalScreen', () => {
     await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.'));
     // saved this time: not given back again
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    // the screen was made again, and the same entry keeps the key of its first try: if that
+    // one was written and only its answer lost, it is not made twice
+    const keys = posts().map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
     await act(async () => answer(jsonResponse(201, completeEntry)));
     await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe(''));
     await act(() => router.navigate('/community'));

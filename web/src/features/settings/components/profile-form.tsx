@@ -12,7 +12,9 @@ import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/a
 import { useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { userQueryOptions } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
+import { useOneAtATime } from '../../../lib/one-at-a-time';
 import { useDraft } from '../../../lib/use-draft';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useUpdateProfile } from '../api/update-profile';
 
 type Values = { firstName: string; lastName: string; timezone: string; hormonalStage: string };
@@ -59,6 +61,10 @@ export function ProfileForm({ user }: { user: User }) {
     reset(values, { keepDefaultValues: true });
   });
 
+  // a reload or a closed tab would lose the changes she has not saved
+  useLeavePrompt(formState.isDirty);
+  // a double click saved twice (two toasts)
+  const oneAtATime = useOneAtATime();
   const queryClient = useQueryClient();
   const save = useUpdateProfile({
     onSuccess: (updated) => {
@@ -102,7 +108,9 @@ export function ProfileForm({ user }: { user: User }) {
     <form
       noValidate
       onSubmit={(event) =>
-        void handleSubmit((data) => save.mutate({ ...data, expected: savedOver.current ?? filledFrom(formState.defaultValues) }))(event)
+        void handleSubmit((data) =>
+          oneAtATime(() => save.mutateAsync({ ...data, expected: savedOver.current ?? filledFrom(formState.defaultValues) })),
+        )(event)
       }
       aria-label="Profile"
       className="grid gap-5"

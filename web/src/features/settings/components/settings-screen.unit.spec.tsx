@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
@@ -100,6 +100,31 @@ describe('Settings: profile', () => {
     answer(jsonResponse(200, { ...maria, hormonalStage: 'Post menopause' }));
     expect(await findToast('Settings saved')).toBeTruthy();
     expect(queryClient.getQueryData<typeof maria>(userQueryKey)?.hormonalStage).toBe('Post menopause');
+  });
+
+  it('saves once for a double click (one toast), and asks before the page is left while a change is not saved', async () => {
+    answers.mockImplementation(async () => jsonResponse(200, { ...maria, lastName: 'Reyes' }));
+    const { user } = renderSettings();
+    const form = screen.getByRole('form', { name: 'Profile' });
+    const leaving = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leaving()).toBe(false);
+    await user.clear(within(form).getByLabelText('Last name'));
+    await user.type(within(form).getByLabelText('Last name'), 'Reyes');
+    expect(leaving()).toBe(true);
+    const save = within(form).getByRole('button', { name: 'Save Changes' });
+    act(() => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    expect(await findToast('Settings saved')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls().filter(([url]) => url === '/api/profile')).toHaveLength(1);
+    expect(screen.getAllByText('Settings saved')).toHaveLength(1);
+    expect(leaving()).toBe(false);
   });
 
   it('when a field she changed was changed elsewhere (409): says so, shows her profile as it now is with her changes on top, and saves them next', async () => {

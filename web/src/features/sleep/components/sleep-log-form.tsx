@@ -22,6 +22,7 @@ import { isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { setServerFieldError, useValidatedForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDraft } from '../../../lib/use-draft';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useCreateSleepLog } from '../api/create-sleep-log';
 import { sleepLogQueryKey, sleepLogQueryOptions, useSleepLog } from '../api/get-sleep-log';
 import { useUpdateSleepLog } from '../api/update-sleep-log';
@@ -55,6 +56,10 @@ export const SAVED_BEFORE_IT_ENDED =
 /** Said when what she typed while a night was looked up goes over that night as stored. */
 export const TYPED_OVER_STORED =
   'The form now shows it as you saved it, with what you typed meanwhile on top. Check it, then choose Update Sleep Log.';
+
+/** Said when she changed the form while its save was on its way (offline, it waits): those changes are not in it. */
+export const CHANGED_WHILE_SAVING =
+  'What you changed while this night was being saved is not saved yet. Check it, then choose Update Sleep Log.';
 
 /** Said when a night's lookup failed: the form is in create mode, which may not be so. */
 export const lookupFailedText = (date: string) =>
@@ -296,6 +301,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
       keepTyped.current = null;
       keepTypedOn.current = null;
       reset(valuesFromLog(log), changedMeanwhile ? { keepValues: true } : merge ? { keepDirtyValues: true } : undefined);
+      // (said: the form looked saved, and leaving it lost them)
+      if (changedMeanwhile) toast({ title: 'Not saved yet', description: CHANGED_WHILE_SAVING });
       if (Object.keys(typedMeanwhile).length > 0) {
         keepTypedMeanwhile();
         toast({ title: 'You logged this night already', description: TYPED_OVER_STORED });
@@ -394,6 +401,8 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   // that has ended since, as opening the log then would. Typed into, it stays on its night,
   // whose guidance follows the clock ("Sleepwear for this night").
   const { isDirty } = form.formState;
+  // a reload or a closed tab would lose what she changed and has not saved
+  useLeavePrompt(isDirty);
   const followed = useRef(defaultNight);
   useEffect(() => {
     const before = followed.current;

@@ -8,7 +8,7 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
-import { lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED, TYPED_OVER_STORED } from './sleep-log-form';
+import { CHANGED_WHILE_SAVING, lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED, TYPED_OVER_STORED } from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -311,6 +311,11 @@ describe('SleepLogScreen', () => {
     await screen.findByRole('button', { name: 'Update Sleep Log' });
     expect((screen.getByLabelText('Comments') as HTMLTextAreaElement).value).toBe('Woke at 3 with a hot flash');
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('70');
+    // said, as the form looks saved; and leaving the page asks first
+    expect(await within(toasts()).findByText(CHANGED_WHILE_SAVING)).toBeTruthy();
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
   });
 
   it('names the night it opens on: by default the night that just ended in her timezone', async () => {
