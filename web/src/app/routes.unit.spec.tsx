@@ -145,6 +145,13 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Why linen breathes · Sleepweave'));
     await act(() => router.navigate('/calculator'));
     await waitFor(() => expect(document.title).toBe('Clothes Frequency Calculator · Sleepweave'));
+    // one that is not there says so in the tab too (it said 'Library Article')
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/user' ? jsonResponse(200, maria) : jsonResponse(404, { error: 'not_found', message: 'Article not found' }),
+    );
+    await act(() => router.navigate('/library/article/5d0c1b9e-5f7a-4f3e-9a57-2d1f7c1a0b11'));
+    await screen.findByRole('heading', { level: 1, name: 'Article Not Found' });
+    await waitFor(() => expect(document.title).toBe('Article Not Found · Sleepweave'));
   });
 
   it('moves focus to the new page heading after a navigation, not on the first load', async () => {

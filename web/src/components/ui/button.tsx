@@ -45,6 +45,8 @@ export function Button({
 }: ButtonProps) {
   const classes = cn(
     'inline-flex items-center justify-center gap-2 rounded-xl font-medium transition-colors',
+    // in a high-contrast theme a filled button's fill is dropped: its edge shows it is one
+    variant === 'link' ? '' : 'forced-colors:border forced-colors:border-[ButtonText]',
     'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
     sizes[size],
     variants[variant],

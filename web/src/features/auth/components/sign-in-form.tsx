@@ -46,10 +46,10 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   return (
     <form noValidate onSubmit={handleSubmit((data) => loginMutation.mutate(data))} aria-label="Sign in" className="grid gap-5">
       <FormField control={control} name="email" id="signin-email" label="Email">
-        {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" {...register('email')} />}
+        {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" required {...register('email')} />}
       </FormField>
       <FormField control={control} name="password" id="signin-password" label="Password">
-        {(props) => <Input {...props} type="password" autoComplete="current-password" {...register('password')} />}
+        {(props) => <Input {...props} type="password" autoComplete="current-password" required {...register('password')} />}
       </FormField>
       <div className="-mt-1 flex justify-end">
         <ResetPasswordDialog suggestEmail={() => getValues('email').trim()} />

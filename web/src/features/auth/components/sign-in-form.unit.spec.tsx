@@ -26,6 +26,12 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, email: string, p
 }
 
 describe('SignInForm', () => {
+  it('tells assistive technology that both fields are required (as sign-up does)', () => {
+    renderWithProviders(<SignInForm />);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).required).toBe(true);
+    expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(true);
+  });
+
   it('shows the validation messages and does not call the server', async () => {
     renderWithProviders(<SignInForm />);
     const user = userEvent.setup();

@@ -110,7 +110,7 @@ export function NewThreadDialog() {
             label="Thread Name"
             hint={`Up to ${THREAD_NAME_MAX_LENGTH} characters.`}
           >
-            {(props) => <Input {...props} autoComplete="off" placeholder="e.g. Linen and night sweats" {...register('name')} />}
+            {(props) => <Input {...props} autoComplete="off" placeholder="e.g. Linen and night sweats" required {...register('name')} />}
           </FormField>
           {failure ? (
             <p role="alert" className="rounded-xl bg-rose-50 p-3 text-base text-rose-900">

@@ -51,10 +51,11 @@ function ArticleNotFound() {
 /** /library/article/{id}: hero image, back link, category, title, summary, tags and the body. */
 export function ArticleScreen({ articleId }: { articleId: string }) {
   const article = useLibraryArticle(articleId);
-  usePageTitle(article.data?.title);
+  const notFound = isApiRequestError(article.error) && article.error.status === 404;
+  usePageTitle(notFound ? 'Article Not Found' : article.data?.title);
 
   if (article.isPending) return <LoadingState text="Loading article..." className="min-h-[50vh]" />;
-  if (isApiRequestError(article.error) && article.error.status === 404) return <ArticleNotFound />;
+  if (notFound) return <ArticleNotFound />;
   // A failed background reload keeps the article she is reading.
   if (article.data === undefined) {
     return (

@@ -204,10 +204,10 @@ function NewPasswordForm({ token, onReset }: { token: string; onReset: () => voi
         label="New Password"
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       >
-        {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('password')} />}
+        {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('password')} />}
       </FormField>
       <FormField control={control} name="confirmPassword" id="reset-confirm-password" label="Confirm New Password">
-        {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+        {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
       </FormField>
       <FormMessage message={failure ? { kind: 'error', text: failure } : null} />
       <Button type="submit" size="lg" pending={reset.isPending} className="w-full">

@@ -53,7 +53,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={handleSubmit((data) => change.mutate(data))} aria-label="Change password" className="grid gap-5">
       <FormField control={control} name="currentPassword" id="settings-current-password" label="Current password">
-        {(props) => <Input {...props} type="password" autoComplete="current-password" {...register('currentPassword')} />}
+        {(props) => <Input {...props} type="password" autoComplete="current-password" required {...register('currentPassword')} />}
       </FormField>
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField
@@ -63,10 +63,10 @@ export function ChangePasswordForm() {
           label="New password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         >
-          {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('newPassword')} />}
+          {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('newPassword')} />}
         </FormField>
         <FormField control={control} name="confirmPassword" id="settings-confirm-password" label="Confirm new password">
-          {(props) => <Input {...props} type="password" autoComplete="new-password" {...register('confirmPassword')} />}
+          {(props) => <Input {...props} type="password" autoComplete="new-password" required {...register('confirmPassword')} />}
         </FormField>
       </div>
       <div className="flex justify-end">

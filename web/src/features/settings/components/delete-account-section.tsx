@@ -89,7 +89,7 @@ export function DeleteAccountSection() {
           </DialogDescription>
           <form noValidate onSubmit={handleSubmit((data) => remove.mutate(data))} aria-label="Delete account" className="grid gap-5">
             <FormField control={control} name="password" id="delete-account-password" label="Password">
-              {(props) => <Input {...props} type="password" autoComplete="current-password" {...register('password')} />}
+              {(props) => <Input {...props} type="password" autoComplete="current-password" required {...register('password')} />}
             </FormField>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <DialogClose asChild>

@@ -117,10 +117,10 @@ export function ProfileForm({ user }: { user: User }) {
     >
       <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField control={control} name="firstName" id="settings-first-name" label="First name">
-          {(props) => <Input {...props} autoComplete="given-name" {...register('firstName')} />}
+          {(props) => <Input {...props} autoComplete="given-name" required {...register('firstName')} />}
         </FormField>
         <FormField control={control} name="lastName" id="settings-last-name" label="Last name">
-          {(props) => <Input {...props} autoComplete="family-name" {...register('lastName')} />}
+          {(props) => <Input {...props} autoComplete="family-name" required {...register('lastName')} />}
         </FormField>
       </div>
       <Field id="settings-email" label="Email" hint="Your email address is how you sign in; it can't be changed here.">

@@ -71,6 +71,9 @@ describe('Settings: profile', () => {
     const email = within(form).getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('maria@example.com');
     expect(email.readOnly).toBe(true);
+    // told to assistive technology, as on sign-up
+    expect((within(form).getByLabelText('First name') as HTMLInputElement).required).toBe(true);
+    expect((within(form).getByLabelText('Last name') as HTMLInputElement).required).toBe(true);
     expect(within(form).getByLabelText('Hormonal stage').textContent).toBe('Menopause');
     expect(within(form).getByLabelText('Timezone').textContent).toContain('America/New_York');
   });

@@ -13,7 +13,8 @@ export function PhaseLegend({ phases }: { phases: StudyPhase[] }) {
         <li key={phase} className="flex items-center gap-2">
           <span
             aria-hidden="true"
-            className="h-3 w-6 rounded-sm border border-night-300"
+            // its colour kept in a high-contrast theme, as the charts' shades are (it was an empty box)
+            className="h-3 w-6 rounded-sm border border-night-300 forced-color-adjust-none"
             style={{ backgroundColor: PHASE_COLOURS[phase].shade }}
           />
           {PHASE_NAMES[phase]}

@@ -177,7 +177,7 @@ function MissedNights({ dates }: { dates: string[] }) {
           <li key={date}>
             <Link
               to={logNightLink(date)}
-              className="font-medium whitespace-nowrap text-night-700 underline underline-offset-4 hover:text-night-900"
+              className="font-medium text-night-700 underline underline-offset-4 hover:text-night-900"
             >
               {nightSpan(date)}
             </Link>
