@@ -11,6 +11,13 @@ export const EXPORT_ACTIONS = { users: 'users_exported', sleep: 'sleep_exported'
   AdminAuditAction
 >;
 
+/**
+ * A read recorded in the audit trail answers GET only: Fastify answers HEAD for every GET by
+ * running its handler, so a HEAD of an export was recorded as "Exported users data" (and
+ * listed in every participant's "Who looked at your data") with no data sent.
+ */
+export const AUDITED_READ_HAS_NO_HEAD = false;
+
 /** An entry to record: a new id unless given (a role change uses its integration event's id, so it is recorded once). */
 type Entry = Omit<RecordAudit['data'], 'auditId'> & { auditId?: string };
 

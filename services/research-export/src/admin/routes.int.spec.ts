@@ -552,6 +552,25 @@ describe('a user’s detail and the audit trail', () => {
     ]);
   });
 
+  it('records no read for a HEAD (no data is sent): an export, a detail, a research download answer GET only', async () => {
+    const someone = await addUser({ lastName: `Head${randomUUID().slice(0, 8)}` });
+    const before = (await audit('limit=1')).items[0]?.id;
+    for (const url of [
+      '/api/admin/export/users',
+      '/api/admin/export/sleep',
+      `/api/admin/user/${someone}`,
+      '/api/admin/research/latest/download',
+      `/api/admin/research/runs/${randomUUID()}/download`,
+    ]) {
+      const head = await service.app.inject({ method: 'HEAD', url, headers: asAdmin });
+      expect([url, head.statusCode]).toEqual([url, 404]);
+    }
+    expect((await audit('limit=1')).items[0]?.id).toBe(before);
+    // GET still answers (and records)
+    expect((await get('/api/admin/export/users')).statusCode).toBe(200);
+    expect((await audit('limit=1')).items[0]?.action).toBe('users_exported');
+  });
+
   it('lists the trail newest first, a page at a time (X-Next-Cursor), a large limit clamped to 100', async () => {
     const userId = await addUser({ lastName: `Pg${randomUUID().slice(0, 8)}` });
     for (let i = 0; i < 3; i++) expect((await get(`/api/admin/user/${userId}`)).statusCode).toBe(200);

@@ -23,7 +23,7 @@ import {
 } from '@sleepweave/service-kit';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
-import { EXPORT_ACTIONS, recordExport, recordParticipantView } from './commands.ts';
+import { AUDITED_READ_HAS_NO_HEAD, EXPORT_ACTIONS, recordExport, recordParticipantView } from './commands.ts';
 import { exportCsv, exportFileName, timeZoneOf } from './exports.ts';
 import { AuditCursor, findUserDetail, listAudit, listMyDataAccess, listUsers } from './queries.ts';
 import { adminStats } from './stats.ts';
@@ -59,7 +59,7 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
 
   app.get(
     '/api/admin/user/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: AdminUserDetail } } },
+    { schema: { params: z.object({ id: z.string() }), response: { 200: AdminUserDetail } }, exposeHeadRoute: AUDITED_READ_HAS_NO_HEAD },
     async (request) => {
       const admin = requireAdmin(request);
       const parsed = Uuid.safeParse(request.params.id); // in lower case: her audit stream is named by it
@@ -76,17 +76,21 @@ export async function adminRoutes(app: ServiceApp, ctx: ResearchExportContext): 
     },
   );
 
-  app.get('/api/admin/export/:kind', { schema: { params: z.object({ kind: AdminExportKind }) } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    const { kind } = request.params;
-    const now = new Date();
-    await recordExport(ctx, { actorId: admin.sub, action: EXPORT_ACTIONS[kind], now }, requestMetadata(request));
-    const fileName = exportFileName(kind, now, await timeZoneOf(sql, admin.sub));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(exportCsv(sql, kind, now, request.log));
-  });
+  app.get(
+    '/api/admin/export/:kind',
+    { schema: { params: z.object({ kind: AdminExportKind }) }, exposeHeadRoute: AUDITED_READ_HAS_NO_HEAD },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const { kind } = request.params;
+      const now = new Date();
+      await recordExport(ctx, { actorId: admin.sub, action: EXPORT_ACTIONS[kind], now }, requestMetadata(request));
+      const fileName = exportFileName(kind, now, await timeZoneOf(sql, admin.sub));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(exportCsv(sql, kind, now, request.log));
+    },
+  );
 
   app.get('/api/admin/audit', { schema: { querystring: AuditQuery, response: { 200: AdminAuditList } } }, async (request, reply) => {
     requireAdmin(request);

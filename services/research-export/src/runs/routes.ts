@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ResearchExportContext } from '../context.ts';
 import type { DownloadedRun } from '../admin/audit.ts';
-import { recordExport } from '../admin/commands.ts';
+import { AUDITED_READ_HAS_NO_HEAD, recordExport } from '../admin/commands.ts';
 import { requestRun } from './commands.ts';
 import { findRun, listRuns, RunCursor, RUNS_LIMIT, runFile } from './queries.ts';
 
@@ -77,18 +77,22 @@ export async function runRoutes(app: ServiceApp, ctx: ResearchExportContext): Pr
   const recordDownload = (request: FastifyRequest, actorId: string, run: DownloadedRun) =>
     recordExport(ctx, { actorId, action: 'research_downloaded', run, now: new Date() }, requestMetadata(request));
 
-  app.get('/api/admin/research/runs/:id/download', { schema: { params: RunParams } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
-    if (!file) {
-      const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
-      throw notFound(!run ? RUN_NOT_FOUND : run.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
-    }
-    await recordDownload(request, admin.sub, file.run);
-    return sendZip(reply, file.run.fileName, file.content);
-  });
+  app.get(
+    '/api/admin/research/runs/:id/download',
+    { schema: { params: RunParams }, exposeHeadRoute: AUDITED_READ_HAS_NO_HEAD },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const file = isUuid(request.params.id) ? await runFile(ctx.sql, request.params.id) : null;
+      if (!file) {
+        const run = isUuid(request.params.id) ? await findRun(ctx.sql, request.params.id) : null;
+        throw notFound(!run ? RUN_NOT_FOUND : run.fileRemoved ? FILE_REMOVED : fileNotKept(ctx.config.RESEARCH_RUNS_KEPT));
+      }
+      await recordDownload(request, admin.sub, file.run);
+      return sendZip(reply, file.run.fileName, file.content);
+    },
+  );
 
-  app.get('/api/admin/research/latest/download', async (request, reply) => {
+  app.get('/api/admin/research/latest/download', { exposeHeadRoute: AUDITED_READ_HAS_NO_HEAD }, async (request, reply) => {
     const admin = requireAdmin(request);
     const file = await runFile(ctx.sql, 'latest');
     if (!file) throw notFound(NO_LATEST_FILE);

@@ -481,6 +481,12 @@ describe('/admin', () => {
     expect(routes.users.mock.calls.map(([query]) => new URLSearchParams(String(query)).get('cursor'))).toEqual([null, null, 'c1']);
   });
 
+  it('says the exports hold everyone, whatever the list is filtered to', async () => {
+    renderAdmin();
+    const card = await screen.findByRole('region', { name: 'Export Research Data' });
+    expect(card.textContent).toContain('Each file holds everyone (every night), whatever the list below is filtered to.');
+  });
+
   it("says 'Export failed. Please try again.' when an export fails", async () => {
     routes.export.mockImplementationOnce(async () => jsonResponse(500, { error: 'internal', message: 'boom' }));
     const { user } = renderAdmin();

@@ -32,8 +32,8 @@ export function ExportCard() {
           Export Research Data
         </h2>
         <p className="text-base text-night-700">
-          CSV files that open in Excel. Users data holds personal data (names, e-mails); sleep study data is under research ids only. Every
-          export is recorded in the audit trail.
+          CSV files that open in Excel. Users data holds personal data (names, e-mails); sleep study data is under research ids only. Each
+          file holds everyone (every night), whatever the list below is filtered to. Every export is recorded in the audit trail.
         </p>
       </div>
       <div className="flex flex-wrap gap-3">

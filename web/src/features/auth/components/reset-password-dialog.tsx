@@ -62,7 +62,9 @@ export function ResetPasswordDialog({ suggestEmail }: { suggestEmail: () => stri
         </DialogDescription>
         <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="grid gap-5">
           <FormField control={control} name="email" id="reset-email" label="Email">
-            {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" readOnly={sent} required {...register('email')} />}
+            {(props) => (
+              <Input {...props} type="email" autoComplete="email" inputMode="email" readOnly={sent} required {...register('email')} />
+            )}
           </FormField>
 
           <FormMessage message={message} successIcon={MailCheck} />

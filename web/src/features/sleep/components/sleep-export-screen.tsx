@@ -126,12 +126,26 @@ function ExportForm({ logs }: { logs: SleepLog[] }) {
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="export-start" label="Start Date" error={errorOf('startDate')}>
               {(control) => (
-                <Input {...control} ref={startInput} type="date" value={startDate} onChange={(e) => change('startDate', e.target.value)} required />
+                <Input
+                  {...control}
+                  ref={startInput}
+                  type="date"
+                  value={startDate}
+                  onChange={(e) => change('startDate', e.target.value)}
+                  required
+                />
               )}
             </Field>
             <Field id="export-end" label="End Date" error={errorOf('endDate')}>
               {(control) => (
-                <Input {...control} ref={endInput} type="date" value={endDate} onChange={(e) => change('endDate', e.target.value)} required />
+                <Input
+                  {...control}
+                  ref={endInput}
+                  type="date"
+                  value={endDate}
+                  onChange={(e) => change('endDate', e.target.value)}
+                  required
+                />
               )}
             </Field>
           </div>

@@ -175,10 +175,7 @@ function MissedNights({ dates }: { dates: string[] }) {
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {shown.map((date) => (
           <li key={date}>
-            <Link
-              to={logNightLink(date)}
-              className="font-medium text-night-700 underline underline-offset-4 hover:text-night-900"
-            >
+            <Link to={logNightLink(date)} className="font-medium text-night-700 underline underline-offset-4 hover:text-night-900">
               {nightSpan(date)}
             </Link>
           </li>
