@@ -1,5 +1,5 @@
 import { MessageResponse, type AdminUserList } from '@sleepweave/contracts';
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api, type ApiPage } from '../../../lib/api-client';
 import { adminAuditQueryKey } from './get-admin-audit';
 import { adminStatsQueryKey } from './get-admin-stats';
@@ -19,6 +19,13 @@ export function deleteUser(userId: string): Promise<MessageResponse> {
   });
 }
 
+/** A user gone (deleted here, or elsewhere: her detail answered 404) leaves the lists shown at once. */
+export function dropFromLists(queryClient: QueryClient, userId: string): void {
+  queryClient.setQueriesData<InfiniteData<ApiPage<AdminUserList>>>({ queryKey: adminUsersQueryKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== userId) })) } : data,
+  );
+}
+
 export function useDeleteUser({
   onSuccess,
   onError,
@@ -33,9 +40,7 @@ export function useDeleteUser({
       // gone from the lists at once (her detail is never read again: each read is audited);
       // the lists, tiles and trail are read again once the deletion has reached them
       queryClient.removeQueries({ queryKey: adminUserQueryKey(userId) });
-      queryClient.setQueriesData<InfiniteData<ApiPage<AdminUserList>>>({ queryKey: adminUsersQueryKey }, (data) =>
-        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== userId) })) } : data,
-      );
+      dropFromLists(queryClient, userId);
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
         void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });

@@ -163,6 +163,8 @@ function Dashboard() {
  */
 export function AdminScreen() {
   const user = useUser({ fresh: true });
+  // her role revoked while the page was open: "No access", and no links to the other admin pages
+  const refused = useAdminRefused();
   if (user.isPending) {
     return (
       <AdminPage title={TITLE} lead={LEAD}>
@@ -178,7 +180,7 @@ export function AdminScreen() {
     );
   }
   return (
-    <AdminPage title={TITLE} lead={LEAD} actions={<Links />}>
+    <AdminPage title={TITLE} lead={LEAD} actions={refused ? undefined : <Links />}>
       <Dashboard />
     </AdminPage>
   );

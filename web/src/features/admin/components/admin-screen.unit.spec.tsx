@@ -334,6 +334,21 @@ describe('/admin', () => {
     const alert = await within(screen.getByRole('region', { name: 'User details' })).findByRole('alert');
     expect(alert.textContent).toContain('This user no longer exists.');
     expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    // out of the list (it kept her, '1 user'), and the tiles are read again
+    expect(await screen.findByText('No users found')).toBeTruthy();
+    await waitFor(() => expect(routes.stats).toHaveBeenCalledTimes(2));
+  });
+
+  it('tells an admin stepping down herself of herself', async () => {
+    routes.user.mockImplementation(async () => jsonResponse(200, { ...inesDetail, id: admin.id, role: 'admin' }));
+    const { user } = renderAdmin();
+    await user.click(within(await screen.findByRole('list', { name: 'Users' })).getByRole('button'));
+    await user.click(
+      await within(screen.getByRole('region', { name: 'User details' })).findByRole('button', { name: 'Revoke admin role' }),
+    );
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      'You will lose access to the admin pages at once. The change is recorded in the audit trail.',
+    );
   });
 
   it('gives focus back to the role button when its dialog closes, cancelled or done', async () => {
@@ -521,6 +536,8 @@ describe('/admin', () => {
     );
     renderAdmin();
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeTruthy();
+    // nor the links to the other admin pages, which would refuse her too
+    expect(screen.queryByRole('navigation', { name: 'Admin pages' })).toBeNull();
   });
 
   it('asks again on the next visit once refused (her role may have been given back meanwhile)', async () => {

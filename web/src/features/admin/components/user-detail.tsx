@@ -1,4 +1,5 @@
 import type { AdminUserDetail, Role } from '@sleepweave/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +13,8 @@ import { formatInstantDay } from '../../../lib/date-format';
 import { useUser } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useOneAtATime } from '../../../lib/one-at-a-time';
-import { useDeleteUser } from '../api/delete-user';
+import { dropFromLists, useDeleteUser } from '../api/delete-user';
+import { adminStatsQueryKey } from '../api/get-admin-stats';
 import { useAdminUser } from '../api/get-admin-user';
 import { useSetUserRole } from '../api/set-user-role';
 import { ageText, displayName, formatDate, lastLogText, phaseText, stageText } from './admin-display';
@@ -73,6 +75,8 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
     },
   });
   const name = displayName(user);
+  /** An admin stepping down herself is told of herself ("Mei Novak will lose access" was said to Mei). */
+  const herself = useUser().data?.id === user.id;
   const action = next === 'admin' ? 'Grant admin role' : 'Revoke admin role';
   return (
     <section className="grid gap-2">
@@ -101,7 +105,7 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
           <DialogDescription>
             {next === 'admin'
               ? `${name} will see every participant’s personal data, export it, and manage roles. The change is recorded in the audit trail.`
-              : `${name} will lose access to the admin pages at once. The change is recorded in the audit trail.`}
+              : `${herself ? 'You' : name} will lose access to the admin pages at once. The change is recorded in the audit trail.`}
           </DialogDescription>
           <Refusal text={refusal} />
           <div className="flex flex-wrap justify-end gap-3">
@@ -323,6 +327,14 @@ export function UserDetailPanel({
   useEffect(() => {
     if (shownId !== null) onShown?.();
   }, [shownId, onShown]);
+  // deleted since the list was read (in another tab, by another admin): out of the list and the tiles too
+  const queryClient = useQueryClient();
+  const gone = userId !== null && !detail.data && isApiRequestError(detail.error) && detail.error.status === 404;
+  useEffect(() => {
+    if (!gone) return;
+    dropFromLists(queryClient, userId);
+    void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+  }, [gone, userId, queryClient]);
   let content: ReactNode;
   if (userId === null) {
     content = <EmptyState icon={MousePointerClick} text={SELECT_A_USER} className="border-none bg-transparent" />;
@@ -330,7 +342,6 @@ export function UserDetailPanel({
     content = <LoadingState inline text="Loading user details..." />;
   } else if (!detail.data) {
     // a user deleted since the list was read: trying again cannot bring her back
-    const gone = isApiRequestError(detail.error) && detail.error.status === 404;
     content = (
       <ErrorState
         inline
@@ -354,7 +365,8 @@ export function UserDetailPanel({
       tabIndex={-1}
     >
       {userId !== null && onBack ? (
-        <Button variant="outline" className="mb-4" onClick={onBack}>
+        // (beside the list on a wide screen: nothing to go back to)
+        <Button variant="outline" className="mb-4 lg:hidden" onClick={onBack}>
           <ArrowLeft aria-hidden="true" className="size-5" />
           Back to the list
         </Button>
