@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useSessionEndsElsewhere } from '../lib/auth';
+import { focusOn } from '../lib/focus';
 import { PageTitleContext } from './page-title';
 import { useScrollBack } from './scroll-back';
 
@@ -19,11 +20,6 @@ function routeTitle(matches: ReturnType<typeof useMatches>): string | undefined 
     if (title) return title;
   }
   return undefined;
-}
-
-function focusOn(target: HTMLElement): void {
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
 }
 
 /** How long a page that is still loading may take to show its heading and still get the focus. */

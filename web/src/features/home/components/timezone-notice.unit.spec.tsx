@@ -79,10 +79,11 @@ describe('TimezoneNotice (home)', () => {
   /** The notice with her name beside it: once the name shows, her user is in and the notice has decided. */
   async function shown(device: string) {
     renderWithProviders(
-      <>
+      <main>
+        <h1>Home</h1>
         <SignedInAs />
         <TimezoneNotice now={winter} device={device} />
-      </>,
+      </main>,
     );
     await screen.findByText(`Signed in as ${maria.firstName}`);
     return screen.queryByRole('heading', { name: 'Is your time zone right?' }) !== null;
@@ -98,6 +99,8 @@ describe('TimezoneNotice (home)', () => {
     expect(await shown('Europe/London')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Keep Eastern Time (America/New_York)' }));
     expect(screen.queryByRole('heading', { name: 'Is your time zone right?' })).toBeNull();
+    // the focus, on the button gone with it, goes to the page's heading (it fell to the page's body)
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Home' }));
     cleanup();
     expect(await shown('Europe/London')).toBe(false);
     // on another clock again (she travels on), it asks again

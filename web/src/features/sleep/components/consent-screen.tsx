@@ -1,5 +1,5 @@
 import { CURRENT_PROTOCOL } from '@sleepweave/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -20,7 +20,10 @@ export function ConsentScreen() {
   const consent = useConsent();
   const loggedOut = useLoggedOutRedirect();
   const [agreed, setAgreed] = useState(false);
+  /** Accept was pressed with the box not ticked: the box says so, and has the focus (it stayed on the button). */
+  const [missing, setMissing] = useState(false);
   const checkboxId = useId();
+  const checkbox = useRef<HTMLInputElement>(null);
 
   const once = useOneAtATime();
   const give = useGiveConsent({
@@ -60,6 +63,8 @@ export function ConsentScreen() {
   const accept = () => {
     if (!agreed) {
       toast({ title: 'Agreement Required', description: 'Please check the consent box to continue', variant: 'destructive' });
+      setMissing(true);
+      checkbox.current?.focus();
       return;
     }
     once(() => give.mutateAsync());
@@ -81,10 +86,13 @@ export function ConsentScreen() {
       <Card className="grid gap-6 p-6 sm:p-8">
         <div className="flex items-start gap-3">
           <input
+            ref={checkbox}
             id={checkboxId}
             type="checkbox"
             required
             checked={agreed}
+            aria-invalid={missing && !agreed ? true : undefined}
+            aria-describedby={missing && !agreed ? `${checkboxId}-error` : undefined}
             onChange={(event) => setAgreed(event.target.checked)}
             className="mt-1 size-5 shrink-0 cursor-pointer accent-night-700"
           />
@@ -92,6 +100,11 @@ export function ConsentScreen() {
             {CURRENT_PROTOCOL.agreement}
           </label>
         </div>
+        {missing && !agreed ? (
+          <p id={`${checkboxId}-error`} className="-mt-3 text-base font-medium text-rose-700">
+            Please check the consent box to continue
+          </p>
+        ) : null}
         <div className="flex flex-col gap-3 sm:flex-row">
           {/* aria-disabled, not disabled: it still explains itself when pressed before ticking. */}
           <Button

@@ -74,8 +74,14 @@ describe('ConsentScreen', () => {
     expect(await within(toasts()).findByText('Agreement Required')).toBeTruthy();
     expect(within(toasts()).getByText('Please check the consent box to continue')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    // the box says so too, and has the focus (a toast is not a field's error)
+    const box = screen.getByRole('checkbox');
+    expect(document.activeElement).toBe(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Please check the consent box to continue');
 
     await user.click(screen.getByRole('checkbox'));
+    expect(box.hasAttribute('aria-invalid')).toBe(false);
     expect(accept.getAttribute('aria-disabled')).toBe('false');
     await user.click(accept);
 
