@@ -60,6 +60,10 @@ describe('RegisterRequest', () => {
     'Sleepwea\u028Cve',
     'Sleepweaver',
     'Sleepweaue',
+    // a letter left out, as the last outside tester signed
+    'Sleepwave',
+    'Sleepweve team',
+    'The Sleepweav',
   ])('refuses the name %j, which reads as Sleepweave', (firstName) => {
     const result = RegisterRequest.safeParse({ ...valid, firstName });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['First name must not contain "Sleepweave"']);

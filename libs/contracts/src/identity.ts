@@ -53,8 +53,12 @@ export function asTheEyeReadsIt(text: string): string {
   return fold(fold(plain).toLowerCase()).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-/** "Sleepweave" as {@link asTheEyeReadsIt} gives it: a letter repeated or not, and "vv" for its w. */
-export const SLEEPWEAVE_LETTERS = 'sl+e+p+(?:w|vv)+e+a+v+e';
+/**
+ * "Sleepweave" as {@link asTheEyeReadsIt} gives it: a letter repeated or not, "vv" for its w,
+ * and one of the letters after the w left out ("Sleepwave", "Sleepweve", "Sleepweav": the eye
+ * reads the name it knows).
+ */
+export const SLEEPWEAVE_LETTERS = 'sl+e+p+(?:w|vv)+e*a*v+e?';
 const SLEEPWEAVE = new RegExp(SLEEPWEAVE_LETTERS);
 
 /** Whether `pattern` matches the letters of `text` as the eye reads them, also with those outside plain Latin passed over. */
