@@ -62,7 +62,9 @@ export function recommendationFor(score: number, kind: 'single' | 'blend'): stri
       ? 'Comfortable enough, but low on the chart. For sleep, try a blend with more linen or organic cotton next to your skin.'
       : 'Comfortable enough, but low on the chart. For sleep, consider linen or organic cotton next to your skin.';
   }
-  return 'Consider natural fibres for sleepwear. Synthetic and heavily processed fabrics tend to hold heat and moisture against the skin, which can make hot flashes and night sweats feel worse.';
+  // (it said synthetic and heavily processed fabrics hold moisture against the skin: of bamboo,
+  // whose own benefits say it absorbs moisture well)
+  return 'At the bottom of the chart. For sleepwear, consider linen, hemp or organic cotton: synthetic fabrics tend to hold heat against the skin, which can make hot flashes and night sweats feel worse.';
 }
 
 /**

@@ -117,6 +117,13 @@ export function chartSummary(shown: ChartPoint[], unit: string): string {
   const values = present.map((point) => point.value);
   const mean = Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10;
   const latest = present.at(-1)!;
-  const recorded = present.length === points.length ? `All ${nights} recorded` : `${present.length} of ${nights} recorded`;
+  const recorded =
+    present.length < points.length
+      ? `${present.length} of ${nights} recorded`
+      : points.length === 1
+        ? '1 night recorded'
+        : `All ${nights} recorded`;
+  // one value has no lowest, highest and average of its own ("All 1 night recorded: lowest 74, highest 74, average 74")
+  if (present.length === 1) return `${recorded}: ${withUnit(latest.value)} on ${latest.title}.${later}`;
   return `${recorded}: lowest ${withUnit(Math.min(...values))}, highest ${withUnit(Math.max(...values))}, average ${withUnit(mean)}. Latest ${withUnit(latest.value)} on ${latest.title}.${later}`;
 }

@@ -124,6 +124,9 @@ describe('points, shading and axis', () => {
     expect(chartSummary(points, '')).toBe(
       `All 2 nights recorded: lowest 70, highest 80, average 75. Latest 80 on ${points[1]!.title}. 40 nights are still to come.`,
     );
+    // on her first morning, one night: its value, not a lowest, highest and average of one
+    const first = chartPoints(studyNights(logs.slice(0, 1), start), 'sleepScore', start, start);
+    expect(chartSummary(first, '')).toBe(`1 night recorded: 70 on ${first[0]!.title}. 41 nights are still to come.`);
     // a night logged ahead is not to come: it is there
     const ahead = chartPoints(
       studyNights([...logs, night(addDays(start, 2), { studyDay: 3, sleepScore: 90 })], start),

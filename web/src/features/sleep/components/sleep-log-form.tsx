@@ -43,6 +43,9 @@ const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
  */
 export const NOT_ENDED_YET =
   'This night has not ended yet. Save it again after you wake up (from 4:00 AM): the study counts a night saved once it has ended.';
+/** The same of a night not saved yet ("again" was said to a newcomer on her first evening, before any save). */
+export const NOT_ENDED_NOT_SAVED =
+  'This night has not ended yet. Log it after you wake up (from 4:00 AM): the study counts a night saved once it has ended.';
 
 /**
  * Said of a night she saved before it ended, once it has (docs/study-protocol.md, "Dates"):
@@ -480,7 +483,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
               </Button>
             </div>
           ) : lookupDate && lookupDate > lastEnded && !outOfRange ? (
-            <p className="rounded-2xl border border-night-200 bg-white p-4 text-base text-night-900">{NOT_ENDED_YET}</p>
+            <p className="rounded-2xl border border-night-200 bg-white p-4 text-base text-night-900">{NOT_ENDED_NOT_SAVED}</p>
           ) : null}
         </div>
 

@@ -8,7 +8,14 @@ import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
 import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
-import { CHANGED_WHILE_SAVING, lookupFailedText, NOT_ENDED_YET, SAVED_BEFORE_IT_ENDED, TYPED_OVER_STORED } from './sleep-log-form';
+import {
+  CHANGED_WHILE_SAVING,
+  lookupFailedText,
+  NOT_ENDED_NOT_SAVED,
+  NOT_ENDED_YET,
+  SAVED_BEFORE_IT_ENDED,
+  TYPED_OVER_STORED,
+} from './sleep-log-form';
 import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -631,12 +638,20 @@ describe('SleepLogScreen', () => {
   it("says of a night that has not ended yet that the study counts it once saved after it ended; not of last night's", async () => {
     serve({ start: addDays(today, -5) });
     renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, 1)}` });
-    expect(await screen.findByText(NOT_ENDED_YET)).toBeTruthy();
+    // not saved yet: 'Log it', not 'Save it again'
+    expect(await screen.findByText(NOT_ENDED_NOT_SAVED)).toBeTruthy();
+    expect(screen.queryByText(NOT_ENDED_YET)).toBeNull();
     cleanup();
     renderWithProviders(routes, { path: `/sleep/log?date=${addDays(today, -2)}` });
     await screen.findByRole('button', { name: 'Save Sleep Log' });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(NOT_ENDED_YET)).toBeNull();
+    expect(screen.queryByText(NOT_ENDED_NOT_SAVED)).toBeNull();
+    cleanup();
+    // saved already, before it ended: 'Save it again'
+    const ahead = addDays(today, 1);
+    serve({ start: addDays(today, -5), logs: { [ahead]: storedLog({ date: ahead, sleepScore: 70 }) } });
+    renderWithProviders(routes, { path: `/sleep/log?date=${ahead}` });
+    expect(await screen.findByText(NOT_ENDED_YET, { exact: false })).toBeTruthy();
   });
 
   it('asks her to save again a night she saved before it ended, and sends the save with nothing changed', async () => {

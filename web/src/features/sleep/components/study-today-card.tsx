@@ -142,7 +142,8 @@ export function StudyTodayCard() {
           )
         ) : tonightLog ? (
           <LoggedNight log={tonightLog}>
-            Your first night ({nightSpan(tonight)}) is logged already: change it when you wake up on {firstMorning(tonight)}.
+            Your first night ({nightSpan(tonight)}) is logged already: save it again when you wake up on {firstMorning(tonight)}, as the
+            study counts a night saved once it has ended.
           </LoggedNight>
         ) : (
           <p className="text-base text-night-800">Log your first night when you wake up on {firstMorning(tonight)}.</p>

@@ -124,7 +124,9 @@ describe('StudyTodayCard (home)', () => {
     expect(await screen.findByText('Tomorrow night · Mon 23 → Tue 24 Nov')).toBeTruthy();
     expect(screen.getByText('Your first night is tomorrow night, 1 logged ahead')).toBeTruthy();
     expect(
-      screen.getByText(/Your first night \(Mon 23 → Tue 24 Nov\) is logged already: change it when you wake up on Tuesday morning\./),
+      screen.getByText(
+        /Your first night \(Mon 23 → Tue 24 Nov\) is logged already: save it again when you wake up on Tuesday morning, as the study counts a night saved once it has ended\./,
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View or edit it' }).getAttribute('href')).toBe(`/sleep/log?edit=${ahead.id}&date=2026-11-23`);
     expect(screen.queryByText(/Log your first night/)).toBeNull();
