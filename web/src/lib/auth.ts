@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { api, isApiRequestError, isNetworkError, setSignedInUser, signalUnauthorized, signedInUserOfTab } from './api-client';
 import { lazySchema } from './contracts';
 import { dropLocalData } from './local-data';
+import { sweepDrafts } from './drafts';
 import { leftOnPurpose, rememberLeftOnPurpose, rememberSignedIn } from './sign-in-return';
 
 /**
@@ -28,6 +29,8 @@ export async function getUser(): Promise<User | null> {
       return null;
     }
     setSignedInUser(user.id);
+    // another user's drafts and keys go as soon as hers is known, not when she first opens a form
+    sweepDrafts(user.id);
     // (an answer that lands after she signed out herself, asked before, does not undo that;
     // a sign-in in this tab does)
     if (!leftOnPurpose()) rememberSignedIn(user.id);
@@ -61,6 +64,7 @@ export function useUser({ fresh = false }: { fresh?: boolean } = {}) {
 
 export function setSessionUser(queryClient: QueryClient, user: User): void {
   setSignedInUser(user.id);
+  sweepDrafts(user.id);
   queryClient.setQueryData(userQueryKey, user);
   rememberSignedIn(user.id);
 }

@@ -8,6 +8,7 @@ import { jsonResponse } from '../testing/render';
 import { SIGNED_IN_USER_HEADER } from '@sleepweave/contracts/messages';
 import { api, setSignedInUser, setUnauthorizedHandler } from './api-client';
 import { getUser, logout, SESSION_REUSE_MS, useUser, userQueryOptions } from './auth';
+import { keepDraft } from './drafts';
 import { createQueryClient } from './query-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -121,6 +122,23 @@ describe('a tab opened for one user, when someone else signs in on the browser',
     } finally {
       remove();
       setSignedInUser(null);
+    }
+  });
+});
+
+describe('drafts in the tab', () => {
+  it("removes another user's drafts and keys as soon as a user is known, not when she first opens a form", async () => {
+    setSignedInUser(null);
+    const ines = '0f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a2';
+    keepDraft('message:some-thread', ines, 'Ines was writing this');
+    keepDraft('idempotency:message', ines, [{ content: 'x', key: 'k' }]);
+    keepDraft('journal', maria.id, { gratitude: 'mine' });
+    try {
+      expect(await getUser()).toEqual(maria);
+      expect(Object.keys(window.sessionStorage).filter((key) => key.startsWith('sleepweave:draft:'))).toEqual(['sleepweave:draft:journal']);
+    } finally {
+      setSignedInUser(null);
+      window.sessionStorage.clear();
     }
   });
 });

@@ -18,61 +18,58 @@ export interface IdempotencyKeys {
   made(content: unknown): void;
 }
 
-/** A thing sent and not yet known to be made, with its key. */
+/** The last thing sent and not yet known to be made, with its key. */
 interface Pending {
   content: string;
   key: string;
 }
 
-/** Where the keys of things not yet known to be made are kept. */
-export interface PendingKeys {
-  read(): Pending[];
-  write(pending: Pending[]): void;
+/** Where the key of the last thing not yet known to be made is kept. */
+export interface PendingKey {
+  read(): Pending | null;
+  write(pending: Pending | null): void;
 }
 
-/** At most this many things on their way are remembered (the oldest go first). */
-const MAX_PENDING = 20;
-
-const inMemory = (): PendingKeys => {
-  let pending: Pending[] = [];
+const inMemory = (): PendingKey => {
+  let pending: Pending | null = null;
   return { read: () => pending, write: (next) => void (pending = next) };
 };
 
 /**
  * Idempotency-Keys for a create that she may send again (docs/decisions.md): a try whose
  * answer was lost after the server wrote it (a dropped connection, a time-out), sent again,
- * is answered with what the first made instead of making it twice.
+ * is answered with what the first made instead of making it twice. Only the last thing sent
+ * keeps its key: once she sends something else, the same words later are a new thing (kept
+ * for every thing, a message she sent again on purpose, after others, was answered with the
+ * first and not posted).
  */
-export function idempotencyKeys(store: PendingKeys = inMemory()): IdempotencyKeys {
+export function idempotencyKeys(store: PendingKey = inMemory()): IdempotencyKeys {
   return {
     for(content) {
       const text = JSON.stringify(content);
-      const pending = store.read();
-      const found = pending.find((thing) => thing.content === text);
-      if (found) return found.key;
+      const last = store.read();
+      if (last?.content === text) return last.key;
       const key = randomKey();
-      store.write([...pending, { content: text, key }].slice(-MAX_PENDING));
+      store.write({ content: text, key });
       return key;
     },
     made(content) {
-      const text = JSON.stringify(content);
-      const pending = store.read();
-      if (pending.some((thing) => thing.content === text)) store.write(pending.filter((thing) => thing.content !== text));
+      if (store.read()?.content === JSON.stringify(content)) store.write(null);
     },
   };
 }
 
 /**
- * The keys kept with her drafts (lib/drafts.ts: this tab, her user, a day): a save that
+ * The key kept with her drafts (lib/drafts.ts: this tab, her user, a day): a save that
  * failed keeps its text as a draft, which comes back when she returns to the screen or
  * reloads; sent again from there, it must carry the key of its first try. (Kept only for the
  * component's life, a save whose answer was lost, sent again after a reload, was made twice.)
  */
-function keptWithDrafts(name: string, userId: string): PendingKeys {
+function keptWithDrafts(name: string, userId: string): PendingKey {
   const draftKey = `idempotency:${name}`;
   return {
-    read: () => readDraft<Pending[]>(draftKey, userId) ?? [],
-    write: (pending) => (pending.length > 0 ? keepDraft(draftKey, userId, pending) : dropDraft(draftKey)),
+    read: () => readDraft<Pending>(draftKey, userId),
+    write: (pending) => (pending ? keepDraft(draftKey, userId, pending) : dropDraft(draftKey)),
   };
 }
 

@@ -17,4 +17,12 @@ describe('idempotencyKeys', () => {
     keys.made({ body: 'A' }); // A's answer comes
     expect(keys.for({ body: 'B' })).toBe(b); // B's answer lost: sent again with its key
   });
+
+  it('gives the same words sent again on purpose, after something else was sent, a new key (only the last thing keeps its own)', () => {
+    const keys = idempotencyKeys();
+    const lost = keys.for({ body: 'Hello all' }); // its answer lost: it may be made
+    keys.for({ body: 'Something else' });
+    keys.made({ body: 'Something else' });
+    expect(keys.for({ body: 'Hello all' })).not.toBe(lost);
+  });
 });

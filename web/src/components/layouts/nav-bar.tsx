@@ -128,13 +128,14 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
       }}
     >
       <nav aria-label="Main" className="mx-auto max-w-7xl px-4 sm:px-6">
-        {/* wraps at 320 px, or with large text, instead of widening the page */}
-        <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4">
+        {/* one row at 320 px (two left a thread at 400% zoom 32 px of messages); wraps with large
+            text instead of widening the page */}
+        <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-2 sm:gap-x-4">
           {/* with text at 200% on a 390 px phone the name widened the page: it grows no
               wider than a phone's screen has room for, and breaks rather than widen it */}
           <Link
             to={paths.dashboard}
-            className="flex min-w-0 items-center gap-2.5 rounded-xl py-1 pr-2 text-[min(1.25rem,7vw)] font-semibold tracking-tight wrap-anywhere text-white"
+            className="flex min-w-0 items-center gap-2 rounded-xl py-1 pr-2 text-[min(1.25rem,6vw)] font-semibold tracking-tight wrap-anywhere text-white sm:gap-2.5"
           >
             <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-sand-200 text-night-900">
               <Moon aria-hidden="true" className="size-5" />
@@ -162,7 +163,8 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
               aria-expanded={open}
               aria-controls={menuId}
               onClick={() => setOpen((o) => !o)}
-              className="text-lavender-100 hover:bg-white/10 hover:text-white xl:hidden"
+              // narrower at 320 px, so the bar stays one row (two rows left a thread at 400% zoom 32 px of messages)
+              className="px-3 text-lavender-100 hover:bg-white/10 hover:text-white sm:px-5 xl:hidden"
             >
               {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
               Menu

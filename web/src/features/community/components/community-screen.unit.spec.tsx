@@ -69,6 +69,13 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+/** Whether leaving the page (a reload, the tab closed) would ask first. */
+const leavingAsks = () => {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+};
+
 describe('CommunityScreen', () => {
   it('lists threads (pinned badge, preview with ellipsis, members, age) and the stats', async () => {
     answer({
@@ -207,8 +214,11 @@ describe('CommunityScreen', () => {
     // in the dialog, where a screen reader and the keyboard are while it is open (the toasts outside it are hidden from them)
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to create thread. Please try again.');
     expect((within(dialog).getByLabelText('Thread Name') as HTMLInputElement).value).toBe('Magnesium?');
+    // not made: a reload or a closed tab asks first; once the dialog is closed, not
+    expect(leavingAsks()).toBe(true);
     // not there when she opens the dialog again after cancelling
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(leavingAsks()).toBe(false);
     await user.click(await screen.findByRole('button', { name: 'New Thread' }));
     const again = await screen.findByRole('dialog', { name: 'New Thread' });
     expect(within(again).queryByRole('alert')).toBeNull();

@@ -1,5 +1,6 @@
 import { CreateThreadRequest, hasSomethingToSee, THREAD_NAME_MAX_LENGTH } from '@sleepweave/contracts';
 import { Plus } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
@@ -10,6 +11,7 @@ import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/a
 import { useZodForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDraft } from '../../../lib/use-draft';
+import { useLeavePrompt } from '../../../lib/use-leave-prompt';
 import { useCreateThread } from '../api/create-thread';
 
 type Values = { name: string };
@@ -28,6 +30,9 @@ export function NewThreadDialog() {
     reset(values);
     setOpen(true);
   });
+  // a name typed in the open dialog, not yet made a thread: a reload or a closed tab asks first
+  const typedName = useWatch({ control, name: 'name' });
+  useLeavePrompt(open && hasSomethingToSee(typedName));
 
   // A failed create said in the dialog too: while it is open, the toasts outside it are
   // hidden from screen readers and out of the keyboard's reach.

@@ -47,7 +47,8 @@ export function JournalForm() {
     defaultValues: empty,
   });
   // What she wrote when her session ended comes back once she is signed in again.
-  const keepDraft = useDraft<Values>('journal', (values) => reset(values));
+  // (given back as still to save: from defaults of its own, leaving the page lost it unasked)
+  const keepDraft = useDraft<Values>('journal', (values) => reset(values, { keepDefaultValues: true }));
   const entryError = useFieldError(control, 'root');
   // a reload or a closed tab would lose what she wrote and has not saved
   useLeavePrompt(formState.isDirty);

@@ -324,6 +324,8 @@ describe('JournalScreen', () => {
 
     await act(() => router.navigate('/journal'));
     await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.'));
+    // given back, still to save: a reload asks first (the draft is no longer kept)
+    expect(leavingAsks()).toBe(true);
     // saved this time: not given back again
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
     await waitFor(() => expect(posts()).toHaveLength(2));
