@@ -47,8 +47,10 @@ export function ResearchExportCard() {
             Research Export
           </h2>
           <p className="text-base text-night-700">
-            A zip of your study data as researchers receive it: CSV files, QA reports and your phases side by side. The paired comparisons
-            (Cohen&apos;s d) are made across all participants, not for one person&apos;s nights.
+            {/* in her words: "QA reports" and "Cohen's d" told a newcomer nothing, above her nights at every visit */}
+            Your own study data, as the researchers receive it: a zip of spreadsheet files with your nights and your three phases side by
+            side. You don&apos;t need it to take part. The study compares the fabrics across all participants, not from one person&apos;s
+            nights.
           </p>
         </div>
       </div>

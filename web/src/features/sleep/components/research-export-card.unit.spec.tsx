@@ -74,8 +74,8 @@ describe('Research Export card', () => {
   it('sits on the dashboard and says what the export holds', async () => {
     const { card } = await renderCard();
     // what her zip holds: her phases side by side, not the study's paired comparisons (docs/research-export.md)
-    expect(within(card).getByText(/CSV files, QA reports and your phases side by side/)).toBeTruthy();
-    expect(within(card).getByText(/Cohen's d\) are made across all participants/)).toBeTruthy();
+    expect(within(card).getByText(/a zip of spreadsheet files with your nights and your three phases side by side/)).toBeTruthy();
+    expect(within(card).getByText(/The study compares the fabrics across all participants, not from one person's nights/)).toBeTruthy();
     expect(exportCalls()).toHaveLength(0);
   });
 
