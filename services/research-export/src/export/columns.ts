@@ -51,6 +51,28 @@ export const METRICS = NIGHT_FIELDS.filter((field) => field.kind !== 'choice').m
 }));
 export type Metric = (typeof METRICS)[number];
 
+/**
+ * A field the sleep log's form starts at a value (the spec's slider at 7, the yes/no
+ * questions at no, heat wake-ups at 0): saved as it was, that value may be a night she did
+ * not answer, as the form cannot tell (said, for an analysis to weigh it).
+ */
+function formDefaultNote(field: SleepLogFieldSpec): string {
+  const value = formDefaultOf(field);
+  return value === null ? '' : `The form starts at ${value}: a ${value} may be a night she left as it was.`;
+}
+
+/** The value the form starts a field at, as the CSV writes it; null for one that starts empty. */
+function formDefaultOf(field: SleepLogFieldSpec): string | null {
+  if (!('formDefault' in field) || field.formDefault === undefined) return null;
+  return typeof field.formDefault === 'boolean' ? (field.formDefault ? 'yes' : 'no') : String(field.formDefault);
+}
+
+/** The README's line on the answers the form starts at a value: "sleep_quality_1_10 (7), dream_recall (no), ...". */
+export const FORM_DEFAULTS = NIGHT_FIELDS.flatMap((field) => {
+  const value = formDefaultOf(field);
+  return value === null ? [] : [`\`${field.column}\` (${value})`];
+}).join(', ');
+
 function fieldColumn(field: SleepLogFieldSpec): Column {
   const type: ColumnType =
     field.kind === 'integer'
@@ -67,8 +89,14 @@ function fieldColumn(field: SleepLogFieldSpec): Column {
   return column(field.column, field.label, type, {
     unit: field.unit,
     allowed,
-    notes:
-      `${field.description} ${field.source === 'ring' ? 'From the sleep ring.' : field.source === 'self' ? 'Her own rating.' : ''} Empty: not recorded. As she last saved it: a value a QA rule finds implausible is kept here, named in qa_flags and qa_report.csv, and counted as missing in phase_summary.csv.`.trim(),
+    notes: [
+      field.description,
+      field.source === 'ring' ? 'From the sleep ring.' : field.source === 'self' ? 'Her own rating.' : '',
+      formDefaultNote(field),
+      'Empty: not recorded. As she last saved it: a value a QA rule finds implausible is kept here, named in qa_flags and qa_report.csv, and counted as missing in phase_summary.csv.',
+    ]
+      .filter(Boolean)
+      .join(' '),
   });
 }
 

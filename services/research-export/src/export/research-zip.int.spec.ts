@@ -109,6 +109,8 @@ describe('a research run', () => {
     // the design's limit, and how to tell completers (an interim run)
     expect(readme).toContain(ORDER_CAVEAT);
     expect(readme).toContain("participants.csv's `study_complete`");
+    // the answers the form starts at a value
+    expect(readme).toContain('`sleep_quality_1_10` (7), `dream_recall` (no), `heat_wave` (no), `heat_wakeups` (0)');
     // every QA rule that leaves a night or a value out, or flags it, is named where the README says so
     const said = (start: string) => readme.split('\n').find((line) => line.startsWith(start)) ?? '';
     for (const rule of Object.values(QA_RULES)) {

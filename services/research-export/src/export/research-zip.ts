@@ -14,7 +14,7 @@ import {
 } from '../statistics/analysis.ts';
 import { analysisR } from '../statistics/analysis-r.ts';
 import { count, interimOf, ORDER_CAVEAT, qaHeadline, writeDataFiles, type DataFindings } from './build.ts';
-import { COMPARISONS_FILE, METRICS, RESEARCH_FILES } from './columns.ts';
+import { COMPARISONS_FILE, FORM_DEFAULTS, METRICS, RESEARCH_FILES } from './columns.ts';
 import { QA_RULES } from './qa.ts';
 import { qaReportMarkdown } from './qa-report.ts';
 import { reportPdf } from './report-pdf.ts';
@@ -107,6 +107,7 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
     '',
     `- The unit of analysis is the participant's **phase mean** of a metric (phase_summary.csv), never the night.`,
     `- A night enters her phase means unless a QA rule leaves it out (qa_report.md says each rule): ${rulesOf('night excluded')}. Implausible values are treated as missing for that metric (${rulesOf('value excluded')}).`,
+    `- The form starts some answers at a value, as the spec has it: ${FORM_DEFAULTS}. A night saved with that value may be one she left as it was: the form cannot tell (codebook.csv says so of each).`,
     `- A participant enters a comparison when she has at least ${input.minNights} analysed nights in both of its phases (RESEARCH_MIN_NIGHTS_PER_PHASE); participants.csv says who is in the primary analysis and, if not, why. When RESEARCH_EXCLUDE_DEMO is true, demo accounts are listed there and never analysed.`,
     `- Flagged, not excluded: ${rulesOf('flag')}; \`recorded_late\` is a night first recorded more than ${input.lateRecordDays} days after its morning.`,
     `- Metrics: every number of the nightly log, and every yes/no as the share of nights (e.g. hot flashes).`,
