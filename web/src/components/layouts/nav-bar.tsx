@@ -52,8 +52,9 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
 
   const isActive = (section: string) => matchPath({ path: section, end: false }, pathname) !== null;
   const settingsActive = isActive(paths.settings);
-  // With the Admin link too, the bar is full at 1280 px: Admin and Settings show as icons
-  // (named for screen readers, and in a tooltip) until there is room for their words.
+  // With the Admin link too, the bar is full: Admin and Settings show as icons (named for
+  // screen readers, and in a tooltip) at every width, as the bar is no wider than 1280 px
+  // (their words from 1536 px on broke the admin's bar into two rows).
   const compact = (variant: 'bar' | 'menu') => isAdmin && variant === 'bar';
   const settingsLink = (variant: 'bar' | 'menu') => (
     <Link
@@ -64,14 +65,14 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
       className={cn(
         'items-center gap-2 rounded-xl text-base font-medium transition-colors',
         variant === 'bar' ? 'hidden min-h-11 py-2.5 xl:inline-flex' : 'flex px-4 py-3',
-        variant === 'bar' && (compact(variant) ? 'px-3 2xl:px-4' : 'px-4'),
+        variant === 'bar' && (compact(variant) ? 'px-3' : 'px-4'),
         settingsActive
           ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
           : 'text-lavender-100 hover:bg-white/10 hover:text-white',
       )}
     >
       <Settings aria-hidden="true" className="size-5" />
-      <span className={compact(variant) ? 'sr-only 2xl:not-sr-only' : undefined}>Settings</span>
+      <span className={compact(variant) ? 'sr-only' : undefined}>Settings</span>
     </Link>
   );
 
@@ -85,14 +86,14 @@ export function NavBar({ onLogout, logoutPending = false, isAdmin = false }: Nav
         title={variant === 'bar' ? 'Admin' : undefined}
         className={cn(
           'items-center gap-2 rounded-xl text-base font-medium transition-colors',
-          variant === 'bar' ? 'hidden min-h-11 px-3 py-2.5 xl:inline-flex 2xl:px-4' : 'flex px-4 py-3',
+          variant === 'bar' ? 'hidden min-h-11 px-3 py-2.5 xl:inline-flex' : 'flex px-4 py-3',
           adminActive
             ? 'bg-white/12 text-sand-200 shadow-[inset_0_-2px_0_var(--color-sand-300)]'
             : 'text-lavender-100 hover:bg-white/10 hover:text-white',
         )}
       >
         <ShieldCheck aria-hidden="true" className="size-5" />
-        <span className={variant === 'bar' ? 'sr-only 2xl:not-sr-only' : undefined}>Admin</span>
+        <span className={variant === 'bar' ? 'sr-only' : undefined}>Admin</span>
       </Link>
     ) : null;
 

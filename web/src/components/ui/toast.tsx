@@ -36,7 +36,8 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"
-            className="absolute top-3 right-3 rounded-full p-1.5 opacity-70 hover:opacity-100"
+            // 44 px to touch (it was 28), its icon where it was
+            className="absolute top-1 right-1 grid size-11 place-items-center rounded-full opacity-70 hover:opacity-100"
           >
             <X aria-hidden="true" className="size-4" />
           </ToastPrimitive.Close>

@@ -31,7 +31,7 @@ export function ExportCard() {
         <h2 id="export-title" className="text-xl font-semibold text-night-950">
           Export Research Data
         </h2>
-        <p className="text-base text-night-700">
+        <p className="max-w-prose text-base text-night-700">
           CSV files that open in Excel. Users data holds personal data (names, e-mails); sleep study data is under research ids only. Each
           file holds everyone (every night), whatever the list below is filtered to. Every export is recorded in the audit trail.
         </p>

@@ -73,11 +73,15 @@ const UserRow = memo(function UserRow({
       >
         <span className="grid min-w-0 grid-cols-1 gap-1">
           <span className="flex flex-wrap items-center gap-2">
-            <span className="max-w-full min-w-0 truncate text-base font-semibold text-night-950">{name}</span>
+            {/* the whole name on hover; a screen reader reads it all */}
+            <span title={name} className="max-w-full min-w-0 truncate text-base font-semibold text-night-950">
+              {name}
+            </span>
             {user.role === 'admin' ? <Badge tone="night">Admin</Badge> : null}
             {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{FOLLOW_UP_BADGE}</Badge> : null}
           </span>
-          <span className="truncate text-sm text-night-700">{user.email}</span>
+          {/* wrapped, not cut: at 1024 px every address was "participant-0079@d…", and the domain tells them apart */}
+          <span className="text-sm wrap-anywhere text-night-700">{user.email}</span>
           <span className="text-sm text-night-700">
             Age {ageText(user.age)} · {stageText(user.hormonalStage)} · {count(user.sleepLogCount, 'sleep log', 'sleep logs')} ·{' '}
             {count(user.journalEntryCount, 'entry', 'entries')}

@@ -102,7 +102,9 @@ export function ThreadScreen({ threadId }: { threadId: string }) {
   return (
     // On a short screen (a phone on its side: 311 px under the nav bar) it fits the screen,
     // smaller all round: at 28rem the message box began below it and the page scrolled too.
-    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6 short:min-h-0 short:py-2">
+    // Shorter still (400% zoom: 191 px under the nav bar) the page scrolls instead: fitted,
+    // the messages had 32 px between the title and the message box.
+    <div className="mx-auto flex h-[calc(100dvh-4rem-1px)] min-h-[28rem] w-full max-w-3xl flex-col px-3 py-4 sm:px-6 sm:py-6 short:min-h-[19rem] short:py-2">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-3xl border border-night-100 bg-white/80 shadow-sm shadow-night-900/5">
         <header className="flex items-center justify-between gap-3 border-b border-night-100 px-4 py-3 sm:px-6 short:py-1">
           <div className="min-w-0">

@@ -56,7 +56,7 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         <h2 id="latest-results" className="text-2xl font-semibold text-night-950">
           Latest results
         </h2>
-        <p className="text-base text-night-700">
+        <p className="max-w-prose text-base text-night-700">
           Finished {formatInstant(run.finishedAt ?? run.requestedAt, timeZone)} ({TRIGGER_LABELS[run.trigger]}):{' '}
           {summary.nights.toLocaleString('en-US')} nights, {summary.participantsIncluded} participants included
           {/* an interim run compares some still in their linen phase: a completers-only analysis is the researcher's to add */}
@@ -72,14 +72,14 @@ export function LatestResults({ run, summary, timeZone }: { run: ResearchRun; su
         </span>
         <div className="grid gap-1">
           <h3 className="text-lg font-semibold text-night-950">Quality checks</h3>
-          <p className="text-base text-night-800">{summary.qaHeadline}</p>
+          <p className="max-w-prose text-base text-night-800">{summary.qaHeadline}</p>
         </div>
       </Card>
 
       <Card className="grid grid-cols-1 gap-4 p-5">
         <div className="grid gap-1">
           <h3 className="text-lg font-semibold text-night-950">Polyester vs linen</h3>
-          <p className="text-base text-night-700">
+          <p className="max-w-prose text-base text-night-700">
             Cohen&apos;s d<sub>z</sub> of each metric with its 95% confidence interval (linen minus polyester: above 0, the metric was
             higher on linen nights); 0 is no difference between the phases.
           </p>

@@ -39,10 +39,14 @@ function StatusBadge({ status }: { status: ResearchRunStatus }) {
   return <span className={cn('rounded-full px-2.5 py-1 text-sm font-medium', STATUS_STYLES[status])}>{STATUS_LABELS[status]}</span>;
 }
 
-/** On a phone: one card per run (an eight-column table showed its first two columns, the download off screen). */
+/**
+ * Below 1280 px: one card per run (an eight-column table showed its first two columns, the
+ * download off screen, on a phone; its seven columns need 1,006 px, and cut the file's off
+ * on a tablet and a 1024 px laptop, with no sign the table scrolled).
+ */
 function RunCards({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Research runs, newest first">
+    <ul className="grid gap-3 sm:grid-cols-2 xl:hidden" aria-label="Research runs, newest first">
       {runs.map((run) => (
         <li key={run.id} className="grid gap-2 rounded-2xl border border-night-100 bg-white p-4 text-base shadow-sm shadow-night-900/5">
           <span className="flex flex-wrap items-center justify-between gap-2">
@@ -77,7 +81,7 @@ export function RunsTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: 
 
 function RunTable({ runs, timeZone }: { runs: ResearchRun[]; timeZone?: string }) {
   return (
-    <div className="hidden overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5 md:block">
+    <div className="hidden overflow-x-auto rounded-3xl border border-night-100 bg-white shadow-sm shadow-night-900/5 xl:block">
       <table className="w-full min-w-[48rem] border-collapse text-left text-base">
         <caption className="sr-only">Research runs, newest first</caption>
         <thead className="bg-night-50 text-sm text-night-700">
