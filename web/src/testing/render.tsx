@@ -106,3 +106,10 @@ export async function reloadQueries(queryClient: QueryClient, queryKey?: QueryKe
 export function refusesAction(element: Element): boolean {
   return element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
 }
+
+/** Whether leaving the page (a reload, the tab closed) would ask first (lib/use-leave-prompt.ts). */
+export function leavingAsks(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}

@@ -3,7 +3,7 @@ import { onlineManager, useMutation } from '@tanstack/react-query';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../testing/render';
+import { leavingAsks, renderWithProviders } from '../../testing/render';
 import { OFFLINE_NOTICE, OfflineNotice, waitingSaves } from './offline-notice';
 
 afterEach(() => {
@@ -26,12 +26,6 @@ function SaveButton() {
   );
 }
 
-const leaving = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
-
 describe('OfflineNotice', () => {
   it('says she is offline and how many saves wait, asks before the page is left while one waits, and sends it once she is back', async () => {
     renderWithProviders(
@@ -43,18 +37,18 @@ describe('OfflineNotice', () => {
     expect(screen.queryByRole('status')).toBeNull();
     act(() => onlineManager.setOnline(false));
     expect(screen.getByRole('status').textContent).toBe(OFFLINE_NOTICE);
-    expect(leaving()).toBe(false);
+    expect(leavingAsks()).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(`${OFFLINE_NOTICE} ${waitingSaves(1)}`);
     expect(sent).toEqual([]);
-    expect(leaving()).toBe(true);
+    expect(leavingAsks()).toBe(true);
 
     act(() => onlineManager.setOnline(true));
     expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
     expect(sent).toEqual(['my entry']);
     expect(screen.queryByRole('status')).toBeNull();
-    expect(leaving()).toBe(false);
+    expect(leavingAsks()).toBe(false);
   });
 });

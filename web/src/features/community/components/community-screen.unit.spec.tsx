@@ -8,10 +8,11 @@ import {
   arrivalAt,
   deferred,
   jsonResponse,
+  leavingAsks,
   pageResponse,
+  refusesAction,
   reloadQueries,
   renderWithProviders,
-  refusesAction,
 } from '../../../testing/render';
 import { maria } from '../../../testing/fixtures';
 import { CommunityScreen } from './community-screen';
@@ -68,13 +69,6 @@ afterEach(() => {
   vi.useRealTimers();
   window.sessionStorage.clear();
 });
-
-/** Whether leaving the page (a reload, the tab closed) would ask first. */
-const leavingAsks = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
 
 describe('CommunityScreen', () => {
   it('lists threads (pinned badge, preview with ellipsis, members, age) and the stats', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateMessageRequest, STUDY_TEAM_ID, STUDY_TEAM_NAME } from '@sleepweave/contracts';
 import { maria } from '../../../testing/fixtures';
-import { jsonResponse, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
+import { jsonResponse, leavingAsks, queryNotificationsDelivered, renderWithProviders } from '../../../testing/render';
 import { CATCH_UP_TIMEOUT_MS } from '../api/get-thread';
 import { ThreadScreen } from './thread-screen';
 
@@ -62,13 +62,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
 });
-
-/** Whether leaving the page (a reload, the tab closed) would ask first. */
-const leavingAsks = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
 
 describe('ThreadScreen', () => {
   it('shows her own messages as You and others by first name, e-mail name or User, oldest first', async () => {

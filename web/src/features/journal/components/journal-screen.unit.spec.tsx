@@ -11,10 +11,11 @@ import {
   arrivalAt,
   deferred,
   jsonResponse,
+  leavingAsks,
   pageResponse,
+  refusesAction,
   reloadQueries,
   renderWithProviders,
-  refusesAction,
 } from '../../../testing/render';
 import { JournalScreen } from './journal-screen';
 import { maria } from '../../../testing/fixtures';
@@ -66,12 +67,6 @@ afterEach(() => {
 });
 
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
-/** Whether leaving the page (a reload, the tab closed) would ask first. */
-const leavingAsks = () => {
-  const event = new Event('beforeunload', { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-};
 const entryFetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/journal/entries').length;
 
 describe('JournalScreen', () => {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '../../../lib/auth';
-import { createTestQueryClient, jsonResponse, pageResponse, renderWithProviders } from '../../../testing/render';
+import { createTestQueryClient, jsonResponse, leavingAsks, pageResponse, renderWithProviders } from '../../../testing/render';
 import { SettingsScreen } from './settings-screen';
 import { maria } from '../../../testing/fixtures';
 
@@ -109,15 +109,10 @@ describe('Settings: profile', () => {
     answers.mockImplementation(async () => jsonResponse(200, { ...maria, lastName: 'Reyes' }));
     const { user } = renderSettings();
     const form = screen.getByRole('form', { name: 'Profile' });
-    const leaving = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
-    expect(leaving()).toBe(false);
+    expect(leavingAsks()).toBe(false);
     await user.clear(within(form).getByLabelText('Last name'));
     await user.type(within(form).getByLabelText('Last name'), 'Reyes');
-    expect(leaving()).toBe(true);
+    expect(leavingAsks()).toBe(true);
     const save = within(form).getByRole('button', { name: 'Save Changes' });
     act(() => {
       fireEvent.click(save);
@@ -127,7 +122,7 @@ describe('Settings: profile', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls().filter(([url]) => url === '/api/profile')).toHaveLength(1);
     expect(screen.getAllByText('Settings saved')).toHaveLength(1);
-    expect(leaving()).toBe(false);
+    expect(leavingAsks()).toBe(false);
   });
 
   it('when a field she changed was changed elsewhere (409): says so, shows her profile as it now is with her changes on top, and saves them next', async () => {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismiss } from '../../../components/ui/toast-store';
 import { LOGGED_OUT_REDIRECT_MS } from '../../../lib/logged-out-redirect';
-import { arrivalAt, createTestQueryClient, jsonResponse, reloadQueries, renderWithProviders } from '../../../testing/render';
+import { arrivalAt, createTestQueryClient, jsonResponse, leavingAsks, reloadQueries, renderWithProviders } from '../../../testing/render';
 import { nightName } from './nights';
 import {
   CHANGED_WHILE_SAVING,
@@ -320,9 +320,7 @@ describe('SleepLogScreen', () => {
     expect((screen.getByLabelText('Sleep score') as HTMLInputElement).value).toBe('70');
     // said, as the form looks saved; and leaving the page asks first
     expect(await within(toasts()).findByText(CHANGED_WHILE_SAVING)).toBeTruthy();
-    const leaving = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(leaving);
-    expect(leaving.defaultPrevented).toBe(true);
+    expect(leavingAsks()).toBe(true);
   });
 
   it('names the night it opens on: by default the night that just ended in her timezone', async () => {
