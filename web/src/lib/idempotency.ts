@@ -16,6 +16,8 @@ export interface IdempotencyKeys {
   for(content: unknown): string;
   /** This was made: the next thing gets a new key, even if it says the same (another thing still on its way keeps its own). */
   made(content: unknown): void;
+  /** She let the last thing go (cleared the text given back to her): the same words later are a new thing. */
+  forget(): void;
 }
 
 /** The last thing sent and not yet known to be made, with its key. */
@@ -55,6 +57,9 @@ export function idempotencyKeys(store: PendingKey = inMemory()): IdempotencyKeys
     },
     made(content) {
       if (store.read()?.content === JSON.stringify(content)) store.write(null);
+    },
+    forget() {
+      store.write(null);
     },
   };
 }

@@ -13,7 +13,7 @@ export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: M
   const queryClient = useQueryClient();
   // sent again after a failure (the composer gives her text back), the same message keeps its key
   const keys = useIdempotencyKeys('message');
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (data: CreateMessageRequest) => postMessage(data, keys.for(data)),
     onSuccess: async (message, sent) => {
       keys.made(sent);
@@ -28,4 +28,7 @@ export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: M
     },
     onError,
   });
+  // the text given back cleared: her next message is a new one, even in the same words (kept,
+  // its key answered a message sent on purpose later with the lost one, and posted nothing)
+  return Object.assign(mutation, { forgetKey: keys.forget });
 }

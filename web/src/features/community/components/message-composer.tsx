@@ -1,6 +1,6 @@
 import { characterCount, CreateMessageRequest, hasSomethingToSee, MESSAGE_BODY_MAX_LENGTH } from '@sleepweave/contracts';
 import { Send } from 'lucide-react';
-import { useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
@@ -26,7 +26,12 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     shouldFocusError: false,
   });
   // What she wrote when her session ended comes back once she is signed in again.
-  const keepDraft = useDraft<string>(`message:${threadId}`, (draft) => reset({ threadId, body: draft }));
+  /** The box holds a message given back (its send failed): its key is kept while it is there. */
+  const givenBack = useRef(false);
+  const keepDraft = useDraft<string>(`message:${threadId}`, (draft) => {
+    reset({ threadId, body: draft });
+    givenBack.current = true;
+  });
   const body = useWatch({ control, name: 'body' });
   const length = characterCount(body);
   const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
@@ -48,6 +53,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
       const since = getValues('body');
       const back = since.trim() === '' ? sent.current : `${sent.current}\n${since}`;
       reset({ threadId, body: back });
+      givenBack.current = true;
       // Kept as a draft whatever the failure: she may have left the thread while it was on
       // its way, and finds it in the box again when she comes back.
       keepDraft(back);
@@ -62,6 +68,14 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     },
   });
 
+  /** She cleared the message given back: its key goes (the same words later are a new message). */
+  const clearedGivenBack = (text: string) => {
+    if (!givenBack.current || hasSomethingToSee(text)) return;
+    givenBack.current = false;
+    send.forgetKey();
+  };
+
+  const bodyField = register('body');
   const canSend = hasSomethingToSee(body) && !tooLong && !send.isPending;
 
   const submit = () => {
@@ -69,6 +83,7 @@ export function MessageComposer({ threadId }: { threadId: string }) {
     void handleSubmit(
       (data) => {
         sent.current = getValues('body');
+        givenBack.current = false; // sent: the box no longer holds it (its key stays with this send)
         reset({ threadId, body: '' });
         send.mutate(data);
       },
@@ -105,7 +120,11 @@ export function MessageComposer({ threadId }: { threadId: string }) {
           aria-invalid={tooLong || undefined}
           aria-describedby="message-hint"
           className="max-h-48 min-h-12 resize-none"
-          {...register('body')}
+          {...bodyField}
+          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
+            void bodyField.onChange(event);
+            clearedGivenBack(event.target.value);
+          }}
         />
         {/* while one is on its way the button is pending (keeps the focus), not disabled */}
         <Button type="submit" disabled={!canSend && !send.isPending} pending={send.isPending} className="shrink-0">

@@ -485,6 +485,31 @@ describe('ThreadScreen', () => {
     expect(keys[2]).not.toBe(keys[0]);
   });
 
+  it('gives the same words a new key once she cleared the message given back: sent on purpose later, they are posted', async () => {
+    let answer: 'lost' | 'posted' = 'lost';
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method !== 'POST') return jsonResponse(200, detail([]));
+      if (answer === 'lost') throw new TypeError('Failed to fetch');
+      return jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', me, 'Good night all', {}));
+    });
+    renderWithProviders(<ThreadScreen threadId={threadId} />);
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
+    const user = userEvent.setup();
+    await user.type(box, 'Good night all{Enter}');
+    await waitFor(() => expect(box.value).toBe('Good night all'));
+    // she sees it went after all (it came over Live), and clears the box
+    await user.clear(box);
+    answer = 'posted';
+    // later, the same words on purpose
+    await user.type(box, 'Good night all{Enter}');
+    await waitFor(() => expect(box.value).toBe(''));
+    const keys = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it.each([
     [429, { error: 'too_many_requests', message: 'You can send up to 30 messages a minute. Please wait a moment and try again.' }],
     [503, { error: 'unavailable', message: 'Your profile is still being set up. Please try again in a moment.' }],
