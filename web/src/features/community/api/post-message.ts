@@ -28,7 +28,7 @@ export function usePostMessage({ onSuccess, onError }: { onSuccess?: (message: M
     },
     onError,
   });
-  // the text given back cleared: her next message is a new one, even in the same words (kept,
-  // its key answered a message sent on purpose later with the lost one, and posted nothing)
+  // for the composer, when she clears a message given back: her next one is new, even in the
+  // same words (with the old key, the server answered with the lost one and posted nothing)
   return Object.assign(mutation, { forgetKey: keys.forget });
 }

@@ -63,6 +63,23 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+/** The Idempotency-Key of each message sent, in order. */
+const sentKeys = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+
+/** Sends whose answers are lost (the connection dropped) until `posted()`, then posted as the message `id` saying `body`. */
+function lostThenPosted(id: string, body: string) {
+  let lost = true;
+  fetchMock.mockImplementation(async (_input, init) => {
+    if (init?.method !== 'POST') return jsonResponse(200, detail([]));
+    if (lost) throw new TypeError('Failed to fetch');
+    return jsonResponse(201, message(id, me, body, {}));
+  });
+  return { posted: () => void (lost = false) };
+}
+
 describe('ThreadScreen', () => {
   it('shows her own messages as You and others by first name, e-mail name or User, oldest first', async () => {
     fetchMock.mockResolvedValue(
@@ -408,9 +425,7 @@ describe('ThreadScreen', () => {
     await waitFor(() => expect(box.value).toBe(''));
     expect(leavingAsks()).toBe(false);
     // had the first been written with its answer lost, the second would find it, not post it twice
-    const keys = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    const keys = sentKeys();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     cleanup();
@@ -461,37 +476,25 @@ describe('ThreadScreen', () => {
   });
 
   it('sends a message given back after a lost answer again with the same Idempotency-Key (posted once), and the next one with a new key', async () => {
-    let answer: 'lost' | 'posted' = 'lost';
-    fetchMock.mockImplementation(async (_input, init) => {
-      if (init?.method !== 'POST') return jsonResponse(200, detail([]));
-      if (answer === 'lost') throw new TypeError('Failed to fetch');
-      return jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', me, 'Cool night', {}));
-    });
+    const answers = lostThenPosted('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b7', 'Cool night');
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
     const user = userEvent.setup();
     await user.type(box, 'Cool night{Enter}');
     await waitFor(() => expect(box.value).toBe('Cool night'));
-    answer = 'posted';
+    answers.posted();
     await user.type(box, '{Enter}');
     await waitFor(() => expect(box.value).toBe(''));
     await user.type(box, 'Cool night{Enter}');
     await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(3));
-    const keys = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    const keys = sentKeys();
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('gives the same words a new key once she cleared the message given back: sent on purpose later, they are posted', async () => {
-    let answer: 'lost' | 'posted' = 'lost';
-    fetchMock.mockImplementation(async (_input, init) => {
-      if (init?.method !== 'POST') return jsonResponse(200, detail([]));
-      if (answer === 'lost') throw new TypeError('Failed to fetch');
-      return jsonResponse(201, message('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', me, 'Good night all', {}));
-    });
+    const answers = lostThenPosted('0e8d7c6b-5a49-4382-a1b0-c9d8e7f6a5b9', 'Good night all');
     renderWithProviders(<ThreadScreen threadId={threadId} />);
     const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement;
     const user = userEvent.setup();
@@ -499,13 +502,11 @@ describe('ThreadScreen', () => {
     await waitFor(() => expect(box.value).toBe('Good night all'));
     // she sees it went after all (it came over Live), and clears the box
     await user.clear(box);
-    answer = 'posted';
+    answers.posted();
     // later, the same words on purpose
     await user.type(box, 'Good night all{Enter}');
     await waitFor(() => expect(box.value).toBe(''));
-    const keys = fetchMock.mock.calls
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    const keys = sentKeys();
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
   });
