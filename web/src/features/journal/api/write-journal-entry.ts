@@ -21,7 +21,7 @@ export function useWriteJournalEntry({
 } = {}) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys('journal-entry');
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (data: JournalEntryRequest) => writeJournalEntry(data, keys.for(data)),
     onSuccess: async (_answer, sent) => {
       keys.made(sent);
@@ -30,4 +30,5 @@ export function useWriteJournalEntry({
     },
     onError,
   });
+  return Object.assign(mutation, { forgetKey: keys.forget });
 }

@@ -6,6 +6,7 @@ import {
   type JournalEntryInput,
   type JournalField,
 } from '@sleepweave/contracts';
+import { useEffect, useRef } from 'react';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -43,12 +44,20 @@ const ENTRY_ERROR_ID = 'journal-entry-error';
  */
 export function JournalForm() {
   const loggedOut = useLoggedOutRedirect();
-  const { control, register, handleSubmit, reset, setFocus, formState } = useZodForm<Values, JournalEntryInput>(JournalEntryRequest, {
-    defaultValues: empty,
-  });
+  const { control, register, handleSubmit, reset, setFocus, formState, getValues } = useZodForm<Values, JournalEntryInput>(
+    JournalEntryRequest,
+    {
+      defaultValues: empty,
+    },
+  );
   // What she wrote when her session ended comes back once she is signed in again.
   // (given back as still to save: from defaults of its own, leaving the page lost it unasked)
-  const keepDraft = useDraft<Values>('journal', (values) => reset(values, { keepDefaultValues: true }));
+  /** The form holds an entry given back (its save failed): its key is kept while it is there. */
+  const givenBack = useRef(false);
+  const keepDraft = useDraft<Values>('journal', (values) => {
+    reset(values, { keepDefaultValues: true });
+    givenBack.current = true;
+  });
   const entryError = useFieldError(control, 'root');
   // a reload or a closed tab would lose what she wrote and has not saved
   useLeavePrompt(formState.isDirty);
@@ -63,6 +72,7 @@ export function JournalForm() {
       // Kept as a draft whatever the failure: she may have left the screen while it was on
       // its way, and finds it there again when she comes back (or reloads).
       keepDraft({ ...empty, ...sent });
+      givenBack.current = true;
       // docs/product.md §8: toast 'Unauthorized', then sign in after 0.5 s.
       if (isApiRequestError(error) && error.status === 401) {
         loggedOut();
@@ -75,6 +85,19 @@ export function JournalForm() {
       });
     },
   });
+
+  // She cleared the entry given back: its key goes (the same words later are a new entry,
+  // not answered with the one whose save seemed to fail).
+  // (the form's values are read, not the watched ones: a draft given back in this commit is
+  // not seen by them yet)
+  const typed = useWatch({ control });
+  const forgetKey = write.forgetKey;
+  useEffect(() => {
+    const values = getValues();
+    if (!givenBack.current || JOURNAL_FIELDS.some(({ name }) => values[name].trim() !== '')) return;
+    givenBack.current = false;
+    forgetKey();
+  }, [typed, getValues, forgetKey]);
 
   const onSubmit = handleSubmit(
     (data) => write.mutate(data),

@@ -338,6 +338,33 @@ describe('JournalScreen', () => {
     expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('gives the same words a new key once she cleared the entry given back: written again on purpose later, they are saved', async () => {
+    onPost = () => jsonResponse(503, { error: 'unavailable', message: 'The journal service is busy.' });
+    renderWithProviders(<JournalScreen />);
+    const user = userEvent.setup();
+    const gratitude = () => screen.getByLabelText('Gratitude') as HTMLTextAreaElement;
+    const keys = () => posts().map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+
+    await user.type(gratitude(), 'The rain on the window.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(await screen.findByText('The journal service is busy.')).toBeTruthy();
+    expect(gratitude().value).toBe('The rain on the window.');
+    // sent again as it was given back: the same key (if the first was written, it is not made twice)
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await waitFor(() => expect(gratitude().value).toBe('The rain on the window.'));
+    expect(keys()[1]).toBe(keys()[0]);
+
+    // she lets it go, then writes the same words again on purpose: a new entry
+    await user.clear(gratitude());
+    onPost = () => jsonResponse(201, completeEntry);
+    await user.type(gratitude(), 'The rain on the window.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    expect(keys()[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
   it("toasts 'Unauthorized' when her session has ended, then goes to sign in after 0.5 s", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answeredAt = 0;
