@@ -25,6 +25,15 @@ export const CalendarDate = z
  */
 export const Uuid = z.uuid().toLowerCase();
 
+/**
+ * The error of a text field's type: `missing` when it was left out (or null), else "<label>
+ * must be text" (a number or a list sent for it was told it was missing).
+ */
+export const textError =
+  (missing: string, label: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input == null ? missing : `${label} must be text`;
+
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;
 

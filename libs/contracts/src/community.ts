@@ -63,7 +63,7 @@ export type CreateThreadRequest = z.infer<typeof CreateThreadRequest>;
  * new lines and tabs are kept, no other control character).
  */
 export const CreateMessageRequest = z.object({
-  threadId: Uuid,
+  threadId: z.uuid({ error: (issue) => (issue.input == null ? 'Thread is required' : 'Thread must be a thread id') }).toLowerCase(),
   body: z
     .string({ error: (issue) => (issue.input == null ? 'Message must not be empty' : 'Message must be text') })
     .trim()

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CalendarDate } from './common.ts';
 import { parseEnvelope } from './events.ts';
-import { LoginRequest, RegisterRequest, UpdateProfileRequest } from './identity.ts';
+import { CreateMessageRequest } from './community.ts';
+import { LoginRequest, RegisterRequest, ResetPasswordRequest, UpdateProfileRequest } from './identity.ts';
+import { SleepLogDate } from './study.ts';
 
 const valid = {
   email: '  Maya@Example.COM ',
@@ -20,6 +22,14 @@ describe('RegisterRequest', () => {
     const parsed = RegisterRequest.parse(valid);
     expect(parsed.email).toBe('maya@example.com');
     expect(parsed.firstName).toBe('Maya');
+  });
+
+  it("takes the spec's defaults for a time zone and a hormonal stage left out, and refuses one not offered", () => {
+    const { timezone: _timezone, hormonalStage: _stage, ...without } = valid;
+    const parsed = RegisterRequest.parse(without);
+    expect([parsed.timezone, parsed.hormonalStage]).toEqual(['America/New_York', 'Fertile']);
+    expect(RegisterRequest.safeParse({ ...valid, timezone: 'Asia/Kathmandu' }).success).toBe(false);
+    expect(RegisterRequest.safeParse({ ...valid, hormonalStage: null }).success).toBe(false);
   });
 
   it('takes names in any script, joiners included', () => {
@@ -168,5 +178,21 @@ describe('parseEnvelope', () => {
 
   it('refuses a known event whose data does not match its schema', () => {
     expect(() => parseEnvelope({ ...envelope, data: { userId: 'x', role: 'queen' } })).toThrow();
+  });
+});
+
+describe('a text field sent as something else', () => {
+  const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+  it('is told it must be text; left out, that it is required', () => {
+    expect(firstMessage(SleepLogDate.safeParse(20261208))).toBe('Date must be text');
+    expect(firstMessage(SleepLogDate.safeParse(undefined))).toBe('Date is required');
+    expect(firstMessage(RegisterRequest.safeParse({ ...valid, firstName: 123 }))).toBe('First name must be text');
+    expect(firstMessage(RegisterRequest.safeParse({ ...valid, firstName: undefined }))).toBe('First name is required');
+    expect(firstMessage(ResetPasswordRequest.safeParse({ token: 123, password: 'long enough' }))).toBe('Reset token must be text');
+    expect(firstMessage(ResetPasswordRequest.safeParse({ token: ['a', 'b'], password: 'long enough' }))).toBe('Reset token must be text');
+    expect(firstMessage(ResetPasswordRequest.safeParse({ password: 'long enough' }))).toBe('No reset token provided');
+    expect(firstMessage(CreateMessageRequest.safeParse({ body: 'hi' }))).toBe('Thread is required');
+    expect(firstMessage(CreateMessageRequest.safeParse({ threadId: 'x', body: 'hi' }))).toBe('Thread must be a thread id');
   });
 });

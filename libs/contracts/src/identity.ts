@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CalendarDate, hasSomethingToSee, hasStackedMarks, Role, stackedMarksMessage, Uuid } from './common.ts';
-import { HormonalStage, Timezone } from './profile.ts';
+import { CalendarDate, hasSomethingToSee, hasStackedMarks, Role, stackedMarksMessage, textError, Uuid } from './common.ts';
+import { DEFAULT_HORMONAL_STAGE, DEFAULT_TIMEZONE, HormonalStage, Timezone } from './profile.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -92,7 +92,7 @@ const notSleepweaveTogether = (v: { firstName: unknown; lastName: unknown }) =>
 
 const Name = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: textError(`${label} is required`, label) })
     .trim()
     // something to see: a name of only invisible characters (U+200B, a lone accent) shows as nothing
     .refine(hasSomethingToSee, `${label} is required`)
@@ -103,7 +103,7 @@ const Name = (label: string) =>
     .refine((name) => !readsAsSleepweave(name), `${label} must not contain "Sleepweave"`);
 
 export const Password = z
-  .string({ error: 'Password is required' })
+  .string({ error: textError('Password is required', 'Password') })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
 
@@ -114,7 +114,7 @@ export const latestDateOfBirth = () => new Date(Date.now() - 36 * 3_600_000).toI
 
 /** A date of birth: a real date, in the past wherever she is (not today), not before 1900. */
 export const DateOfBirth = z
-  .string({ error: 'Date of birth is required' })
+  .string({ error: textError('Date of birth is required', 'Date of birth') })
   .pipe(CalendarDate)
   .refine((value) => value >= '1900-01-01', 'Date of birth must be in 1900 or later')
   .refine((value) => value < earliestToday(), 'Date of birth must be a past date');
@@ -124,12 +124,15 @@ export const RegisterRequest = z
   .object({
     email: Email,
     password: Password,
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: textError('Please confirm your password', 'Password confirmation') })
+      .min(1, 'Please confirm your password'),
     firstName: Name('First name'),
     lastName: Name('Last name'),
     dateOfBirth: DateOfBirth,
-    timezone: Timezone,
-    hormonalStage: HormonalStage,
+    // the spec's defaults (§9), for a client that leaves them out (the app's form starts at them)
+    timezone: Timezone.default(DEFAULT_TIMEZONE),
+    hormonalStage: HormonalStage.default(DEFAULT_HORMONAL_STAGE),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",
@@ -142,7 +145,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const LoginRequest = z.object({
   email: Email,
   password: z
-    .string({ error: 'Password is required' })
+    .string({ error: textError('Password is required', 'Password') })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
@@ -154,7 +157,7 @@ export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
 /** A password-reset token as it arrives from the link (opaque, base64url). */
 export const ResetToken = z
-  .string({ error: 'No reset token provided' })
+  .string({ error: textError('No reset token provided', 'Reset token') })
   .trim()
   .min(1, 'No reset token provided')
   .max(200, 'Invalid or expired reset token');
@@ -195,7 +198,9 @@ export const ChangePasswordRequest = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
     newPassword: Password,
-    confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
+    confirmPassword: z
+      .string({ error: textError('Please confirm your new password', 'Password confirmation') })
+      .min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupThousands, Uuid } from './common.ts';
+import { groupThousands, textError, Uuid } from './common.ts';
 
 /** docs/product.md §3 enumeration library_category, in the order the library lists them. */
 export const LibraryCategory = z.enum(['Fabric info', 'Sleep tips', 'Research Studies'], {
@@ -30,7 +30,7 @@ export const LIBRARY_IMAGE_PATH = /^\/api\/library\/images\/[a-z0-9][a-z0-9-]*\.
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: textError(`${label} is required`, label) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${groupThousands(max)} characters`);
@@ -65,7 +65,7 @@ export const LibraryArticleInput = z.object({
   summary: text('Summary', LIBRARY_LIMITS.summary),
   bodyHtml: text('Body', LIBRARY_LIMITS.bodyHtml),
   imagePath: z
-    .string({ error: 'Image path is required' })
+    .string({ error: textError('Image path is required', 'Image path') })
     .trim()
     .max(LIBRARY_LIMITS.imagePath, `Image path must be at most ${LIBRARY_LIMITS.imagePath} characters`)
     .regex(LIBRARY_IMAGE_PATH, "Image path must be one of the library's images, such as /api/library/images/linen.svg"),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate, Uuid } from './common.ts';
+import { CalendarDate, textError, Uuid } from './common.ts';
 import { SLEEP_LOG_FIELDS, sleepLogInputShape, sleepLogStoredShape } from './sleep-log-fields.ts';
 import { ConsentVersion, SleepwearMaterial, StudyPhase } from './study-protocol.ts';
 
@@ -34,7 +34,10 @@ export function toSleepLogValues(input: SleepLogFieldsInput): SleepLogValues {
 }
 
 /** The night a log is for: a real calendar date. */
-export const SleepLogDate = z.string({ error: 'Date is required' }).min(1, 'Date is required').pipe(CalendarDate);
+export const SleepLogDate = z
+  .string({ error: textError('Date is required', 'Date') })
+  .min(1, 'Date is required')
+  .pipe(CalendarDate);
 
 /** POST /api/sleep/log and PUT /api/sleep/log/{id}: the fields plus the date. */
 export const SleepLogInput = SleepLogFields.extend({ date: SleepLogDate });

@@ -28,6 +28,8 @@ export function errorWordFor(status: number): string {
       return 'forbidden';
     case 404:
       return 'not_found';
+    case 408:
+      return 'timeout';
     case 409:
       return 'conflict';
     case 413:
@@ -36,6 +38,8 @@ export function errorWordFor(status: number): string {
       return 'unsupported_media_type';
     case 429:
       return 'too_many_requests';
+    case 431:
+      return 'headers_too_large';
     default:
       return status >= 500 ? 'internal' : 'bad_request';
   }

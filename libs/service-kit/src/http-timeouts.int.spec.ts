@@ -38,6 +38,9 @@ function open(port: number) {
   return { socket, closed };
 }
 
+/** The JSON body of a raw answer. */
+const bodyOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as unknown;
+
 describe('HTTP timeouts', () => {
   it('answers 408 and closes the connection of a request whose body does not come in time', async () => {
     const port = await listening({ requestMs: 400, idleMs: 10_000 });
@@ -48,6 +51,7 @@ describe('HTTP timeouts', () => {
     try {
       const { text, afterMs } = await closed;
       expect(text).toMatch(/^HTTP\/1\.1 408/);
+      expect(bodyOf(text)).toEqual({ error: 'timeout', message: 'The request took too long to arrive.' });
       expect(afterMs).toBeLessThan(5_000);
     } finally {
       clearInterval(drip);
@@ -68,5 +72,32 @@ describe('HTTP timeouts', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ got: { a: 1 } });
+  });
+});
+
+describe("what Node's parser refuses", () => {
+  it("is answered in the app's own shape { error, message }: headers or an address over 16 KB, bytes that are not HTTP", async () => {
+    const port = await listening({ requestMs: 10_000, idleMs: 10_000 });
+    const longHeader = open(port);
+    longHeader.socket.write(`GET /api/echo HTTP/1.1\r\nhost: x\r\nx-long: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const header = await longHeader.closed;
+    expect(header.text).toMatch(/^HTTP\/1\.1 431/);
+    expect(bodyOf(header.text)).toEqual({
+      error: 'headers_too_large',
+      message: 'The address or the headers of this request are too long.',
+    });
+
+    const longAddress = await fetch(`http://127.0.0.1:${port}/api/echo?search=${'a'.repeat(20_000)}`);
+    expect(longAddress.status).toBe(431);
+    expect(await longAddress.json()).toEqual({
+      error: 'headers_too_large',
+      message: 'The address or the headers of this request are too long.',
+    });
+
+    const garbage = open(port);
+    garbage.socket.write('NOT HTTP AT ALL\r\n\r\n');
+    const refused = await garbage.closed;
+    expect(refused.text).toMatch(/^HTTP\/1\.1 400/);
+    expect(bodyOf(refused.text)).toEqual({ error: 'validation', message: 'The request could not be read.' });
   });
 });

@@ -1,3 +1,6 @@
+import { isUtf8 } from 'node:buffer';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   type RawReplyDefaultExpression,
@@ -95,6 +98,9 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'This address is not valid.' : 'The request could not be read.';
       return (reply as FastifyReply).status(status).send({ error: errorWordFor(status), message });
     },
+    // What Node's parser refuses before Fastify sees a request (headers or an address over
+    // 16 KB, a request that took too long, bytes that are not HTTP): the same shape again.
+    clientErrorHandler: answerClientError,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const header = req.headers['x-request-id'];
@@ -119,13 +125,16 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerFor(options.serializer ?? serializerModeFromEnv()) as never);
 
-  // JSON bodies: nested at most MAX_JSON_DEPTH deep (deeper would overflow the parser's
-  // stack: a 500), and every string safe text (a NUL or a lone surrogate reached
-  // PostgreSQL as a 500). Both are a 400 for the client.
+  // JSON bodies: UTF-8 (bytes that are not were read as U+FFFD and kept so, her text
+  // silently changed), nested at most MAX_JSON_DEPTH deep (deeper would overflow the
+  // parser's stack: a 500), and every string safe text (a NUL or a lone surrogate reached
+  // PostgreSQL as a 500). Each is a 400 for the client.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      const bytes = body as Buffer;
+      if (!isUtf8(bytes)) throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
+      done(null, parseJsonBody(bytes.toString('utf8')));
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -197,6 +206,25 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
   app.setNotFoundHandler(options.notFound ?? notFoundJson);
 
   return app;
+}
+
+/** Statuses and words for the errors Node's HTTP parser meets (as Fastify's default handler, in our shape). */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The address or the headers of this request are too long.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+};
+
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  // a connection reset has nothing left to answer
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'The request could not be read.' };
+  const body = JSON.stringify({ error: errorWordFor(status), message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** JSON.parse, refusing what a client must not send (see createHttpApp): 400 errors. */

@@ -54,7 +54,7 @@ describe('createHttpApp errors', () => {
     expect(response.json().error).toBe('not_found');
   });
 
-  it('refuses a NUL or a lone surrogate in any string of the body, the query or the path with 400', async () => {
+  it('refuses a NUL, a lone surrogate or bytes that are not UTF-8 in the body, and a NUL in the query or the path, with 400', async () => {
     const send = (payload: string) =>
       app().inject({ method: 'POST', url: '/validated', payload, headers: { 'content-type': 'application/json' } });
     for (const body of ['{"name":"a\\u0000b"}', '{"name":"\\ud800"}', '{"deep":{"list":["ok","\\udc00x"]}}']) {
@@ -63,6 +63,14 @@ describe('createHttpApp errors', () => {
       expect(response.json()).toEqual({ error: 'validation', message: UNSAFE_TEXT_MESSAGE });
     }
     expect((await send('{"name":"emoji \\ud83d\\ude34 and accents é"}')).statusCode).toBe(200);
+    // bytes that are not UTF-8 (they were read as U+FFFD and saved so)
+    for (const bytes of [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3]), Buffer.from([0xed, 0xa0, 0x80])]) {
+      const payload = Buffer.concat([Buffer.from('{"name":"'), bytes, Buffer.from(' bad"}')]);
+      const response = await app().inject({ method: 'POST', url: '/validated', payload, headers: { 'content-type': 'application/json' } });
+      expect(response.statusCode, bytes.toString('hex')).toBe(400);
+      expect(response.json()).toEqual({ error: 'validation', message: UNSAFE_TEXT_MESSAGE });
+    }
+    expect((await send('{"name":"accents é, emoji 😴 as UTF-8"}')).statusCode).toBe(200);
     expect((await app().inject({ method: 'GET', url: '/conflict?x=%00' })).statusCode).toBe(400);
   });
 
