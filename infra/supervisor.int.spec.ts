@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,7 +29,7 @@ const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e'
  * supervising one app that takes `shutdownMs` to stop (service-kit's onShutdownSignal, through
  * tsx) and writes "stopped" to a file when done; signals handled as run-local's.
  */
-async function supervisedApp(shutdownMs: number) {
+async function supervisedApp(shutdownMs: number, { npmStart = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
   const marker = join(dir, 'stopped');
   const app = `import { writeFileSync } from 'node:fs';
@@ -39,12 +39,23 @@ async function supervisedApp(shutdownMs: number) {
     console.log('app up ' + process.pid);
     setInterval(() => {}, 1000);`;
   const supervisorScript = `import { stopOnSignals, supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
-    stopOnSignals(supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false }));`;
-  const supervisor = spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+    stopOnSignals(supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false, cwd: ${JSON.stringify(root)} }));`;
+  // npm start itself: the project's own start script, its build left out and this
+  // supervisor in run-local's place, run by npm (npm → sh → node)
+  if (npmStart) {
+    writeFileSync(join(dir, 'supervisor.mjs'), supervisorScript);
+    const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    const script = start.replace('npm run build', 'true').replace('infra/run-local.mjs', 'supervisor.mjs');
+    expect(script).not.toBe(start);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'npm-start-in-small', private: true, scripts: { start: script } }));
+  }
+  const supervisor = npmStart
+    ? spawn('npm', ['start', '--silent'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
+    : spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        detached: true,
+      });
   const exited = new Promise<number | null>((resolve) => supervisor.once('exit', (code) => resolve(code)));
   const lines: string[] = [];
   const appPid = await new Promise<number>((resolve, reject) => {
@@ -187,6 +198,28 @@ describe('the supervisor of npm start', () => {
       await expect.poll(() => processRunning(system.appPid), { timeout: 10_000 }).toBe(false);
       // it stopped through its own shutdown, not killed
       expect(system.stopped()).toBe('stopped');
+    } finally {
+      system.cleanUp();
+    }
+  });
+
+  it('npm start stops its apps, each through its own shutdown, on a SIGTERM to npm alone', async () => {
+    const system = await supervisedApp(500, { npmStart: true });
+    try {
+      system.supervisor.kill('SIGTERM');
+      await expect.poll(() => system.stopped(), { timeout: 10_000 }).toBe('stopped');
+      await expect.poll(() => processRunning(system.appPid), { timeout: 5_000 }).toBe(false);
+    } finally {
+      system.cleanUp();
+    }
+  });
+
+  it('npm start stops its apps when npm is killed outright (kill -9 of npm alone)', async () => {
+    const system = await supervisedApp(0, { npmStart: true });
+    try {
+      system.supervisor.kill('SIGKILL');
+      await expect.poll(() => system.stopped(), { timeout: 10_000 }).toBe('stopped');
+      await expect.poll(() => processRunning(system.appPid), { timeout: 5_000 }).toBe(false);
     } finally {
       system.cleanUp();
     }

@@ -126,6 +126,9 @@ export function supervise(commands, options = {}) {
   };
 }
 
+/** How often `npm start` looks whether npm, its parent, is still there. */
+const PARENT_CHECK_MS = 1_000;
+
 /**
  * How `npm start` ends (infra/run-local.mjs): Ctrl-C or SIGTERM stops the supervised
  * processes, each through its own shutdown, then this process; a second Ctrl-C kills them at
@@ -145,6 +148,15 @@ export function stopOnSignals(supervisor) {
     supervisor.stop().then(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+  // Run by npm (npm start), and npm gone (killed outright, or ended on a signal without
+  // waiting for this process): nothing holds the system any more, and it would run on as an
+  // orphan holding the ports. Stopped as on Ctrl-C.
+  if (process.env.npm_lifecycle_event !== undefined) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent && !stopping) stop();
+    }, PARENT_CHECK_MS).unref();
+  }
   if (process.env[STOP_ON_STDIN_END] === '1') {
     process.stdin.on('data', () => {});
     process.stdin.once('end', () => {
