@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { APP_NODE_ARGS, systemCommands } from './services.mjs';
+import { SERVICE_PORT_OFFSETS as SETTINGS_PORT_OFFSETS } from '@sleepweave/service-kit';
+import { APP_NODE_ARGS, SERVICE_PORT_OFFSETS, systemCommands } from './services.mjs';
 
 const dockerfile = readFileSync(fileURLToPath(new URL('./docker/Dockerfile', import.meta.url)), 'utf8');
 
@@ -40,5 +41,11 @@ describe('APP_NODE_ARGS', () => {
     const young = (args: string[]) => Number(spawnSync(process.execPath, [...args, '-e', burst], { encoding: 'utf8' }).stdout);
     expect(young([])).toBeGreaterThan(16 * 1024 * 1024);
     expect(young(APP_NODE_ARGS)).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+});
+
+describe('SERVICE_PORT_OFFSETS', () => {
+  it("are the same where npm start places the services and where the settings look for them (service-kit's config)", () => {
+    expect(SERVICE_PORT_OFFSETS).toEqual(SETTINGS_PORT_OFFSETS);
   });
 });

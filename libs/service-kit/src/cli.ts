@@ -2,8 +2,9 @@ import type { ServiceConfig, ServiceDefinition } from './runtime.ts';
 import { databaseName } from './runtime.ts';
 import { connectDatabase } from './database.ts';
 import { historyFromConfig } from './internal.ts';
+import { configOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
-import { rebuildReadModels } from './rebuild.ts';
+import { rebuildReadModels, UnknownReadModels } from './rebuild.ts';
 
 /**
  * `npm run projections:rebuild -w services/<name> -- [read model ...]`: rebuilds read
@@ -16,7 +17,7 @@ export async function rebuildCli<C extends ServiceConfig, Ctx>(
   readConfig: () => C,
   args: string[],
 ): Promise<void> {
-  const config = readConfig();
+  const config = configOrExit(readConfig);
   const logger = createLogger(`${definition.name}-cli`, 'warn');
   const sql = connectDatabase(config.DATABASE_URL, databaseName(config, definition.name), { max: 2 });
   try {
@@ -29,6 +30,10 @@ export async function rebuildCli<C extends ServiceConfig, Ctx>(
     }
   } catch (err) {
     console.error((err as Error).message);
+    if (!(err instanceof UnknownReadModels))
+      console.error(
+        `(A consumer's read model is rebuilt from its producer's history, read at its <NAME>_URL, identity's here ${config.IDENTITY_URL}: the system must be running, with the same SERVICE_PORT_BASE, INTERNAL_TOKEN and DB_PREFIX as npm start.)`,
+      );
     process.exitCode = 2;
   } finally {
     await sql.end();

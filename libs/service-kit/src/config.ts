@@ -24,7 +24,11 @@ export const BaseConfig = z.object({
     .string()
     .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
     .default('sleepweave_'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** One NATS server or several, comma-separated (nats://host:port; the scheme may be left out). */
+  NATS_URL: z
+    .string()
+    .refine(isNatsServerList, 'one or more NATS servers, comma-separated, each nats://host:port (or tls://, ws://, wss://)')
+    .default('nats://127.0.0.1:4222'),
   /** Isolates a deployment's streams and subjects on a shared NATS ('' in production). */
   BUS_PREFIX: z
     .string()
@@ -102,9 +106,52 @@ export function isExposed(config: { NODE_ENV?: string; APP_URL?: string }): bool
   return config.NODE_ENV === 'production' || (config.APP_URL !== undefined && !isLoopback(config.APP_URL));
 }
 
+/** Schemes a NATS client dials. */
+const NATS_SCHEMES = new Set(['nats:', 'tls:', 'ws:', 'wss:']);
+
+/** NATS_URL as the client reads it: servers separated by commas, each a URL (or host:port). */
+function isNatsServerList(value: string): boolean {
+  return value.split(',').every((server) => {
+    const text = server.trim();
+    try {
+      const url = new URL(text.includes('://') ? text : `nats://${text}`);
+      return NATS_SCHEMES.has(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Each service's port above SERVICE_PORT_BASE, as `npm start` places them
+ * (infra/services.mjs; a test keeps the two alike). Its `<NAME>_URL` defaults to it.
+ */
+export const SERVICE_PORT_OFFSETS = { identity: 1, study: 2, journal: 3, community: 4, library: 5, 'research-export': 6 } as const;
+
+/**
+ * The environment as the settings read it: a variable set empty (`PORT=`) is not set, so it
+ * takes its default (an empty PORT was read as 0, any free port); with SERVICE_PORT_BASE set,
+ * each `<NAME>_URL` not set is the port `npm start` gives that service (a command run beside
+ * a system started with another base, such as `projections:rebuild`, called the default
+ * ports: another system's services, if one ran there).
+ */
+function settingsOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const given: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  if (given.SERVICE_PORT_BASE === undefined) return given;
+  const base = Number(given.SERVICE_PORT_BASE);
+  if (!Number.isInteger(base) || base < 1 || base > 65_529) {
+    throw new ConfigError(`Invalid configuration:\n  SERVICE_PORT_BASE: a whole number from 1 to 65529 (got '${given.SERVICE_PORT_BASE}')`);
+  }
+  for (const [name, offset] of Object.entries(SERVICE_PORT_OFFSETS)) {
+    const variable = `${name.toUpperCase().replaceAll('-', '_')}_URL`;
+    given[variable] ??= `http://127.0.0.1:${base + offset}`;
+  }
+  return given;
+}
+
 /** Parses the environment once; a bad setting stops the start with a message naming it. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(settingsOf(env));
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

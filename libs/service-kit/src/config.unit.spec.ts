@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BaseConfig, COMPOSE_LOCAL_SECRETS, ConfigError, DEVELOPMENT_INTERNAL_TOKEN, isExposed, loadConfig } from './config.ts';
 
 const production = (env: Record<string, string>) => () => loadConfig(BaseConfig, { NODE_ENV: 'production', ...env });
@@ -19,6 +20,38 @@ describe('loadConfig', () => {
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(/INTERNAL_TOKEN: INTERNAL_TOKEN must be at least 24 characters/);
     expect(read).toThrow(/LOG_LEVEL: /);
+  });
+
+  it('takes a variable set empty as not set: its default applies', () => {
+    const WithPort = BaseConfig.extend({ PORT: z.coerce.number().int().default(3000) });
+    expect(loadConfig(WithPort, { PORT: '' }).PORT).toBe(3000);
+    expect(loadConfig(BaseConfig, { LOG_LEVEL: '', NATS_URL: '' })).toMatchObject({ LOG_LEVEL: 'info', NATS_URL: 'nats://127.0.0.1:4222' });
+  });
+
+  it('places the services where npm start does for a SERVICE_PORT_BASE, a <NAME>_URL set winning', () => {
+    const config = loadConfig(BaseConfig, { SERVICE_PORT_BASE: '4500', STUDY_URL: 'http://study.internal:8080' });
+    expect([config.IDENTITY_URL, config.STUDY_URL, config.RESEARCH_EXPORT_URL]).toEqual([
+      'http://127.0.0.1:4501',
+      'http://study.internal:8080',
+      'http://127.0.0.1:4506',
+    ]);
+    expect(loadConfig(BaseConfig, {}).IDENTITY_URL).toBe('http://127.0.0.1:4001');
+    expect(() => loadConfig(BaseConfig, { SERVICE_PORT_BASE: 'abc' })).toThrow(/SERVICE_PORT_BASE: a whole number/);
+  });
+
+  it('refuses a NATS_URL the client could not dial', () => {
+    for (const bad of ['nats://127.0.0.1:42x22', 'http://127.0.0.1:4222', 'nats://', 'nats://a:4222, :x']) {
+      expect(() => loadConfig(BaseConfig, { NATS_URL: bad }), bad).toThrow(/NATS_URL: one or more NATS servers/);
+    }
+    for (const good of [
+      'nats://127.0.0.1:4222',
+      '127.0.0.1:4222',
+      'nats://a:4222,nats://b:4222',
+      'tls://nats.example.org',
+      'nats://user:pw@[::1]:4222',
+    ]) {
+      expect(loadConfig(BaseConfig, { NATS_URL: good }).NATS_URL, good).toBe(good);
+    }
   });
 
   it('refuses the development token in production, wherever the app is', () => {

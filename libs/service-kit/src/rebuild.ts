@@ -6,6 +6,9 @@ import type { Sql } from './database.ts';
 import { consumersOf, type ServiceConfig, type ServiceDefinition } from './runtime.ts';
 
 /** A read model of a service: a projection of its own events, or a consumer of another's. */
+/** Read models asked for by a name the service does not have. */
+export class UnknownReadModels extends Error {}
+
 export interface ReadModel {
   name: string;
   kind: 'projection' | 'consumer';
@@ -36,7 +39,7 @@ export async function rebuildReadModels<C extends ServiceConfig, Ctx>(
   const consumers = consumersOf(definition, ctx);
   const known = readModelsOf(definition, ctx).map((m) => m.name);
   const unknown = names.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new Error(`Unknown read model(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
+  if (unknown.length > 0) throw new UnknownReadModels(`Unknown read model(s): ${unknown.join(', ')}. Known: ${known.join(', ')}`);
   const chosen = (name: string) => names.length === 0 || names.includes(name);
 
   const results: { name: string; kind: ReadModel['kind']; events: number }[] = [];

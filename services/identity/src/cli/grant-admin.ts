@@ -1,9 +1,9 @@
 /**
  * npm run admin:grant -- <email>
  * Makes a registered user an admin. The running identity service publishes the event;
- * the new role is in her access token at the next refresh (at most ACCESS_TOKEN_TTL_SECONDS).
+ * the gateway follows role changes, so the role takes effect within a second (README, "Make an admin").
  */
-import { connectDatabase, createLogger, databaseName } from '@sleepweave/service-kit';
+import { configOrExit, connectDatabase, createLogger, databaseName } from '@sleepweave/service-kit';
 import { readIdentityConfig } from '../config.ts';
 import { createIdentityContext } from '../context.ts';
 import { loadSigningKeys } from '../sessions/tokens.ts';
@@ -14,7 +14,7 @@ if (!email) {
   console.error('Usage: npm run admin:grant -- <email>');
   process.exit(2);
 }
-const config = readIdentityConfig();
+const config = configOrExit(readIdentityConfig);
 const logger = createLogger('identity-cli', 'warn');
 const sql = connectDatabase(config.DATABASE_URL, databaseName(config, 'identity'), { max: 2 });
 try {
