@@ -1,11 +1,15 @@
 /**
  * A service or the gateway that cannot reach PostgreSQL or NATS at start says so in one log
  * line naming the dependency and its setting, and exits 1 without a stack trace: the
- * supervisor (or the container's restart policy) starts it again later.
+ * supervisor (or the container's restart policy) starts it again later. What no restart
+ * mends (a migration changed or refused, a database refusing this role, a port taken) exits
+ * 78, and npm start ends, saying so.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { randomBusPrefix } from '@sleepweave/bus/testing';
 import { connectDatabase, dropDatabase, ensureDatabase } from '@sleepweave/service-kit';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -36,8 +40,11 @@ const fatal = (stdout: string) =>
     .map((line) => JSON.parse(line) as { level: number; msg: string; setting?: string })
     .filter((line) => line.level === 60);
 
+const busPrefix = randomBusPrefix();
+
 afterAll(async () => {
   await dropDatabase(databaseUrl, `${prefix}journal`);
+  await dropDatabase(databaseUrl, `${prefix}b_journal`);
 });
 
 describe('a process that cannot reach a dependency at start', () => {
@@ -104,6 +111,51 @@ describe('a service whose database refuses one of its migrations', () => {
       },
     ]);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
+
+describe('a start that no restart mends', () => {
+  it('a port another process holds: named in one fatal line, exit 78 (a second npm start restarted every app for good)', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      for (const entry of ['services/journal/src/server.ts', 'gateway/src/server.ts']) {
+        const result = await run(entry, { DB_PREFIX: `${prefix}b_`, BUS_PREFIX: busPrefix, PORT: String(port), HOST: '127.0.0.1' });
+        expect(result.code, entry).toBe(78);
+        expect(fatal(result.stdout), entry).toMatchObject([
+          {
+            setting: 'PORT',
+            msg: expect.stringMatching(new RegExp(`^Start failed at its port 127\\.0\\.0\\.1:${port} \\(PORT\\): .*EADDRINUSE`)),
+          },
+        ]);
+        expect(result.stderr, entry).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      holder.close();
+    }
+  }, 60_000);
+
+  it('a database role without the right to create its database: named in one fatal line, exit 78', async () => {
+    const role = `${prefix}norights`;
+    const admin = connectDatabase(databaseUrl, 'postgres', { max: 1 });
+    try {
+      await admin.unsafe(`create role ${role} login`);
+      const url = new URL(databaseUrl);
+      url.username = role;
+      url.password = '';
+      const result = await run('services/journal/src/server.ts', { DATABASE_URL: url.href, DB_PREFIX: `${prefix}c_` });
+      expect(result.code).toBe(78);
+      expect(fatal(result.stdout)).toMatchObject([
+        {
+          setting: 'DATABASE_URL',
+          msg: expect.stringMatching(/^Start failed at PostgreSQL \(DATABASE_URL\): permission denied to create database/),
+        },
+      ]);
+    } finally {
+      await admin.unsafe(`drop role if exists ${role}`);
+      await admin.end();
+    }
   }, 60_000);
 });
 

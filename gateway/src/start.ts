@@ -82,7 +82,7 @@ export async function startGateway(config: GatewayConfig, options: { logger?: Lo
     upstreams: upstreamsOf(config),
     watches: { revocations: following, 'role-changes': followingRoles, 'community-messages': live },
   });
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await reachAtStart(`its port ${config.HOST}:${config.PORT}`, 'PORT', logger, () => app.listen({ host: config.HOST, port: config.PORT }));
   const memory = releaseMemoryWhenIdle({ logger });
 
   let stopping: Promise<void> | null = null;

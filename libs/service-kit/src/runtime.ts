@@ -180,15 +180,30 @@ export async function reachAtStart<T>(what: string, setting: string, logger: Log
 }
 
 /**
+ * SQLSTATEs and socket errors met at start that every restart would meet again: the
+ * database refuses this role what it needs (42501: to create its database, or to create in
+ * it) or its sign-in (28P01, 28000); the port is another process's (EADDRINUSE: a second
+ * `npm start` on the same ports restarted every app for good) or not this user's (EACCES).
+ */
+const NO_RESTART_MENDS = new Set(['42501', '28P01', '28000', 'EADDRINUSE', 'EACCES']);
+
+/** A start failure that no restart mends: a MigrationRefused, or one of NO_RESTART_MENDS. */
+export function noRestartMends(cause: unknown): boolean {
+  if (cause instanceof MigrationRefused) return true;
+  const code = typeof cause === 'object' && cause !== null ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && NO_RESTART_MENDS.has(code);
+}
+
+/**
  * What a service's entry point does with a start that failed: a dependency that could not
  * be opened was logged as one line, and the process exits without a stack trace: 1, for the
- * supervisor or the container's restart policy to try again later, or, for a migration
- * no restart mends (changed since it was applied, or refused by the database: a
- * MigrationRefused), CONFIG_ERROR_EXIT_CODE (npm start ends, saying so). Anything else is
- * thrown as it is.
+ * supervisor or the container's restart policy to try again later, or, for what no restart
+ * mends (a migration changed since it was applied or refused by the database, a database
+ * refusing this role, a port taken: noRestartMends), CONFIG_ERROR_EXIT_CODE (npm start
+ * ends, saying so). Anything else is thrown as it is.
  */
 export function exitIfUnreachable(error: unknown): never {
-  if (error instanceof StartDependencyError) process.exit(error.cause instanceof MigrationRefused ? CONFIG_ERROR_EXIT_CODE : 1);
+  if (error instanceof StartDependencyError) process.exit(noRestartMends(error.cause) ? CONFIG_ERROR_EXIT_CODE : 1);
   throw error;
 }
 
@@ -290,7 +305,10 @@ export async function startService<C extends ServiceConfig, Ctx>(
     workers.push(...(definition.workers?.(context) ?? []));
   }
 
-  if (listen) await app.listen({ host: config.HOST, port: config.PORT });
+  if (listen)
+    await reachAtStart(`its port ${config.HOST}:${config.PORT}`, 'PORT', logger, () =>
+      app.listen({ host: config.HOST, port: config.PORT }),
+    );
   // The start (migrations, consumers catching up, a due research run) is a burst: its memory
   // goes back once the process is idle.
   const memory = (options.releaseMemory ?? listen) ? releaseMemoryWhenIdle({ logger }) : null;
