@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
@@ -10,9 +11,12 @@ export interface Mail {
   html: string;
 }
 
-/** Sends mail; resolves once the SMTP server has accepted it. */
+/**
+ * Sends mail; resolves once the SMTP server has accepted it (true), or, without SMTP_URL,
+ * once it was written to the outbox or its loss logged (false: nothing was sent).
+ */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail): Promise<boolean>;
 }
 
 /**
@@ -30,6 +34,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       return {
         async send(mail) {
           log.error({ subject: mail.subject }, 'E-mail NOT sent: SMTP_URL is not set');
+          return false;
         },
       };
     }
@@ -37,9 +42,11 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       async send(mail) {
         await mkdir(outbox, { recursive: true, mode: 0o700 });
-        const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${mail.to.replace(/[^a-z0-9.@_-]/gi, '_')}.txt`);
+        // named by time, not by her e-mail: the log names the file (find hers with grep "To: ...")
+        const file = join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.txt`);
         await writeFile(file, `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
         log.info({ file, subject: mail.subject }, `E-mail NOT sent (SMTP_URL is not set); written to ${file}`);
+        return false;
       },
     };
   }
@@ -60,6 +67,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         throw err;
       });
       await (await transport).sendMail(mail);
+      return true;
     },
   };
 }

@@ -29,19 +29,22 @@ describe('createMailer without SMTP_URL', () => {
     const { lines, logger } = capture();
     const outbox = join(await mkdtemp(join(tmpdir(), 'sw-outbox-')), 'mail');
     const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, outbox });
-    await mailer.send(resetMail);
+    expect(await mailer.send(resetMail)).toBe(false); // not sent
     const [file] = await readdir(outbox);
     const written = await readFile(join(outbox, file!), 'utf8');
     expect(written).toContain('To: maya@example.com');
     expect(written).toContain('http://localhost:3000/reset-password?token=abc');
     expect(lines.join('')).toContain(`written to ${join(outbox, file!)}`);
     expect(lines.join('')).not.toContain('token=abc');
+    // her e-mail is in the file, not in its name (which the log shows)
+    expect(file).not.toContain('maya');
+    expect(lines.join('')).not.toContain('maya@example.com');
   });
 
   it('in production never writes the link anywhere', async () => {
     const { lines, logger } = capture();
     const mailer = createMailer({ smtpUrl: undefined, from: 'Sleepweave <no-reply@localhost>', logger, outbox: null });
-    await mailer.send(resetMail);
+    expect(await mailer.send(resetMail)).toBe(false);
     expect(lines.join('')).not.toContain('token=abc');
     expect(lines.join('')).not.toContain('maya@example.com');
     expect(lines.join('')).toContain('SMTP_URL is not set');
