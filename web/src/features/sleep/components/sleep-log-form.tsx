@@ -180,9 +180,6 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
   const beforeStudy = lookupDate !== null && studyStartDate !== null && lookupDate < studyStartDate;
   const outOfRange = beforeStudy || (lookupDate !== null && lookupDate > latest);
   const settled = lookup.isSuccess || lookup.isError;
-  useEffect(() => {
-    if (outOfRange && settled) void trigger('date');
-  }, [outOfRange, settled, log, lookupDate, trigger]);
   const recommended: SleepwearMaterial = log?.recommendedMaterial ?? status.recommendedMaterial;
 
   /** Her session ended while she was on the form: `values` are kept, as for a save (lib/drafts.ts). */
@@ -323,6 +320,12 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     if (log || !settled || !lookupDate || getFieldState('sleepwearMaterial').isDirty) return;
     resetField('sleepwearMaterial', { defaultValue: recommendedOn(studyStartDate, lookupDate, today) });
   }, [log, settled, lookupDate, studyStartDate, today, getFieldState, resetField]);
+
+  // The date checked once the form holds that night (after the effects above: coming from a
+  // night she logged, their reset to an empty night cleared the date's error as it was set)
+  useEffect(() => {
+    if (outOfRange && settled) void trigger('date');
+  }, [outOfRange, settled, log, lookupDate, trigger]);
 
   const onSaveError = (saving: 'create' | 'edit', error: Error, night: string, filledFrom?: string) => {
     // what she sent (she may have moved to another night since, which replaced the form's

@@ -510,6 +510,21 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it.each([
+    ['an empty night', false],
+    ['a night she logged', true],
+  ])('refuses a night before her study as she chooses it in the date field from %s, before any save', async (_from, stored) => {
+    const start = addDays(today, -10);
+    const yesterday = addDays(today, -1);
+    serve({ start, logs: stored ? { [yesterday]: storedLog({ date: yesterday, sleepScore: 71 }) } : {} });
+    renderWithProviders(routes, { path: `/sleep/log?date=${yesterday}` });
+    await screen.findByRole('button', { name: stored ? 'Update Sleep Log' : 'Save Sleep Log' });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: addDays(start, -3) } });
+    expect(await screen.findByText(`Your study started on ${longDate(start)}; nights before it are not part of the study.`)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Study phase' })).toBeNull();
+    expect(posts()).toHaveLength(0);
+  });
+
   it('updates a night she logged ahead that is after tomorrow now (her time zone moved west); a night not logged then is refused', async () => {
     const ahead = addDays(today, 2);
     const logs = { [ahead]: storedLog({ date: ahead, sleepScore: 71 }) };
