@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { dismiss } from '../../../components/ui/toast-store';
 import { AuthScreen } from './auth-screen';
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn<typeof fetch>());
 });
 afterEach(() => {
+  dismiss();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -37,5 +39,21 @@ describe('AuthScreen', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Email', { selector: '#signin-email' }).value).toBe('maria@example.com');
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Maria');
+  });
+
+  it("clears a failed sign-in's message when she switches to Sign Up (spec: switching tab clears messages)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' })),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthScreen />);
+    await user.type(screen.getByLabelText('Email', { selector: '#signin-email' }), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: '#signin-password' }), 'not her password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
   });
 });

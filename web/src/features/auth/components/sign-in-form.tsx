@@ -1,5 +1,5 @@
 import { LoginRequest } from '@sleepweave/contracts';
-import { useImperativeHandle, type Ref } from 'react';
+import { useImperativeHandle, useRef, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -21,8 +21,20 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
     defaultValues: { email: '', password: '' },
   });
 
-  // Switching tab clears messages (spec, /auth).
-  useImperativeHandle(ref, () => ({ clearMessages: () => clearErrors() }), [clearErrors]);
+  /** The toast of her last failed attempt, while it shows. */
+  const failure = useRef<{ dismiss: () => void } | null>(null);
+  // Switching tab clears messages (spec, /auth): the fields' and a failed attempt's toast.
+  useImperativeHandle(
+    ref,
+    () => ({
+      clearMessages: () => {
+        clearErrors();
+        failure.current?.dismiss();
+        failure.current = null;
+      },
+    }),
+    [clearErrors],
+  );
 
   const loginMutation = useLogin({
     onSuccess: (response) => {
@@ -33,7 +45,7 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       void navigate(afterSignIn(location.state, response.user), { replace: true });
     },
     onError: (error) => {
-      toast({
+      failure.current = toast({
         title: 'Login failed',
         description: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Login failed'),
         variant: 'destructive',
