@@ -49,3 +49,14 @@ describe('SERVICE_PORT_OFFSETS', () => {
     expect(SERVICE_PORT_OFFSETS).toEqual(SETTINGS_PORT_OFFSETS);
   });
 });
+
+describe('the container images', () => {
+  it('hold the packages the apps run with, without the devDependencies (pruned after the build)', () => {
+    const stages = dockerfile.split(/^FROM /m).slice(1);
+    const stage = (name: string) => stages.find((text) => text.split('\n')[0]!.endsWith(` AS ${name}`));
+    expect(stage('production')).toMatch(/^source AS production\n/);
+    expect(stage('production')).toContain('npm prune --omit=dev');
+    expect(stage('runtime')).toContain('COPY --from=production /app ./');
+    expect(stage('runtime')).not.toContain('--from=source');
+  });
+});
