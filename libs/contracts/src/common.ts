@@ -60,6 +60,24 @@ export function groupThousands(n: number): string {
 }
 
 /**
+ * `value` rounded to `digits` decimals, halves away from zero, as the decimals she typed
+ * read: the float noise of a sum or a mean goes first (the mean of her 14 HRVs, 43.95, is
+ * 43.949999999999996 in floating point, and toFixed(1) printed 43.9). Values here are typed
+ * with a decimal or two, so twelve significant digits hold all there is of them.
+ */
+export function roundDecimal(value: number, digits = 0): number {
+  if (!Number.isFinite(value)) return value;
+  const clean = Number(value.toPrecision(12));
+  const magnitude = Math.abs(clean);
+  // written with an exponent: below 1e-6 (rounds to 0 at any digits asked for here) or 1e21 and more (no decimals)
+  if (String(magnitude).includes('e')) return magnitude < 1 ? 0 : clean;
+  // decimal shifts in the exponent (not × 10^digits, which brings its own error back)
+  const shifted = Math.round(Number(`${magnitude}e${digits}`));
+  const rounded = Number(`${shifted}e-${digits}`);
+  return clean < 0 ? -rounded : rounded;
+}
+
+/**
  * How many characters a text's limit counts in it, as the schemas count them: code points of
  * the trimmed text (zod's max counts code points), so an emoji is one, as she sees it, not two.
  */

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { groupThousands, Uuid } from './common.ts';
+import { groupThousands, roundDecimal, Uuid } from './common.ts';
 
 describe('Uuid', () => {
   it('takes an id in any case, as the same id in lower case', () => {
@@ -15,6 +15,34 @@ describe('groupThousands', () => {
     const numbers = [0, 7, 42, 999, 1_000, 4_000, 12_345, 100_000, 999_999, 1_000_000, 1_234_567_890, -1, -4_000, -1_234_567];
     for (let n = 1; n < 1e15; n = n * 3 + 1) numbers.push(n);
     for (const n of numbers) expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('roundDecimal', () => {
+  it('rounds the mean of the decimals she typed as they read (a mean of 43.95 is 44.0, not 43.9)', () => {
+    const hrv = [45.6, 39.4, 44.3, 41.9, 46.2, 44.4, 39.8, 47.1, 46.2, 37.8, 43.3, 48.2, 46.8, 44.3]; // a demo participant's washout
+    const mean = hrv.reduce((sum, v) => sum + v, 0) / hrv.length;
+    expect(mean.toFixed(1)).toBe('43.9'); // the float's own rounding: the error it mends
+    expect(roundDecimal(mean, 1)).toBe(44);
+    expect(roundDecimal(mean, 1).toFixed(1)).toBe('44.0');
+  });
+
+  it('rounds halves away from zero, at any number of decimals', () => {
+    const cases: [number, number, number][] = [
+      [0.15, 1, 0.2],
+      [1.005, 2, 1.01],
+      [2.5, 0, 3],
+      [-2.5, 0, -3],
+      [-0.15, 1, -0.2],
+      [43.49999999999999, 0, 44],
+      [43.44, 1, 43.4],
+      [123456.785, 2, 123456.79],
+      [7, 1, 7],
+      [1e-7, 1, 0],
+      [1e21, 1, 1e21],
+    ];
+    for (const [value, digits, expected] of cases) expect(roundDecimal(value, digits), `${value} to ${digits}`).toBe(expected);
+    expect(roundDecimal(Number.NaN, 1)).toBeNaN();
   });
 });
 

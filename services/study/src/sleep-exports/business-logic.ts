@@ -3,6 +3,7 @@ import {
   CURRENT_PROTOCOL,
   daysBetween,
   formatDuration,
+  roundDecimal,
   phaseRanges,
   SLEEP_CHART_METRICS,
   SLEEP_LOG_FIELD_LIST,
@@ -304,8 +305,8 @@ export function dateRange(start: string, end: string): string {
 /** A metric's value for reading: durations as '7h 32m', others with their unit; '--' for none. */
 export function formatMetric(metric: Pick<SummaryMetric, 'kind' | 'unit'>, value: number | null, digits = 1): string {
   if (value === null) return '--';
-  if (metric.kind === 'duration') return formatDuration(Math.round(value));
-  const rounded = metric.kind === 'integer' && Number.isInteger(value) ? String(value) : value.toFixed(digits);
+  if (metric.kind === 'duration') return formatDuration(roundDecimal(value));
+  const rounded = metric.kind === 'integer' && Number.isInteger(value) ? String(value) : roundDecimal(value, digits).toFixed(digits);
   if (!metric.unit) return rounded;
   return metric.unit === '%' ? `${rounded}%` : `${rounded} ${metric.unit}`;
 }
@@ -332,7 +333,7 @@ export function formatRange(metric: Pick<SummaryMetric, 'kind' | 'unit'>, min: n
 /** A signed difference ('+4.5 ms', '−12m', '0m'); durations in minutes. */
 export function formatDifference(metric: Pick<SummaryMetric, 'kind' | 'unit'>, value: number | null): string {
   if (value === null) return '--';
-  const rounded = metric.kind === 'duration' ? Math.round(value) : Math.round(value * 10) / 10;
+  const rounded = roundDecimal(value, metric.kind === 'duration' ? 0 : 1);
   const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
   const magnitude = Math.abs(rounded);
   if (metric.kind === 'duration') return `${sign}${formatDuration(magnitude)}`;

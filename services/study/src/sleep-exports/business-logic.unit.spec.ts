@@ -146,6 +146,13 @@ describe('writing values', () => {
     expect(formatRange({ kind: 'integer', unit: 'bpm' }, 55, 63)).toBe(`55${nb}bpm–63${nb}bpm`);
   });
 
+  it("rounds a mean of her decimals as they read: a washout's HRVs averaging 43.95 print 44.0 (float: 43.949999999999996, printed 43.9)", () => {
+    const hrv = [45.6, 39.4, 44.3, 41.9, 46.2, 44.4, 39.8, 47.1, 46.2, 37.8, 43.3, 48.2, 46.8, 44.3];
+    const mean = hrv.reduce((sum, v) => sum + v, 0) / hrv.length;
+    expect(formatMean({ kind: 'decimal', unit: 'ms' }, mean)).toBe('44.0\u00A0ms');
+    expect(formatDifference({ kind: 'decimal', unit: 'ms' }, mean - 40)).toBe('+4.0 ms');
+  });
+
   it('writes differences with their sign, and no sign when they round to nothing', () => {
     expect(formatDifference(duration, 12.4)).toBe('+12m');
     expect(formatDifference(duration, -75)).toBe('−1h 15m');

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, studyLength, studyStatusOn, type SleepLog, type StudyPhase } from '@sleepweave/contracts';
+import { addDays, daysBetween, roundDecimal, studyLength, studyStatusOn, type SleepLog, type StudyPhase } from '@sleepweave/contracts';
 import { format, parseISO } from 'date-fns';
 import { metricValue, type ChartPoint, type Metric } from './metrics';
 
@@ -115,7 +115,7 @@ export function chartSummary(shown: ChartPoint[], unit: string): string {
   if (points.length === 0) return `No night has ended yet.${later}`;
   if (present.length === 0) return `Nothing recorded for ${points.length === 1 ? 'this night' : `these ${nights}`}.${later}`;
   const values = present.map((point) => point.value);
-  const mean = Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10;
+  const mean = roundDecimal(values.reduce((sum, v) => sum + v, 0) / values.length, 1);
   const latest = present.at(-1)!;
   const recorded =
     present.length < points.length
