@@ -106,6 +106,8 @@ describe('a research run', () => {
     expect(files.get('report.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
     const readme = files.get('README.md')!.toString();
     expect(readme).toContain('exact noncentral t interval');
+    // what a later change of a participant's data is in
+    expect(readme).toContain('a night saved or changed later, a consent given later, is in the next run');
     // the design's limit, and how to tell completers (an interim run)
     expect(readme).toContain(ORDER_CAVEAT);
     expect(readme).toContain("participants.csv's `study_complete`");

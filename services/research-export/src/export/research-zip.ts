@@ -95,6 +95,8 @@ function readme(input: { runAt: Date; minNights: number; lateRecordDays: number;
     '',
     `Made ${input.runAt.toISOString()} by the research-export service. Participants: ${count(input.summary.participantsIncluded)} in the primary analysis${interimOf(input.summary)}, ${count(input.summary.participantsExcluded)} not; ${count(input.summary.nights)} nights.`,
     '',
+    `It holds the study as it was when the run began: a night saved or changed later, a consent given later, is in the next run (nightly, or when an admin asks), not in this one.`,
+    '',
     '## Design',
     '',
     `A within-person study of sleepwear fabric: each participant sleeps ${phases} (protocol ${CURRENT_PROTOCOL.version}), wears a sleep ring and logs every night. Study day 1 is the day she consented, in her time zone. The question: do participants sleep differently in linen than in polyester (primary comparison); polyester vs washout and washout vs linen are secondary.`,
