@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_PORT_OFFSETS as SETTINGS_PORT_OFFSETS } from '@sleepweave/service-kit';
-import { APP_NODE_ARGS, SERVICE_PORT_OFFSETS, systemCommands } from './services.mjs';
+import { APP_NODE_ARGS, SERVICE_PORT_OFFSETS, servicePortBase, systemCommands } from './services.mjs';
 
 const dockerfile = readFileSync(fileURLToPath(new URL('./docker/Dockerfile', import.meta.url)), 'utf8');
 
@@ -58,5 +58,14 @@ describe('the container images', () => {
     expect(stage('production')).toContain('npm prune --omit=dev');
     expect(stage('runtime')).toContain('COPY --from=production /app ./');
     expect(stage('runtime')).not.toContain('--from=source');
+  });
+});
+
+describe('servicePortBase', () => {
+  it('reads SERVICE_PORT_BASE as every setting is read: not set or set empty, the default', () => {
+    expect(servicePortBase({})).toBe(4000);
+    expect(servicePortBase({ SERVICE_PORT_BASE: '' })).toBe(4000);
+    expect(servicePortBase({ SERVICE_PORT_BASE: '4600' })).toBe(4600);
+    for (const value of ['abc', '70000', '4000.5', '0', '-1']) expect(servicePortBase({ SERVICE_PORT_BASE: value }), value).toBeNull();
   });
 });

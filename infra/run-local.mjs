@@ -10,13 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prettyLogLines } from './pretty-logs.mjs';
-import { systemCommands } from './services.mjs';
+import { servicePortBase, systemCommands } from './services.mjs';
 import { REFUSED_EXIT_CODE, stopOnSignals, supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const base = Number(process.env.SERVICE_PORT_BASE ?? 4000);
-// the services' ports are base + 1 ... base + 6
-if (!Number.isInteger(base) || base < 1 || base > 65_529) {
+const base = servicePortBase(process.env);
+if (base === null) {
   process.stderr.write(
     `Invalid configuration:\n  SERVICE_PORT_BASE: a whole number from 1 to 65529 (got '${process.env.SERVICE_PORT_BASE}')\n`,
   );

@@ -6,6 +6,8 @@ export const SERVICE_PORT_OFFSETS: Record<string, number>;
 export const APP_NODE_ARGS: string[];
 export function presentServices(): { name: string; offset: number }[];
 export function urlVariable(name: string): string;
+/** SERVICE_PORT_BASE (4000 when not set or empty); null when it is no port base. */
+export function servicePortBase(env: NodeJS.ProcessEnv): number | null;
 export function systemCommands(options: {
   base: number;
   gatewayPort?: number;

@@ -43,6 +43,18 @@ export function presentServices() {
  */
 export const APP_NODE_ARGS = ['--import=@sleepweave/service-kit/source-maps', '--max-semi-space-size=4', '--v8-pool-size=2'];
 
+/**
+ * SERVICE_PORT_BASE as `npm start` and the commands beside it read it (4000 when not set or
+ * set empty, as for every setting); null when it is no port base (its services' ports are
+ * base + 1 ... base + 6).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {number | null}
+ */
+export function servicePortBase(env) {
+  const base = Number(env.SERVICE_PORT_BASE || 4000);
+  return Number.isInteger(base) && base >= 1 && base <= 65_529 ? base : null;
+}
+
 /** `IDENTITY_URL`, `RESEARCH_EXPORT_URL` ... */
 export const urlVariable = (name) => `${name.toUpperCase().replaceAll('-', '_')}_URL`;
 

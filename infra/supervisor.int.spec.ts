@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,6 +25,32 @@ const lines = (out: PassThrough) => {
 const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e', script] });
 
 /**
+ * npm start itself in `dir`: the project's own start script, its build replaced by `build`
+ * and `supervisorScript` in run-local's place, for npm to run (npm → sh → node).
+ */
+function asNpmStart(dir: string, supervisorScript: string, build = 'true') {
+  writeFileSync(join(dir, 'supervisor.mjs'), supervisorScript);
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = start.replace('npm run build', build).replace('infra/run-local.mjs', 'supervisor.mjs');
+  expect(script).not.toBe(start);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'npm-start-in-small', private: true, scripts: { start: script } }));
+}
+
+/** Processes whose command line names `text` (Linux: /proc). */
+function processesNaming(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/**
  * npm start in small: a process of its own (and a process group, as a terminal gives it)
  * supervising one app that takes `shutdownMs` to stop (service-kit's onShutdownSignal, through
  * tsx) and writes "stopped" to a file when done; signals handled as run-local's.
@@ -42,13 +68,7 @@ async function supervisedApp(shutdownMs: number, { npmStart = false } = {}) {
     stopOnSignals(supervise([{ name: 'app', command: process.execPath, args: ['--import', 'tsx', '--input-type=module', '-e', ${JSON.stringify(app)}] }], { color: false, cwd: ${JSON.stringify(root)} }));`;
   // npm start itself: the project's own start script, its build left out and this
   // supervisor in run-local's place, run by npm (npm → sh → node)
-  if (npmStart) {
-    writeFileSync(join(dir, 'supervisor.mjs'), supervisorScript);
-    const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    const script = start.replace('npm run build', 'true').replace('infra/run-local.mjs', 'supervisor.mjs');
-    expect(script).not.toBe(start);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'npm-start-in-small', private: true, scripts: { start: script } }));
-  }
+  if (npmStart) asNpmStart(dir, supervisorScript);
   const supervisor = npmStart
     ? spawn('npm', ['start', '--silent'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'], detached: true })
     : spawn(process.execPath, ['--input-type=module', '-e', supervisorScript], {
@@ -222,6 +242,24 @@ describe('the supervisor of npm start', () => {
       await expect.poll(() => processRunning(system.appPid), { timeout: 5_000 }).toBe(false);
     } finally {
       system.cleanUp();
+    }
+  });
+
+  it('npm start leaves nothing running when npm is killed outright during the build, before the supervisor began', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sw-supervisor-'));
+    const supervisorScript = `import { stopOnSignals, supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
+      stopOnSignals(supervise([{ name: 'app', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)', ${JSON.stringify(dir)}] }], { color: false }));`;
+    asNpmStart(dir, supervisorScript, 'sleep 1.5');
+    const npm = spawn('npm', ['start', '--silent'], { cwd: dir, stdio: 'ignore', detached: true });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      npm.kill('SIGKILL');
+      // the build ends, the supervisor begins, finds npm gone and stops what it started
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await expect.poll(() => processesNaming(dir), { timeout: 10_000 }).toEqual([]);
+    } finally {
+      for (const pid of processesNaming(dir)) process.kill(pid, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -128,6 +128,19 @@ export function supervise(commands, options = {}) {
 
 /** How often `npm start` looks whether npm, its parent, is still there. */
 const PARENT_CHECK_MS = 1_000;
+/** npm start's pid, set by its script in package.json ($PPID of the script's shell). */
+const NPM_PID = 'SLEEPWEAVE_NPM_PID';
+
+/** Whether a process of that pid runs (signal 0 checks without sending anything). */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
 
 /**
  * How `npm start` ends (infra/run-local.mjs): Ctrl-C or SIGTERM stops the supervised
@@ -148,14 +161,17 @@ export function stopOnSignals(supervisor) {
     supervisor.stop().then(() => process.exit(0));
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
-  // Run by npm (npm start), and npm gone (killed outright, or ended on a signal without
-  // waiting for this process): nothing holds the system any more, and it would run on as an
+  // Run by npm start (its script names npm's pid: SLEEPWEAVE_NPM_PID), and npm gone (killed
+  // outright, or ended on a signal without waiting for this process, even during the build
+  // before this process began): nothing holds the system any more, and it would run on as an
   // orphan holding the ports. Stopped as on Ctrl-C.
-  if (process.env.npm_lifecycle_event !== undefined) {
-    const parent = process.ppid;
-    setInterval(() => {
-      if (process.ppid !== parent && !stopping) stop();
-    }, PARENT_CHECK_MS).unref();
+  const npmPid = Number(process.env[NPM_PID]);
+  if (Number.isInteger(npmPid) && npmPid > 0) {
+    const npmGone = () => {
+      if (!stopping && !processAlive(npmPid)) stop();
+    };
+    npmGone();
+    setInterval(npmGone, PARENT_CHECK_MS).unref();
   }
   if (process.env[STOP_ON_STDIN_END] === '1') {
     process.stdin.on('data', () => {});

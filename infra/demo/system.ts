@@ -11,7 +11,7 @@ import { createJournalContext, type JournalContext } from '../../services/journa
 import { readResearchExportConfig } from '../../services/research-export/src/config.ts';
 import { readStudyConfig } from '../../services/study/src/config.ts';
 import { createStudyContext, type StudyContext } from '../../services/study/src/context.ts';
-import { SERVICE_PORT_OFFSETS, urlVariable } from '../services.mjs';
+import { SERVICE_PORT_OFFSETS, servicePortBase, urlVariable } from '../services.mjs';
 
 /**
  * The running system as the demo sees it: each service's own context on its own database
@@ -47,9 +47,8 @@ export interface DemoSystem {
  * offset, as `npm start` (infra/services.mjs) places it.
  */
 export function serviceUrls(env: NodeJS.ProcessEnv): Record<DemoService, string> {
-  const base = Number(env.SERVICE_PORT_BASE ?? 4000);
-  if (!Number.isInteger(base) || base < 1 || base > 65_000)
-    throw new Error(`SERVICE_PORT_BASE must be a port number, not ${env.SERVICE_PORT_BASE}`);
+  const base = servicePortBase(env);
+  if (base === null) throw new Error(`SERVICE_PORT_BASE must be a port number, not ${env.SERVICE_PORT_BASE}`);
   return Object.fromEntries(
     DEMO_SERVICES.map((name) => [name, env[urlVariable(name)] ?? `http://127.0.0.1:${base + SERVICE_PORT_OFFSETS[name]!}`]),
   ) as Record<DemoService, string>;
