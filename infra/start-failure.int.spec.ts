@@ -126,10 +126,13 @@ describe('a start that no restart mends', () => {
         expect(fatal(result.stdout), entry).toMatchObject([
           {
             setting: 'PORT',
+            code: 'EADDRINUSE',
             msg: expect.stringMatching(new RegExp(`^Start failed at its port 127\\.0\\.0\\.1:${port} \\(PORT\\): .*EADDRINUSE`)),
           },
         ]);
         expect(result.stderr, entry).not.toMatch(/\n\s+at /);
+        // one line: no stack under it (npm start's readable log printed 16 lines of it)
+        expect(result.stdout, entry).not.toMatch(/"stack"/);
       }
     } finally {
       holder.close();

@@ -174,7 +174,10 @@ export async function reachAtStart<T>(what: string, setting: string, logger: Log
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const message = `Start failed at ${what} (${setting}): ${reason}`;
-    logger.fatal({ err: error, setting }, message);
+    // the reason and its code, not the error's stack: what failed is named, and npm start's
+    // readable log printed the stack under it (16 lines for a port taken)
+    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+    logger.fatal({ setting, ...(code === undefined ? {} : { code }) }, message);
     throw new StartDependencyError(message, { cause: error });
   }
 }
