@@ -26,13 +26,41 @@ export const CalendarDate = z
 export const Uuid = z.uuid().toLowerCase();
 
 /**
- * The error of a text field's type: `missing` when it was left out (or null), else "<label>
- * must be text" (a number or a list sent for it was told it was missing).
+ * The error of a text field's type: `missing` when it was left out (or null), "<label> must
+ * be one value, not a list" for a list (a query string that names it twice: `?q=a&q=b`),
+ * else "<label> must be text" (a number or a list sent for it was told it was missing).
  */
 export const textError =
   (missing: string, label: string) =>
   (issue: { input?: unknown }): string =>
-    issue.input == null ? missing : `${label} must be text`;
+    issue.input == null ? missing : Array.isArray(issue.input) ? `${label} must be one value, not a list` : `${label} must be text`;
+
+/**
+ * What a value of the wrong type is told where its schema says nothing of its own (zod's
+ * default read "Invalid input: expected string, received number"); the answer names the
+ * field before it ("currentPassword: Must be text").
+ */
+function typeError(issue: { code?: string; expected?: string; input?: unknown }): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  if (issue.input === undefined || issue.input === null) return 'Required';
+  if (Array.isArray(issue.input) && issue.expected !== 'array') return 'Must be one value, not a list';
+  switch (issue.expected) {
+    case 'string':
+      return 'Must be text';
+    case 'number':
+    case 'int':
+      return 'Must be a number';
+    case 'boolean':
+      return 'Must be true or false';
+    case 'object':
+      return 'Must be an object';
+    case 'array':
+      return 'Must be a list';
+    default:
+      return undefined;
+  }
+}
+z.config({ customError: typeError });
 
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CalendarDate } from './common.ts';
 import { parseEnvelope } from './events.ts';
 import { CreateMessageRequest } from './community.ts';
 import { LoginRequest, RegisterRequest, ResetPasswordRequest, UpdateProfileRequest } from './identity.ts';
+import { SleepExportQuery } from './sleep-export.ts';
 import { SleepLogDate } from './study.ts';
 
 const valid = {
@@ -190,7 +192,28 @@ describe('a text field sent as something else', () => {
     expect(firstMessage(RegisterRequest.safeParse({ ...valid, firstName: 123 }))).toBe('First name must be text');
     expect(firstMessage(RegisterRequest.safeParse({ ...valid, firstName: undefined }))).toBe('First name is required');
     expect(firstMessage(ResetPasswordRequest.safeParse({ token: 123, password: 'long enough' }))).toBe('Reset token must be text');
-    expect(firstMessage(ResetPasswordRequest.safeParse({ token: ['a', 'b'], password: 'long enough' }))).toBe('Reset token must be text');
+    expect(firstMessage(ResetPasswordRequest.safeParse({ token: ['a', 'b'], password: 'long enough' }))).toBe(
+      'Reset token must be one value, not a list',
+    );
+    expect(
+      firstMessage(SleepExportQuery.safeParse({ startDate: ['2026-11-01', '2026-11-01'], endDate: '2026-11-02', format: 'pdf' })),
+    ).toBe('Start Date must be one value, not a list.');
+    expect(firstMessage(SleepExportQuery.safeParse({ endDate: '2026-11-02', format: 'pdf' }))).toBe('Start Date is required.');
+  });
+
+  it("is told so in plain words where its schema says nothing of its own (not zod's 'Invalid input: expected string, received number')", () => {
+    const Body = z.object({ currentPassword: z.string(), count: z.number(), flag: z.boolean(), search: z.string() });
+    const messages = Body.safeParse({ currentPassword: 123, count: '3', flag: 'yes', search: ['a', 'b'] }).error?.issues.map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ]);
+    expect(messages).toEqual([
+      ['currentPassword', 'Must be text'],
+      ['count', 'Must be a number'],
+      ['flag', 'Must be true or false'],
+      ['search', 'Must be one value, not a list'],
+    ]);
+    expect(firstMessage(Body.safeParse({ count: 3, flag: true, search: 'a' }))).toBe('Required');
     expect(firstMessage(ResetPasswordRequest.safeParse({ password: 'long enough' }))).toBe('No reset token provided');
     expect(firstMessage(CreateMessageRequest.safeParse({ body: 'hi' }))).toBe('Thread is required');
     expect(firstMessage(CreateMessageRequest.safeParse({ threadId: 'x', body: 'hi' }))).toBe('Thread must be a thread id');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDate } from './common.ts';
+import { CalendarDate, textError } from './common.ts';
 import type { SleepLogFieldKey } from './sleep-log-fields.ts';
 import { addDays, daysBetween } from './study-protocol.ts';
 
@@ -34,18 +34,20 @@ export const SLEEP_EXPORT_MESSAGES = {
   tooLong: `The range can be at most ${SLEEP_EXPORT_MAX_DAYS} days. Please choose a shorter range.`,
 } as const;
 
-function exportDate(required: string, bad: string) {
-  return z.string({ error: required }).superRefine((value, ctx) => {
-    if (value.trim() === '') ctx.addIssue({ code: 'custom', message: required, abort: true });
-    else if (!CalendarDate.safeParse(value).success) ctx.addIssue({ code: 'custom', message: bad });
-  });
+function exportDate(label: string, required: string, bad: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? required : `${textError(required, label)(issue)}.`) })
+    .superRefine((value, ctx) => {
+      if (value.trim() === '') ctx.addIssue({ code: 'custom', message: required, abort: true });
+      else if (!CalendarDate.safeParse(value).success) ctx.addIssue({ code: 'custom', message: bad });
+    });
 }
 
 /** The query of GET /api/sleep/export. Every message is a sentence she can act on. */
 export const SleepExportQuery = z
   .object({
-    startDate: exportDate(SLEEP_EXPORT_MESSAGES.startRequired, SLEEP_EXPORT_MESSAGES.badStart),
-    endDate: exportDate(SLEEP_EXPORT_MESSAGES.endRequired, SLEEP_EXPORT_MESSAGES.badEnd),
+    startDate: exportDate('Start Date', SLEEP_EXPORT_MESSAGES.startRequired, SLEEP_EXPORT_MESSAGES.badStart),
+    endDate: exportDate('End Date', SLEEP_EXPORT_MESSAGES.endRequired, SLEEP_EXPORT_MESSAGES.badEnd),
     format: SleepExportFormat,
   })
   .superRefine((query, ctx) => {

@@ -98,6 +98,6 @@ describe("what Node's parser refuses", () => {
     garbage.socket.write('NOT HTTP AT ALL\r\n\r\n');
     const refused = await garbage.closed;
     expect(refused.text).toMatch(/^HTTP\/1\.1 400/);
-    expect(bodyOf(refused.text)).toEqual({ error: 'validation', message: 'The request could not be read.' });
+    expect(bodyOf(refused.text)).toEqual({ error: 'bad_request', message: 'The request could not be read.' });
   });
 });

@@ -134,7 +134,9 @@ export function createHttpApp(options: HttpAppOptions): ServiceApp {
     try {
       const bytes = body as Buffer;
       if (!isUtf8(bytes)) throw new HttpError(400, 'validation', UNSAFE_TEXT_MESSAGE);
-      done(null, parseJsonBody(bytes.toString('utf8')));
+      // a byte order mark before the JSON is read as none (RFC 8259 lets a parser ignore it)
+      const text = bytes.toString('utf8');
+      done(null, parseJsonBody(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text));
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -218,7 +220,8 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex) {
   // a connection reset has nothing left to answer
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, message: 'The request could not be read.' };
-  const body = JSON.stringify({ error: errorWordFor(status), message });
+  // (what is not HTTP is not a validation of its fields: 'bad_request', as a body that is not JSON)
+  const body = JSON.stringify({ error: status === 400 ? 'bad_request' : errorWordFor(status), message });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,

@@ -71,6 +71,8 @@ describe('createHttpApp errors', () => {
       expect(response.json()).toEqual({ error: 'validation', message: UNSAFE_TEXT_MESSAGE });
     }
     expect((await send('{"name":"accents é, emoji 😴 as UTF-8"}')).statusCode).toBe(200);
+    // a byte order mark first is read as none
+    expect((await send('\uFEFF{"name":"after a BOM"}')).statusCode).toBe(200);
     expect((await app().inject({ method: 'GET', url: '/conflict?x=%00' })).statusCode).toBe(400);
   });
 
