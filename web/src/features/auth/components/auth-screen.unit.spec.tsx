@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
@@ -55,5 +55,28 @@ describe('AuthScreen', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+  });
+
+  it('says nothing of a sign-in answered as failed after she switched to Sign Up (its message was cleared with the tab)', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthScreen />);
+    await user.type(screen.getByLabelText('Email', { selector: '#signin-email' }), 'maria@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: '#signin-password' }), 'not her password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await act(async () => answer(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+
+    // back on Sign In, a new attempt that fails says so
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await act(async () => answer(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' })));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
   });
 });

@@ -23,6 +23,9 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
 
   /** The toast of her last failed attempt, while it shows. */
   const failure = useRef<{ dismiss: () => void } | null>(null);
+  /** Counts the times messages were cleared: an attempt answered after she switched tabs says nothing. */
+  const cleared = useRef(0);
+  const clearedAtSubmit = useRef(0);
   // Switching tab clears messages (spec, /auth): the fields' and a failed attempt's toast.
   useImperativeHandle(
     ref,
@@ -31,6 +34,7 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
         clearErrors();
         failure.current?.dismiss();
         failure.current = null;
+        cleared.current += 1;
       },
     }),
     [clearErrors],
@@ -45,6 +49,8 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       void navigate(afterSignIn(location.state, response.user), { replace: true });
     },
     onError: (error) => {
+      // she switched tabs while it was on its way: its failure is one of the messages cleared
+      if (clearedAtSubmit.current !== cleared.current) return;
       failure.current = toast({
         title: 'Login failed',
         description: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Login failed'),
@@ -56,7 +62,17 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit((data) => loginMutation.mutate(data))} aria-label="Sign in" className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit((data) => {
+          clearedAtSubmit.current = cleared.current;
+          loginMutation.mutate(data);
+        })(event)
+      }
+      aria-label="Sign in"
+      className="grid gap-5"
+    >
       <FormField control={control} name="email" id="signin-email" label="Email">
         {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" required {...register('email')} />}
       </FormField>
