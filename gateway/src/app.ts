@@ -9,6 +9,7 @@ import {
   sessionCookieNames,
   SIGNED_IN_AS_SOMEONE_ELSE,
   SIGNED_IN_USER_HEADER,
+  NOT_CONFIRMED_MESSAGE,
   TEMPORARILY_UNAVAILABLE_MESSAGE,
 } from '@sleepweave/contracts';
 import {
@@ -27,7 +28,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import type { GatewayDeps } from './deps.ts';
 import { isAllowedOrigin, isForeignFetch } from './origin.ts';
-import { ServiceProxy, sendAnswer, type ProxyAnswer } from './proxy.ts';
+import { isChange, ServiceProxy, sendAnswer, type ProxyAnswer } from './proxy.ts';
 import { findRoute, isAppPath, isPlainPath } from './routing.ts';
 import type { ResolvedSession } from './session.ts';
 import { socketRoutes } from './sockets.ts';
@@ -209,7 +210,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     done();
   });
   // The services' connection pools (keep-alive); closed with the app.
-  const services = new ServiceProxy();
+  const services = new ServiceProxy(deps.proxy);
   app.addHook('onClose', () => services.close());
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024 },
@@ -336,13 +337,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       answer = await services.forward(request, { origin: upstream, headers, cookies: route.cookies === true });
     } catch (err) {
       // The service is down or restarting: a clear 503 (504 when it did not answer in time), never a 500.
+      // A change it did not answer in time may still be made once it goes on: not said to have failed.
       const code = (err as { code?: string }).code;
       const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
       request.log.warn({ err, service: route.service }, 'service did not answer');
       return reply
         .status(timedOut ? 504 : 503)
         .header('retry-after', '5')
-        .send({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
+        .send({
+          error: 'unavailable',
+          message: timedOut && isChange(request.method) ? NOT_CONFIRMED_MESSAGE : TEMPORARILY_UNAVAILABLE_MESSAGE,
+        });
     }
     // The renewed cookies go with the service's, except one the service sets itself: a
     // logout or an account deletion clears both, and its word is the last.

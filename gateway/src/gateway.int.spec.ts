@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import {
   sessionCookieNames,
   SIGNED_IN_AS_SOMEONE_ELSE,
   SIGNED_IN_USER_HEADER,
+  NOT_CONFIRMED_MESSAGE,
   TEMPORARILY_UNAVAILABLE_MESSAGE,
 } from '@sleepweave/contracts';
 import { createAccessTokenVerifier, createLogger, remoteKeySet, type ServiceApp } from '@sleepweave/service-kit';
@@ -33,6 +34,8 @@ let bus: Bus;
 let following: Subscription;
 let baseUrl: string;
 let library: Server;
+/** Changes the stand-in service never answers (it hangs), until the test lets them go. */
+const heldChanges: ServerResponse[] = [];
 /** What the stand-in library service answers (by default): JSON well over the 1 KB compression threshold. */
 const CARDS = { articles: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `Linen and the night, part ${i}` })) };
 const APP_JS = 'console.log("app")'.repeat(100);
@@ -131,6 +134,16 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       response.write('{"articles":[');
       setTimeout(() => response.destroy(), 20);
+      return;
+    }
+    if (path === '/api/community/message' && request.method === 'POST') {
+      // a service that hangs (a process stopped): the change is never answered
+      heldChanges.push(response);
+      return;
+    }
+    if (path === '/api/library/slow') {
+      // answered after 600 ms: longer than the test's time for a change, as a slow read may be
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"slow":true}'), 600);
       return;
     }
     if (path === '/api/library/busy') {
@@ -874,6 +887,32 @@ describe('a service that is down', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toEqual({ error: 'unavailable', message: TEMPORARILY_UNAVAILABLE_MESSAGE });
+  });
+});
+
+describe('a service that hangs', () => {
+  it('answers a change it does not answer in time with 504 saying it may have been saved (not that it failed); a read may take longer', async () => {
+    const { cookies } = await signUp();
+    const hanging = await buildGateway({ ...gatewayDeps, proxy: { changeAnswerMs: 300 } });
+    try {
+      const started = Date.now();
+      const change = await hanging.inject({
+        method: 'POST',
+        url: '/api/community/message',
+        cookies,
+        headers: { origin: APP_URL, ...json },
+        payload: { threadId: randomUUID(), body: 'hello' },
+      });
+      expect(change.statusCode).toBe(504);
+      expect(change.json()).toEqual({ error: 'unavailable', message: NOT_CONFIRMED_MESSAGE });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      // a read is not held to a change's time
+      const read = await hanging.inject({ method: 'GET', url: '/api/library/slow', cookies });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      for (const response of heldChanges.splice(0)) response.destroy();
+      await hanging.close();
+    }
   });
 });
 

@@ -186,6 +186,8 @@ export interface ServiceProxyOptions {
    * grow for as long as requests came.
    */
   maxQueued?: number;
+  /** How long a change (any method but GET and HEAD) waits for its answer to begin. */
+  changeAnswerMs?: number;
 }
 
 export const PROXY_DEFAULTS = {
@@ -193,6 +195,10 @@ export const PROXY_DEFAULTS = {
   // its connection is not held for undici's five minutes.
   pool: { connections: 32, pipelining: 1, headersTimeout: 60_000, bodyTimeout: 60_000 },
   maxQueued: 1_000,
+  // A change is answered before the browser gives up (web api-client's REQUEST_TIMEOUT_MS,
+  // 30 s): with the gateway's 60 s, a change of a hung service was "failed" in her browser
+  // and made later, once it went on; now she reads the gateway's NOT_CONFIRMED_MESSAGE.
+  changeAnswerMs: 25_000,
 } satisfies Required<ServiceProxyOptions>;
 
 /**
@@ -206,9 +212,11 @@ export class ServiceProxy {
   private readonly poolOptions: Pool.Options;
   /** Calls to one service at once, at most: its connections, and as many again as may wait. */
   private readonly maxCalls: number;
+  private readonly changeAnswerMs: number;
 
   constructor(options: ServiceProxyOptions = {}) {
     this.poolOptions = options.pool ?? PROXY_DEFAULTS.pool;
+    this.changeAnswerMs = options.changeAnswerMs ?? PROXY_DEFAULTS.changeAnswerMs;
     this.maxCalls = (this.poolOptions.connections ?? 1) + (options.maxQueued ?? PROXY_DEFAULTS.maxQueued);
   }
 
@@ -250,7 +258,13 @@ export class ServiceProxy {
     service.calls += 1;
     return new Promise((resolve, reject) => {
       service.pool.dispatch(
-        { method: method as Dispatcher.HttpMethod, path: request.url, headers, body },
+        {
+          method: method as Dispatcher.HttpMethod,
+          path: request.url,
+          headers,
+          body,
+          ...(isChange(method) ? { headersTimeout: this.changeAnswerMs } : {}),
+        },
         new AnswerHandler(
           method,
           () => client.destroyed,
@@ -267,6 +281,9 @@ export class ServiceProxy {
     this.pools.clear();
   }
 }
+
+/** A request that changes something (any method but GET and HEAD). */
+export const isChange = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 /** Sends a service's answer as the gateway's own. */
 export function sendAnswer(reply: FastifyReply, answer: ProxyAnswer): FastifyReply {

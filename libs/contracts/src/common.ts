@@ -65,7 +65,7 @@ z.config({ customError: typeError });
 export const Role = z.enum(['participant', 'admin']);
 export type Role = z.infer<typeof Role>;
 
-export { SIGNED_IN_AS_SOMEONE_ELSE, SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from './messages.ts';
+export { NOT_CONFIRMED_MESSAGE, SIGNED_IN_AS_SOMEONE_ELSE, SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from './messages.ts';
 
 /**
  * Text every field accepts: no NUL character (PostgreSQL cannot store one) and no lone

@@ -10,6 +10,14 @@
  */
 export const TEMPORARILY_UNAVAILABLE_MESSAGE = 'Sleepweave is temporarily unavailable. Please try again in a moment.';
 
+/**
+ * The answer (504) to a change whose service did not answer in time (a process hung): it
+ * may still be made once that service goes on, so she is not told it failed. The web app
+ * says the same of a change whose answer it waited for in vain. Sent again as it was, a
+ * change is not made twice (Idempotency-Key; a night saved already switches to edit mode).
+ */
+export const NOT_CONFIRMED_MESSAGE = 'Sleepweave did not answer in time, so this may have been saved. Please check before you try again.';
+
 /** The gateway's 401 to a tab opened for another user than the browser's session's (SIGNED_IN_USER_HEADER). */
 export const SIGNED_IN_AS_SOMEONE_ELSE = 'Someone else has signed in on this browser since this page was opened.';
 

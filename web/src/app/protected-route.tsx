@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { isApiRequestError, isTemporarilyUnavailable } from '../lib/api-client';
 import { useUser } from '../lib/auth';
 import { signInReturn } from '../lib/sign-in-return';
+import { useRetryWhileUnavailable } from '../lib/use-retry-while-unavailable';
 
 /**
  * Guarded screens: a spinner while the session loads, /auth when nobody is signed in. A
@@ -16,8 +17,11 @@ import { signInReturn } from '../lib/sign-in-return';
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useUser();
   const location = useLocation();
+  const neverLoaded = user.isError && user.data === undefined;
+  // a restart of a second or two: tried again by itself while it lasts
+  useRetryWhileUnavailable(neverLoaded ? user.error : null, user.isFetching, () => void user.refetch());
   if (user.isPending) return <FullPageSpinner label="Checking your session" />;
-  if (user.isError && user.data === undefined) {
+  if (neverLoaded) {
     return (
       <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
         <h1 className="text-2xl font-semibold text-night-950">

@@ -1,5 +1,5 @@
 import type { ApiError } from '@sleepweave/contracts';
-import { SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts/messages';
+import { NOT_CONFIRMED_MESSAGE, SIGNED_IN_USER_HEADER, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts/messages';
 import type { z } from 'zod';
 import { loadContracts } from './contracts';
 
@@ -22,8 +22,14 @@ export class ApiRequestError extends Error {
 /** The request never got an answer (offline, DNS, connection refused...). */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-  constructor(cause: unknown) {
+  /**
+   * A change sent whose answer never came in time (REQUEST_TIMEOUT_MS): it may have been made
+   * (a server that went on once she had given up), so she is not told it failed.
+   */
+  readonly unconfirmed: boolean;
+  constructor(cause: unknown, { unconfirmed = false } = {}) {
     super('Network error', { cause });
+    this.unconfirmed = unconfirmed;
   }
 }
 
@@ -55,6 +61,7 @@ export function isTemporarilyUnavailable(error: unknown): boolean {
  */
 export function failureMessage(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status === 429) return serverMessage(error) ?? fallback;
+  if (isNetworkError(error) && error.unconfirmed) return NOT_CONFIRMED_MESSAGE;
   return isTemporarilyUnavailable(error) ? (serverMessage(error) ?? TEMPORARILY_UNAVAILABLE_MESSAGE) : fallback;
 }
 
@@ -164,7 +171,7 @@ async function send(
     response = await fetch(path, init);
   } catch (error) {
     if (!timedOut && error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
+    throw new NetworkError(error, { unconfirmed: timedOut && method !== 'GET' });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', callerAborted);

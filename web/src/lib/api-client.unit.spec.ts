@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { NOT_CONFIRMED_MESSAGE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 import { ZodError } from 'zod';
 import {
   api,
@@ -161,13 +161,18 @@ describe('api client', () => {
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
       expect(await Promise.race([saving, Promise.resolve('waiting')])).toBe('waiting');
       await vi.advanceTimersByTimeAsync(1);
-      expect(isNetworkError(await saving)).toBe(true);
+      const unanswered = await saving;
+      expect(isNetworkError(unanswered)).toBe(true);
+      // a change whose answer never came may have been made: she is not told it failed
+      expect(failureMessage(unanswered, 'Failed to save journal entry. Please try again.')).toBe(NOT_CONFIRMED_MESSAGE);
 
       const file = api.getFile('/api/sleep/export?format=pdf').catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
       expect(await Promise.race([file, Promise.resolve('waiting')])).toBe('waiting');
       await vi.advanceTimersByTimeAsync(FILE_TIMEOUT_MS - REQUEST_TIMEOUT_MS);
-      expect(isNetworkError(await file)).toBe(true);
+      const unansweredRead = await file;
+      expect(isNetworkError(unansweredRead)).toBe(true);
+      expect(failureMessage(unansweredRead, 'Export failed.')).toBe('Export failed.');
 
       const caller = new AbortController();
       const cancelled = api.get('/api/sleep/logs', { signal: caller.signal }).catch((e: unknown) => e);

@@ -1,6 +1,7 @@
 import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { failureMessage, isApiRequestError, isTemporarilyUnavailable, serverMessage } from '../../lib/api-client';
+import { useRetryWhileUnavailable } from '../../lib/use-retry-while-unavailable';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
 
@@ -81,6 +82,8 @@ export function ErrorState({
   className,
 }: ErrorStateProps) {
   const text = errorText(screenText, error);
+  // a restart of a second or two: tried again by itself while it lasts
+  useRetryWhileUnavailable(error, retrying, onRetry);
   const retry = onRetry ? (
     <Button variant={inline ? 'outline' : 'primary'} onClick={onRetry} pending={retrying}>
       Try again

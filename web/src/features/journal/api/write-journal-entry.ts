@@ -1,6 +1,6 @@
 import type { JournalEntryRequest } from '@sleepweave/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isApiRequestError } from '../../../lib/api-client';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { journalEntriesQueryKey } from './get-journal-entries';
 
@@ -28,7 +28,12 @@ export function useWriteJournalEntry({
       onSuccess?.();
       await queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
     },
-    onError,
+    onError: (error, sent) => {
+      // No answer, or the server's own failure: it may be made yet (a service that hung goes on
+      // once it is back): her list is read again, and shows it if it was.
+      if (!isApiRequestError(error) || error.status >= 500) void queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
+      onError?.(error, sent);
+    },
   });
   return Object.assign(mutation, { forgetKey: keys.forget });
 }

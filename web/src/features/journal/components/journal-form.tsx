@@ -100,7 +100,12 @@ export function JournalForm() {
   }, [typed, getValues, forgetKey]);
 
   const onSubmit = handleSubmit(
-    (data) => write.mutate(data),
+    (data) => {
+      // kept while it is on its way: she may leave the screen (or reload) before its answer,
+      // which may take long (a service that hangs) and may not come; back, she finds it
+      keepDraft({ ...empty, ...data });
+      write.mutate(data);
+    },
     // An empty entry concerns all three fields: she starts again at the first.
     (errors) => {
       if (errors.root) setFocus(JOURNAL_FIELDS[0].name);

@@ -1,4 +1,4 @@
-import { calendarDateIn, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
+import { calendarDateIn, NOT_CONFIRMED_MESSAGE, TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -336,6 +336,41 @@ describe('JournalScreen', () => {
     await screen.findByLabelText('Gratitude');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('gives her entry back when she returns while its save is still on its way (a service that hangs), with the same key; the list is read again after a failure', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/user') return jsonResponse(200, maria);
+      if (url === '/api/journal/entries') return jsonResponse(200, entries);
+      if (url === '/api/journal/entry' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+      return jsonResponse(404, { error: 'not_found', message: url });
+    });
+    const { router } = renderWithProviders(
+      [
+        { path: '/journal', element: <JournalScreen /> },
+        { path: '/library', element: <p>Library page</p> },
+      ],
+      { path: '/journal' },
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    await act(() => router.navigate('/library'));
+    await act(() => router.navigate('/journal'));
+    // back before any answer: what she wrote is there
+    await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.'));
+    const listReads = entryFetches();
+    await act(async () => answer(jsonResponse(504, { error: 'unavailable', message: NOT_CONFIRMED_MESSAGE })));
+    expect(await screen.findByText(NOT_CONFIRMED_MESSAGE)).toBeTruthy();
+    // it may have been made: her list is read again
+    await waitFor(() => expect(entryFetches()).toBeGreaterThan(listReads));
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    const keys = posts().map(([, init]) => (init?.headers as Record<string, string>)['idempotency-key']);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('gives the same words a new key once she cleared the entry given back: written again on purpose later, they are saved', async () => {
