@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
-import { isApiRequestError, serverMessage } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError, serverMessage } from '../../../lib/api-client';
 import { setServerFieldError, useValidatedForm } from '../../../lib/form';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
 import { useDraft } from '../../../lib/use-draft';
@@ -379,7 +379,7 @@ export function SleepLogForm({ today, lastEnded, timezone, studyStartDate, initi
     setServerFieldError(form, error, isFormField);
     toast({
       title: saving === 'create' ? 'Error saving sleep log' : 'Error updating sleep log',
-      description: serverMessage(error) ?? 'Please try again.',
+      description: serverMessage(error) ?? failureMessage(error, 'Please try again.'),
       variant: 'destructive',
     });
   };
