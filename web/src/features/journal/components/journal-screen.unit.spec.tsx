@@ -69,6 +69,33 @@ afterEach(() => {
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => url === '/api/journal/entry' && init?.method === 'POST');
 const entryFetches = () => fetchMock.mock.calls.filter(([url]) => url === '/api/journal/entries').length;
 
+/**
+ * The journal (and Community, to leave it for) with an entry typed and saved, its answer held
+ * until the test gives it (`answer`).
+ */
+async function savedWithAnswerHeld() {
+  let answer: (response: Response) => void = () => {};
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/api/user') return jsonResponse(200, maria);
+    if (url === '/api/journal/entries') return jsonResponse(200, entries);
+    if (url === '/api/journal/entry' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+    return jsonResponse(404, { error: 'not_found', message: url });
+  });
+  const { router } = renderWithProviders(
+    [
+      { path: '/journal', element: <JournalScreen /> },
+      { path: '/community', element: <p>Community page</p> },
+    ],
+    { path: '/journal' },
+  );
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
+  await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+  await waitFor(() => expect(posts()).toHaveLength(1));
+  return { router, user, answer: (response: Response) => answer(response) };
+}
+
 describe('JournalScreen', () => {
   it('shows the three 4-row text areas, the loading text, then the empty text', async () => {
     let answer: (r: Response) => void = () => {};
@@ -293,25 +320,7 @@ describe('JournalScreen', () => {
   });
 
   it('keeps what she wrote when the save fails after she left the screen, and gives it back when she returns; a saved one is not given back', async () => {
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/user') return jsonResponse(200, maria);
-      if (url === '/api/journal/entries') return jsonResponse(200, entries);
-      if (url === '/api/journal/entry' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
-      return jsonResponse(404, { error: 'not_found', message: url });
-    });
-    const { router } = renderWithProviders(
-      [
-        { path: '/journal', element: <JournalScreen /> },
-        { path: '/community', element: <p>Community page</p> },
-      ],
-      { path: '/journal' },
-    );
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
-    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
-    await waitFor(() => expect(posts()).toHaveLength(1));
+    const { router, user, answer } = await savedWithAnswerHeld();
     await act(() => router.navigate('/community'));
     expect(await screen.findByText('Community page')).toBeTruthy();
     await act(async () => answer(jsonResponse(503, { error: 'unavailable', message: 'The journal service is busy.' })));
@@ -339,26 +348,8 @@ describe('JournalScreen', () => {
   });
 
   it('gives her entry back when she returns while its save is still on its way (a service that hangs), with the same key; the list is read again after a failure', async () => {
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockImplementation(async (input, init) => {
-      const url = String(input);
-      if (url === '/api/user') return jsonResponse(200, maria);
-      if (url === '/api/journal/entries') return jsonResponse(200, entries);
-      if (url === '/api/journal/entry' && init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
-      return jsonResponse(404, { error: 'not_found', message: url });
-    });
-    const { router } = renderWithProviders(
-      [
-        { path: '/journal', element: <JournalScreen /> },
-        { path: '/library', element: <p>Library page</p> },
-      ],
-      { path: '/journal' },
-    );
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Gratitude'), 'The rain on the window.');
-    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
-    await waitFor(() => expect(posts()).toHaveLength(1));
-    await act(() => router.navigate('/library'));
+    const { router, user, answer } = await savedWithAnswerHeld();
+    await act(() => router.navigate('/community'));
     await act(() => router.navigate('/journal'));
     // back before any answer: what she wrote is there
     await waitFor(() => expect((screen.getByLabelText('Gratitude') as HTMLTextAreaElement).value).toBe('The rain on the window.'));
