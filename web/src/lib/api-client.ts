@@ -55,13 +55,23 @@ export function isTemporarilyUnavailable(error: unknown): boolean {
 }
 
 /**
+ * A change whose outcome is not known (NOT_CONFIRMED_MESSAGE): the browser waited for its
+ * answer in vain, or the gateway answered 504 because its service did not answer in time.
+ * It may have been made: the screens say so, not that it failed.
+ */
+export function isUnconfirmed(error: unknown): boolean {
+  if (isNetworkError(error)) return error.unconfirmed;
+  return isApiRequestError(error) && error.status === 504 && serverMessage(error) === NOT_CONFIRMED_MESSAGE;
+}
+
+/**
  * What to tell her when something failed: the server's words when Sleepweave is
  * temporarily unavailable (or still setting up her profile) or she has reached a limit
  * (429: how long to wait, which "Please try again" would not say), else the screen's own.
  */
 export function failureMessage(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status === 429) return serverMessage(error) ?? fallback;
-  if (isNetworkError(error) && error.unconfirmed) return NOT_CONFIRMED_MESSAGE;
+  if (isUnconfirmed(error)) return NOT_CONFIRMED_MESSAGE;
   return isTemporarilyUnavailable(error) ? (serverMessage(error) ?? TEMPORARILY_UNAVAILABLE_MESSAGE) : fallback;
 }
 

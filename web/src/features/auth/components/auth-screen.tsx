@@ -91,7 +91,7 @@ export function AuthScreen() {
                 <Sparkles aria-hidden="true" className="size-4 text-sand-600" />
                 Sign in to continue your journey toward better sleep.
               </p>
-              <SignInForm ref={signIn} />
+              <SignInForm ref={signIn} shown={mode === 'signin'} />
             </TabsContent>
             <TabsContent value="signup" forceMount>
               {signUpOpened && (

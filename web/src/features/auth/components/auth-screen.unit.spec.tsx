@@ -78,5 +78,15 @@ describe('AuthScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await act(async () => answer(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' })));
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+
+    // away and back on Sign In before its answer: the failure is said there
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(screen.getByRole('tab', { name: 'Sign Up' }));
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    await act(async () => answer(jsonResponse(401, { error: 'unauthorized', message: 'Invalid email or password' })));
+    expect(await screen.findByText('Invalid email or password')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { LoginRequest } from '@sleepweave/contracts';
-import { useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -14,18 +14,20 @@ import { ResetPasswordDialog } from './reset-password-dialog';
 
 type Values = { email: string; password: string };
 
-export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
+export function SignInForm({ ref, shown: shownNow = true }: { ref?: Ref<AuthFormHandle>; shown?: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { control, register, handleSubmit, clearErrors, getValues, setFocus } = useZodForm<Values, LoginRequest>(LoginRequest, {
     defaultValues: { email: '', password: '' },
   });
 
+  /** Whether its tab is the one shown (the form stays made while Sign Up shows). */
+  const shown = useRef(shownNow);
+  useEffect(() => {
+    shown.current = shownNow;
+  }, [shownNow]);
   /** The toast of her last failed attempt, while it shows. */
   const failure = useRef<{ dismiss: () => void } | null>(null);
-  /** Counts the times messages were cleared: an attempt answered after she switched tabs says nothing. */
-  const cleared = useRef(0);
-  const clearedAtSubmit = useRef(0);
   // Switching tab clears messages (spec, /auth): the fields' and a failed attempt's toast.
   useImperativeHandle(
     ref,
@@ -34,7 +36,6 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
         clearErrors();
         failure.current?.dismiss();
         failure.current = null;
-        cleared.current += 1;
       },
     }),
     [clearErrors],
@@ -49,8 +50,9 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
       void navigate(afterSignIn(location.state, response.user), { replace: true });
     },
     onError: (error) => {
-      // she switched tabs while it was on its way: its failure is one of the messages cleared
-      if (clearedAtSubmit.current !== cleared.current) return;
+      // answered while Sign Up shows: its failure is not said over that form (switching tab
+      // clears messages); back on Sign In, it is
+      if (!shown.current) return;
       failure.current = toast({
         title: 'Login failed',
         description: isNetworkError(error) ? 'Network error - please try again' : (serverMessage(error) ?? 'Login failed'),
@@ -62,17 +64,7 @@ export function SignInForm({ ref }: { ref?: Ref<AuthFormHandle> }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void handleSubmit((data) => {
-          clearedAtSubmit.current = cleared.current;
-          loginMutation.mutate(data);
-        })(event)
-      }
-      aria-label="Sign in"
-      className="grid gap-5"
-    >
+    <form noValidate onSubmit={handleSubmit((data) => loginMutation.mutate(data))} aria-label="Sign in" className="grid gap-5">
       <FormField control={control} name="email" id="signin-email" label="Email">
         {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" required {...register('email')} />}
       </FormField>

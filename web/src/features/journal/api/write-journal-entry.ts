@@ -12,6 +12,9 @@ export async function writeJournalEntry(data: JournalEntryRequest, idempotencyKe
   await api.post<unknown>('/api/journal/entry', data, { redirectOnUnauthorized: false, idempotencyKey });
 }
 
+/** When her list is read again after a save whose outcome is not known (besides at once). */
+export const UNCONFIRMED_REREAD_MS = [5_000, 15_000, 45_000];
+
 export function useWriteJournalEntry({
   onSuccess,
   onError,
@@ -30,8 +33,12 @@ export function useWriteJournalEntry({
     },
     onError: (error, sent) => {
       // No answer, or the server's own failure: it may be made yet (a service that hung goes on
-      // once it is back): her list is read again, and shows it if it was.
-      if (!isApiRequestError(error) || error.status >= 500) void queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey });
+      // once it is back): her list is read again, and again later (a read made at once can
+      // come before the entry does), and shows it if it was.
+      if (!isApiRequestError(error) || error.status >= 500) {
+        for (const afterMs of [0, ...UNCONFIRMED_REREAD_MS])
+          setTimeout(() => void queryClient.invalidateQueries({ queryKey: journalEntriesQueryKey }), afterMs);
+      }
       onError?.(error, sent);
     },
   });

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError, isNetworkError, serverMessage } from '../../../lib/api-client';
+import { failureMessage, isApiRequestError, isNetworkError, isUnconfirmed, serverMessage } from '../../../lib/api-client';
 import { useZodForm, type FormErrorMessages } from '../../../lib/form';
 import { userQueryOptions } from '../../../lib/auth';
 import { useLoggedOutRedirect } from '../../../lib/logged-out-redirect';
@@ -96,9 +96,15 @@ export function ProfileForm({ user }: { user: User }) {
         );
         return;
       }
+      // (not "Could not save" over "… may have been saved")
+      const unconfirmed = isUnconfirmed(error);
       toast({
-        title: 'Could not save your settings',
-        description: isNetworkError(error) ? 'Network error. Please try again.' : (serverMessage(error) ?? 'Please try again.'),
+        title: unconfirmed ? 'Not confirmed' : 'Could not save your settings',
+        description: unconfirmed
+          ? failureMessage(error, 'Please try again.')
+          : isNetworkError(error)
+            ? 'Network error. Please try again.'
+            : (serverMessage(error) ?? 'Please try again.'),
         variant: 'destructive',
       });
     },
