@@ -223,21 +223,13 @@ describe('the supervisor of npm start', () => {
     }
   });
 
-  it('npm start stops its apps, each through its own shutdown, on a SIGTERM to npm alone', async () => {
-    const system = await supervisedApp(500, { npmStart: true });
+  it.each([
+    ['a SIGTERM to npm alone', 'SIGTERM', 500],
+    ['npm killed outright (kill -9 of npm alone)', 'SIGKILL', 0],
+  ] as const)('npm start stops its apps, each through its own shutdown, on %s', async (_how, signal, shutdownMs) => {
+    const system = await supervisedApp(shutdownMs, { npmStart: true });
     try {
-      system.supervisor.kill('SIGTERM');
-      await expect.poll(() => system.stopped(), { timeout: 10_000 }).toBe('stopped');
-      await expect.poll(() => processRunning(system.appPid), { timeout: 5_000 }).toBe(false);
-    } finally {
-      system.cleanUp();
-    }
-  });
-
-  it('npm start stops its apps when npm is killed outright (kill -9 of npm alone)', async () => {
-    const system = await supervisedApp(0, { npmStart: true });
-    try {
-      system.supervisor.kill('SIGKILL');
+      system.supervisor.kill(signal);
       await expect.poll(() => system.stopped(), { timeout: 10_000 }).toBe('stopped');
       await expect.poll(() => processRunning(system.appPid), { timeout: 5_000 }).toBe(false);
     } finally {
