@@ -65,3 +65,27 @@ export function formatDurationInput(minutes: number | null | undefined): string 
   if (h > 0) return `${h}h`;
   return `${m}m`;
 }
+
+/**
+ * A night's durations that cannot all be right: she slept longer than she was in bed, or
+ * REM and deep sleep (two parts of her sleep) came to more than all of it. The research
+ * export's quality rules leave such values out of the analysis (sleep_exceeds_bed,
+ * stages_exceed_sleep); the sleep log form warns as she types them. Each check needs all its
+ * durations; a missing one checks nothing.
+ */
+export interface NightDurations {
+  totalSleepMinutes: number | null;
+  timeInBedMinutes: number | null;
+  remMinutes: number | null;
+  deepMinutes: number | null;
+}
+
+/** Total sleep longer than time in bed. */
+export function sleepExceedsBed({ totalSleepMinutes: total, timeInBedMinutes: bed }: NightDurations): boolean {
+  return total !== null && bed !== null && total > bed;
+}
+
+/** REM plus deep sleep longer than total sleep. */
+export function stagesExceedSleep({ totalSleepMinutes: total, remMinutes: rem, deepMinutes: deep }: NightDurations): boolean {
+  return total !== null && rem !== null && deep !== null && rem + deep > total;
+}

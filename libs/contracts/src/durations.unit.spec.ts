@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatDurationInput, parseDuration } from './durations.ts';
+import { formatDuration, formatDurationInput, parseDuration, sleepExceedsBed, stagesExceedSleep } from './durations.ts';
 
 describe('parseDuration', () => {
   it.each([
@@ -63,5 +63,32 @@ describe('formatDuration', () => {
   ])('%s minutes go back into a field as %j, which parses to the same', (minutes, text) => {
     expect(formatDurationInput(minutes)).toBe(text);
     expect(parseDuration(text)).toEqual({ ok: true, minutes });
+  });
+});
+
+describe("a night's durations that cannot all be right", () => {
+  const night = (total: number | null, bed: number | null, rem: number | null, deep: number | null) => ({
+    totalSleepMinutes: total,
+    timeInBedMinutes: bed,
+    remMinutes: rem,
+    deepMinutes: deep,
+  });
+
+  it.each([
+    [night(481, 480, null, null), true],
+    [night(480, 480, null, null), false],
+    [night(481, null, null, null), false],
+    [night(null, 480, null, null), false],
+  ])('total sleep longer than time in bed: %j → %s', (durations, expected) => {
+    expect(sleepExceedsBed(durations)).toBe(expected);
+  });
+
+  it.each([
+    [night(300, null, 200, 101), true],
+    [night(300, null, 200, 100), false],
+    [night(300, null, 400, null), false],
+    [night(null, null, 400, 300), false],
+  ])('REM and deep sleep longer than total sleep: %j → %s', (durations, expected) => {
+    expect(stagesExceedSleep(durations)).toBe(expected);
   });
 });

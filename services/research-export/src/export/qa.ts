@@ -1,4 +1,13 @@
-import { addDays, calendarDateIn, daysBetween, nightEndTime, SLEEP_LOG_FIELD_LIST, type StudyPhase } from '@sleepweave/contracts';
+import {
+  addDays,
+  calendarDateIn,
+  daysBetween,
+  nightEndTime,
+  SLEEP_LOG_FIELD_LIST,
+  sleepExceedsBed,
+  stagesExceedSleep,
+  type StudyPhase,
+} from '@sleepweave/contracts';
 
 /**
  * The quality rules of a research run: what each checks, and what it does to the
@@ -282,15 +291,19 @@ export function checkNight(night: NightRow, options: { lateRecordDays: number; t
     analysed = false;
   }
 
-  const total = asNumber(values[TOTAL]!);
-  const bed = asNumber(values[BED]!);
-  if (total !== null && bed !== null && total > bed) {
+  // (the checks the sleep log form warns of as she types)
+  const durations = {
+    totalSleepMinutes: asNumber(values[TOTAL]!),
+    timeInBedMinutes: asNumber(values[BED]!),
+    remMinutes: asNumber(values[REM]!),
+    deepMinutes: asNumber(values[DEEP]!),
+  };
+  const { totalSleepMinutes: total, timeInBedMinutes: bed, remMinutes: rem, deepMinutes: deep } = durations;
+  if (sleepExceedsBed(durations)) {
     (hits ??= []).push(nightHit(night, 'sleep_exceeds_bed', 'total_sleep_minutes', total, `time in bed ${bed} min`));
     values = withoutValues(values, night.values, [TOTAL, BED, EFFICIENCY]);
   }
-  const rem = asNumber(values[REM]!);
-  const deep = asNumber(values[DEEP]!);
-  if (rem !== null && deep !== null && total !== null && rem + deep > total) {
+  if (stagesExceedSleep(durations)) {
     (hits ??= []).push(nightHit(night, 'stages_exceed_sleep', 'rem_minutes', rem, `REM ${rem} + deep ${deep} > total ${total} min`));
     values = withoutValues(values, night.values, [REM, DEEP, TOTAL]);
   }

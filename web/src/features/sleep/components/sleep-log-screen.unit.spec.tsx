@@ -482,6 +482,52 @@ describe('SleepLogScreen', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('warns, without stopping the save, of durations that cannot all be right, and stops warning once they fit', async () => {
+    const logs: Record<string, SleepLog> = {};
+    serve({
+      logs,
+      post: (body) => {
+        logs[today] = storedLog({ ...(body as Partial<SleepLog>) });
+        return jsonResponse(201, logs[today]);
+      },
+    });
+    renderWithProviders(routes, { path: '/sleep/log' });
+    const user = userEvent.setup();
+    const total = await screen.findByLabelText('Total sleep');
+    const section = screen.getByRole('group', { name: 'Objective Sleep Data' });
+    const warning = () => within(section).getByRole('status').textContent;
+    expect(warning()).toBe('');
+
+    await fill(user, total, '5h');
+    await fill(user, screen.getByLabelText('Time in bed'), '3h20m');
+    expect(warning()).toBe(
+      'Total sleep (5h) is longer than time in bed (3h 20m). Please check them: the study leaves out durations that do not fit together.',
+    );
+    await fill(user, screen.getByLabelText('REM sleep'), '4h');
+    await fill(user, screen.getByLabelText('Deep sleep'), '1h40m');
+    expect(warning()).toBe(
+      'Total sleep (5h) is longer than time in bed (3h 20m). REM and deep sleep together (5h 40m) are longer than total sleep (5h). Please check them: the study leaves out durations that do not fit together.',
+    );
+
+    // Not a refusal: she may save what her ring said.
+    await user.click(screen.getByRole('button', { name: 'Save Sleep Log' }));
+    expect(await within(toasts()).findByText('Sleep Log Saved')).toBeTruthy();
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({
+      totalSleepMinutes: 300,
+      timeInBedMinutes: 200,
+      remMinutes: 240,
+      deepMinutes: 100,
+    });
+
+    // Put right: no warning.
+    const bed = screen.getByLabelText('Time in bed');
+    await user.clear(bed);
+    await fill(user, bed, '8h');
+    await user.clear(screen.getByLabelText('REM sleep'));
+    await fill(user, screen.getByLabelText('REM sleep'), '1h');
+    expect(warning()).toBe('');
+  });
+
   it('keeps comments past their limit whole, counts them near it, and says what is too long', async () => {
     serve({});
     renderWithProviders(routes, { path: '/sleep/log' });
