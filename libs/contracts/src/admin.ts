@@ -146,6 +146,9 @@ export const AdminAuditAction = z.enum([
 ]);
 export type AdminAuditAction = z.infer<typeof AdminAuditAction>;
 
+/** The actions of the audit trail about everyone's data, not one person's (an entry of any other names whose, or "a deleted account"). */
+export const ADMIN_EXPORT_ACTIONS: ReadonlySet<AdminAuditAction> = new Set(['users_exported', 'sleep_exported', 'research_downloaded']);
+
 /** Someone named in the audit trail; every field null once that account was deleted. */
 export const AuditPerson = z.object({
   id: Uuid.nullable(),
@@ -161,7 +164,11 @@ export const AdminAuditEntry = z.object({
   at: z.string(),
   /** The admin who did it; null for a role granted from the command line (npm run admin:grant). */
   actor: AuditPerson.nullable(),
-  /** Whose data or role (null for an export of everyone, a research zip downloaded; a deleted account, every field null, for an account an admin deleted). */
+  /**
+   * Whose data or role: null for an export of everyone (ADMIN_EXPORT_ACTIONS); a deleted
+   * account, every field null, for an account an admin deleted, and for any entry about
+   * someone deleted since.
+   */
   subject: AuditPerson.nullable(),
   /** A research zip downloaded: its file name (null for anything else, and for a download recorded before 2026-12-07). */
   fileName: z.string().nullable(),

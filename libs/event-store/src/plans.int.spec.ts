@@ -131,8 +131,10 @@ describe("the event store's statements, with many events stored", () => {
     await store.handle(streamId, decider, {});
     await store.handle(streamId, { ...decider, evolvesOn: ['Noted'] }, {});
     await store.readStream(streamId);
-    // a deleted user's streams, by the prefix of their ids, and her id in others' metadata
-    expect(await store.deleteStreamsByPrefix(streamId.slice(0, -4))).toBe(3);
+    // a deleted user's streams, by the prefix of their ids (renamed, or deleted), and her id in others' metadata
+    const renamed = `plan:${randomUUID()}`;
+    expect(await store.renameStreamsByPrefix(streamId.slice(0, -4), renamed.slice(0, -4), { data: { n: null } })).toBe(3);
+    expect(await store.deleteStreamsByPrefix(renamed.slice(0, -4))).toBe(3);
     expect(await store.eraseUserFromMetadata(randomUUID())).toBe(0);
     await relayBacklogMs(storeSql);
     await readIntegrationHistory(storeSql, { after: '0:0', limit: 100, types: ['identity.session.revoked'], toIntegration: () => null });

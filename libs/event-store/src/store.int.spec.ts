@@ -418,4 +418,24 @@ describe('deleting streams', () => {
     expect(await store.deleteStreamsByPrefix('sleep_log:u_')).toBe(0);
     await expect(store.deleteStreamsByPrefix('sleep_log:é')).rejects.toThrow(/ending in ASCII/);
   });
+
+  it('renames streams by prefix, the rest of each id kept, merging into their events’ data', async () => {
+    await store.appendToStream('audit:u2:e1', [added(1), added(2)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('audit:u2:e2', [added(3)], { expectedVersion: 'no_stream' });
+    await store.appendToStream('audit:u20:e3', [added(4)], { expectedVersion: 'no_stream' });
+
+    expect(await store.renameStreamsByPrefix('audit:u2:', 'audit:all:', { data: { amount: null, cleared: true } })).toBe(3);
+    expect((await store.readStream('audit:u2:e1')).version).toBe(0);
+    const moved = await store.readStream('audit:all:e1');
+    expect(moved.events.map((e) => [e.streamPosition, e.data])).toEqual([
+      [1, { amount: null, at: '2025-01-01T00:00:00.000Z', cleared: true }],
+      [2, { amount: null, at: '2025-01-01T00:00:00.000Z', cleared: true }],
+    ]);
+    expect((await store.readStream('audit:all:e2')).version).toBe(1);
+    expect((await store.readStream('audit:u20:e3')).events.map((e) => e.data)).toEqual([added(4).data]);
+    // (a new event on a renamed stream follows its last)
+    await store.appendToStream('audit:all:e1', [added(5)], { expectedVersion: 2 });
+    expect(await store.renameStreamsByPrefix('audit:u_', 'x:', { data: {} })).toBe(0);
+    await expect(store.renameStreamsByPrefix('audit:é:', 'x:', { data: {} })).rejects.toThrow(/ASCII/);
+  });
 });

@@ -78,6 +78,13 @@ export interface EventStore {
   /** Hard delete of every stream whose id starts with `prefix`; returns the number of events removed. */
   deleteStreamsByPrefix(prefix: string, tx?: Tx): Promise<number>;
   /**
+   * Every stream whose id starts with `prefix` renamed to start with `newPrefix` instead (the
+   * rest of each id kept), `data` merged into the data of each of its events: what stays of
+   * streams named after a deleted user (an admin's acts on her account, her id cleared from
+   * them). Returns the number of events changed.
+   */
+  renameStreamsByPrefix(prefix: string, newPrefix: string, options: { data: Record<string, unknown>; tx?: Tx }): Promise<number>;
+  /**
    * A deleted user's id taken from the metadata of the events that name her as who caused
    * them (events of streams not hers: a thread she created, an admin's change to someone
    * else's account), by `events_metadata_user_idx`; returns the number of events changed.
@@ -234,6 +241,18 @@ export function skipStreamLocks(tx: Tx): void {
   withoutStreamLocks.add(tx);
 }
 
+/**
+ * The condition "the stream's id starts with `prefix`", as a range of the ids from the prefix
+ * up to the next one in byte order (events_stream_prefix_idx), then checked exactly.
+ */
+function streamsUnder(q: Queryable, prefix: string) {
+  if (prefix === '') throw new Error('a prefix of stream ids must not be empty');
+  const last = prefix.charCodeAt(prefix.length - 1);
+  if (last >= 0x7f) throw new Error(`a prefix of stream ids not ending in ASCII: ${prefix}`);
+  const end = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  return q`stream_id ~>=~ ${prefix} and stream_id ~<~ ${end} and starts_with(stream_id, ${prefix})`;
+}
+
 export function createEventStore(sql: Sql, options: EventStoreOptions = {}): EventStore {
   const projections = options.projections ?? [];
   const channel = options.notifyChannel ?? DEFAULT_NOTIFY_CHANNEL;
@@ -375,14 +394,18 @@ export function createEventStore(sql: Sql, options: EventStoreOptions = {}): Eve
     },
 
     async deleteStreamsByPrefix(prefix, tx) {
-      if (prefix === '') throw new Error('deleteStreamsByPrefix needs a non-empty prefix');
       const q: Queryable = tx ?? sql;
-      // the ids from the prefix up to the next one in byte order (events_stream_prefix_idx)
-      const last = prefix.charCodeAt(prefix.length - 1);
-      if (last >= 0x7f) throw new Error(`deleteStreamsByPrefix needs a prefix ending in ASCII: ${prefix}`);
-      const end = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+      const result = await q`delete from events where ${streamsUnder(q, prefix)}`;
+      return result.count;
+    },
+
+    async renameStreamsByPrefix(prefix, newPrefix, { data, tx }) {
+      const q: Queryable = tx ?? sql;
+      if (!/^[\x20-\x7e]+$/.test(prefix)) throw new Error(`renameStreamsByPrefix needs an ASCII prefix: ${prefix}`);
+      // (substr counts characters, length UTF-16 units: the same in ASCII)
       const result = await q`
-        delete from events where stream_id ~>=~ ${prefix} and stream_id ~<~ ${end} and starts_with(stream_id, ${prefix})`;
+        update events set stream_id = ${newPrefix} || substr(stream_id, ${prefix.length + 1}), data = data || ${json(q, data)}
+        where ${streamsUnder(q, prefix)}`;
       return result.count;
     },
 

@@ -3,16 +3,20 @@ import type { DomainEvent } from '@sleepweave/event-store';
 
 /**
  * One entry of the admin audit trail (docs/admin.md): who did what to whose data, and when.
- * Each entry is a stream of its own, named after the person it is about, so her deletion
- * removes every entry about her with one prefix (docs/data-protection.md):
- * `admin_audit:<subject user id>:<entry id>`, or `admin_audit:all:<entry id>` for an entry
- * about no one person (an export of everyone, an account an admin deleted).
+ * Each entry is a stream of its own, named after the person it is about, so that her
+ * deletion finds every entry about her by one prefix, and moves them out of her name
+ * (docs/data-protection.md): `admin_audit:<subject user id>:<entry id>`, or
+ * `admin_audit:all:<entry id>` for an entry that names no one (an export of everyone, an
+ * account an admin deleted, an entry about someone deleted since).
  */
 export const auditStreamId = (entry: { auditId: string; subjectId: string | null }) =>
-  `${entry.subjectId ? subjectAuditPrefix(entry.subjectId) : 'admin_audit:all:'}${entry.auditId}`;
+  `${entry.subjectId ? subjectAuditPrefix(entry.subjectId) : NAMELESS_AUDIT_PREFIX}${entry.auditId}`;
 
-/** Every entry about her (deleted with her). */
+/** Every entry about her. */
 export const subjectAuditPrefix = (userId: string) => `admin_audit:${userId}:`;
+
+/** Entries that name no one. */
+export const NAMELESS_AUDIT_PREFIX = 'admin_audit:all:';
 
 export type AdminAuditRecorded = DomainEvent<
   'AdminAuditRecorded',
@@ -21,7 +25,10 @@ export type AdminAuditRecorded = DomainEvent<
     action: AdminAuditAction;
     /** The admin; null for a role granted from the command line, or once her account was deleted. */
     actorId: string | null;
-    /** Whose detail or role; null for an export of everyone, or an account deleted (hers is gone). */
+    /**
+     * Whose detail or role; null for an export of everyone, an account deleted, or an entry
+     * about someone deleted since (her id is gone: the action says which).
+     */
     subjectId: string | null;
     at: string;
     /**

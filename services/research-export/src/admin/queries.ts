@@ -1,4 +1,5 @@
 import {
+  ADMIN_EXPORT_ACTIONS,
   Uuid,
   type AdminAuditEntry,
   type AdminPhaseFilter,
@@ -279,13 +280,14 @@ export async function listAudit(
       at: row.at.toISOString(),
       // a role granted from the command line has no actor; an admin since deleted is a person with no name
       actor: row.by_command_line ? null : person(row.actor_id, row.actor_first, row.actor_last, row.actor_email),
-      // an account deleted is someone no longer here (her id went with her)
+      // an export is of everyone; any other entry without a subject is about someone no
+      // longer here (an account deleted, or deleted since: her id went with her)
       subject:
-        row.action === 'account_deleted'
-          ? person(null, null, null, null)
-          : row.subject_id === null
+        row.subject_id !== null
+          ? person(row.subject_id, row.subject_first, row.subject_last, row.subject_email)
+          : ADMIN_EXPORT_ACTIONS.has(row.action)
             ? null
-            : person(row.subject_id, row.subject_first, row.subject_last, row.subject_email),
+            : person(null, null, null, null),
       fileName: row.run_file_name,
     })),
     next: page.next,

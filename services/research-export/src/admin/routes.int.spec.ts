@@ -694,12 +694,28 @@ describe('a user’s detail and the audit trail', () => {
     expect(second.items.map((e) => e.action)).toEqual(['participant_viewed']);
   });
 
-  it('forgets a deleted participant’s entries, and a deleted admin’s name and id (in the audit and in the runs she asked for)', async () => {
+  it('forgets a deleted participant’s and a deleted admin’s name and id, keeping what admins did (in the audit and in the runs she asked for)', async () => {
     const formerAdmin = await addUser({ firstName: 'Olga', lastName: `Former${randomUUID().slice(0, 4)}`, role: 'admin' });
+    const granter = await addUser({ firstName: 'Gita', lastName: `Granter${randomUUID().slice(0, 4)}`, role: 'admin' });
     const subject = await addUser({ lastName: `Gone${randomUUID().slice(0, 8)}` });
     const stays = await addUser({ lastName: `Stays${randomUUID().slice(0, 8)}` });
     expect((await get(`/api/admin/user/${subject}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
     expect((await get(`/api/admin/user/${stays}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
+    // the admin role given to the participant who leaves: who gave it stays known
+    const grantToSubject = testEnvelope('identity.user.role_granted', {
+      userId: subject,
+      role: 'admin',
+      grantedAt: new Date().toISOString(),
+      grantedBy: granter,
+      via: 'admin',
+    });
+    await service.producers.publish(grantToSubject);
+    await waitUntil(
+      async () => (await service.deps.sql`select 1 from admin_audit where id = ${grantToSubject.id}`).length === 1,
+      'grant to her recorded',
+    );
+    const aboutSubject = (await audit('limit=100')).items.filter((e) => e.subject?.id === subject);
+    expect(aboutSubject.map((e) => e.action)).toEqual(['role_granted', 'participant_viewed']);
     // a role she granted: it stays, by a deleted account (not the command line)
     const grant = testEnvelope('identity.user.role_granted', {
       userId: stays,
@@ -756,6 +772,24 @@ describe('a user’s detail and the audit trail', () => {
     expect(kept.map((e) => [e.action, e.actor])).toEqual([
       ['role_granted', { id: null, name: null, email: null }],
       ['participant_viewed', { id: null, name: null, email: null }],
+    ]);
+    // the entries about her stay, about a deleted account (her id gone from them, as checked above)
+    const nobody = { id: null, name: null, email: null };
+    const afterwards = (await audit('limit=100')).items;
+    expect(aboutSubject.map((entry) => afterwards.find((e) => e.id === entry.id))).toEqual([
+      {
+        ...aboutSubject[0],
+        subject: nobody,
+        actor: { id: granter, name: expect.stringMatching(/^Gita Granter/), email: expect.any(String) },
+      },
+      { ...aboutSubject[1], subject: nobody, actor: nobody },
+    ]);
+    // in the events as in the read model: a rebuild gives the same
+    const events = await service.deps.sql<{ stream_id: string; data: { subjectId: string | null } }[]>`
+      select stream_id, data from events where type = 'AdminAuditRecorded' and data ->> 'auditId' in ${service.deps.sql(aboutSubject.map((e) => e.id))}`;
+    expect(events.map((e) => [e.stream_id.replace(/[0-9a-f-]{36}$/, '<id>'), e.data.subjectId])).toEqual([
+      ['admin_audit:all:<id>', null],
+      ['admin_audit:all:<id>', null],
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { Tx } from '@sleepweave/event-store';
 import type { ResearchExportContext } from '../context.ts';
-import { subjectAuditPrefix } from '../admin/audit.ts';
+import { NAMELESS_AUDIT_PREFIX, subjectAuditPrefix } from '../admin/audit.ts';
 import { participantStreamId } from '../participants/participant.ts';
 import { RUN_LOCK } from '../runs/worker.ts';
 
@@ -38,9 +38,9 @@ async function eraseRunFiles(tx: Tx, consentedAt: Date): Promise<void> {
  * directory row: her enrolment (and so her research id), nights and journal days go, and
  * no later run includes her. So do the kept zips of the runs that may include her (those
  * started since her consent): the runs stay listed, their files removed, and a run being
- * made is waited for first (its snapshot may hold her). Her admin dashboard counts and the
- * audit entries about her go; her id leaves those she made as an admin, and the research
- * runs she asked for.
+ * made is waited for first (its snapshot may hold her). Her admin dashboard counts go; her
+ * id leaves the audit trail (the entries about her, and those she made as an admin, stay)
+ * and the research runs she asked for.
  */
 export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: string): Promise<void> {
   const [enrolled] = await tx<{ consented_at: Date }[]>`select consented_at from research_participants where user_id = ${userId}`;
@@ -52,10 +52,12 @@ export async function onUserDeleted(ctx: ResearchExportContext, tx: Tx, userId: 
   await tx`delete from admin_night_activity where user_id = ${userId}`;
   await tx`delete from admin_journal_activity where user_id = ${userId}`;
   await tx`delete from admin_user_order where user_id = ${userId}`;
-  // The audit trail: every entry about her goes; where she was the admin, she becomes nobody
-  // (the entry stays: what was done to someone else's data is that person's to see).
-  await ctx.store.deleteStreamsByPrefix(subjectAuditPrefix(userId), tx);
-  await tx`delete from admin_audit where subject_id = ${userId}`;
+  // The audit trail keeps every admin's act, and her id leaves it: the entries about her
+  // (her details read, her role changed) stay about "a deleted account" (who gave an account
+  // the admin role stays known after it is gone); where she was the admin, she becomes
+  // nobody (what was done to someone else's data is that person's to see).
+  await tx`update admin_audit set subject_id = null where subject_id = ${userId}`;
+  await ctx.store.renameStreamsByPrefix(subjectAuditPrefix(userId), NAMELESS_AUDIT_PREFIX, { data: { subjectId: null }, tx });
   // The events are read only for one who was an admin: the read models (kept in the
   // transaction of their events) say so (the trail's by an index; the runs are one a
   // night), where the events' data has no index and every entry of the trail would be read
