@@ -104,6 +104,13 @@ export const AdminUserListItem = z.object({
    */
   lastLogDate: CalendarDate.nullable(),
   daysSinceLastLog: z.number().int().nullable(),
+  /**
+   * Someone to follow up (the list's filter `notLogged`, its badge): still in the study, and
+   * her last logged night that has ended (a night logged ahead does not count) is
+   * NOT_LOGGED_DAYS or more before her current one, or she has logged none since the eve of
+   * her start that long ago.
+   */
+  followUp: z.boolean(),
 });
 export type AdminUserListItem = z.infer<typeof AdminUserListItem>;
 

@@ -100,6 +100,7 @@ function toListItem(row: UserRow, now: Date): AdminUserListItem {
     study: row.study_start_date === null ? null : studyProgress(row.study_start_date, row.tonight, row.nights_logged ?? 0),
     lastLogDate: row.last_night_date,
     daysSinceLastLog: row.days_since_last_log,
+    followUp: row.follow_up,
   };
 }
 

@@ -269,6 +269,22 @@ describe('the user list', () => {
     expect((await users(`q=${tag}&notLogged=false`)).items).toHaveLength(5);
   });
 
+  it('follows up one who missed nights and then logged tonight’s or tomorrow’s ahead (the nights before are still missing)', async () => {
+    const ahead = `Ahd${randomUUID().slice(0, 8)}`;
+    const skipped = await addUser({ firstName: 'Skip', lastName: ahead });
+    const kept = await addUser({ firstName: 'Kept', lastName: ahead });
+    // day 11 is tonight: nights 8-10 missed, then tonight's and tomorrow's logged ahead
+    await logNights(skipped, 10, [1, 2, 3, 4, 5, 6, 7, 11, 12]);
+    // every ended night logged, and tonight's ahead
+    await logNights(kept, 10, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    const listed = await users(`q=${ahead}&sort=name&order=asc`);
+    expect(listed.items.map((u) => [u.firstName, u.lastLogDate, u.daysSinceLastLog, u.followUp])).toEqual([
+      ['Kept', tonight(), 0, false],
+      ['Skip', addDays(tonight(), 1), -1, true],
+    ]);
+    expect((await users(`q=${ahead}&notLogged=true`)).items.map((u) => u.firstName)).toEqual(['Skip']);
+  });
+
   it('counts a night as due once it has ended, at 04:00 her time, as her home page does', async () => {
     const owl = `Owl${randomUUID().slice(0, 8)}`;
     const userId = await addUser({ firstName: 'Nell', lastName: owl });

@@ -33,6 +33,7 @@ export interface UserRow {
   days_since_last_log: number | null;
   nights_logged: number | null;
   elapsed: number | null;
+  follow_up: boolean;
 }
 
 /** The columns of a UserRow, read from `s` (the last step of usersQuery). */
@@ -40,7 +41,7 @@ export const userColumns = (sql: Sql | Tx) => (sql as Sql)`
   s.user_id, s.email, s.first_name, s.last_name, s.date_of_birth::text as date_of_birth, s.hormonal_stage, s.role,
   s.registered_at, s.timezone, s.today::text as today, s.tonight::text as tonight, s.study_start_date::text as study_start_date, s.consented_at,
   s.nights, s.entries, s.last_night_date::text as last_night_date, s.tonight - s.last_night_date as days_since_last_log,
-  s.nights_logged, s.elapsed`;
+  s.nights_logged, s.elapsed, s.follow_up`;
 
 export interface UsersQueryOptions {
   /** Conditions on `d` (user_directory): `and ...`. */
@@ -121,7 +122,17 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
       select b.*, b.tonight - b.study_start_date + 1 as study_day from base b
     ), e as (
       select u.*, ${phaseCase} as phase,
-        case when u.study_start_date is null then null else least(${length}, greatest(0, u.study_day - 1)) end as elapsed
+        case when u.study_start_date is null then null else least(${length}, greatest(0, u.study_day - 1)) end as elapsed,
+        -- her last logged night that has ended: a night logged ahead (tonight's, or a later
+        -- one) says nothing of the nights before it, which may be missing. Only her last three
+        -- can be ahead; with all three ahead, the fourth is not known here, and she is taken
+        -- to be keeping up.
+        case
+          when u.last_night_date is null or u.last_night_date < u.tonight then u.last_night_date
+          when u.previous_night_date is null or u.previous_night_date < u.tonight then u.previous_night_date
+          when u.third_night_date is null or u.third_night_date < u.tonight then u.third_night_date
+          else u.tonight - 1
+        end as last_ended_night_date
       from u
     ), s as (
       select e.*,
@@ -135,9 +146,10 @@ export function usersQuery(sql: Sql | Tx, now: Date, options: UsersQueryOptions)
             - (case when e.previous_night_date >= e.study_start_date + e.elapsed and e.previous_night_in_study then 1 else 0 end)
             - (case when e.third_night_date >= e.study_start_date + e.elapsed and e.third_night_in_study then 1 else 0 end))
         end as nights_logged,
-        -- to follow up: still in the study, and her last night (or the eve of her start) NOT_LOGGED_DAYS or more ago
+        -- to follow up: still in the study, and her last ended night logged (or the eve of her
+        -- start) NOT_LOGGED_DAYS or more ago
         coalesce(e.study_day <= ${length}
-          and e.tonight - coalesce(e.last_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
+          and e.tonight - coalesce(e.last_ended_night_date, e.study_start_date - 1) >= ${NOT_LOGGED_DAYS}, false) as follow_up
       from e
     )
     select ${options.select} from s`;

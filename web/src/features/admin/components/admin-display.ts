@@ -71,14 +71,6 @@ export const FOLLOW_UP_FILTER = `Missed the last ${FOLLOW_UP_MISSED_NIGHTS}+ nig
 /** "1 sleep log", "3 entries". */
 export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** An ongoing participant whose last night is NOT_LOGGED_DAYS or more ago: someone to follow up. */
-export function needsFollowUp(user: AdminUserListItem, days: number): boolean {
-  if (!user.study || user.study.phase === 'completed') return false;
-  const since = user.daysSinceLastLog ?? user.study.day;
-  // (a last night dated ahead gives a negative count: not a lapse)
-  return since >= days;
-}
-
 /** "Linen · day 3 of 14", "Study complete". */
 export function phaseText(study: NonNullable<AdminUserListItem['study']>): string {
   if (study.phase === 'completed') return 'Study complete';

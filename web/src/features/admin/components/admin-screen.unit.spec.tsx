@@ -52,6 +52,7 @@ const ines: AdminUserListItem = {
   },
   lastLogDate: '2026-10-15',
   daysSinceLastLog: 5,
+  followUp: true,
 };
 const inesDetail: AdminUserDetail = {
   ...ines,

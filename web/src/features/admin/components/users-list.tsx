@@ -1,4 +1,4 @@
-import { ADMIN_SEARCH_MAX, NOT_LOGGED_DAYS, type AdminUserListItem } from '@sleepweave/contracts';
+import { ADMIN_SEARCH_MAX, type AdminUserListItem } from '@sleepweave/contracts';
 import { Search, UserRound } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Card } from '../../../components/ui/card';
@@ -17,7 +17,6 @@ import {
   FOLLOW_UP_BADGE,
   FOLLOW_UP_FILTER,
   lastLogText,
-  needsFollowUp,
   PHASE_FILTERS,
   phaseText,
   SORTS,
@@ -78,7 +77,7 @@ const UserRow = memo(function UserRow({
               {name}
             </span>
             {user.role === 'admin' ? <Badge tone="night">Admin</Badge> : null}
-            {needsFollowUp(user, NOT_LOGGED_DAYS) ? <Badge tone="amber">{FOLLOW_UP_BADGE}</Badge> : null}
+            {user.followUp ? <Badge tone="amber">{FOLLOW_UP_BADGE}</Badge> : null}
           </span>
           {/* wrapped, not cut: at 1024 px every address was "participant-0079@d…", and the domain tells them apart */}
           <span className="text-sm wrap-anywhere text-night-700">{user.email}</span>
