@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { AdminAuditEntry, AdminUserDetail, AdminUserListItem, User } from '@sleepweave/contracts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import userEvent from '@testing-library/user-event';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -132,6 +133,27 @@ describe('/admin', () => {
     expect(screen.getByText('Select a user to view their details')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Research runs' }).getAttribute('href')).toBe('/admin/research');
     expect(screen.getByRole('link', { name: 'Audit trail' }).getAttribute('href')).toBe('/admin/audit');
+  });
+
+  it('says when the figures were read, and Refresh reads the tiles and the list again, not the open detail (an audited read)', async () => {
+    const { user } = renderAdmin();
+    const list = await screen.findByRole('list', { name: 'Users' });
+    await user.click(within(list).getByRole('button'));
+    await within(screen.getByRole('region', { name: 'User details' })).findByRole('heading', { name: 'Ines Okafor' });
+    const readAt = await screen.findByText(/^Figures as of /);
+    // (the minute may turn between the read and this line)
+    const minute = (at: Date) => `Figures as of ${format(at, 'MMM d, h:mm a')}`;
+    expect([minute(new Date(Date.now() - 60_000)), minute(new Date())]).toContain(readAt.textContent);
+    const calls = () => [routes.stats.mock.calls.length, routes.users.mock.calls.length, routes.user.mock.calls.length];
+    expect(calls()).toEqual([1, 1, 1]);
+
+    routes.stats.mockImplementationOnce(async () =>
+      jsonResponse(200, { totalUsers: 1205, activeUsers: 313, totalSleepLogs: 20412, totalJournalEntries: 5121, activeDays: 7 }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const tiles = screen.getByRole('region', { name: 'Statistics' });
+    expect(await within(tiles).findByText('1,205')).toBeTruthy();
+    await waitFor(() => expect(calls()).toEqual([2, 2, 1]));
   });
 
   it("says 'Loading users...' and then 'No users found'", async () => {

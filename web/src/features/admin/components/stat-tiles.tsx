@@ -1,8 +1,12 @@
 import type { AdminStats } from '@sleepweave/contracts';
-import { Activity, BookOpenText, Moon, Users, type LucideIcon } from 'lucide-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Activity, BookOpenText, Moon, RefreshCw, Users, type LucideIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CHECK_CONNECTION, ErrorState } from '../../../components/ui/states';
-import { useAdminStats } from '../api/get-admin-stats';
+import { adminStatsQueryKey, useAdminStats } from '../api/get-admin-stats';
+import { adminUsersQueryKey } from '../api/get-admin-users';
 
 function Tile({ icon: Icon, label, value, note }: { icon: LucideIcon; label: string; value: string; note?: string }) {
   return (
@@ -38,16 +42,43 @@ export function StatTiles() {
   }
   const data: AdminStats | undefined = stats.data;
   return (
-    <section aria-label="Statistics" aria-busy={stats.isPending} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <Tile icon={Users} label="Total Users" value={number(data?.totalUsers)} />
-      <Tile
-        icon={Activity}
-        label="Active Users"
-        value={number(data?.activeUsers)}
-        note={`Logged a night or a journal entry in the last ${data?.activeDays ?? 7} days`}
-      />
-      <Tile icon={Moon} label="Sleep Logs" value={number(data?.totalSleepLogs)} />
-      <Tile icon={BookOpenText} label="Journal Entries" value={number(data?.totalJournalEntries)} />
-    </section>
+    <div className="grid gap-2">
+      {data ? <Freshness readAt={stats.dataUpdatedAt} /> : null}
+      <section aria-label="Statistics" aria-busy={stats.isPending} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <Tile icon={Users} label="Total Users" value={number(data?.totalUsers)} />
+        <Tile
+          icon={Activity}
+          label="Active Users"
+          value={number(data?.activeUsers)}
+          note={`Logged a night or a journal entry in the last ${data?.activeDays ?? 7} days`}
+        />
+        <Tile icon={Moon} label="Sleep Logs" value={number(data?.totalSleepLogs)} />
+        <Tile icon={BookOpenText} label="Journal Entries" value={number(data?.totalJournalEntries)} />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * When the figures were read, and Refresh: the dashboard reads them once (the spec: no
+ * refetch on window focus), and a coordinator who keeps it open all day could not tell
+ * they were hours old (found by an outside tester). Refresh reads the tiles and the list
+ * again, not the open detail (a read of it is recorded in the audit trail).
+ */
+function Freshness({ readAt }: { readAt: number }) {
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: adminStatsQueryKey }) + useIsFetching({ queryKey: adminUsersQueryKey }) > 0;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+      <p className="text-sm text-night-600">Figures as of {format(readAt, 'MMM d, h:mm a')}</p>
+      <Button variant="ghost" onClick={refresh} pending={refreshing}>
+        {refreshing ? null : <RefreshCw aria-hidden="true" className="size-4" />}
+        Refresh
+      </Button>
+    </div>
   );
 }
