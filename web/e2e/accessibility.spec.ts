@@ -139,6 +139,21 @@ test('fits a 320 px screen without sideways scrolling, and keeps a field she tab
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
   }
 
+  // WCAG 2.4.3: a dialog's buttons, stacked on a phone, are tabbed through from the top down
+  // (stacked in reverse, Tab went down to Cancel and back up to the main action)
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('dialog').getByLabel('Password').focus();
+  const tops: number[] = [];
+  for (const name of ['Cancel', 'Delete My Account']) {
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('dialog').getByRole('button', { name })).toBeFocused();
+    tops.push(await page.evaluate(() => document.activeElement!.getBoundingClientRect().top));
+  }
+  expect(tops[1]).toBeGreaterThan(tops[0]!);
+  await page.keyboard.press('Escape');
+
   // WCAG 1.4.4: her text at 200% on a 390 px phone (nine screens scrolled sideways, by up to
   // 204 px: a grid item as wide as its longest word, a zone's name in a button, the brand)
   await page.setViewportSize({ width: 390, height: 844 });

@@ -54,3 +54,12 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-base text-night-700', className)} {...props} />;
 }
+
+/**
+ * A dialog's buttons, Cancel first: side by side from `sm` up (the main action on the right),
+ * stacked on a phone in the same order, so that Tab goes through them as they are seen
+ * (stacked in reverse, the main action on top, Tab went down to Cancel and back up to it).
+ */
+export function DialogActions({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-3 sm:flex-row sm:justify-end', className)} {...props} />;
+}

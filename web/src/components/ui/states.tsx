@@ -1,9 +1,10 @@
 import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { failureMessage, isApiRequestError, isTemporarilyUnavailable, serverMessage } from '../../lib/api-client';
 import { useRetryWhileUnavailable } from '../../lib/use-retry-while-unavailable';
 import { cn } from '../../lib/utils';
 import { Button } from './button';
+import { useStateFocus } from './state-focus';
 
 /**
  * The loading, error and empty states every screen has (docs/architecture.md), in the spec's
@@ -23,8 +24,11 @@ export interface LoadingStateProps {
 
 /** Something is on its way: a spinner and the text, announced politely. */
 export function LoadingState({ text, inline = false, className }: LoadingStateProps) {
+  const container = useRef<HTMLDivElement>(null);
+  useStateFocus(container);
   return (
     <div
+      ref={container}
       role="status"
       className={cn(
         inline
@@ -84,14 +88,18 @@ export function ErrorState({
   const text = errorText(screenText, error);
   // a restart of a second or two: tried again by itself while it lasts
   useRetryWhileUnavailable(error, retrying, onRetry);
+  const container = useRef<HTMLDivElement>(null);
+  const retryButton = useRef<HTMLButtonElement>(null);
+  useStateFocus(container, retryButton);
   const retry = onRetry ? (
-    <Button variant={inline ? 'outline' : 'primary'} onClick={onRetry} pending={retrying}>
+    <Button ref={retryButton} variant={inline ? 'outline' : 'primary'} onClick={onRetry} pending={retrying}>
       Try again
     </Button>
   ) : null;
   if (inline) {
     return (
       <div
+        ref={container}
         role="alert"
         className={cn('grid justify-items-start gap-3 rounded-3xl border border-rose-200 bg-rose-50 p-6 text-rose-900', className)}
       >
@@ -104,6 +112,7 @@ export function ErrorState({
   }
   return (
     <div
+      ref={container}
       role="alert"
       className={cn('mx-auto flex min-h-[40vh] max-w-md flex-col items-center justify-center gap-4 px-6 text-center', className)}
     >

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { TEMPORARILY_UNAVAILABLE_MESSAGE } from '@sleepweave/contracts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, NetworkError } from '../../lib/api-client';
 import { UNAVAILABLE_RETRY_MS } from '../../lib/use-retry-while-unavailable';
-import { CHECK_CONNECTION, ErrorState, SERVER_FAILED } from './states';
+import { CHECK_CONNECTION, ErrorState, LoadingState, SERVER_FAILED } from './states';
 
 afterEach(cleanup);
 
@@ -59,5 +61,53 @@ describe('ErrorState', () => {
   it('says the service is temporarily unavailable when it is (502-504)', () => {
     render(<ErrorState text={text} error={new ApiRequestError(503, 'Service Unavailable', null)} />);
     expect(screen.getByRole('alert').textContent).toBe(TEMPORARILY_UNAVAILABLE_MESSAGE);
+  });
+});
+
+describe('the focus across the loading and error states', () => {
+  /** A screen whose load fails until `succeed`: loading, then the error or the content. */
+  function Screen({ outcomes }: { outcomes: ('error' | 'content')[] }) {
+    const [state, setState] = useState<'loading' | 'error' | 'content'>('error');
+    const [tries, setTries] = useState(0);
+    const retry = () => {
+      setState('loading');
+      setTimeout(() => {
+        setState(outcomes[tries] ?? 'content');
+        setTries(tries + 1);
+      }, 20);
+    };
+    return (
+      <main>
+        {state === 'loading' ? <LoadingState text="Loading your sleep logs..." /> : null}
+        {state === 'error' ? <ErrorState title="Failed to fetch sleep logs" text={text} onRetry={retry} /> : null}
+        {state === 'content' ? <h1>Sleep Dashboard</h1> : null}
+        <a href="#next">Next</a>
+      </main>
+    );
+  }
+
+  it('stays with Try again as it is pressed: on the loading text, on Try again if it fails again, then on the page’s heading', async () => {
+    const user = userEvent.setup();
+    render(<Screen outcomes={['error', 'content']} />);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+    // failed again: on the new Try again
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' })));
+    await user.keyboard('{Enter}');
+    // loaded: on the heading of what loaded
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sleep Dashboard' })));
+  });
+
+  it('leaves the focus alone when it was elsewhere', async () => {
+    render(<Screen outcomes={['content']} />);
+    const next = screen.getByRole('link', { name: 'Next' });
+    // a retry made without the focus on it (the automatic one, say)
+    screen.getByRole('button', { name: 'Try again' }).click();
+    next.focus();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sleep Dashboard' })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(next);
   });
 });

@@ -4,7 +4,7 @@ import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff, Trash2 } from 'lu
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { toast } from '../../../components/ui/toast';
@@ -108,7 +108,7 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
               : `${herself ? 'You' : name} will lose access to the admin pages at once. The change is recorded in the audit trail.`}
           </DialogDescription>
           <Refusal text={refusal} />
-          <div className="flex flex-wrap justify-end gap-3">
+          <DialogActions>
             <Button variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
@@ -122,7 +122,7 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
             >
               {action}
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       </Dialog>
     </section>
@@ -220,14 +220,14 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
               />
             </div>
             <Refusal text={refusal} />
-            <div className="flex flex-wrap justify-end gap-3">
+            <DialogActions>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
               <Button type="submit" variant="destructive" disabled={!confirmed} pending={remove.isPending}>
                 Delete account
               </Button>
-            </div>
+            </DialogActions>
           </form>
         </DialogContent>
       </Dialog>

@@ -2,7 +2,15 @@ import { ForgotPasswordRequest } from '@sleepweave/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { FormMessage, type FormMessageValue } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
@@ -69,7 +77,7 @@ export function ResetPasswordDialog({ suggestEmail }: { suggestEmail: () => stri
 
           <FormMessage message={message} successIcon={MailCheck} />
 
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogActions>
             <DialogClose asChild>
               <Button variant={sent ? 'primary' : 'outline'}>{sent ? 'Done' : 'Cancel'}</Button>
             </DialogClose>
@@ -78,7 +86,7 @@ export function ResetPasswordDialog({ suggestEmail }: { suggestEmail: () => stri
                 {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
               </Button>
             )}
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -3,7 +3,15 @@ import { Plus } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -122,7 +130,7 @@ export function NewThreadDialog() {
               {failure}
             </p>
           ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogActions>
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>
                 Cancel
@@ -131,7 +139,7 @@ export function NewThreadDialog() {
             <Button type="submit" pending={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Thread'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

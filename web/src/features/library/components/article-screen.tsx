@@ -61,6 +61,8 @@ export function ArticleScreen({ articleId }: { articleId: string }) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
         <BackToLibrary />
+        {/* the page's heading while its article's own is not known (the tab's title too) */}
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-night-950">Library Article</h1>
         <ErrorState
           inline
           text="Failed to load library content. Please try refreshing the page."

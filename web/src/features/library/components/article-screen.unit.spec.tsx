@@ -146,10 +146,11 @@ describe('ArticleScreen', () => {
     expect(screen.getByRole('link', { name: 'Back to Library' }).getAttribute('href')).toBe('/library');
   });
 
-  it('shows the failure text when the article cannot be loaded', async () => {
+  it('shows the failure text when the article cannot be loaded, under the page’s heading', async () => {
     fetchMock.mockResolvedValue(jsonResponse(500, { error: 'internal', message: 'down' }));
     renderWithProviders(routes(article.id), { path: `/library/article/${article.id}` });
 
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load library content. Please try refreshing the page.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Library Article');
   });
 });

@@ -3,7 +3,15 @@ import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -91,7 +99,7 @@ export function DeleteAccountSection() {
             <FormField control={control} name="password" id="delete-account-password" label="Password">
               {(props) => <Input {...props} type="password" autoComplete="current-password" required {...register('password')} />}
             </FormField>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogActions>
               <DialogClose asChild>
                 <Button variant="outline" disabled={remove.isPending} className="whitespace-nowrap">
                   Cancel
@@ -100,7 +108,7 @@ export function DeleteAccountSection() {
               <Button type="submit" variant="destructive" pending={remove.isPending} className="whitespace-nowrap">
                 {remove.isPending ? 'Deleting...' : 'Delete My Account'}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         </DialogContent>
       </Dialog>

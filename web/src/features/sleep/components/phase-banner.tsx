@@ -24,14 +24,16 @@ export function PhaseBanner({ status }: { status: StudyStatus }) {
               key={phase.id}
               aria-current={current ? 'step' : undefined}
               className={cn(
-                'flex min-w-0 items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-sm font-semibold sm:gap-1.5 sm:px-2 sm:text-base',
+                // (on a 320 px screen, or with wider letter spacing, the check goes above the
+                // name, and the name breaks with a hyphen only if it cannot fit on its own line)
+                'flex min-w-0 flex-wrap items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-sm font-semibold sm:gap-1.5 sm:px-2 sm:text-base',
                 current && 'bg-sand-200 text-night-950 shadow-sm',
                 done && 'bg-white/12 text-lavender-100',
                 !current && !done && 'border border-white/15 text-lavender-200',
               )}
             >
               {done ? <Check aria-hidden="true" className="size-4 shrink-0" /> : null}
-              {phase.name}
+              <span className="hyphens-auto">{phase.name}</span>
               {done ? <span className="sr-only"> (done)</span> : null}
             </li>
           );
