@@ -126,7 +126,7 @@ describe('/admin', () => {
     const row = within(list).getByRole('button');
     expect(row.textContent).toContain('Ines Okafor');
     expect(row.textContent).toContain('ines@example.com');
-    expect(row.textContent).toContain('Age 55 · N/A · 12 sleep logs · 4 entries');
+    expect(row.textContent).toContain('Age 55 · N/A · 12 sleep logs · 4 journal entries');
     expect(row.textContent).toContain('63% of nights logged');
     expect(row.textContent).toContain('Washout · day 6 of 14');
     expect(row.textContent).toContain('2+ nights missed');

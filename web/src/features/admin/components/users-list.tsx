@@ -83,7 +83,7 @@ const UserRow = memo(function UserRow({
           <span className="text-sm wrap-anywhere text-night-700">{user.email}</span>
           <span className="text-sm text-night-700">
             Age {ageText(user.age)} · {stageText(user.hormonalStage)} · {count(user.sleepLogCount, 'sleep log', 'sleep logs')} ·{' '}
-            {count(user.journalEntryCount, 'entry', 'entries')}
+            {count(user.journalEntryCount, 'journal entry', 'journal entries')}
           </span>
         </span>
         <span className="grid content-start gap-0.5 text-sm text-night-700 sm:justify-items-end sm:text-right">
