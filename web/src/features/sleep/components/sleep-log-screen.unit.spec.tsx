@@ -20,7 +20,14 @@ import { SleepLogScreen } from './sleep-log-screen';
 
 const fetchMock = vi.fn<typeof fetch>();
 const zone = 'Europe/London';
-const today = calendarDateIn(zone, new Date());
+/**
+ * The tests run at midday in her zone, whatever the hour of the run: the night the form
+ * opens on and its guidance depend on it (from midnight to 04:00 the night in progress is
+ * the one before, and her first night, tonight at noon, is then tomorrow's: two tests failed
+ * when run after midnight). Tests of other hours set their own.
+ */
+const NOON = new Date(`${calendarDateIn(zone, new Date())}T12:00:00Z`);
+const today = calendarDateIn(zone, NOON);
 const userId = '6f1c1b5e-2f37-4f61-9a53-8f1de3b1a0a1';
 
 const profile = (studyStartDate: string | null) => ({
@@ -134,6 +141,7 @@ const toasts = () => screen.getByRole('region', { name: /Notifications/ });
 const posts = () => fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/sleep/log' && init?.method === 'POST');
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOON, shouldAdvanceTime: true });
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
