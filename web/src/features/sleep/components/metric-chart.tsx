@@ -2,7 +2,7 @@ import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Too
 import { PHASE_COLOURS } from '@sleepweave/contracts';
 import { valueAxis, type ChartPoint } from './metrics';
 import { PHASE_NAMES } from './sleep-log-groups';
-import { chartSummary, phaseBands, tickIndices } from './sleep-charts';
+import { chartSummary, metricText, phaseBands, tickIndices } from './sleep-charts';
 
 export interface MetricChartProps {
   name: string;
@@ -10,6 +10,8 @@ export interface MetricChartProps {
   unit: string;
   /** The metric's own maximum (the axis ends there at most); null when open-ended. */
   max: number | null;
+  /** Decimals its values are said with (Metric). */
+  decimals: 0 | 1;
   points: ChartPoint[];
 }
 
@@ -22,8 +24,8 @@ export interface MetricChartProps {
  * nothing in it takes focus); what it shows is said in words (the summary under it) and
  * in a table for screen readers.
  */
-export default function MetricChart({ name, color, unit, max, points }: MetricChartProps) {
-  const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
+export default function MetricChart({ name, color, unit, max, decimals, points }: MetricChartProps) {
+  const withUnit = (value: number) => metricText(value, unit, decimals);
   const data = points.map((point, index) => ({ ...point, index }));
   const ticks = tickIndices(points.length);
   return (
@@ -80,7 +82,7 @@ export default function MetricChart({ name, color, unit, max, points }: MetricCh
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="text-sm text-night-700">{chartSummary(points, unit)}</figcaption>
+      <figcaption className="text-sm text-night-700">{chartSummary(points, unit, decimals)}</figcaption>
       <div className="sr-only">
         <table>
           <caption>{name}</caption>

@@ -7,14 +7,16 @@ export interface Metric {
   unit: string;
   /** The most the metric can be (a score's 100), the axis's top at most; null when open-ended. */
   max: number | null;
+  /** Decimals its values are said with: 1 for one typed with a decimal (HRV, step 0.1). */
+  decimals: 0 | 1;
 }
 
 export const METRICS = {
-  sleepScore: { key: 'sleepScore', color: '#5a4ca6', unit: '', max: 100 },
-  deepMinutes: { key: 'deepMinutes', color: '#2f6f8f', unit: 'min', max: null },
-  remMinutes: { key: 'remMinutes', color: '#9b5fc0', unit: 'min', max: null },
-  restingHr: { key: 'restingHr', color: '#c2410c', unit: 'bpm', max: null },
-  avgHrv: { key: 'avgHrv', color: '#2f7d4f', unit: 'ms', max: null },
+  sleepScore: { key: 'sleepScore', color: '#5a4ca6', unit: '', max: 100, decimals: 0 },
+  deepMinutes: { key: 'deepMinutes', color: '#2f6f8f', unit: 'min', max: null, decimals: 0 },
+  remMinutes: { key: 'remMinutes', color: '#9b5fc0', unit: 'min', max: null, decimals: 0 },
+  restingHr: { key: 'restingHr', color: '#c2410c', unit: 'bpm', max: null, decimals: 0 },
+  avgHrv: { key: 'avgHrv', color: '#2f7d4f', unit: 'ms', max: null, decimals: 1 },
 } as const satisfies Record<Metric['key'], Metric>;
 
 /** Steps an axis may count in: each divides 100 (and 10), so a top of 100 is a tick. */

@@ -86,6 +86,7 @@ export function SleepChartsScreen() {
               color={metric.color}
               unit={metric.unit}
               max={metric.max}
+              decimals={metric.decimals}
               points={chartPoints(nights, metric.key, start, lastEnded)}
             />
           ))}

@@ -100,12 +100,21 @@ export function tickIndices(count: number): number[] {
   return ticks;
 }
 
+/** A value of a chart with its unit: with one decimal for a metric typed with one (HRV: "42.0 ms"). */
+export function metricText(value: number, unit: string, decimals: 0 | 1 = 0): string {
+  const text = decimals === 1 ? value.toFixed(1) : String(value);
+  return unit ? `${text} ${unit}` : text;
+}
+
 /**
  * The chart in words, for everyone and for screen readers: how many nights have a value,
- * the lowest, highest and average, and the latest value with its date.
+ * the lowest, highest and average, and the latest value with its date. A metric typed with
+ * a decimal (HRV) says each with one ("lowest 31.6 ms, highest 42.3 ms, average 38.0 ms",
+ * as her PDF report does; the average read "38 ms" beside them); a whole-number one says
+ * its values as they are and the average to a decimal where it has one ("average 67.5").
  */
-export function chartSummary(shown: ChartPoint[], unit: string): string {
-  const withUnit = (value: number) => (unit ? `${value} ${unit}` : String(value));
+export function chartSummary(shown: ChartPoint[], unit: string, decimals: 0 | 1 = 0): string {
+  const withUnit = (value: number) => metricText(value, unit, decimals);
   // the nights of her study so far: one before it was not hers to record, one to come not yet
   const points = shown.filter((point) => !point.beforeStudy && !point.toCome);
   const toCome = shown.filter((point) => point.toCome).length;

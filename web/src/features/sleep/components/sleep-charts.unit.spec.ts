@@ -113,6 +113,19 @@ describe('points, shading and axis', () => {
       '2 of 3 nights recorded: lowest 60 min, highest 75 min, average 67.5 min. Latest 75 min on Saturday, May 16.',
     );
     expect(chartSummary(points.slice(1, 2), '')).toBe('Nothing recorded for this night.');
+    // a metric typed with a decimal: each value with one
+    const hrv = chartPoints(
+      [
+        { date: '2026-05-14', log: night('2026-05-14', { avgHrv: 31.6 }) },
+        { date: '2026-05-15', log: night('2026-05-15', { avgHrv: 40.1 }) },
+        { date: '2026-05-16', log: night('2026-05-16', { avgHrv: 42 }) },
+      ],
+      'avgHrv',
+      start,
+    );
+    expect(chartSummary(hrv, 'ms', 1)).toBe(
+      'All 3 nights recorded: lowest 31.6 ms, highest 42.0 ms, average 37.9 ms. Latest 42.0 ms on Saturday, May 16.',
+    );
     expect(chartSummary([...points.slice(1, 2), ...points.slice(1, 2)], '')).toBe('Nothing recorded for these 2 nights.');
   });
 

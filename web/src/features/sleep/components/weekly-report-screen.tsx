@@ -115,6 +115,7 @@ export function WeeklyReportScreen() {
               color={metric.color}
               unit={metric.unit}
               max={metric.max}
+              decimals={metric.decimals}
               points={chartPoints(days, metric.key, start, lastEndedNight(profile.data.timezone, now))}
             />
           ))}
