@@ -710,6 +710,19 @@ describe('a user’s detail and the audit trail', () => {
     expect(second.items.map((e) => e.action)).toEqual(['participant_viewed']);
   });
 
+  /** The admin role granted to `userId` by the admin `grantedBy`, as identity publishes it, once recorded in the trail. */
+  async function grantAdmin(userId: string, grantedBy: string): Promise<void> {
+    const grant = testEnvelope('identity.user.role_granted', {
+      userId,
+      role: 'admin',
+      grantedAt: new Date().toISOString(),
+      grantedBy,
+      via: 'admin',
+    });
+    await service.producers.publish(grant);
+    await waitUntil(async () => (await service.deps.sql`select 1 from admin_audit where id = ${grant.id}`).length === 1, 'grant recorded');
+  }
+
   it('forgets a deleted participant’s and a deleted admin’s name and id, keeping what admins did (in the audit and in the runs she asked for)', async () => {
     const formerAdmin = await addUser({ firstName: 'Olga', lastName: `Former${randomUUID().slice(0, 4)}`, role: 'admin' });
     const granter = await addUser({ firstName: 'Gita', lastName: `Granter${randomUUID().slice(0, 4)}`, role: 'admin' });
@@ -718,30 +731,11 @@ describe('a user’s detail and the audit trail', () => {
     expect((await get(`/api/admin/user/${subject}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
     expect((await get(`/api/admin/user/${stays}`, bearer(formerAdmin, 'admin'))).statusCode).toBe(200);
     // the admin role given to the participant who leaves: who gave it stays known
-    const grantToSubject = testEnvelope('identity.user.role_granted', {
-      userId: subject,
-      role: 'admin',
-      grantedAt: new Date().toISOString(),
-      grantedBy: granter,
-      via: 'admin',
-    });
-    await service.producers.publish(grantToSubject);
-    await waitUntil(
-      async () => (await service.deps.sql`select 1 from admin_audit where id = ${grantToSubject.id}`).length === 1,
-      'grant to her recorded',
-    );
+    await grantAdmin(subject, granter);
     const aboutSubject = (await audit('limit=100')).items.filter((e) => e.subject?.id === subject);
     expect(aboutSubject.map((e) => e.action)).toEqual(['role_granted', 'participant_viewed']);
     // a role she granted: it stays, by a deleted account (not the command line)
-    const grant = testEnvelope('identity.user.role_granted', {
-      userId: stays,
-      role: 'admin',
-      grantedAt: new Date().toISOString(),
-      grantedBy: formerAdmin,
-      via: 'admin',
-    });
-    await service.producers.publish(grant);
-    await waitUntil(async () => (await service.deps.sql`select 1 from admin_audit where id = ${grant.id}`).length === 1, 'grant recorded');
+    await grantAdmin(stays, formerAdmin);
     // a research run she asked for: the run stays, asked for by nobody
     const run = await service.app.inject({ method: 'POST', url: '/api/admin/research/runs', headers: bearer(formerAdmin, 'admin') });
     expect(run.statusCode).toBe(202);

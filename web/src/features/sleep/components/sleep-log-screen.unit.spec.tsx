@@ -126,6 +126,18 @@ function serve({ start = today, consent = true, logs = {}, post, put, lookup }: 
   });
 }
 
+/** Her nights as the server keeps them: a save of tonight's is stored and answered (201). */
+function servingSaves() {
+  const logs: Record<string, SleepLog> = {};
+  serve({
+    logs,
+    post: (body) => {
+      logs[today] = storedLog({ ...(body as Partial<SleepLog>) });
+      return jsonResponse(201, logs[today]);
+    },
+  });
+}
+
 const routes = [
   { path: '/sleep/log', element: <SleepLogScreen /> },
   { path: '/sleep/consent', element: <p>Consent page</p> },
@@ -177,14 +189,7 @@ async function typeOnNightA(nightA: string) {
 
 describe('SleepLogScreen', () => {
   it('shows the phase banner and guidance of the night and saves typed durations as minutes', async () => {
-    const logs: Record<string, SleepLog> = {};
-    serve({
-      logs,
-      post: (body) => {
-        logs[today] = storedLog({ ...(body as Partial<SleepLog>) });
-        return jsonResponse(201, logs[today]);
-      },
-    });
+    servingSaves();
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(['sleep', 'logs'], []);
     renderWithProviders(routes, { path: '/sleep/log', queryClient });
@@ -491,14 +496,7 @@ describe('SleepLogScreen', () => {
   });
 
   it('warns, without stopping the save, of durations that cannot all be right, and stops warning once they fit', async () => {
-    const logs: Record<string, SleepLog> = {};
-    serve({
-      logs,
-      post: (body) => {
-        logs[today] = storedLog({ ...(body as Partial<SleepLog>) });
-        return jsonResponse(201, logs[today]);
-      },
-    });
+    servingSaves();
     renderWithProviders(routes, { path: '/sleep/log' });
     const user = userEvent.setup();
     const total = await screen.findByLabelText('Total sleep');
