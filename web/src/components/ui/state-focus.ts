@@ -25,12 +25,13 @@ function handOn(): void {
 
 /**
  * A state's part in that: when it comes in place of a state that had the focus, `target`
- * (or the state itself) takes it; when it goes with the focus in it, it hands it on. Its
+ * (or the state itself) takes it, if it `takes`; when it goes with the focus in it, it
+ * hands it on. Its
  * cleanup runs before React removes its element, while the focus is still there to see.
  */
-export function useStateFocus(container: RefObject<HTMLElement | null>, target?: RefObject<HTMLElement | null>): void {
+export function useStateFocus(container: RefObject<HTMLElement | null>, target?: RefObject<HTMLElement | null>, takes = true): void {
   useLayoutEffect(() => {
-    if (handedOn) {
+    if (takes && handedOn) {
       handedOn = false;
       const to = target?.current ?? container.current;
       if (to) focusOn(to);
@@ -39,5 +40,5 @@ export function useStateFocus(container: RefObject<HTMLElement | null>, target?:
     return () => {
       if (node?.contains(document.activeElement)) handOn();
     };
-  }, [container, target]);
+  }, [container, target, takes]);
 }

@@ -20,12 +20,17 @@ export interface LoadingStateProps {
   text: string;
   inline?: boolean;
   className?: string;
+  /**
+   * Whether it takes the focus a state handed on as it went (state-focus.ts): not a part's
+   * own loading (a chart's code) that comes with the content, which the focus goes to.
+   */
+  takesFocus?: boolean;
 }
 
 /** Something is on its way: a spinner and the text, announced politely. */
-export function LoadingState({ text, inline = false, className }: LoadingStateProps) {
+export function LoadingState({ text, inline = false, className, takesFocus = true }: LoadingStateProps) {
   const container = useRef<HTMLDivElement>(null);
-  useStateFocus(container);
+  useStateFocus(container, undefined, takesFocus);
   return (
     <div
       ref={container}

@@ -100,6 +100,29 @@ describe('the focus across the loading and error states', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sleep Dashboard' })));
   });
 
+  it('gives the focus to the page’s heading, not to a part’s own loading that comes with the content (a chart’s)', async () => {
+    function WithChart() {
+      const [loaded, setLoaded] = useState(false);
+      return (
+        <main>
+          {loaded ? (
+            <>
+              <h1>Weekly Sleep Report</h1>
+              <LoadingState inline takesFocus={false} text="Loading chart..." />
+            </>
+          ) : (
+            <ErrorState text={text} onRetry={() => setLoaded(true)} />
+          )}
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    render(<WithChart />);
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Weekly Sleep Report' })));
+  });
+
   it('leaves the focus alone when it was elsewhere', async () => {
     render(<Screen outcomes={['content']} />);
     const next = screen.getByRole('link', { name: 'Next' });

@@ -154,6 +154,16 @@ describe('/admin', () => {
     const tiles = screen.getByRole('region', { name: 'Statistics' });
     expect(await within(tiles).findByText('1,205')).toBeTruthy();
     await waitFor(() => expect(calls()).toEqual([2, 2, 1]));
+    // the detail says when it was read: the list beside it may be newer now
+    expect(within(screen.getByRole('region', { name: 'User details' })).getByText(/^Details as of /)).toBeTruthy();
+
+    // a refresh that fails is said; the figures it had stay
+    routes.stats.mockImplementationOnce(async () => jsonResponse(500, { error: 'internal', message: 'down' }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const toasts = screen.getByRole('region', { name: /Notifications/ });
+    expect(await within(toasts).findByText('The figures could not be refreshed')).toBeTruthy();
+    expect(within(toasts).getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    expect(within(tiles).getByText('1,205')).toBeTruthy();
   });
 
   it("says 'Loading users...' and then 'No users found'", async () => {

@@ -4,7 +4,8 @@ import { format } from 'date-fns';
 import { Activity, BookOpenText, Moon, RefreshCw, Users, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { CHECK_CONNECTION, ErrorState } from '../../../components/ui/states';
+import { CHECK_CONNECTION, ErrorState, errorText } from '../../../components/ui/states';
+import { toast } from '../../../components/ui/toast';
 import { adminStatsQueryKey, useAdminStats } from '../api/get-admin-stats';
 import { adminUsersQueryKey } from '../api/get-admin-users';
 
@@ -68,14 +69,25 @@ export function StatTiles() {
 function Freshness({ readAt }: { readAt: number }) {
   const queryClient = useQueryClient();
   const refreshing = useIsFetching({ queryKey: adminStatsQueryKey }) + useIsFetching({ queryKey: adminUsersQueryKey }) > 0;
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminStatsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+  const refresh = async () => {
+    const keys = [adminStatsQueryKey, adminUsersQueryKey];
+    await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    // a failed read keeps the figures it had (and their time): said, or she would take them as read now
+    const failed = keys
+      .flatMap((queryKey) => queryClient.getQueryCache().findAll({ queryKey, type: 'active' }))
+      .find((query) => query.state.status === 'error');
+    if (failed) {
+      toast({
+        variant: 'destructive',
+        title: 'The figures could not be refreshed',
+        description: String(errorText(CHECK_CONNECTION, failed.state.error)),
+      });
+    }
   };
   return (
     <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
       <p className="text-sm text-night-600">Figures as of {format(readAt, 'MMM d, h:mm a')}</p>
-      <Button variant="ghost" onClick={refresh} pending={refreshing}>
+      <Button variant="ghost" onClick={() => void refresh()} pending={refreshing}>
         {refreshing ? null : <RefreshCw aria-hidden="true" className="size-4" />}
         Refresh
       </Button>

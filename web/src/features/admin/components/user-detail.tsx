@@ -1,6 +1,7 @@
 import type { AdminUserDetail, Role } from '@sleepweave/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MousePointerClick, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { format } from 'date-fns';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -235,7 +236,7 @@ function DeleteSection({ user, onDeleted }: { user: AdminUserDetail; onDeleted: 
   );
 }
 
-function Detail({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => void }) {
+function Detail({ user, readAt, onDeleted }: { user: AdminUserDetail; readAt: number; onDeleted: () => void }) {
   const me = useUser().data?.id;
   const study = user.study;
   return (
@@ -243,6 +244,8 @@ function Detail({ user, onDeleted }: { user: AdminUserDetail; onDeleted: () => v
       <header className="grid gap-1">
         <h2 className="text-2xl font-semibold [overflow-wrap:anywhere] text-night-950">{displayName(user)}</h2>
         <p className="text-base [overflow-wrap:anywhere] text-night-700">{user.email}</p>
+        {/* read once (each read is in the audit trail): the dashboard's Refresh does not read it again */}
+        <p className="text-sm text-night-600">Details as of {format(readAt, 'MMM d, h:mm a')}</p>
       </header>
       <Facts title="Profile Information">
         <Fact label="Email">
@@ -353,7 +356,7 @@ export function UserDetailPanel({
       />
     );
   } else {
-    content = <Detail user={detail.data} onDeleted={onDeleted} />;
+    content = <Detail user={detail.data} readAt={detail.dataUpdatedAt} onDeleted={onDeleted} />;
   }
   return (
     // focusable by script only: on a phone, where the panel is below the list, choosing a user

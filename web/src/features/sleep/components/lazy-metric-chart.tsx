@@ -29,7 +29,7 @@ export function ChartCard({ title, ...chart }: MetricChartProps & { title: strin
         <EmptyState text={`No ${title} recorded for these nights yet.`} className="h-56 content-center" />
       ) : (
         <LoadErrorBoundary what="chart" className="h-56 justify-center py-0">
-          <Suspense fallback={<LoadingState inline text="Loading chart..." className="h-56 justify-center py-0" />}>
+          <Suspense fallback={<LoadingState inline takesFocus={false} text="Loading chart..." className="h-56 justify-center py-0" />}>
             <MetricChart {...chart} />
           </Suspense>
         </LoadErrorBoundary>
