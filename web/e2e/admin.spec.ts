@@ -88,7 +88,7 @@ test('admin dashboard: tiles, search, detail, CSV exports, roles and the audit t
   await expect(list.getByRole('button')).toHaveCount(3, PROJECTED);
   const piaRow = list.getByRole('button').filter({ hasText: pia.fullName });
   await expect(piaRow).toContainText(pia.email);
-  await expect(piaRow).toContainText('1 sleep log · 1 entry', PROJECTED);
+  await expect(piaRow).toContainText('1 sleep log · 1 journal entry', PROJECTED);
   await expect(piaRow).toContainText('Polyester · day 1 of 14');
   await admin.getByLabel('Search by name or e-mail').fill(`nobody-${tag}`);
   await expect(admin.getByText('No users found')).toBeVisible();
