@@ -285,6 +285,22 @@ describe('the user list', () => {
     expect((await users(`q=${ahead}&notLogged=true`)).items.map((u) => u.firstName)).toEqual(['Skip']);
   });
 
+  it('sorts by last log one in the study who has logged no night from the eve of her start, not among those never enrolled', async () => {
+    const since = `Snc${randomUUID().slice(0, 8)}`;
+    const old = await addUser({ firstName: 'Olive', lastName: since });
+    const never = await addUser({ firstName: 'Nina', lastName: since });
+    const recent = await addUser({ firstName: 'Rita', lastName: since });
+    const outside = await addUser({ firstName: 'Opal', lastName: since });
+    await logNights(old, 20, [1, 2, 3, 4, 5, 6, 7, 8, 9]); // last night 12 nights before tonight
+    await logNights(never, 5, []); // started 5 nights ago, none logged: counted from 6 nights before tonight
+    await logNights(recent, 3, [1, 2, 3]); // last night
+    const ascending = await users(`q=${since}&sort=lastLog&order=asc`);
+    expect(ascending.items.map((u) => u.firstName)).toEqual(['Olive', 'Nina', 'Rita', 'Opal']);
+    expect(ascending.items[1]).toMatchObject({ lastLogDate: null, followUp: true });
+    const descending = await users(`q=${since}&sort=lastLog&order=desc`);
+    expect(descending.items.map((u) => u.id)).toEqual([recent, never, old, outside]);
+  });
+
   it('counts a night as due once it has ended, at 04:00 her time, as her home page does', async () => {
     const owl = `Owl${randomUUID().slice(0, 8)}`;
     const userId = await addUser({ firstName: 'Nell', lastName: owl });
@@ -367,9 +383,10 @@ describe('the user list, page after page (keyset)', () => {
     expect(up.slice(0, 3).map((u) => u.id)).toEqual([...[ids.a, ids.b].sort(), ids.d]);
     expect(up.slice(3).every((u) => u.study?.compliancePercent == null)).toBe(true);
 
+    // (e, enrolled today with no night, counts from the eve of her start: last night, as d's)
     const lastLog = (await users(`q=${tag}&sort=lastLog&order=asc&limit=100`)).items;
-    expect(lastLog.slice(0, 3).map((u) => u.id)).toEqual([...[ids.a, ids.b].sort(), ids.d]);
-    expect(lastLog.slice(3).every((u) => u.lastLogDate === null)).toBe(true);
+    expect(lastLog.slice(0, 4).map((u) => u.id)).toEqual([...[ids.a, ids.b].sort(), ...[ids.d, ids.e].sort()]);
+    expect(lastLog.slice(4).every((u) => u.lastLogDate === null && u.study === null)).toBe(true);
 
     const namesakes = [ids.a, ids.b, ids.c];
     const names = (await users(`q=${tag}&sort=name&order=asc&limit=100`)).items.filter((u) => namesakes.includes(u.id));
@@ -431,9 +448,10 @@ describe('the user list, page after page (keyset)', () => {
       compliance_on: null,
     });
     // enrolled on day 5 of her study: 0 of 4 nights logged, none since the eve of her start
+    // (the key "last log" sorts her by)
     await logNights(userId, 4, []);
     expect(await order(userId)).toEqual({
-      last_night_date: null,
+      last_night_date: addDays(tonight(), -5),
       compliance: 0,
       phase: 'polyester',
       follow_up: true,

@@ -4,7 +4,9 @@ import type { Sql, SqlFragment } from '@sleepweave/service-kit';
 import { tonightIn, usersQuery } from './users-query.ts';
 
 /**
- * `admin_user_order` (migrations/003_admin_paging.sql): her last night's date, and her study
+ * `admin_user_order` (migrations/003_admin_paging.sql): her last night's date (for one in the
+ * study who has logged none, the eve of her start: "longest since last log" counts her from
+ * there, as the follow-up does, not among those never enrolled), and her study
  * compliance, phase and follow-up for her current night, in one row per user, so that the list
  * sorted by either key, or filtered by phase or follow-up, reads an index. Derived from her
  * rows in user_directory, research_participants and admin_night_activity, with the very
@@ -17,7 +19,7 @@ function orderKeys(sql: Sql | Tx, now: Date, where: SqlFragment) {
   const q = sql as Sql;
   return usersQuery(sql, now, {
     where,
-    select: q`s.user_id, s.timezone, s.last_night_date,
+    select: q`s.user_id, s.timezone, coalesce(s.last_night_date, s.study_start_date - 1) as last_night_date,
       s.nights_logged::float8 / nullif(s.elapsed, 0) as compliance, s.phase, s.follow_up,
       -- her current night while a night of the study is yet to come due; none once it cannot change without an event
       case when s.study_start_date is not null and s.tonight < s.study_start_date + ${studyLength()}::int then s.tonight end as compliance_on`,
