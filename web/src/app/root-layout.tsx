@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useSessionEndsElsewhere } from '../lib/auth';
-import { focusOn } from '../lib/focus';
+import { focusOn, pageHeading } from '../lib/focus';
 import { PageTitleContext } from './page-title';
 import { useScrollBack } from './scroll-back';
 
@@ -32,7 +32,7 @@ const HEADING_WAIT_MS = 10_000;
  * moved it meanwhile. Returns what stops that wait.
  */
 function focusNewPage(): () => void {
-  const heading = document.querySelector<HTMLElement>('h1');
+  const heading = pageHeading();
   if (heading) {
     focusOn(heading);
     return () => undefined;
@@ -41,7 +41,7 @@ function focusNewPage(): () => void {
   if (!main) return () => undefined;
   focusOn(main);
   const observer = new MutationObserver(() => {
-    const arrived = document.querySelector<HTMLElement>('h1');
+    const arrived = pageHeading();
     if (!arrived) return;
     stop();
     if (document.activeElement === main) focusOn(arrived);

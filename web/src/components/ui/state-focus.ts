@@ -1,5 +1,5 @@
 import { useLayoutEffect, type RefObject } from 'react';
-import { focusOn } from '../../lib/focus';
+import { focusOn, pageHeading } from '../../lib/focus';
 
 /**
  * The focus across a screen's loading and error states. Try again is pressed (from the
@@ -18,7 +18,7 @@ function handOn(): void {
     if (!handedOn) return;
     handedOn = false;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
-    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+    const heading = pageHeading() ?? document.querySelector<HTMLElement>('main');
     if (heading) focusOn(heading);
   }, 0);
 }
@@ -26,8 +26,8 @@ function handOn(): void {
 /**
  * A state's part in that: when it comes in place of a state that had the focus, `target`
  * (or the state itself) takes it, if it `takes`; when it goes with the focus in it, it
- * hands it on. Its
- * cleanup runs before React removes its element, while the focus is still there to see.
+ * hands it on. Its cleanup runs before React removes its element, while the focus is still
+ * there to see.
  */
 export function useStateFocus(container: RefObject<HTMLElement | null>, target?: RefObject<HTMLElement | null>, takes = true): void {
   useLayoutEffect(() => {

@@ -65,7 +65,7 @@ describe('ErrorState', () => {
 });
 
 describe('the focus across the loading and error states', () => {
-  /** A screen whose load fails until `succeed`: loading, then the error or the content. */
+  /** A screen whose Try again shows its loading state, then the error or the content, as `outcomes` say in turn. */
   function Screen({ outcomes }: { outcomes: ('error' | 'content')[] }) {
     const [state, setState] = useState<'loading' | 'error' | 'content'>('error');
     const [tries, setTries] = useState(0);

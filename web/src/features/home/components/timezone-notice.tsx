@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { keepChoice, keptChoice } from '../../../lib/device-choices';
-import { focusOn } from '../../../lib/focus';
+import { focusOn, pageHeading } from '../../../lib/focus';
 
 /**
  * Every date of hers is read in her profile's time zone: when a night ends (04:00), which
@@ -131,7 +131,7 @@ export function TimezoneNotice({
             keepChoice(user.id, CHOICE, keptPair(user.timezone, device));
             setKept(true);
             // the notice goes with the button that had the focus: to the page's heading, not the page's end
-            const heading = document.querySelector<HTMLElement>('main h1');
+            const heading = pageHeading();
             if (heading) focusOn(heading);
           }}
         >
